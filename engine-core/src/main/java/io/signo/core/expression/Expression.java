@@ -1,0 +1,22 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+/**
+ * A scalar expression evaluated a vector at a time. Implementations are immutable and thread safe;
+ * each node switches on types once per call and then runs a loop specialized to them.
+ */
+public interface Expression
+{
+    Type type();
+
+    /**
+     * Evaluates this expression at {@code positions[0 .. count)} of {@code page} (or at positions
+     * 0 .. count - 1 when {@code positions} is null) and returns a dense vector of {@code count}
+     * values: value i belongs to input position {@code positions[i]}.
+     */
+    ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator);
+}

@@ -1,0 +1,77 @@
+package io.signo.storage.type;
+
+/**
+ * A SQL type. A record so that type checks are value comparisons and types can be shared freely.
+ *
+ * @param precision total digits for DECIMAL, 0 otherwise
+ * @param scale digits after the point for DECIMAL, 0 otherwise
+ * @param length maximum length for VARCHAR and CHAR, 0 when unbounded or not a string
+ */
+public record Type(TypeKind kind, int precision, int scale, int length)
+{
+    public static final int MAX_DECIMAL_PRECISION = 18;
+
+    public static final Type BOOLEAN = new Type(TypeKind.BOOLEAN, 0, 0, 0);
+    public static final Type INTEGER = new Type(TypeKind.INTEGER, 0, 0, 0);
+    public static final Type BIGINT = new Type(TypeKind.BIGINT, 0, 0, 0);
+    public static final Type DOUBLE = new Type(TypeKind.DOUBLE, 0, 0, 0);
+    public static final Type DATE = new Type(TypeKind.DATE, 0, 0, 0);
+    public static final Type VARCHAR = new Type(TypeKind.VARCHAR, 0, 0, 0);
+
+    public Type
+    {
+        if (kind == null) {
+            throw new IllegalArgumentException("kind is null");
+        }
+        if (kind == TypeKind.DECIMAL && (scale < 0 || scale > precision)) {
+            throw new IllegalArgumentException("invalid DECIMAL(" + precision + ", " + scale + ")");
+        }
+    }
+
+    public static Type decimal(int precision, int scale)
+    {
+        return new Type(TypeKind.DECIMAL, precision, scale, 0);
+    }
+
+    public static Type varchar(int length)
+    {
+        return new Type(TypeKind.VARCHAR, 0, 0, length);
+    }
+
+    public static Type character(int length)
+    {
+        return new Type(TypeKind.CHAR, 0, 0, length);
+    }
+
+    public PhysicalType physicalType()
+    {
+        return switch (kind) {
+            case BOOLEAN -> PhysicalType.BYTE;
+            case INTEGER, DATE -> PhysicalType.INT;
+            case BIGINT, DECIMAL -> PhysicalType.LONG;
+            case DOUBLE -> PhysicalType.DOUBLE;
+            case VARCHAR, CHAR -> PhysicalType.BYTES;
+        };
+    }
+
+    public boolean isString()
+    {
+        return kind == TypeKind.VARCHAR || kind == TypeKind.CHAR;
+    }
+
+    public boolean isNumeric()
+    {
+        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DOUBLE || kind == TypeKind.DECIMAL;
+    }
+
+    @Override
+    public String toString()
+    {
+        return switch (kind) {
+            case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
+            case VARCHAR -> length > 0 ? "VARCHAR(" + length + ")" : "VARCHAR";
+            case CHAR -> "CHAR(" + length + ")";
+            default -> kind.name();
+        };
+    }
+}

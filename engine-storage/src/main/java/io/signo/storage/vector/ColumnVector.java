@@ -1,0 +1,218 @@
+package io.signo.storage.vector;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * One column of up to a few thousand values in native memory. Immutable once built.
+ *
+ * <p>Fixed-width values lie contiguous in {@link #values()} ({@link PhysicalType#fixedWidth()}
+ * bytes each). Strings are one byte region in {@link #values()} plus {@code positionCount + 1} int
+ * offsets in {@link #offsets()}; the string at position p is bytes [offset(p), offset(p + 1)).
+ * NULLs are a bitmap in {@link #nulls()}, bit p set when position p is null, absent (null) when no
+ * value is null. A null position still occupies its slot, with an unspecified value.
+ */
+public final class ColumnVector
+{
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
+
+    private final Type type;
+    private final int positionCount;
+    private final MemorySegment values;
+    private final MemorySegment offsets;
+    private final MemorySegment nulls;
+
+    public ColumnVector(Type type, int positionCount, MemorySegment values, MemorySegment offsets, MemorySegment nulls)
+    {
+        this.type = Objects.requireNonNull(type, "type is null");
+        this.positionCount = positionCount;
+        this.values = Objects.requireNonNull(values, "values is null");
+        this.offsets = offsets;
+        this.nulls = nulls;
+        if (type.physicalType() == PhysicalType.BYTES) {
+            Objects.requireNonNull(offsets, "offsets is null for a string vector");
+        }
+    }
+
+    public Type type()
+    {
+        return type;
+    }
+
+    public int positionCount()
+    {
+        return positionCount;
+    }
+
+    public MemorySegment values()
+    {
+        return values;
+    }
+
+    /** String offsets, or null for fixed-width types. */
+    public MemorySegment offsets()
+    {
+        return offsets;
+    }
+
+    /** The null bitmap, or null when no position is null. */
+    public MemorySegment nulls()
+    {
+        return nulls;
+    }
+
+    public boolean mayHaveNulls()
+    {
+        return nulls != null;
+    }
+
+    public boolean isNull(int position)
+    {
+        return nulls != null && isNullBit(nulls, position);
+    }
+
+    public static boolean isNullBit(MemorySegment nulls, int position)
+    {
+        return (nulls.get(ValueLayout.JAVA_BYTE, position >>> 3) & (1 << (position & 7))) != 0;
+    }
+
+    public boolean getBoolean(int position)
+    {
+        return values.get(ValueLayout.JAVA_BYTE, position) != 0;
+    }
+
+    /** INTEGER and DATE values. */
+    public int getInt(int position)
+    {
+        return values.getAtIndex(INT, position);
+    }
+
+    /** BIGINT values and DECIMAL unscaled values. */
+    public long getLong(int position)
+    {
+        return values.getAtIndex(LONG, position);
+    }
+
+    public double getDouble(int position)
+    {
+        return values.getAtIndex(DOUBLE, position);
+    }
+
+    public int stringStart(int position)
+    {
+        return offsets.getAtIndex(INT, position);
+    }
+
+    public int stringLength(int position)
+    {
+        return offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
+    }
+
+    /** Decodes a string value; for output and tests, not for hot loops. */
+    public String getString(int position)
+    {
+        int start = stringStart(position);
+        int length = stringLength(position);
+        byte[] bytes = new byte[length];
+        MemorySegment.copy(values, ValueLayout.JAVA_BYTE, start, bytes, 0, length);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null); for output and tests. */
+    public Object getObject(int position)
+    {
+        if (isNull(position)) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case BOOLEAN -> getBoolean(position);
+            case INTEGER, DATE -> getInt(position);
+            case BIGINT, DECIMAL -> getLong(position);
+            case DOUBLE -> getDouble(position);
+            case VARCHAR, CHAR -> getString(position);
+        };
+    }
+
+    /**
+     * Copies the values at {@code positions[0 .. count)} into a new dense vector (a gather). A null
+     * {@code positions} means positions 0 .. count - 1.
+     */
+    public ColumnVector copyPositions(int[] positions, int count, PageAllocator allocator)
+    {
+        MemorySegment newNulls = null;
+        if (nulls != null) {
+            boolean any = false;
+            MemorySegment bitmap = allocator.allocate((count + 7) / 8);
+            for (int i = 0; i < count; i++) {
+                int position = positions == null ? i : positions[i];
+                if (isNullBit(nulls, position)) {
+                    any = true;
+                    bitmap.set(ValueLayout.JAVA_BYTE, i >>> 3, (byte) (bitmap.get(ValueLayout.JAVA_BYTE, i >>> 3) | (1 << (i & 7))));
+                }
+            }
+            newNulls = any ? bitmap : null;
+        }
+        switch (type.physicalType()) {
+            case BYTE -> {
+                MemorySegment out = allocator.allocate(count);
+                for (int i = 0; i < count; i++) {
+                    out.set(ValueLayout.JAVA_BYTE, i, values.get(ValueLayout.JAVA_BYTE, positions == null ? i : positions[i]));
+                }
+                return new ColumnVector(type, count, out, null, newNulls);
+            }
+            case INT -> {
+                MemorySegment out = allocator.allocate((long) count * Integer.BYTES);
+                for (int i = 0; i < count; i++) {
+                    out.setAtIndex(INT, i, values.getAtIndex(INT, positions == null ? i : positions[i]));
+                }
+                return new ColumnVector(type, count, out, null, newNulls);
+            }
+            case LONG, DOUBLE -> {
+                MemorySegment out = allocator.allocate((long) count * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    out.setAtIndex(LONG, i, values.getAtIndex(LONG, positions == null ? i : positions[i]));
+                }
+                return new ColumnVector(type, count, out, null, newNulls);
+            }
+            case BYTES -> {
+                long totalBytes = 0;
+                for (int i = 0; i < count; i++) {
+                    totalBytes += stringLength(positions == null ? i : positions[i]);
+                }
+                MemorySegment out = allocator.allocate(totalBytes);
+                MemorySegment outOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
+                int written = 0;
+                for (int i = 0; i < count; i++) {
+                    int position = positions == null ? i : positions[i];
+                    int start = stringStart(position);
+                    int length = stringLength(position);
+                    MemorySegment.copy(values, start, out, written, length);
+                    written += length;
+                    outOffsets.setAtIndex(INT, i + 1, written);
+                }
+                return new ColumnVector(type, count, out, outOffsets, newNulls);
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    /** Bytes of native memory this vector references. */
+    public long retainedBytes()
+    {
+        return values.byteSize() + (offsets == null ? 0 : offsets.byteSize()) + (nulls == null ? 0 : nulls.byteSize());
+    }
+
+    @Override
+    public String toString()
+    {
+        return "ColumnVector{" + type + ", positions=" + positionCount + (nulls != null ? ", nullable" : "") + "}";
+    }
+}

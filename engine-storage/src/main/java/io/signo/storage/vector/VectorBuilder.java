@@ -1,0 +1,175 @@
+package io.signo.storage.vector;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Appends values of one type into native memory and seals them into a {@link ColumnVector}. Grows
+ * by doubling. Not thread safe; one builder per driver.
+ */
+public final class VectorBuilder
+{
+    private final Type type;
+    private final PhysicalType physicalType;
+    private final PageAllocator allocator;
+    private MemorySegment values;
+    private MemorySegment offsets;
+    private MemorySegment nulls;
+    private int positionCount;
+    private int capacity;
+    private int byteCount;
+    private boolean hasNull;
+
+    public VectorBuilder(Type type, int expectedPositions, PageAllocator allocator)
+    {
+        this.type = type;
+        this.physicalType = type.physicalType();
+        this.allocator = allocator;
+        this.capacity = Math.max(expectedPositions, 8);
+        if (physicalType == PhysicalType.BYTES) {
+            values = allocator.allocate((long) capacity * 16);
+            offsets = allocator.allocate((long) (capacity + 1) * Integer.BYTES);
+        }
+        else {
+            values = allocator.allocate((long) capacity * physicalType.fixedWidth());
+        }
+    }
+
+    public VectorBuilder(Type type, int expectedPositions)
+    {
+        this(type, expectedPositions, PageAllocator.transientPages());
+    }
+
+    public Type type()
+    {
+        return type;
+    }
+
+    public int positionCount()
+    {
+        return positionCount;
+    }
+
+    private void ensurePosition()
+    {
+        if (positionCount < capacity) {
+            return;
+        }
+        int newCapacity = capacity * 2;
+        if (physicalType == PhysicalType.BYTES) {
+            offsets = grow(offsets, (long) (newCapacity + 1) * Integer.BYTES);
+        }
+        else {
+            values = grow(values, (long) newCapacity * physicalType.fixedWidth());
+        }
+        if (nulls != null) {
+            nulls = grow(nulls, bitmapBytes(newCapacity));
+        }
+        capacity = newCapacity;
+    }
+
+    private MemorySegment grow(MemorySegment segment, long newSize)
+    {
+        MemorySegment larger = allocator.allocate(newSize);
+        MemorySegment.copy(segment, 0, larger, 0, segment.byteSize());
+        return larger;
+    }
+
+    private static long bitmapBytes(int positions)
+    {
+        return (positions + 7) / 8;
+    }
+
+    public void appendNull()
+    {
+        ensurePosition();
+        if (nulls == null) {
+            nulls = allocator.allocate(bitmapBytes(capacity));
+        }
+        hasNull = true;
+        int position = positionCount;
+        byte current = nulls.get(ValueLayout.JAVA_BYTE, position >>> 3);
+        nulls.set(ValueLayout.JAVA_BYTE, position >>> 3, (byte) (current | (1 << (position & 7))));
+        if (physicalType == PhysicalType.BYTES) {
+            offsets.setAtIndex(ValueLayout.JAVA_INT, position + 1, byteCount);
+        }
+        positionCount++;
+    }
+
+    public void appendBoolean(boolean value)
+    {
+        ensurePosition();
+        values.set(ValueLayout.JAVA_BYTE, positionCount++, value ? (byte) 1 : 0);
+    }
+
+    public void appendInt(int value)
+    {
+        ensurePosition();
+        values.setAtIndex(ValueLayout.JAVA_INT, positionCount++, value);
+    }
+
+    public void appendLong(long value)
+    {
+        ensurePosition();
+        values.setAtIndex(ValueLayout.JAVA_LONG, positionCount++, value);
+    }
+
+    public void appendDouble(double value)
+    {
+        ensurePosition();
+        values.setAtIndex(ValueLayout.JAVA_DOUBLE, positionCount++, value);
+    }
+
+    public void appendString(String value)
+    {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        appendBytes(MemorySegment.ofArray(bytes), 0, bytes.length);
+    }
+
+    /** Appends {@code length} bytes of {@code source} starting at {@code offset} as one string. */
+    public void appendBytes(MemorySegment source, long offset, int length)
+    {
+        ensurePosition();
+        ensureBytes(length);
+        MemorySegment.copy(source, offset, values, byteCount, length);
+        byteCount += length;
+        offsets.setAtIndex(ValueLayout.JAVA_INT, ++positionCount, byteCount);
+    }
+
+    private void ensureBytes(int additional)
+    {
+        long needed = (long) byteCount + additional;
+        if (needed > values.byteSize()) {
+            if (needed > Integer.MAX_VALUE) {
+                throw new IllegalStateException("string vector larger than 2 GB");
+            }
+            values = grow(values, Math.max(needed, values.byteSize() * 2));
+        }
+    }
+
+    /** Appends the value at {@code position} of {@code source}, which must have this builder's physical type. */
+    public void appendFrom(ColumnVector source, int position)
+    {
+        if (source.isNull(position)) {
+            appendNull();
+            return;
+        }
+        switch (physicalType) {
+            case BYTE -> appendBoolean(source.getBoolean(position));
+            case INT -> appendInt(source.getInt(position));
+            case LONG -> appendLong(source.getLong(position));
+            case DOUBLE -> appendDouble(source.getDouble(position));
+            case BYTES -> appendBytes(source.values(), source.stringStart(position), source.stringLength(position));
+        }
+    }
+
+    public ColumnVector build()
+    {
+        return new ColumnVector(type, positionCount, values, offsets, hasNull ? nulls : null);
+    }
+}
