@@ -1,0 +1,76 @@
+package io.signo.core.exchange;
+
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.OperatorFactory;
+import io.signo.storage.page.Page;
+
+import java.util.concurrent.CompletableFuture;
+
+import static java.util.Objects.requireNonNull;
+
+/** Starts a pipeline with the pages of one exchange partition: driver i reads partition i. */
+public final class ExchangeSourceOperator
+        implements Operator
+{
+    public record Factory(Exchange exchange)
+            implements OperatorFactory
+    {
+        public Factory
+        {
+            requireNonNull(exchange, "exchange is null");
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new ExchangeSourceOperator(exchange.source(context.driverIndex()));
+        }
+
+        @Override
+        public String name()
+        {
+            return "ExchangeSource[" + exchange.kind() + "]";
+        }
+    }
+
+    private final ExchangeSource source;
+
+    private ExchangeSourceOperator(ExchangeSource source)
+    {
+        this.source = source;
+    }
+
+    @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        return source.isBlocked();
+    }
+
+    @Override
+    public boolean needsInput()
+    {
+        return false;
+    }
+
+    @Override
+    public void addInput(Page page)
+    {
+        throw new UnsupportedOperationException("a source takes no input");
+    }
+
+    @Override
+    public Page getOutput()
+    {
+        return source.poll();
+    }
+
+    @Override
+    public void finish() {}
+
+    @Override
+    public boolean isFinished()
+    {
+        return source.isFinished();
+    }
+}

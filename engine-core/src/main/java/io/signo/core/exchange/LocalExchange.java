@@ -1,0 +1,285 @@
+package io.signo.core.exchange;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * An exchange inside one process: pages are handed over in memory, never copied except to split a
+ * page by hash. Producers block (through their future) while more than {@code maxBufferedBytes}
+ * are buffered, so no queue grows without bound.
+ */
+public final class LocalExchange
+        implements Exchange
+{
+    private final ExchangeKind kind;
+    private final int producerCount;
+    private final long maxBufferedBytes;
+    private final int[] hashChannels;
+    private final Partition[] partitions;
+
+    private final Object lock = new Object();
+    private int sinksCreated;
+    private int sinksFinished;
+    private long bufferedBytes;
+    private int roundRobinNext;
+    private CompletableFuture<Void> notFull = CompletableFuture.completedFuture(null);
+
+    public LocalExchange(ExchangeKind kind, int partitionCount, int producerCount, int[] hashChannels, long maxBufferedBytes)
+    {
+        if (kind == ExchangeKind.GATHER && partitionCount != 1) {
+            throw new IllegalArgumentException("a gather exchange has one partition");
+        }
+        if (kind == ExchangeKind.HASH && (hashChannels == null || hashChannels.length == 0)) {
+            throw new IllegalArgumentException("a hash exchange needs key channels");
+        }
+        this.kind = kind;
+        this.producerCount = producerCount;
+        this.maxBufferedBytes = maxBufferedBytes;
+        this.hashChannels = hashChannels == null ? new int[0] : hashChannels.clone();
+        this.partitions = new Partition[partitionCount];
+        for (int i = 0; i < partitionCount; i++) {
+            partitions[i] = new Partition();
+        }
+    }
+
+    @Override
+    public ExchangeKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public int partitionCount()
+    {
+        return partitions.length;
+    }
+
+    @Override
+    public ExchangeSink createSink()
+    {
+        synchronized (lock) {
+            if (sinksCreated == producerCount) {
+                throw new IllegalStateException("exchange already has its " + producerCount + " producers");
+            }
+            sinksCreated++;
+        }
+        return kind == ExchangeKind.HASH ? new HashSink() : new DirectSink();
+    }
+
+    @Override
+    public ExchangeSource source(int partition)
+    {
+        return partitions[partition];
+    }
+
+    private void enqueue(int partition, Page page)
+    {
+        List<CompletableFuture<Void>> toComplete;
+        synchronized (lock) {
+            Partition target = partitions[partition];
+            target.pages.add(page);
+            bufferedBytes += page.retainedBytes();
+            if (bufferedBytes > maxBufferedBytes && notFull.isDone()) {
+                notFull = new CompletableFuture<>();
+            }
+            toComplete = target.takeWaiter();
+        }
+        completeAll(toComplete);
+    }
+
+    private void producerFinished()
+    {
+        List<CompletableFuture<Void>> toComplete = new ArrayList<>();
+        synchronized (lock) {
+            sinksFinished++;
+            if (sinksFinished == producerCount) {
+                for (Partition partition : partitions) {
+                    toComplete.addAll(partition.takeWaiter());
+                }
+            }
+        }
+        completeAll(toComplete);
+    }
+
+    private boolean allProducersFinished()
+    {
+        return sinksFinished == producerCount;
+    }
+
+    private static void completeAll(List<CompletableFuture<Void>> futures)
+    {
+        for (CompletableFuture<Void> future : futures) {
+            future.complete(null);
+        }
+    }
+
+    private CompletableFuture<?> notFull()
+    {
+        synchronized (lock) {
+            return notFull;
+        }
+    }
+
+    private final class DirectSink
+            implements ExchangeSink
+    {
+        @Override
+        public CompletableFuture<?> isBlocked()
+        {
+            return notFull();
+        }
+
+        @Override
+        public void add(Page page)
+        {
+            switch (kind) {
+                case GATHER -> enqueue(0, page);
+                case BROADCAST -> {
+                    for (int i = 0; i < partitions.length; i++) {
+                        enqueue(i, page);
+                    }
+                }
+                case ROUND_ROBIN -> {
+                    int target;
+                    synchronized (lock) {
+                        target = roundRobinNext;
+                        roundRobinNext = (roundRobinNext + 1) % partitions.length;
+                    }
+                    enqueue(target, page);
+                }
+                case HASH -> throw new IllegalStateException("hash pages go through HashSink");
+            }
+        }
+
+        @Override
+        public void finish()
+        {
+            producerFinished();
+        }
+    }
+
+    private final class HashSink
+            implements ExchangeSink
+    {
+        private final PartitionHasher hasher = new PartitionHasher(hashChannels, partitions.length);
+        private long[] hashes = new long[0];
+        private int[] partitionOfRow = new int[0];
+        private int[][] positionsByPartition = new int[partitions.length][];
+        private final int[] counts = new int[partitions.length];
+
+        @Override
+        public CompletableFuture<?> isBlocked()
+        {
+            return notFull();
+        }
+
+        @Override
+        public void add(Page page)
+        {
+            int positionCount = page.positionCount();
+            if (partitions.length == 1) {
+                enqueue(0, page);
+                return;
+            }
+            if (hashes.length < positionCount) {
+                hashes = new long[positionCount];
+                partitionOfRow = new int[positionCount];
+                for (int i = 0; i < partitions.length; i++) {
+                    positionsByPartition[i] = new int[positionCount];
+                }
+            }
+            hasher.partitions(page, hashes, partitionOfRow);
+            java.util.Arrays.fill(counts, 0);
+            for (int i = 0; i < positionCount; i++) {
+                int partition = partitionOfRow[i];
+                positionsByPartition[partition][counts[partition]++] = i;
+            }
+            for (int partition = 0; partition < partitions.length; partition++) {
+                int count = counts[partition];
+                if (count == 0) {
+                    continue;
+                }
+                if (count == positionCount) {
+                    enqueue(partition, page);
+                    continue;
+                }
+                var columns = new io.signo.storage.vector.ColumnVector[page.columnCount()];
+                for (int channel = 0; channel < columns.length; channel++) {
+                    columns[channel] = page.column(channel).copyPositions(positionsByPartition[partition], count, PageAllocator.transientPages());
+                }
+                enqueue(partition, new Page(count, columns));
+            }
+        }
+
+        @Override
+        public void finish()
+        {
+            producerFinished();
+        }
+    }
+
+    private final class Partition
+            implements ExchangeSource
+    {
+        private final ArrayDeque<Page> pages = new ArrayDeque<>();
+        private CompletableFuture<Void> waiter;
+
+        /** Called with the lock held. */
+        List<CompletableFuture<Void>> takeWaiter()
+        {
+            if (waiter == null) {
+                return List.of();
+            }
+            CompletableFuture<Void> taken = waiter;
+            waiter = null;
+            return List.of(taken);
+        }
+
+        @Override
+        public Page poll()
+        {
+            CompletableFuture<Void> unblocked = null;
+            Page page;
+            synchronized (lock) {
+                page = pages.poll();
+                if (page != null) {
+                    bufferedBytes -= page.retainedBytes();
+                    if (bufferedBytes <= maxBufferedBytes && !notFull.isDone()) {
+                        unblocked = notFull;
+                    }
+                }
+            }
+            if (unblocked != null) {
+                unblocked.complete(null);
+            }
+            return page;
+        }
+
+        @Override
+        public CompletableFuture<?> isBlocked()
+        {
+            synchronized (lock) {
+                if (!pages.isEmpty() || allProducersFinished()) {
+                    return CompletableFuture.completedFuture(null);
+                }
+                if (waiter == null) {
+                    waiter = new CompletableFuture<>();
+                }
+                return waiter;
+            }
+        }
+
+        @Override
+        public boolean isFinished()
+        {
+            synchronized (lock) {
+                return pages.isEmpty() && allProducersFinished();
+            }
+        }
+    }
+}
