@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -62,6 +63,9 @@ final class TpchCommand
         PrintWriter out = spec.commandLine().getOut();
         try {
             Files.createDirectories(outputDirectory);
+        }
+        catch (FileAlreadyExistsException e) {
+            throw new CommandFailedException("output path exists and is not a directory: " + outputDirectory, e);
         }
         catch (IOException e) {
             throw new CommandFailedException("cannot create output directory " + outputDirectory + ": " + e.getMessage(), e);

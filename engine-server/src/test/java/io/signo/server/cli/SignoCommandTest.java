@@ -183,6 +183,18 @@ class SignoCommandTest
     }
 
     @Test
+    void tpchOutputPathThatIsAFileIsAnError()
+            throws IOException
+    {
+        Path file = Files.writeString(temporary.resolve("taken"), "x");
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "tpch", "--sf", "0.01", "--out", file.toString());
+        assertEquals(1, run.exitCode());
+        assertEquals("Error: output path exists and is not a directory: " + file + "\n", run.err());
+        assertEquals(-1, environment.generatedScaleFactor);
+    }
+
+    @Test
     void helpAndVersionExitWithZero()
     {
         Run help = run(new TestEnvironment(sql -> TWO_ROWS), "--help");
