@@ -1,0 +1,19 @@
+package io.signo.server.cli;
+
+import io.signo.storage.table.Catalog;
+
+/**
+ * What the commands need from the rest of Signo: TPC-H data and query texts, and an engine over a
+ * catalog. {@link LocalEnvironment} runs everything in this process; tests pass small hand-built
+ * catalogs and results instead.
+ */
+public interface CommandEnvironment
+{
+    /** Generates the eight TPC-H tables at {@code scaleFactor} using {@code threads} threads. */
+    Catalog generateTpch(double scaleFactor, int threads);
+
+    /** The text of TPC-H query {@code number} (1 to 22) with its validation parameters. */
+    String tpchQuery(int number);
+
+    QueryEngine createEngine(Catalog catalog, int threads);
+}

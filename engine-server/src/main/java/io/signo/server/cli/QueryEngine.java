@@ -1,0 +1,14 @@
+package io.signo.server.cli;
+
+import io.signo.sql.QueryResult;
+
+/** Runs SQL statements; what the commands need of {@link io.signo.sql.SignoEngine}. */
+public interface QueryEngine
+        extends AutoCloseable
+{
+    /** Runs one statement and returns its whole result; user errors are {@link io.signo.sql.SignoException}s. */
+    QueryResult execute(String sql);
+
+    @Override
+    void close();
+}

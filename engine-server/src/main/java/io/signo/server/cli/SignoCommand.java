@@ -1,0 +1,108 @@
+package io.signo.server.cli;
+
+import io.signo.sql.SignoException;
+import io.signo.storage.memory.ExceededMemoryLimitException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+/**
+ * Signo's command line: {@code signo tpch} runs the TPC-H queries, {@code signo sql} runs one
+ * statement. Errors the user can act on print as one {@code Error: } line on stderr with exit code
+ * 1 (with the stack trace of internal errors when the environment variable SIGNO_DEBUG is set);
+ * usage errors print picocli's message and usage with exit code 2.
+ */
+@Command(
+        name = "signo",
+        mixinStandardHelpOptions = true,
+        versionProvider = SignoCommand.Version.class,
+        description = "Signo, a distributed SQL query engine for analytics on the JVM.")
+public final class SignoCommand
+        implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call()
+    {
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand");
+    }
+
+    public static void main(String[] args)
+    {
+        // UTF-8 whatever the locale says, so data round-trips; one large buffer, flushed at the end
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
+        int exitCode = commandLine(new LocalEnvironment(), out, err).execute(args);
+        out.flush();
+        err.flush();
+        System.exit(exitCode);
+    }
+
+    /** The whole command tree, writing to {@code out} and {@code err}, running against {@code environment}. */
+    public static CommandLine commandLine(CommandEnvironment environment, PrintWriter out, PrintWriter err)
+    {
+        CommandLine commandLine = new CommandLine(new SignoCommand());
+        commandLine.addSubcommand(new TpchCommand(environment));
+        commandLine.addSubcommand(new SqlCommand(environment));
+        commandLine.addSubcommand(new CommandLine.HelpCommand());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setExecutionExceptionHandler((exception, failedCommand, parseResult) -> {
+            failedCommand.getOut().flush();
+            PrintWriter errors = failedCommand.getErr();
+            errors.println("Error: " + errorMessage(exception));
+            if (!isUserError(exception) && System.getenv("SIGNO_DEBUG") != null) {
+                exception.printStackTrace(errors);
+            }
+            errors.flush();
+            return 1;
+        });
+        return commandLine;
+    }
+
+    static boolean isUserError(Throwable exception)
+    {
+        if (exception instanceof SignoException signoException) {
+            return signoException.errorCode() != SignoException.ErrorCode.INTERNAL_ERROR;
+        }
+        return exception instanceof CommandFailedException || exception instanceof ExceededMemoryLimitException;
+    }
+
+    static String errorMessage(Throwable exception)
+    {
+        String message = exception.getMessage();
+        return message == null || message.isBlank() ? exception.toString() : message;
+    }
+
+    /** A message on one line, for reports that print one line per item. */
+    static String oneLine(String message)
+    {
+        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    /** The version from the jar's manifest (set by the build), or "development" when run from classes. */
+    public static final class Version
+            implements IVersionProvider
+    {
+        @Override
+        public String[] getVersion()
+        {
+            String version = SignoCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"signo " + (version == null ? "development" : version)};
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.signo.server.cli;
+
+import io.signo.sql.QueryResult;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Writes a result as an aligned table the way psql does: centered column names, a line of dashes
+ * joined by {@code +}, numbers right-aligned and everything else left-aligned, NULL as blank, and
+ * a {@code (N rows)} footer. Column widths need every value, so the pages are formatted twice:
+ * once to measure, once to write; neither pass holds more than one page of text.
+ */
+public final class TableResultWriter
+        implements ResultWriter
+{
+    private final Writer out;
+    private final PageText pageText = new PageText(new ValueFormatter(ValueFormatter.Quoting.NONE));
+    private final StringBuilder lines = new StringBuilder();
+
+    public TableResultWriter(Writer out)
+    {
+        this.out = requireNonNull(out, "out is null");
+    }
+
+    @Override
+    public void write(QueryResult result)
+            throws IOException
+    {
+        List<String> names = result.columnNames();
+        int columnCount = names.size();
+        int[] widths = new int[columnCount];
+        boolean[] rightAligned = new boolean[columnCount];
+        for (int column = 0; column < columnCount; column++) {
+            widths[column] = names.get(column).codePointCount(0, names.get(column).length());
+            Type type = result.columnTypes().get(column);
+            rightAligned[column] = type.isNumeric();
+        }
+        long rowCount = 0;
+        for (Page page : result.pages()) {
+            pageText.format(page);
+            int positionCount = page.positionCount();
+            for (int column = 0; column < columnCount; column++) {
+                int width = widths[column];
+                for (int position = 0; position < positionCount; position++) {
+                    width = Math.max(width, pageText.cellWidth(column, position));
+                }
+                widths[column] = width;
+            }
+            rowCount += positionCount;
+        }
+
+        lines.setLength(0);
+        appendHeader(names, widths);
+        out.append(lines);
+        for (Page page : result.pages()) {
+            pageText.format(page);
+            lines.setLength(0);
+            int positionCount = page.positionCount();
+            for (int position = 0; position < positionCount; position++) {
+                appendRow(position, widths, rightAligned);
+            }
+            out.append(lines);
+        }
+        out.append(rowCount == 1 ? "(1 row)\n" : "(" + rowCount + " rows)\n");
+        out.flush();
+    }
+
+    private void appendHeader(List<String> names, int[] widths)
+    {
+        int columnCount = names.size();
+        for (int column = 0; column < columnCount; column++) {
+            String name = names.get(column);
+            int padding = widths[column] - name.codePointCount(0, name.length());
+            appendSeparator(column);
+            appendSpaces(padding / 2);
+            lines.append(name);
+            if (column < columnCount - 1) {
+                appendSpaces(padding - padding / 2);
+            }
+        }
+        lines.append('\n');
+        for (int column = 0; column < columnCount; column++) {
+            if (column > 0) {
+                lines.append('+');
+            }
+            for (int i = widths[column] + 2; i > 0; i--) {
+                lines.append('-');
+            }
+        }
+        lines.append('\n');
+    }
+
+    private void appendRow(int position, int[] widths, boolean[] rightAligned)
+    {
+        int columnCount = widths.length;
+        for (int column = 0; column < columnCount; column++) {
+            int padding = widths[column] - pageText.cellWidth(column, position);
+            appendSeparator(column);
+            if (rightAligned[column]) {
+                appendSpaces(padding);
+                pageText.appendCell(column, position, lines);
+            }
+            else {
+                pageText.appendCell(column, position, lines);
+                // psql leaves no trailing spaces after the last column
+                if (column < columnCount - 1) {
+                    appendSpaces(padding);
+                }
+            }
+        }
+        lines.append('\n');
+    }
+
+    private void appendSeparator(int column)
+    {
+        lines.append(column == 0 ? " " : " | ");
+    }
+
+    private void appendSpaces(int count)
+    {
+        for (int i = 0; i < count; i++) {
+            lines.append(' ');
+        }
+    }
+}

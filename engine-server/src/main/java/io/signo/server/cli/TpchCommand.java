@@ -1,0 +1,134 @@
+package io.signo.server.cli;
+
+import io.signo.sql.QueryResult;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import static java.util.Objects.requireNonNull;
+
+@Command(
+        name = "tpch",
+        mixinStandardHelpOptions = true,
+        versionProvider = SignoCommand.Version.class,
+        description = {
+                "Generates TPC-H data in memory, runs the 22 TPC-H queries in order and writes each result to DIR/q01.csv ... DIR/q22.csv.",
+                "Prints the generation time, one line per query (time and row count, or the error) and a total. "
+                        + "Exits with 1 when any query failed."})
+final class TpchCommand
+        implements Callable<Integer>
+{
+    static final int QUERY_COUNT = 22;
+
+    private final CommandEnvironment environment;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--sf", required = true, paramLabel = "SCALE", description = "TPC-H scale factor, e.g. 0.01, 0.1 or 1.")
+    private double scaleFactor;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the result CSV files; created when missing.")
+    private Path outputDirectory;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    TpchCommand(CommandEnvironment environment)
+    {
+        this.environment = requireNonNull(environment, "environment is null");
+    }
+
+    @Override
+    public Integer call()
+            throws IOException
+    {
+        OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
+        OptionChecks.checkThreads(spec, threads);
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            Files.createDirectories(outputDirectory);
+        }
+        catch (FileAlreadyExistsException e) {
+            throw new CommandFailedException("output path exists and is not a directory: " + outputDirectory, e);
+        }
+        catch (IOException e) {
+            throw new CommandFailedException("cannot create output directory " + outputDirectory + ": " + e.getMessage(), e);
+        }
+
+        long generationStart = System.nanoTime();
+        Catalog catalog = environment.generateTpch(scaleFactor, threads);
+        out.println("generated TPC-H sf " + scaleFactor + " in " + millisSince(generationStart) + " ms ("
+                + rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
+        out.flush();
+
+        int failures = 0;
+        long totalMillis = 0;
+        try (QueryEngine engine = environment.createEngine(catalog, threads)) {
+            for (int number = 1; number <= QUERY_COUNT; number++) {
+                String name = String.format(Locale.ROOT, "q%02d", number);
+                long queryStart = System.nanoTime();
+                try {
+                    String sql = StatementText.normalize(environment.tpchQuery(number));
+                    QueryResult result = engine.execute(sql);
+                    long millis = millisSince(queryStart);
+                    totalMillis += millis;
+                    writeCsv(result, outputDirectory.resolve(name + ".csv"));
+                    out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d rows", name, millis, result.rowCount()));
+                }
+                catch (RuntimeException | IOException e) {
+                    // one failing query must not hide the answers of the others
+                    long millis = millisSince(queryStart);
+                    totalMillis += millis;
+                    failures++;
+                    out.println(String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e))));
+                }
+                out.flush();
+            }
+        }
+        out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d queries, %d failed", "total", totalMillis, QUERY_COUNT, failures));
+        out.flush();
+        return failures == 0 ? 0 : 1;
+    }
+
+    private static void writeCsv(QueryResult result, Path file)
+            throws IOException
+    {
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            new CsvResultWriter(writer).write(result);
+        }
+    }
+
+    private static long rowCount(Catalog catalog)
+    {
+        long rows = 0;
+        for (Table table : catalog.tables()) {
+            for (Partition partition : table.partitions()) {
+                for (Segment segment : partition.segments()) {
+                    rows += segment.page().positionCount();
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static long millisSince(long startNanos)
+    {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}

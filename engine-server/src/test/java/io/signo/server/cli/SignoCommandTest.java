@@ -1,0 +1,230 @@
+package io.signo.server.cli;
+
+import io.signo.sql.QueryResult;
+import io.signo.sql.SignoException;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+import static io.signo.server.cli.TestResults.page;
+import static io.signo.server.cli.TestResults.result;
+import static io.signo.server.cli.TestResults.vector;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SignoCommandTest
+{
+    private static final QueryResult TWO_ROWS = result(List.of("name", "total"), List.of(Type.VARCHAR, Type.decimal(10, 2)),
+            page(vector(Type.VARCHAR, "a,b", "c"), vector(Type.decimal(10, 2), 1250L, null)));
+
+    @TempDir
+    Path temporary;
+
+    @Test
+    void sqlPrintsATableByDefault()
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "sql", "--tpch", "0.01", "--execute", "select name, total from t;");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("""
+                 name | total
+                ------+-------
+                 a,b  | 12.50
+                 c    |     \s
+                (2 rows)
+                """, run.out());
+        assertEquals("", run.err());
+        assertEquals(List.of("select name, total from t"), environment.executed);
+        assertEquals(0.01, environment.generatedScaleFactor);
+        assertEquals(Runtime.getRuntime().availableProcessors(), environment.generatedThreads);
+        assertEquals(Runtime.getRuntime().availableProcessors(), environment.engineThreads);
+        assertTrue(environment.engineClosed);
+    }
+
+    @Test
+    void sqlPrintsCsvAndTakesThreads()
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "sql", "--tpch", "0.1", "-e", "select 1", "--format", "csv", "--threads", "3");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("name,total\n\"a,b\",12.50\nc,\n", run.out());
+        assertEquals(3, environment.generatedThreads);
+        assertEquals(3, environment.engineThreads);
+    }
+
+    @Test
+    void sqlReadsTheStatementFromAFile()
+            throws IOException
+    {
+        Path file = temporary.resolve("q.sql");
+        Files.writeString(file, "-- total per name\nselect name, total\nfrom t;\n", StandardCharsets.UTF_8);
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "sql", "--tpch", "0.01", "--file", file.toString(), "--format", "CSV");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("-- total per name\nselect name, total\nfrom t"), environment.executed);
+    }
+
+    @Test
+    void explainPrintsThePlanLinesOnly()
+    {
+        QueryResult plan = result(List.of("PLAN"), List.of(Type.VARCHAR),
+                page(vector(Type.VARCHAR, "Output[name]", "  TableScan[t]")));
+        Run run = run(new TestEnvironment(sql -> plan), "sql", "--tpch", "0.01", "-e", "EXPLAIN select name from t");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("Output[name]\n  TableScan[t]\n", run.out());
+    }
+
+    @Test
+    void engineErrorsPrintOneErrorLineAndExitWithOne()
+    {
+        Function<String, QueryResult> failing = sql -> {
+            throw new SignoException(SignoException.ErrorCode.VALIDATION_ERROR, "Column 'x' not found in any table (line 1, column 8)");
+        };
+        Run run = run(new TestEnvironment(failing), "sql", "--tpch", "0.01", "-e", "select x from t");
+        assertEquals(1, run.exitCode());
+        assertEquals("", run.out());
+        assertEquals("Error: Column 'x' not found in any table (line 1, column 8)\n", run.err());
+    }
+
+    @Test
+    void missingFileIsAnErrorNamingThePath()
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Path missing = temporary.resolve("missing.sql");
+        Run run = run(environment, "sql", "--tpch", "0.01", "--file", missing.toString());
+        assertEquals(1, run.exitCode());
+        assertEquals("Error: query file not found: " + missing + "\n", run.err());
+        // the data is not generated for a statement that cannot be read
+        assertEquals(-1, environment.generatedScaleFactor);
+    }
+
+    @Test
+    void emptyStatementIsAnError()
+    {
+        Run run = run(new TestEnvironment(sql -> TWO_ROWS), "sql", "--tpch", "0.01", "-e", " ; ");
+        assertEquals(1, run.exitCode());
+        assertEquals("Error: the statement is empty\n", run.err());
+    }
+
+    @Test
+    void usageErrorsExitWithTwo()
+    {
+        assertUsageError("Missing required argument", "sql", "--tpch", "0.01");
+        assertUsageError("mutually exclusive", "sql", "--tpch", "0.01", "--file", "q.sql", "--execute", "select 1");
+        assertUsageError("'abc' is not a double", "sql", "--tpch", "abc", "-e", "select 1");
+        assertUsageError("scale factor must be a positive number", "sql", "--tpch", "0", "-e", "select 1");
+        assertUsageError("scale factor must be a positive number", "sql", "--tpch", "-1", "-e", "select 1");
+        assertUsageError("Missing required option: '--tpch=SCALE'", "sql", "-e", "select 1");
+        assertUsageError("expected one of [TABLE, CSV]", "sql", "--tpch", "0.01", "-e", "select 1", "--format", "json");
+        assertUsageError("must be at least 1", "sql", "--tpch", "0.01", "-e", "select 1", "--threads", "0");
+        assertUsageError("'abc' is not a double", "tpch", "--sf", "abc", "--out", temporary.toString());
+        assertUsageError("scale factor must be a positive number", "tpch", "--sf", "NaN", "--out", temporary.toString());
+        assertUsageError("Missing required option: '--out=DIR'", "tpch", "--sf", "0.01");
+        assertUsageError("Missing required subcommand");
+
+        Run unknown = run(new TestEnvironment(sql -> TWO_ROWS), "tpch", "--sf", "0.01", "--out", temporary.toString(), "--verbose");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().startsWith("Unknown option: '--verbose'"), unknown.err());
+    }
+
+    @Test
+    void tpchRunsTheQueriesInOrderAndWritesCsvFiles()
+            throws IOException
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Path out = temporary.resolve("results").resolve("sf001");
+        Run run = run(environment, "tpch", "--sf", "0.01", "--out", out.toString(), "--threads", "2");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(22, environment.executed.size());
+        for (int number = 1; number <= 22; number++) {
+            assertEquals("tpch query " + number, environment.executed.get(number - 1));
+            Path csv = out.resolve(String.format("q%02d.csv", number));
+            assertEquals("name,total\n\"a,b\",12.50\nc,\n", Files.readString(csv));
+        }
+        List<String> lines = run.out().lines().toList();
+        assertEquals(24, lines.size(), run.out());
+        assertTrue(lines.get(0).startsWith("generated TPC-H sf 0.01 in "), lines.get(0));
+        assertTrue(lines.get(1).matches("q01 +\\d+ ms {2}2 rows"), lines.get(1));
+        assertTrue(lines.get(22).matches("q22 +\\d+ ms {2}2 rows"), lines.get(22));
+        assertTrue(lines.get(23).matches("total +\\d+ ms {2}22 queries, 0 failed"), lines.get(23));
+        assertEquals(2, environment.engineThreads);
+        assertTrue(environment.engineClosed);
+    }
+
+    @Test
+    void tpchReportsAFailingQueryAndGoesOn()
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> {
+            if (sql.equals("tpch query 5")) {
+                throw new SignoException(SignoException.ErrorCode.NOT_SUPPORTED, "Join type FULL\nis not supported");
+            }
+            return TWO_ROWS;
+        });
+        Path out = temporary.resolve("results");
+        Run run = run(environment, "tpch", "--sf", "0.01", "--out", out.toString());
+        assertEquals(1, run.exitCode());
+        assertEquals(22, environment.executed.size());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(5).matches("q05 +\\d+ ms {2}failed: Join type FULL is not supported"), lines.get(5));
+        assertTrue(lines.get(6).matches("q06 +\\d+ ms {2}2 rows"), lines.get(6));
+        assertTrue(lines.get(23).matches("total +\\d+ ms {2}22 queries, 1 failed"), lines.get(23));
+        assertFalse(Files.exists(out.resolve("q05.csv")));
+        assertTrue(Files.exists(out.resolve("q06.csv")));
+    }
+
+    @Test
+    void tpchOutputPathThatIsAFileIsAnError()
+            throws IOException
+    {
+        Path file = Files.writeString(temporary.resolve("taken"), "x");
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "tpch", "--sf", "0.01", "--out", file.toString());
+        assertEquals(1, run.exitCode());
+        assertEquals("Error: output path exists and is not a directory: " + file + "\n", run.err());
+        assertEquals(-1, environment.generatedScaleFactor);
+    }
+
+    @Test
+    void helpAndVersionExitWithZero()
+    {
+        Run help = run(new TestEnvironment(sql -> TWO_ROWS), "--help");
+        assertEquals(0, help.exitCode());
+        assertTrue(help.out().contains("tpch") && help.out().contains("sql"), help.out());
+        Run sqlHelp = run(new TestEnvironment(sql -> TWO_ROWS), "sql", "--help");
+        assertEquals(0, sqlHelp.exitCode());
+        assertTrue(sqlHelp.out().contains("--execute=SQL"), sqlHelp.out());
+        Run version = run(new TestEnvironment(sql -> TWO_ROWS), "--version");
+        assertEquals(0, version.exitCode());
+        assertTrue(version.out().startsWith("signo "), version.out());
+    }
+
+    private void assertUsageError(String expectedMessage, String... args)
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, args);
+        assertEquals(2, run.exitCode(), String.join(" ", args) + "\n" + run.err());
+        assertTrue(run.err().contains(expectedMessage), run.err());
+        assertTrue(run.err().contains("Usage: signo"), run.err());
+        assertEquals(-1, environment.generatedScaleFactor);
+    }
+
+    private static Run run(CommandEnvironment environment, String... args)
+    {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = SignoCommand.commandLine(environment, new PrintWriter(out), new PrintWriter(err)).execute(args);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    private record Run(int exitCode, String out, String err) {}
+}

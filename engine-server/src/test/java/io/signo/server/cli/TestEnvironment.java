@@ -1,0 +1,63 @@
+package io.signo.server.cli;
+
+import io.signo.sql.QueryResult;
+import io.signo.storage.table.Catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * An environment whose "TPC-H" is an empty catalog, whose query texts are {@code tpch query N},
+ * and whose engine answers with the given function; records what the commands asked for.
+ */
+final class TestEnvironment
+        implements CommandEnvironment
+{
+    private final Function<String, QueryResult> answers;
+    final List<String> executed = new ArrayList<>();
+    double generatedScaleFactor = -1;
+    int generatedThreads = -1;
+    int engineThreads = -1;
+    boolean engineClosed;
+
+    TestEnvironment(Function<String, QueryResult> answers)
+    {
+        this.answers = answers;
+    }
+
+    @Override
+    public Catalog generateTpch(double scaleFactor, int threads)
+    {
+        generatedScaleFactor = scaleFactor;
+        generatedThreads = threads;
+        return new Catalog("tpch");
+    }
+
+    @Override
+    public String tpchQuery(int number)
+    {
+        return "tpch query " + number + ";\n";
+    }
+
+    @Override
+    public QueryEngine createEngine(Catalog catalog, int threads)
+    {
+        engineThreads = threads;
+        return new QueryEngine()
+        {
+            @Override
+            public QueryResult execute(String sql)
+            {
+                executed.add(sql);
+                return answers.apply(sql);
+            }
+
+            @Override
+            public void close()
+            {
+                engineClosed = true;
+            }
+        };
+    }
+}

@@ -1,0 +1,147 @@
+package io.signo.server.cli;
+
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Random;
+
+import static io.signo.server.cli.TestResults.vector;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ValueFormatterTest
+{
+    private final ValueFormatter plain = new ValueFormatter(ValueFormatter.Quoting.NONE);
+    private final ValueFormatter csv = new ValueFormatter(ValueFormatter.Quoting.CSV);
+
+    @Test
+    void decimalsHaveExactlyTheirScale()
+    {
+        assertEquals("12.50", decimal(1250L, 2));
+        assertEquals("-12.50", decimal(-1250L, 2));
+        assertEquals("0.05", decimal(5L, 2));
+        assertEquals("-0.05", decimal(-5L, 2));
+        assertEquals("0.00", decimal(0L, 2));
+        assertEquals("0.10", decimal(10L, 2));
+        assertEquals("1.00", decimal(100L, 2));
+        assertEquals("42", decimal(42L, 0));
+        assertEquals("-42", decimal(-42L, 0));
+        assertEquals("0", decimal(0L, 0));
+        assertEquals("0.000001", decimal(1L, 6));
+        assertEquals("-92233720368547758.08", decimal(Long.MIN_VALUE, 2));
+        assertEquals("9.223372036854775807", decimal(Long.MAX_VALUE, 18));
+    }
+
+    @Test
+    void decimalsMatchBigDecimal()
+    {
+        Random random = new Random(42);
+        for (int i = 0; i < 10_000; i++) {
+            long unscaled = switch (i % 3) {
+                case 0 -> random.nextLong();
+                case 1 -> random.nextInt(2_000_001) - 1_000_000;
+                default -> random.nextInt(201) - 100;
+            };
+            int scale = random.nextInt(19);
+            assertEquals(BigDecimal.valueOf(unscaled, scale).toPlainString(), decimal(unscaled, scale), unscaled + " scale " + scale);
+        }
+    }
+
+    @Test
+    void datesAreIsoDates()
+    {
+        assertEquals("1970-01-01", plain.format(vector(Type.DATE, 0), 0));
+        assertEquals("1998-12-01", plain.format(vector(Type.DATE, (int) LocalDate.of(1998, 12, 1).toEpochDay()), 0));
+        assertEquals("1969-12-31", plain.format(vector(Type.DATE, -1), 0));
+        assertEquals("2000-02-29", plain.format(vector(Type.DATE, (int) LocalDate.of(2000, 2, 29).toEpochDay()), 0));
+        assertEquals("0001-01-01", plain.format(vector(Type.DATE, (int) LocalDate.of(1, 1, 1).toEpochDay()), 0));
+        assertEquals("9999-12-31", plain.format(vector(Type.DATE, (int) LocalDate.of(9999, 12, 31).toEpochDay()), 0));
+        for (int days = -800_000; days < 3_000_000; days += 7) {
+            StringBuilder text = new StringBuilder();
+            ValueFormatter.appendDate(days, text);
+            assertEquals(LocalDate.ofEpochDay(days).toString(), text.toString());
+        }
+    }
+
+    @Test
+    void doublesPrintAsJavaDoes()
+    {
+        ColumnVector doubles = vector(Type.DOUBLE, 1.0, 0.1, 1e20, -0.0, 123.456, 1.0 / 3, Double.NaN, null);
+        assertEquals("1.0", plain.format(doubles, 0));
+        assertEquals("0.1", plain.format(doubles, 1));
+        assertEquals("1.0E20", plain.format(doubles, 2));
+        assertEquals("-0.0", plain.format(doubles, 3));
+        assertEquals("123.456", plain.format(doubles, 4));
+        assertEquals("0.3333333333333333", plain.format(doubles, 5));
+        assertEquals("NaN", plain.format(doubles, 6));
+        assertEquals("", plain.format(doubles, 7));
+    }
+
+    @Test
+    void integersBooleansAndNulls()
+    {
+        ColumnVector integers = vector(Type.INTEGER, 7, null, Integer.MIN_VALUE);
+        assertEquals("7", plain.format(integers, 0));
+        assertEquals("", plain.format(integers, 1));
+        assertEquals("-2147483648", plain.format(integers, 2));
+        ColumnVector bigints = vector(Type.BIGINT, Long.MAX_VALUE, null);
+        assertEquals("9223372036854775807", plain.format(bigints, 0));
+        assertEquals("", plain.format(bigints, 1));
+        ColumnVector booleans = vector(Type.BOOLEAN, true, false, null);
+        assertEquals("true", plain.format(booleans, 0));
+        assertEquals("false", plain.format(booleans, 1));
+        assertEquals("", plain.format(booleans, 2));
+        assertEquals("", plain.format(vector(Type.decimal(12, 2), (Object) null), 0));
+        assertEquals("", plain.format(vector(Type.DATE, (Object) null), 0));
+        assertEquals("", csv.format(vector(Type.VARCHAR, (Object) null), 0));
+    }
+
+    @Test
+    void stringsKeepTheirTextAndCharDropsPadding()
+    {
+        ColumnVector strings = vector(Type.VARCHAR, "plain", "", "naïve 東京", "two  ");
+        assertEquals("plain", plain.format(strings, 0));
+        assertEquals("", plain.format(strings, 1));
+        assertEquals("naïve 東京", plain.format(strings, 2));
+        assertEquals("two  ", plain.format(strings, 3));
+        ColumnVector chars = vector(Type.character(10), "R", "AIR   ", "   ");
+        assertEquals("R", plain.format(chars, 0));
+        assertEquals("AIR", plain.format(chars, 1));
+        assertEquals("", plain.format(chars, 2));
+    }
+
+    @Test
+    void csvQuotesOnlyWhatNeedsIt()
+    {
+        ColumnVector strings = vector(Type.VARCHAR, "plain", "a,b", "say \"hi\"", "line\nbreak", "carriage\rreturn", "", "naïve, 東京", "it's");
+        assertEquals("plain", csv.format(strings, 0));
+        assertEquals("\"a,b\"", csv.format(strings, 1));
+        assertEquals("\"say \"\"hi\"\"\"", csv.format(strings, 2));
+        assertEquals("\"line\nbreak\"", csv.format(strings, 3));
+        assertEquals("\"carriage\rreturn\"", csv.format(strings, 4));
+        assertEquals("\"\"", csv.format(strings, 5));
+        assertEquals("\"naïve, 東京\"", csv.format(strings, 6));
+        assertEquals("it's", csv.format(strings, 7));
+        // the plain formatter never quotes
+        assertEquals("a,b", plain.format(strings, 1));
+    }
+
+    @Test
+    void formatColumnRecordsCellEnds()
+    {
+        StringBuilder buffer = new StringBuilder();
+        int[] ends = new int[3];
+        plain.formatColumn(vector(Type.BIGINT, 10L, null, 300L), 3, buffer, ends);
+        assertEquals("10300", buffer.toString());
+        assertEquals(2, ends[0]);
+        assertEquals(2, ends[1]);
+        assertEquals(5, ends[2]);
+    }
+
+    private String decimal(long unscaled, int scale)
+    {
+        return plain.format(vector(Type.decimal(18, scale), unscaled), 0);
+    }
+}

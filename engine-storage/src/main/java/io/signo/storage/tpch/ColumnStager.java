@@ -1,0 +1,183 @@
+package io.signo.storage.tpch;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Collects the values of one column for one segment in reusable heap arrays, tracking min, max and a
+ * distinct sketch as it goes, then seals them into an exactly sized native vector. Staging on the
+ * heap (instead of a growing native builder) keeps a table's arena free of the dead regions that
+ * doubling would leave behind. Not thread safe: one per column per generating thread.
+ */
+final class ColumnStager
+{
+    private final Type type;
+    private final boolean trimTrailingSpaces;
+    private final ColumnSummary summary;
+    private final HyperLogLog segmentDistinct = new HyperLogLog();
+    private long[] longs;
+    private int[] ints;
+    private byte[] bytes;
+    private int[] offsets;
+    private int positionCount;
+    private int byteCount;
+    private long minimum;
+    private long maximum;
+    private int minimumStart;
+    private int minimumLength;
+    private int maximumStart;
+    private int maximumLength;
+
+    ColumnStager(Type type, int capacity)
+    {
+        this.type = type;
+        this.trimTrailingSpaces = type.kind() == TypeKind.CHAR;
+        this.summary = new ColumnSummary(type);
+        switch (type.physicalType()) {
+            case LONG -> longs = new long[capacity];
+            case INT -> ints = new int[capacity];
+            case BYTES -> {
+                bytes = new byte[capacity * 32];
+                offsets = new int[capacity + 1];
+            }
+            default -> throw new IllegalArgumentException("TPC-H has no column of type " + type);
+        }
+        reset();
+    }
+
+    ColumnSummary summary()
+    {
+        return summary;
+    }
+
+    /** BIGINT values and DECIMAL unscaled values. */
+    void appendLong(long value)
+    {
+        longs[positionCount++] = value;
+        minimum = Math.min(minimum, value);
+        maximum = Math.max(maximum, value);
+        segmentDistinct.addHash(HyperLogLog.mix(value));
+    }
+
+    /** INTEGER values and DATE days since the epoch. */
+    void appendInt(int value)
+    {
+        ints[positionCount++] = value;
+        minimum = Math.min(minimum, value);
+        maximum = Math.max(maximum, value);
+        segmentDistinct.addHash(HyperLogLog.mix(value));
+    }
+
+    void appendString(String value)
+    {
+        int length = value.length();
+        if (trimTrailingSpaces) {
+            while (length > 0 && value.charAt(length - 1) == ' ') {
+                length--;
+            }
+        }
+        ensureBytes(length * 3);
+        int start = byteCount;
+        byte[] buffer = bytes;
+        long hash = length;
+        int written = 0;
+        while (written < length) {
+            char c = value.charAt(written);
+            if (c >= 0x80) {
+                break;
+            }
+            buffer[start + written] = (byte) c;
+            hash = hash * 31 + c;
+            written++;
+        }
+        if (written < length) {
+            // not ASCII (never seen in TPC-H text, but keep the bytes correct)
+            byte[] encoded = value.substring(0, length).getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(encoded, 0, buffer, start, encoded.length);
+            written = encoded.length;
+            hash = Arrays.hashCode(encoded);
+        }
+        byteCount += written;
+        offsets[++positionCount] = byteCount;
+        if (positionCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, minimumStart, minimumStart + minimumLength) < 0) {
+            minimumStart = start;
+            minimumLength = written;
+        }
+        if (positionCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, maximumStart, maximumStart + maximumLength) > 0) {
+            maximumStart = start;
+            maximumLength = written;
+        }
+        segmentDistinct.addHash(HyperLogLog.mix(hash));
+    }
+
+    private void ensureBytes(int additional)
+    {
+        if (byteCount + additional > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, byteCount + additional));
+        }
+    }
+
+    /**
+     * Copies the staged values into native memory from {@code allocator}, records this segment in
+     * the column summary, returns the vector and puts its statistics into {@code statistics[column]}.
+     */
+    ColumnVector seal(PageAllocator allocator, ColumnStatistics[] statistics, int column)
+    {
+        int count = positionCount;
+        ColumnVector vector;
+        switch (type.physicalType()) {
+            case LONG -> {
+                MemorySegment values = allocator.allocate((long) count * Long.BYTES);
+                MemorySegment.copy(longs, 0, values, ValueLayout.JAVA_LONG, 0, count);
+                vector = new ColumnVector(type, count, values, null, null);
+                summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
+                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
+            }
+            case INT -> {
+                MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
+                MemorySegment.copy(ints, 0, values, ValueLayout.JAVA_INT, 0, count);
+                vector = new ColumnVector(type, count, values, null, null);
+                summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
+                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
+            }
+            case BYTES -> {
+                MemorySegment values = allocator.allocate(byteCount);
+                MemorySegment.copy(bytes, 0, values, ValueLayout.JAVA_BYTE, 0, byteCount);
+                MemorySegment valueOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
+                MemorySegment.copy(offsets, 0, valueOffsets, ValueLayout.JAVA_INT, 0, count + 1);
+                vector = new ColumnVector(type, count, values, valueOffsets, null);
+                summary.addString(count, byteCount, bytes, minimumStart, minimumLength, maximumStart, maximumLength, segmentDistinct);
+                statistics[column] = new ColumnStatistics(
+                        Math.clamp(segmentDistinct.estimate(), 1, count),
+                        0,
+                        new String(bytes, minimumStart, minimumLength, StandardCharsets.UTF_8),
+                        new String(bytes, maximumStart, maximumLength, StandardCharsets.UTF_8),
+                        ColumnSummary.averageWidth(type, count, byteCount));
+            }
+            default -> throw new IllegalStateException("unreachable");
+        }
+        reset();
+        return vector;
+    }
+
+    private void reset()
+    {
+        positionCount = 0;
+        byteCount = 0;
+        minimum = Long.MAX_VALUE;
+        maximum = Long.MIN_VALUE;
+        minimumStart = 0;
+        minimumLength = 0;
+        maximumStart = 0;
+        maximumLength = 0;
+        segmentDistinct.clear();
+    }
+}
