@@ -1,0 +1,73 @@
+package io.signo.core.operator.aggregation;
+
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One aggregate of a GROUP BY, described the same way for every {@link AggregationStep}: FINAL
+ * ignores {@code inputChannel} and reads this call's intermediate columns instead.
+ *
+ * @param inputChannel the raw input column, -1 for COUNT(*)
+ * @param inputType the type of the raw input column (BIGINT for COUNT(*))
+ * @param outputType the final result type: BIGINT for COUNT; BIGINT, DOUBLE or DECIMAL for SUM;
+ * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX
+ */
+public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
+{
+    public AggregateCall
+    {
+        requireNonNull(kind, "kind is null");
+        requireNonNull(inputType, "inputType is null");
+        requireNonNull(outputType, "outputType is null");
+        if (kind == AggregateKind.COUNT_STAR) {
+            if (inputChannel != -1) {
+                throw new IllegalArgumentException("COUNT(*) takes no input channel: " + inputChannel);
+            }
+        }
+        else if (inputChannel < 0) {
+            throw new IllegalArgumentException(kind + " needs an input channel: " + inputChannel);
+        }
+        if ((kind == AggregateKind.SUM || kind == AggregateKind.AVG) && !inputType.isNumeric()) {
+            throw new IllegalArgumentException(kind + " of a non-numeric type: " + inputType);
+        }
+    }
+
+    public static AggregateCall countStar()
+    {
+        return new AggregateCall(AggregateKind.COUNT_STAR, -1, Type.BIGINT, Type.BIGINT);
+    }
+
+    /**
+     * The columns a PARTIAL step emits for this call and a FINAL step reads, in order:
+     * COUNT and COUNT(*) -> [BIGINT count]; SUM of DOUBLE -> [DOUBLE sum]; SUM of an exact type
+     * (INTEGER, BIGINT, DECIMAL) -> [BIGINT high, BIGINT low], the 128-bit unscaled sum, NULL when
+     * no value was added; AVG of DOUBLE -> [DOUBLE sum, BIGINT count]; AVG of an exact type ->
+     * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type].
+     */
+    public List<Type> intermediateTypes()
+    {
+        return switch (kind) {
+            case COUNT_STAR, COUNT -> List.of(Type.BIGINT);
+            case SUM -> inputType.kind() == TypeKind.DOUBLE ? List.of(Type.DOUBLE) : List.of(Type.BIGINT, Type.BIGINT);
+            case AVG -> inputType.kind() == TypeKind.DOUBLE ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
+            case MIN, MAX -> List.of(inputType);
+        };
+    }
+
+    Accumulator createAccumulator()
+    {
+        return switch (kind) {
+            case COUNT_STAR, COUNT -> new CountAccumulator(this);
+            case SUM, AVG -> inputType.kind() == TypeKind.DOUBLE ? new DoubleSumAccumulator(this) : new ExactSumAccumulator(this);
+            case MIN, MAX -> switch (inputType.physicalType()) {
+                case DOUBLE -> new DoubleMinMaxAccumulator(this);
+                case BYTES -> new StringMinMaxAccumulator(this);
+                case BYTE, INT, LONG -> new LongMinMaxAccumulator(this);
+            };
+        };
+    }
+}

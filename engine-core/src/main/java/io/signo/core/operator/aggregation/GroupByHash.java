@@ -1,0 +1,40 @@
+package io.signo.core.operator.aggregation;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.VectorBuilder;
+
+import java.util.List;
+
+/**
+ * Maps the group key columns of each page to dense group ids 0 .. groupCount - 1 and keeps the keys
+ * of every group, columnar, to write them out at the end. NULL keys are equal to each other.
+ */
+interface GroupByHash
+{
+    static GroupByHash create(List<Type> keyTypes)
+    {
+        if (keyTypes.size() == 1) {
+            TypeKind kind = keyTypes.get(0).kind();
+            if (kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL) {
+                return new LongGroupByHash(keyTypes.get(0));
+            }
+        }
+        return new MultiChannelGroupByHash(keyTypes);
+    }
+
+    /**
+     * Assigns a group id to each position of {@code page}, adding new groups as needed. The key of
+     * column c is {@code page.column(keyChannels[c])}. Returns an array whose first
+     * {@code page.positionCount()} entries are the ids; it is reused by the next call.
+     */
+    int[] groupIds(Page page, int[] keyChannels);
+
+    int groupCount();
+
+    /** Appends the keys of groups {@code from .. to - 1}, one builder per key column. */
+    void appendKeys(int from, int to, VectorBuilder[] builders);
+
+    long retainedBytes();
+}

@@ -1,0 +1,265 @@
+package io.signo.core.operator.aggregation;
+
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.OperatorFactory;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * GROUP BY with aggregates, or a global aggregation when there are no group keys. A pipeline
+ * breaker: it consumes all input, then emits one row per group (group keys first, then one column
+ * per aggregate, or each aggregate's intermediate columns in the PARTIAL step) in pages of at most
+ * {@link #MAX_OUTPUT_ROWS} rows. A global aggregation in the SINGLE and FINAL steps emits exactly one
+ * row, even on empty input.
+ */
+public final class HashAggregationOperator
+        implements Operator
+{
+    public static final int MAX_OUTPUT_ROWS = 8192;
+
+    /**
+     * Describes an aggregation step. The FINAL step takes the same group channels and aggregate
+     * calls as SINGLE: it reads the group keys at channels 0 .. g - 1 and then the intermediate
+     * columns of each call, in order, as a PARTIAL step with the same arguments emits them.
+     */
+    public static final class HashAggregationOperatorFactory
+            implements OperatorFactory
+    {
+        private final List<Integer> groupChannels;
+        private final List<Type> groupTypes;
+        private final List<AggregateCall> aggregates;
+        private final AggregationStep step;
+
+        public HashAggregationOperatorFactory(List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> aggregates, AggregationStep step)
+        {
+            this.groupChannels = List.copyOf(requireNonNull(groupChannels, "groupChannels is null"));
+            this.groupTypes = List.copyOf(requireNonNull(groupTypes, "groupTypes is null"));
+            this.aggregates = List.copyOf(requireNonNull(aggregates, "aggregates is null"));
+            this.step = requireNonNull(step, "step is null");
+            if (groupChannels.size() != groupTypes.size()) {
+                throw new IllegalArgumentException("groupChannels has " + groupChannels.size() + " entries, groupTypes " + groupTypes.size());
+            }
+            for (AggregateCall aggregate : this.aggregates) {
+                // fails here, at plan time, on unsupported type combinations
+                aggregate.createAccumulator();
+            }
+        }
+
+        /** The columns a PARTIAL step emits for {@code call} after the group keys; see {@link AggregateCall#intermediateTypes()}. */
+        public static List<Type> intermediateTypes(AggregateCall call)
+        {
+            return call.intermediateTypes();
+        }
+
+        /** The types of this step's output columns: group keys, then final values or intermediate columns. */
+        public List<Type> outputTypes()
+        {
+            List<Type> types = new ArrayList<>(groupTypes);
+            for (AggregateCall aggregate : aggregates) {
+                if (step.writesFinalValues()) {
+                    types.add(aggregate.outputType());
+                }
+                else {
+                    types.addAll(aggregate.intermediateTypes());
+                }
+            }
+            return List.copyOf(types);
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new HashAggregationOperator(context, this);
+        }
+
+        @Override
+        public String name()
+        {
+            return "HashAggregation";
+        }
+    }
+
+    private final OperatorContext context;
+    private final AggregationStep step;
+    private final List<Type> groupTypes;
+    private final List<Type> outputTypes;
+    private final int[] keyChannels;
+    private final AggregateCall[] calls;
+    private final int[] intermediateChannels;
+    private final boolean global;
+
+    private GroupByHash groupByHash;
+    private Accumulator[] accumulators;
+    private int[] globalGroupIds = new int[0];
+    private boolean sawInput;
+    private boolean finishing;
+    private int outputGroupCount = -1;
+    private int nextOutputGroup;
+
+    private HashAggregationOperator(OperatorContext context, HashAggregationOperatorFactory factory)
+    {
+        this.context = requireNonNull(context, "context is null");
+        this.step = factory.step;
+        this.groupTypes = factory.groupTypes;
+        this.outputTypes = factory.outputTypes();
+        this.global = factory.groupChannels.isEmpty();
+        this.keyChannels = new int[factory.groupChannels.size()];
+        for (int i = 0; i < keyChannels.length; i++) {
+            keyChannels[i] = step.readsRawInput() ? factory.groupChannels.get(i) : i;
+        }
+        this.calls = factory.aggregates.toArray(new AggregateCall[0]);
+        this.intermediateChannels = new int[calls.length];
+        int channel = keyChannels.length;
+        for (int i = 0; i < calls.length; i++) {
+            intermediateChannels[i] = channel;
+            channel += calls[i].intermediateTypes().size();
+        }
+        this.accumulators = new Accumulator[calls.length];
+        for (int i = 0; i < calls.length; i++) {
+            accumulators[i] = calls[i].createAccumulator();
+        }
+        this.groupByHash = global ? null : GroupByHash.create(groupTypes);
+    }
+
+    @Override
+    public boolean needsInput()
+    {
+        return !finishing;
+    }
+
+    @Override
+    public void addInput(Page page)
+    {
+        int positionCount = page.positionCount();
+        if (positionCount == 0) {
+            return;
+        }
+        sawInput = true;
+        int[] groupIds;
+        int groupCount;
+        if (global) {
+            if (globalGroupIds.length < positionCount) {
+                globalGroupIds = new int[positionCount];
+            }
+            groupIds = globalGroupIds;
+            groupCount = 1;
+        }
+        else {
+            groupIds = groupByHash.groupIds(page, keyChannels);
+            groupCount = groupByHash.groupCount();
+        }
+        for (int i = 0; i < accumulators.length; i++) {
+            Accumulator accumulator = accumulators[i];
+            accumulator.ensureCapacity(groupCount);
+            if (step.readsRawInput()) {
+                int inputChannel = calls[i].inputChannel();
+                ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
+                accumulator.addInput(column, groupIds, positionCount);
+            }
+            else {
+                accumulator.addIntermediate(page, intermediateChannels[i], groupIds, positionCount);
+            }
+        }
+        context.memory().setBytes(retainedBytes());
+    }
+
+    private long retainedBytes()
+    {
+        long bytes = groupByHash == null ? 0 : groupByHash.retainedBytes();
+        for (Accumulator accumulator : accumulators) {
+            bytes += accumulator.retainedBytes();
+        }
+        return bytes + (long) globalGroupIds.length * Integer.BYTES;
+    }
+
+    @Override
+    public Page getOutput()
+    {
+        if (!finishing || accumulators == null) {
+            return null;
+        }
+        if (outputGroupCount < 0) {
+            if (global) {
+                outputGroupCount = step == AggregationStep.PARTIAL && !sawInput ? 0 : 1;
+            }
+            else {
+                outputGroupCount = groupByHash.groupCount();
+            }
+            for (Accumulator accumulator : accumulators) {
+                accumulator.ensureCapacity(outputGroupCount);
+            }
+        }
+        if (nextOutputGroup >= outputGroupCount) {
+            release();
+            return null;
+        }
+        int from = nextOutputGroup;
+        int to = Math.min(outputGroupCount, from + MAX_OUTPUT_ROWS);
+        int rowCount = to - from;
+        VectorBuilder[] builders = new VectorBuilder[outputTypes.size()];
+        for (int i = 0; i < builders.length; i++) {
+            builders[i] = new VectorBuilder(outputTypes.get(i), rowCount, context.allocator());
+        }
+        if (!global) {
+            groupByHash.appendKeys(from, to, builders);
+        }
+        int builder = groupTypes.size();
+        for (int i = 0; i < accumulators.length; i++) {
+            Accumulator accumulator = accumulators[i];
+            if (step.writesFinalValues()) {
+                VectorBuilder output = builders[builder++];
+                for (int group = from; group < to; group++) {
+                    accumulator.writeFinal(group, output);
+                }
+            }
+            else {
+                for (int group = from; group < to; group++) {
+                    accumulator.writeIntermediate(group, builders, builder);
+                }
+                builder += calls[i].intermediateTypes().size();
+            }
+        }
+        nextOutputGroup = to;
+        ColumnVector[] columns = new ColumnVector[builders.length];
+        for (int i = 0; i < builders.length; i++) {
+            columns[i] = builders[i].build();
+        }
+        if (nextOutputGroup >= outputGroupCount) {
+            release();
+        }
+        return new Page(rowCount, columns);
+    }
+
+    private void release()
+    {
+        groupByHash = null;
+        accumulators = null;
+        context.memory().setBytes(0);
+    }
+
+    @Override
+    public void finish()
+    {
+        finishing = true;
+    }
+
+    @Override
+    public boolean isFinished()
+    {
+        return finishing && accumulators == null;
+    }
+
+    @Override
+    public void close()
+    {
+        release();
+    }
+}

@@ -1,0 +1,287 @@
+package io.signo.core.operator.aggregation;
+
+import io.signo.core.operator.kernel.KeyHashing;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Any number of key columns of any type. Each page is first normalized and hashed a column at a time
+ * (fixed-width keys become longs, see {@link KeyHashing}); then each position probes an
+ * open-addressing table of group ids. Group keys are kept columnar: a long array per fixed-width
+ * column, and one growing byte array plus offsets per string column.
+ */
+final class MultiChannelGroupByHash
+        implements GroupByHash
+{
+    private static final int EMPTY = -1;
+
+    private final Type[] types;
+    private final boolean[] stringColumn;
+    private final int columnCount;
+
+    private final long[][] groupLongs;
+    private final boolean[][] groupNulls;
+    private final byte[][] groupBytes;
+    private final int[][] groupOffsets;
+    private long[] groupHashes = new long[16];
+    private int groupCapacity = 16;
+    private int groupCount;
+
+    private int[] slotGroups;
+    private int mask;
+
+    private long[] hashes = new long[0];
+    private final long[][] pageLongs;
+    private final boolean[][] pageNulls;
+    private final ColumnVector[] pageColumns;
+    private int[] groupIds = new int[0];
+
+    MultiChannelGroupByHash(List<Type> keyTypes)
+    {
+        this.columnCount = keyTypes.size();
+        this.types = keyTypes.toArray(new Type[0]);
+        this.stringColumn = new boolean[columnCount];
+        this.groupLongs = new long[columnCount][];
+        this.groupNulls = new boolean[columnCount][];
+        this.groupBytes = new byte[columnCount][];
+        this.groupOffsets = new int[columnCount][];
+        this.pageLongs = new long[columnCount][0];
+        this.pageNulls = new boolean[columnCount][0];
+        this.pageColumns = new ColumnVector[columnCount];
+        for (int column = 0; column < columnCount; column++) {
+            stringColumn[column] = types[column].physicalType() == PhysicalType.BYTES;
+            groupNulls[column] = new boolean[groupCapacity];
+            if (stringColumn[column]) {
+                groupBytes[column] = new byte[256];
+                groupOffsets[column] = new int[groupCapacity + 1];
+            }
+            else {
+                groupLongs[column] = new long[groupCapacity];
+            }
+        }
+        slotGroups = new int[16];
+        Arrays.fill(slotGroups, EMPTY);
+        mask = 15;
+    }
+
+    @Override
+    public int[] groupIds(Page page, int[] keyChannels)
+    {
+        int positionCount = page.positionCount();
+        if (hashes.length < positionCount) {
+            hashes = new long[positionCount];
+            groupIds = new int[positionCount];
+            for (int column = 0; column < columnCount; column++) {
+                pageNulls[column] = new boolean[positionCount];
+                pageLongs[column] = stringColumn[column] ? null : new long[positionCount];
+            }
+        }
+        for (int column = 0; column < columnCount; column++) {
+            ColumnVector vector = page.column(keyChannels[column]);
+            pageColumns[column] = vector;
+            if (stringColumn[column]) {
+                KeyHashing.loadNulls(vector, positionCount, null, pageNulls[column]);
+                KeyHashing.hashStrings(vector, positionCount, hashes, column > 0);
+            }
+            else {
+                boolean anyNull = KeyHashing.loadLongKeys(vector, positionCount, pageLongs[column], pageNulls[column]);
+                KeyHashing.hashLongs(pageLongs[column], pageNulls[column], anyNull, positionCount, hashes, column > 0);
+            }
+        }
+        long[] hashes = this.hashes;
+        int[] groupIds = this.groupIds;
+        for (int position = 0; position < positionCount; position++) {
+            long hash = hashes[position];
+            int slot = (int) hash & mask;
+            int group;
+            while (true) {
+                group = slotGroups[slot];
+                if (group == EMPTY) {
+                    group = addGroup(position, hash);
+                    slotGroups[slot] = group;
+                    if (groupCount > (mask >> 1) + (mask >> 2)) {
+                        rehash();
+                    }
+                    break;
+                }
+                if (groupHashes[group] == hash && keysEqual(group, position)) {
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            groupIds[position] = group;
+        }
+        return groupIds;
+    }
+
+    private boolean keysEqual(int group, int position)
+    {
+        for (int column = 0; column < columnCount; column++) {
+            boolean isNull = pageNulls[column][position];
+            if (isNull != groupNulls[column][group]) {
+                return false;
+            }
+            if (isNull) {
+                continue;
+            }
+            if (stringColumn[column]) {
+                if (!stringEqual(column, group, position)) {
+                    return false;
+                }
+            }
+            else if (pageLongs[column][position] != groupLongs[column][group]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean stringEqual(int column, int group, int position)
+    {
+        ColumnVector vector = pageColumns[column];
+        int start = vector.stringStart(position);
+        int length = vector.stringLength(position);
+        int[] offsets = groupOffsets[column];
+        int groupStart = offsets[group];
+        if (offsets[group + 1] - groupStart != length) {
+            return false;
+        }
+        MemorySegment values = vector.values();
+        byte[] bytes = groupBytes[column];
+        for (int i = 0; i < length; i++) {
+            if (values.get(ValueLayout.JAVA_BYTE, start + i) != bytes[groupStart + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int addGroup(int position, long hash)
+    {
+        int group = groupCount;
+        if (group == groupCapacity) {
+            growGroups();
+        }
+        groupHashes[group] = hash;
+        for (int column = 0; column < columnCount; column++) {
+            boolean isNull = pageNulls[column][position];
+            groupNulls[column][group] = isNull;
+            if (stringColumn[column]) {
+                int[] offsets = groupOffsets[column];
+                int start = offsets[group];
+                int length = isNull ? 0 : pageColumns[column].stringLength(position);
+                if ((long) start + length > groupBytes[column].length) {
+                    long newLength = Math.max((long) start + length, (long) groupBytes[column].length * 2);
+                    if (newLength > Integer.MAX_VALUE - 16) {
+                        throw new IllegalStateException("group keys of one string column exceed 2 GB");
+                    }
+                    groupBytes[column] = Arrays.copyOf(groupBytes[column], (int) newLength);
+                }
+                if (length > 0) {
+                    ColumnVector vector = pageColumns[column];
+                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, vector.stringStart(position), groupBytes[column], start, length);
+                }
+                offsets[group + 1] = start + length;
+            }
+            else {
+                groupLongs[column][group] = pageLongs[column][position];
+            }
+        }
+        groupCount++;
+        return group;
+    }
+
+    private void growGroups()
+    {
+        int capacity = groupCapacity * 2;
+        groupHashes = Arrays.copyOf(groupHashes, capacity);
+        for (int column = 0; column < columnCount; column++) {
+            groupNulls[column] = Arrays.copyOf(groupNulls[column], capacity);
+            if (stringColumn[column]) {
+                groupOffsets[column] = Arrays.copyOf(groupOffsets[column], capacity + 1);
+            }
+            else {
+                groupLongs[column] = Arrays.copyOf(groupLongs[column], capacity);
+            }
+        }
+        groupCapacity = capacity;
+    }
+
+    private void rehash()
+    {
+        int capacity = (mask + 1) * 2;
+        slotGroups = new int[capacity];
+        Arrays.fill(slotGroups, EMPTY);
+        mask = capacity - 1;
+        for (int group = 0; group < groupCount; group++) {
+            int slot = (int) groupHashes[group] & mask;
+            while (slotGroups[slot] != EMPTY) {
+                slot = (slot + 1) & mask;
+            }
+            slotGroups[slot] = group;
+        }
+    }
+
+    @Override
+    public int groupCount()
+    {
+        return groupCount;
+    }
+
+    @Override
+    public void appendKeys(int from, int to, VectorBuilder[] builders)
+    {
+        for (int column = 0; column < columnCount; column++) {
+            VectorBuilder builder = builders[column];
+            boolean[] nulls = groupNulls[column];
+            if (stringColumn[column]) {
+                MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
+                int[] offsets = groupOffsets[column];
+                for (int group = from; group < to; group++) {
+                    if (nulls[group]) {
+                        builder.appendNull();
+                    }
+                    else {
+                        builder.appendBytes(bytes, offsets[group], offsets[group + 1] - offsets[group]);
+                    }
+                }
+            }
+            else {
+                long[] values = groupLongs[column];
+                Type type = types[column];
+                for (int group = from; group < to; group++) {
+                    if (nulls[group]) {
+                        builder.appendNull();
+                    }
+                    else {
+                        ResultWriter.writeLong(values[group], type, builder);
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public long retainedBytes()
+    {
+        long bytes = (long) slotGroups.length * Integer.BYTES + (long) groupCapacity * Long.BYTES + (long) hashes.length * (Long.BYTES + Integer.BYTES);
+        for (int column = 0; column < columnCount; column++) {
+            bytes += groupCapacity + hashes.length;
+            if (stringColumn[column]) {
+                bytes += groupBytes[column].length + (long) groupCapacity * Integer.BYTES;
+            }
+            else {
+                bytes += (long) groupCapacity * Long.BYTES * 2;
+            }
+        }
+        return bytes;
+    }
+}

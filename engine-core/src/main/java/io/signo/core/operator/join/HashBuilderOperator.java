@@ -1,0 +1,136 @@
+package io.signo.core.operator.join;
+
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.OperatorFactory;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The build side of a hash join: a sink that keeps its pages (reserving their memory) and, on
+ * finish, hands them to the {@link JoinBridge}. The last of the pipeline's build operators to finish
+ * builds the lookup table over all of them and publishes it. Memory stays reserved until close.
+ */
+public final class HashBuilderOperator
+        implements Operator
+{
+    public static final class HashBuilderOperatorFactory
+            implements OperatorFactory
+    {
+        private final JoinBridge bridge;
+        private final List<Integer> buildKeyChannels;
+        private final List<Type> buildTypes;
+        private final int buildDriverCount;
+
+        /**
+         * @param buildKeyChannels the join keys among the build columns; empty for a join without
+         * equi keys (see {@link NestedLoopJoinOperator})
+         * @param buildTypes the types of all build input columns
+         * @param buildDriverCount how many build operators this factory will create
+         */
+        public HashBuilderOperatorFactory(JoinBridge bridge, List<Integer> buildKeyChannels, List<Type> buildTypes, int buildDriverCount)
+        {
+            this.bridge = requireNonNull(bridge, "bridge is null");
+            this.buildKeyChannels = List.copyOf(requireNonNull(buildKeyChannels, "buildKeyChannels is null"));
+            this.buildTypes = List.copyOf(requireNonNull(buildTypes, "buildTypes is null"));
+            if (buildDriverCount < 1) {
+                throw new IllegalArgumentException("buildDriverCount must be positive: " + buildDriverCount);
+            }
+            this.buildDriverCount = buildDriverCount;
+            for (int channel : buildKeyChannels) {
+                if (channel < 0 || channel >= buildTypes.size()) {
+                    throw new IllegalArgumentException("build key channel " + channel + " out of " + buildTypes.size() + " columns");
+                }
+            }
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new HashBuilderOperator(context, this);
+        }
+
+        @Override
+        public String name()
+        {
+            return "HashBuilder";
+        }
+    }
+
+    private final OperatorContext context;
+    private final HashBuilderOperatorFactory factory;
+    private final List<Page> pages = new ArrayList<>();
+    private long pageBytes;
+    private boolean finished;
+
+    private HashBuilderOperator(OperatorContext context, HashBuilderOperatorFactory factory)
+    {
+        this.context = requireNonNull(context, "context is null");
+        this.factory = factory;
+    }
+
+    @Override
+    public boolean needsInput()
+    {
+        return !finished;
+    }
+
+    @Override
+    public void addInput(Page page)
+    {
+        if (page.positionCount() == 0) {
+            return;
+        }
+        long bytes = page.retainedBytes();
+        context.memory().setBytes(pageBytes + bytes);
+        pageBytes += bytes;
+        pages.add(page);
+    }
+
+    @Override
+    public Page getOutput()
+    {
+        return null;
+    }
+
+    @Override
+    public void finish()
+    {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        List<Page> allPages = factory.bridge.addBuildPages(pages, factory.buildDriverCount);
+        pages.clear();
+        if (allPages == null) {
+            return;
+        }
+        try {
+            LookupSource source = new LookupSource(allPages, factory.buildKeyChannels, factory.buildTypes);
+            context.memory().setBytes(pageBytes + source.tableBytes());
+            factory.bridge.publish(source);
+        }
+        catch (RuntimeException | Error e) {
+            factory.bridge.fail(e);
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean isFinished()
+    {
+        return finished;
+    }
+
+    @Override
+    public void close()
+    {
+        pages.clear();
+        context.memory().setBytes(0);
+    }
+}

@@ -1,0 +1,63 @@
+package io.signo.core.operator.join;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import io.signo.storage.page.Page;
+
+/**
+ * Hands the build side of one join to its probe side. Each of the {@code buildDriverCount} build
+ * operators adds its pages when it finishes; the last one builds the {@link LookupSource} and
+ * completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()} until then.
+ * Shared by the drivers of both pipelines; thread safe. One bridge per join per task.
+ */
+public final class JoinBridge
+{
+    private final CompletableFuture<Void> built = new CompletableFuture<>();
+    private final List<Page> buildPages = new ArrayList<>();
+    private int finishedBuilders;
+    private volatile LookupSource lookupSource;
+
+    /** Completes when the lookup source is ready (or exceptionally when building it failed). */
+    public CompletableFuture<Void> whenBuilt()
+    {
+        return built;
+    }
+
+    /**
+     * Adds one build operator's pages; returns all build pages when this was the last of
+     * {@code buildDriverCount} operators (the caller then builds and {@link #publish}es), else null.
+     */
+    synchronized List<Page> addBuildPages(List<Page> pages, int buildDriverCount)
+    {
+        if (finishedBuilders >= buildDriverCount) {
+            throw new IllegalStateException("more build operators finished than the " + buildDriverCount + " expected");
+        }
+        buildPages.addAll(pages);
+        finishedBuilders++;
+        if (finishedBuilders < buildDriverCount) {
+            return null;
+        }
+        List<Page> all = List.copyOf(buildPages);
+        buildPages.clear();
+        return all;
+    }
+
+    void publish(LookupSource source)
+    {
+        lookupSource = source;
+        built.complete(null);
+    }
+
+    void fail(Throwable cause)
+    {
+        built.completeExceptionally(cause);
+    }
+
+    /** The built lookup source, or null while the build runs. */
+    LookupSource lookupSource()
+    {
+        return lookupSource;
+    }
+}

@@ -1,0 +1,243 @@
+package io.signo.core.operator.aggregation;
+
+import io.signo.core.operator.OperatorRunner;
+import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregationOperatorFactory;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.signo.core.operator.TestingPages.assertRowsUnordered;
+import static io.signo.core.operator.TestingPages.page;
+import static io.signo.core.operator.TestingPages.row;
+import static io.signo.core.operator.TestingPages.rows;
+import static io.signo.core.operator.aggregation.AggregateKind.AVG;
+import static io.signo.core.operator.aggregation.AggregateKind.COUNT;
+import static io.signo.core.operator.aggregation.AggregateKind.MAX;
+import static io.signo.core.operator.aggregation.AggregateKind.MIN;
+import static io.signo.core.operator.aggregation.AggregateKind.SUM;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TestHashAggregationOperator
+{
+    private static final Type DECIMAL_12_2 = Type.decimal(12, 2);
+
+    private final OperatorRunner runner = new OperatorRunner();
+
+    @Test
+    void groupsByBigintWithNullKeyAndAllAggregates()
+    {
+        List<Type> types = List.of(Type.BIGINT, Type.INTEGER, Type.DOUBLE, Type.VARCHAR);
+        Page input = page(types,
+                row(1L, 10, 1.5, "b"),
+                row(2L, 20, null, "a"),
+                row(1L, null, 2.5, "c"),
+                row(null, 5, 4.0, null),
+                row(null, 7, null, "z"),
+                row(2L, 30, 1.0, "aa"));
+        List<AggregateCall> calls = List.of(
+                AggregateCall.countStar(),
+                new AggregateCall(COUNT, 1, Type.INTEGER, Type.BIGINT),
+                new AggregateCall(SUM, 1, Type.INTEGER, Type.BIGINT),
+                new AggregateCall(AVG, 2, Type.DOUBLE, Type.DOUBLE),
+                new AggregateCall(MIN, 3, Type.VARCHAR, Type.VARCHAR),
+                new AggregateCall(MAX, 3, Type.VARCHAR, Type.VARCHAR),
+                new AggregateCall(MAX, 1, Type.INTEGER, Type.INTEGER));
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.SINGLE), List.of(input));
+        assertRowsUnordered(List.of(
+                        row(1L, 2L, 1L, 10L, 2.0, "b", "c", 10),
+                        row(2L, 2L, 2L, 50L, 1.0, "a", "aa", 30),
+                        row(null, 2L, 2L, 12L, 4.0, "z", "z", 7)),
+                rows(output));
+    }
+
+    @Test
+    void groupsByMultipleColumnsWithStringsAndNulls()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.INTEGER, Type.BIGINT);
+        Page first = page(types, row("x", 1, 1L), row("x", 2, 2L), row(null, 1, 3L), row("", 1, 4L));
+        Page second = page(types, row("x", 1, 10L), row(null, 1, 30L), row(null, null, 5L), row("", 1, 40L));
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 2, Type.BIGINT, Type.BIGINT));
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0, 1), List.of(Type.VARCHAR, Type.INTEGER), calls, AggregationStep.SINGLE), List.of(first, second));
+        assertRowsUnordered(List.of(
+                        row("x", 1, 11L),
+                        row("x", 2, 2L),
+                        row(null, 1, 33L),
+                        row(null, null, 5L),
+                        row("", 1, 44L)),
+                rows(output));
+    }
+
+    @Test
+    void globalAggregationOnEmptyInputReturnsOneRow()
+    {
+        List<AggregateCall> calls = List.of(
+                AggregateCall.countStar(),
+                new AggregateCall(SUM, 0, Type.BIGINT, Type.BIGINT),
+                new AggregateCall(MIN, 0, Type.BIGINT, Type.BIGINT),
+                new AggregateCall(AVG, 0, Type.BIGINT, Type.DOUBLE));
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.SINGLE), List.of());
+        assertEquals(List.of(row(0L, null, null, null)), rows(output));
+
+        List<Page> empty = runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.SINGLE), List.of(page(List.of(Type.BIGINT))));
+        assertEquals(List.of(row(0L, null, null, null)), rows(empty));
+
+        List<Page> partial = runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.PARTIAL), List.of());
+        assertEquals(0, rows(partial).size());
+        List<Page> fin = runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.FINAL), partial);
+        assertEquals(List.of(row(0L, null, null, null)), rows(fin));
+    }
+
+    @Test
+    void groupedAggregationOnEmptyInputReturnsNothing()
+    {
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), List.of(AggregateCall.countStar()), AggregationStep.SINGLE), List.of());
+        assertEquals(0, rows(output).size());
+    }
+
+    @Test
+    void decimalSumAndAverage()
+    {
+        List<Type> types = List.of(Type.INTEGER, DECIMAL_12_2);
+        // 1.00 + 2.00 + 2.01 = 5.01; avg 1.67 (1.67 exactly rounds from 1.67000); group 2: 0.01 + 0.02 = 0.03, avg 0.015 -> 0.02
+        Page input = page(types, row(1, 100L), row(1, 200L), row(1, 201L), row(2, 1L), row(2, 2L), row(3, null));
+        List<AggregateCall> calls = List.of(
+                new AggregateCall(SUM, 1, DECIMAL_12_2, Type.decimal(18, 2)),
+                new AggregateCall(AVG, 1, DECIMAL_12_2, DECIMAL_12_2),
+                new AggregateCall(AVG, 1, DECIMAL_12_2, Type.DOUBLE),
+                new AggregateCall(AVG, 1, DECIMAL_12_2, Type.decimal(12, 3)),
+                new AggregateCall(MAX, 1, DECIMAL_12_2, DECIMAL_12_2));
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.INTEGER), calls, AggregationStep.SINGLE), List.of(input));
+        assertRowsUnordered(List.of(
+                        row(1, 501L, 167L, 1.67, 1670L, 201L),
+                        row(2, 3L, 2L, 0.015, 15L, 2L),
+                        row(3, null, null, null, null, null)),
+                rows(output));
+    }
+
+    @Test
+    void decimalSumAccumulatesBeyondLongAndFailsOnlyWhenTheResultDoesNotFit()
+    {
+        Type decimal = Type.decimal(18, 0);
+        long big = 900_000_000_000_000_000L;
+        Page input = page(List.of(decimal), row(big), row(big), row(big), row(-big), row(-big), row(-big), row(5L));
+        List<AggregateCall> sum = List.of(new AggregateCall(SUM, 0, decimal, decimal));
+        assertEquals(List.of(row(5L)), rows(runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(input))));
+
+        Page overflowing = page(List.of(decimal), row(big), row(big));
+        ArithmeticException failure = assertThrows(ArithmeticException.class,
+                () -> runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(overflowing)));
+        assertEquals("Decimal overflow", failure.getMessage());
+    }
+
+    @Test
+    void bigintSumOverflowFails()
+    {
+        Page input = page(List.of(Type.BIGINT), row(Long.MAX_VALUE), row(1L));
+        List<AggregateCall> sum = List.of(new AggregateCall(SUM, 0, Type.BIGINT, Type.BIGINT));
+        assertThrows(ArithmeticException.class, () -> runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(input)));
+    }
+
+    @Test
+    void averageOfIntegersTruncatesToIntegerOutput()
+    {
+        Page input = page(List.of(Type.INTEGER), row(1), row(2), row(-7));
+        List<AggregateCall> calls = List.of(new AggregateCall(AVG, 0, Type.INTEGER, Type.INTEGER), new AggregateCall(AVG, 0, Type.INTEGER, Type.DOUBLE));
+        assertEquals(List.of(row(-1, -4.0 / 3)), rows(runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.SINGLE), List.of(input))));
+    }
+
+    @Test
+    void minMaxOfEveryType()
+    {
+        List<Type> types = List.of(Type.BOOLEAN, Type.DATE, Type.DOUBLE, Type.character(3), Type.VARCHAR);
+        Page input = page(types, row(true, 100, 2.5, "b", "é"), row(false, -3, -1.0, "ab", "z"), row(null, null, null, null, null));
+        List<AggregateCall> calls = new ArrayList<>();
+        for (int channel = 0; channel < types.size(); channel++) {
+            calls.add(new AggregateCall(MIN, channel, types.get(channel), types.get(channel)));
+            calls.add(new AggregateCall(MAX, channel, types.get(channel), types.get(channel)));
+        }
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), calls, AggregationStep.SINGLE), List.of(input));
+        // UTF-8 byte order: "é" (0xC3 0xA9) sorts after "z"
+        assertEquals(List.of(row(false, true, -3, 100, -1.0, 2.5, "ab", "b", "z", "é")), rows(output));
+    }
+
+    @Test
+    void partialThenFinalMatchesSingle()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.BIGINT, DECIMAL_12_2, Type.DOUBLE);
+        List<Page> pages = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                int value = p * 1000 + i;
+                rows.add(row(value % 7 == 0 ? null : "k" + value % 13, value % 5 == 0 ? null : (long) value, (long) value * 3, value % 3 == 0 ? null : value / 4.0));
+            }
+            pages.add(page(types, rows));
+        }
+        List<AggregateCall> calls = List.of(
+                AggregateCall.countStar(),
+                new AggregateCall(COUNT, 1, Type.BIGINT, Type.BIGINT),
+                new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT),
+                new AggregateCall(AVG, 2, DECIMAL_12_2, DECIMAL_12_2),
+                new AggregateCall(AVG, 3, Type.DOUBLE, Type.DOUBLE),
+                new AggregateCall(SUM, 3, Type.DOUBLE, Type.DOUBLE),
+                new AggregateCall(MIN, 1, Type.BIGINT, Type.BIGINT),
+                new AggregateCall(MAX, 0, Type.VARCHAR, Type.VARCHAR));
+        List<Page> single = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.SINGLE), pages);
+
+        // two partial aggregations over halves of the input, then one final
+        List<Page> intermediate = new ArrayList<>();
+        intermediate.addAll(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.PARTIAL), pages.subList(0, 2)));
+        intermediate.addAll(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.PARTIAL), pages.subList(2, 4)));
+        HashAggregationOperatorFactory partialFactory = new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.PARTIAL);
+        assertEquals(partialFactory.outputTypes().size(), intermediate.get(0).columnCount());
+        List<Page> fin = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.FINAL), intermediate);
+        assertEquals(14, rows(single).size());
+        assertRowsUnordered(rows(single), rows(fin));
+    }
+
+    @Test
+    void manyGroupsAgreeWithAHashMap()
+    {
+        int groups = 200_000;
+        List<Page> pages = new ArrayList<>();
+        Map<Long, Long> expectedSums = new HashMap<>();
+        Map<String, Long> expectedCounts = new HashMap<>();
+        int rowCount = 600_000;
+        for (int start = 0; start < rowCount; start += 8192) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = start; i < Math.min(rowCount, start + 8192); i++) {
+                long key = (i * 7919L) % groups;
+                rows.add(row(key, (long) i, "s" + key % 50_000, (int) (key % 3)));
+                expectedSums.merge(key, (long) i, Long::sum);
+                expectedCounts.merge("s" + key % 50_000 + "/" + key % 3, 1L, Long::sum);
+            }
+            pages.add(page(List.of(Type.BIGINT, Type.BIGINT, Type.VARCHAR, Type.INTEGER), rows));
+        }
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT),
+                List.of(new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT)), AggregationStep.SINGLE), pages);
+        Map<Long, Long> actualSums = new HashMap<>();
+        for (Page page : output) {
+            assertTrue(page.positionCount() <= HashAggregationOperator.MAX_OUTPUT_ROWS);
+            for (int position = 0; position < page.positionCount(); position++) {
+                actualSums.put(page.column(0).getLong(position), page.column(1).getLong(position));
+            }
+        }
+        assertEquals(expectedSums, actualSums);
+        assertTrue(runner.peakReservedBytes() > groups * 8L, "reserves memory as the table grows");
+
+        List<Page> multi = runner.run(new HashAggregationOperatorFactory(List.of(2, 3), List.of(Type.VARCHAR, Type.INTEGER),
+                List.of(AggregateCall.countStar()), AggregationStep.SINGLE), pages);
+        Map<String, Long> actualCounts = new HashMap<>();
+        for (List<Object> row : rows(multi)) {
+            actualCounts.put(row.get(0) + "/" + row.get(1), (Long) row.get(2));
+        }
+        assertEquals(expectedCounts, actualCounts);
+    }
+}

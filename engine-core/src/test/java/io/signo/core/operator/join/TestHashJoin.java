@@ -1,0 +1,209 @@
+package io.signo.core.operator.join;
+
+import io.signo.core.expression.Expression;
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.OperatorRunner;
+import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
+import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
+import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.signo.core.operator.TestingPages.assertRowsUnordered;
+import static io.signo.core.operator.TestingPages.page;
+import static io.signo.core.operator.TestingPages.row;
+import static io.signo.core.operator.TestingPages.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TestHashJoin
+{
+    // probe: (INTEGER key, BIGINT value); build: (BIGINT key, VARCHAR name, BIGINT value)
+    private static final List<Type> PROBE_TYPES = List.of(Type.INTEGER, Type.BIGINT);
+    private static final List<Type> BUILD_TYPES = List.of(Type.BIGINT, Type.VARCHAR, Type.BIGINT);
+    private static final Page PROBE = page(PROBE_TYPES, row(1, 10L), row(2, 20L), row(3, 30L), row(null, 40L), row(1, 50L));
+    private static final Page BUILD = page(BUILD_TYPES, row(1L, "a", 20L), row(1L, "b", 60L), row(2L, "c", 5L), row(null, "n", 0L), row(4L, "d", 0L));
+
+    private final OperatorRunner runner = new OperatorRunner();
+
+    private List<List<Object>> join(JoinType type, List<Page> build, Expression residual)
+    {
+        JoinBridge bridge = new JoinBridge();
+        assertEquals(0, runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 1), build).size());
+        List<Integer> buildOutput = type.outputsBuildColumns() ? List.of(1) : List.of();
+        return rows(runner.run(new LookupJoinOperatorFactory(bridge, type, List.of(0), PROBE_TYPES, List.of(0, 1), buildOutput, residual), List.of(PROBE)));
+    }
+
+    @Test
+    void innerJoinWithDuplicatesNullKeysAndDifferentKeyWidths()
+    {
+        assertRowsUnordered(List.of(
+                        row(1, 10L, "a"), row(1, 10L, "b"),
+                        row(2, 20L, "c"),
+                        row(1, 50L, "a"), row(1, 50L, "b")),
+                join(JoinType.INNER, List.of(BUILD), null));
+    }
+
+    @Test
+    void leftJoinFillsUnmatchedWithNulls()
+    {
+        assertRowsUnordered(List.of(
+                        row(1, 10L, "a"), row(1, 10L, "b"),
+                        row(2, 20L, "c"),
+                        row(3, 30L, null),
+                        row(null, 40L, null),
+                        row(1, 50L, "a"), row(1, 50L, "b")),
+                join(JoinType.LEFT, List.of(BUILD), null));
+    }
+
+    @Test
+    void semiAndAntiJoins()
+    {
+        assertRowsUnordered(List.of(row(1, 10L), row(2, 20L), row(1, 50L)), join(JoinType.SEMI, List.of(BUILD), null));
+        assertRowsUnordered(List.of(row(3, 30L), row(null, 40L)), join(JoinType.ANTI, List.of(BUILD), null));
+    }
+
+    @Test
+    void residualFilterDecidesWhichPairsMatch()
+    {
+        // probe.value (channel 1) < build.value (channel 2 + 2 = 4)
+        Expression residual = new LessThanForTest(1, 4);
+        assertRowsUnordered(List.of(row(1, 10L, "a"), row(1, 10L, "b"), row(1, 50L, "b")), join(JoinType.INNER, List.of(BUILD), residual));
+        assertRowsUnordered(List.of(
+                        row(1, 10L, "a"), row(1, 10L, "b"),
+                        row(2, 20L, null),
+                        row(3, 30L, null),
+                        row(null, 40L, null),
+                        row(1, 50L, "b")),
+                join(JoinType.LEFT, List.of(BUILD), residual));
+        assertRowsUnordered(List.of(row(1, 10L), row(1, 50L)), join(JoinType.SEMI, List.of(BUILD), residual));
+        assertRowsUnordered(List.of(row(2, 20L), row(3, 30L), row(null, 40L)), join(JoinType.ANTI, List.of(BUILD), residual));
+    }
+
+    @Test
+    void emptyBuildSide()
+    {
+        assertEquals(List.of(), join(JoinType.INNER, List.of(), null));
+        assertEquals(List.of(), join(JoinType.SEMI, List.of(), null));
+        assertEquals(5, join(JoinType.LEFT, List.of(), null).size());
+        assertRowsUnordered(List.of(row(1, 10L), row(2, 20L), row(3, 30L), row(null, 40L), row(1, 50L)), join(JoinType.ANTI, List.of(page(BUILD_TYPES)), null));
+    }
+
+    @Test
+    void multiColumnKeysWithStringsDecimalsAndDates()
+    {
+        Type decimal = Type.decimal(10, 2);
+        List<Type> types = List.of(Type.VARCHAR, decimal, Type.DATE, Type.character(5));
+        Page build = page(types, row("x", 150L, 10, "b1"), row("x", 150L, 11, "b2"), row("y", 150L, 10, "b3"), row("", 0L, 0, "b4"), row("x", null, 10, "b5"));
+        Page probe = page(types, row("x", 150L, 10, "p1"), row("y", 150L, 10, "p2"), row("y", 151L, 10, "p3"), row("", 0L, 0, "p4"), row("x", null, 10, "p5"));
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0, 1, 2), types, 1), List.of(build));
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0, 1, 2), types, List.of(3), List.of(3), null), List.of(probe));
+        assertRowsUnordered(List.of(row("p1", "b1"), row("p2", "b3"), row("p4", "b4")), rows(output));
+    }
+
+    @Test
+    void probeIsBlockedUntilTheLastBuildOperatorFinishes()
+    {
+        JoinBridge bridge = new JoinBridge();
+        HashBuilderOperatorFactory buildFactory = new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 2);
+        OperatorContext probeContext = runner.newContext(0);
+        Operator probe = new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(1), List.of(1), null).createOperator(probeContext);
+        assertFalse(probe.isBlocked().isDone());
+        assertFalse(probe.needsInput());
+
+        OperatorContext firstContext = runner.newContext(0);
+        OperatorContext secondContext = runner.newContext(1);
+        Operator first = buildFactory.createOperator(firstContext);
+        Operator second = buildFactory.createOperator(secondContext);
+        first.addInput(page(BUILD_TYPES, row(1L, "a", 0L)));
+        second.addInput(page(BUILD_TYPES, row(2L, "b", 0L), row(1L, "c", 0L)));
+        assertNull(first.getOutput());
+        first.finish();
+        assertTrue(first.isFinished());
+        assertFalse(probe.isBlocked().isDone());
+        second.finish();
+        assertTrue(second.isFinished());
+        assertTrue(secondContext.memory().reservedBytes() > 0);
+        assertTrue(probe.isBlocked().isDone());
+        assertTrue(probe.needsInput());
+
+        probe.addInput(page(PROBE_TYPES, row(1, 10L), row(2, 20L)));
+        List<Page> output = new ArrayList<>();
+        runner.drain(probe, output, probeContext);
+        probe.finish();
+        runner.drain(probe, output, probeContext);
+        assertTrue(probe.isFinished());
+        assertRowsUnordered(List.of(row(10L, "a"), row(10L, "c"), row(20L, "b")), rows(output));
+        for (Operator operator : List.of(first, second, probe)) {
+            operator.close();
+        }
+        assertEquals(0, runner.pool().reservedBytes());
+    }
+
+    @Test
+    void manyBuildRowsWithDuplicateKeys()
+    {
+        int distinctKeys = 100_000;
+        List<Page> build = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 3 * distinctKeys; i++) {
+            rows.add(row((long) (i % distinctKeys), "v", (long) i));
+            if (rows.size() == 8192) {
+                build.add(page(BUILD_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        build.add(page(BUILD_TYPES, rows));
+        List<Page> probe = new ArrayList<>();
+        rows = new ArrayList<>();
+        for (int i = 0; i < 2 * distinctKeys; i++) {
+            rows.add(row(i, (long) i));
+            if (rows.size() == 4096) {
+                probe.add(page(PROBE_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        probe.add(page(PROBE_TYPES, rows));
+
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 1), build);
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(0), List.of(2), null), probe);
+        long rowCount = 0;
+        long checksum = 0;
+        for (Page page : output) {
+            assertTrue(page.positionCount() <= LookupJoinOperator.BATCH_SIZE);
+            for (int position = 0; position < page.positionCount(); position++) {
+                long probeKey = page.column(0).getInt(position);
+                long buildValue = page.column(1).getLong(position);
+                assertEquals(probeKey, buildValue % distinctKeys);
+                checksum += buildValue;
+                rowCount++;
+            }
+        }
+        assertEquals(3L * distinctKeys, rowCount);
+        assertEquals((3L * distinctKeys - 1) * 3 * distinctKeys / 2, checksum);
+    }
+
+    @Test
+    void nestedLoopJoinWithoutKeys()
+    {
+        List<Type> buildTypes = List.of(Type.BIGINT);
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(), buildTypes, 1), List.of(page(buildTypes, row(25L))));
+        // probe.value (1) < build.value (2)
+        List<Page> inner = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2)), List.of(PROBE));
+        assertRowsUnordered(List.of(row(10L, 25L), row(20L, 25L)), rows(inner));
+        List<Page> left = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.LEFT, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2)), List.of(PROBE));
+        assertRowsUnordered(List.of(row(10L, 25L), row(20L, 25L), row(30L, null), row(40L, null), row(50L, null)), rows(left));
+        List<Page> cross = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(0), List.of(0), null), List.of(PROBE));
+        assertEquals(5, rows(cross).size());
+    }
+}
