@@ -1,0 +1,255 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code left op right} over INTEGER, BIGINT, DECIMAL and DOUBLE operands in any mix, producing the
+ * planner's result type. Exact results are computed on unscaled longs (integers are decimals of
+ * scale 0), rounded HALF_UP to the result scale, and checked against the result's range; integer
+ * results of a division truncate. DOUBLE results follow IEEE 754 (x / 0.0 is infinite, not an error).
+ */
+public final class ArithmeticExpression
+        implements Expression
+{
+    private final ArithmeticOperator operator;
+    private final Expression left;
+    private final Expression right;
+    private final Type type;
+    private final boolean doubleDomain;
+    private final int leftScale;
+    private final int rightScale;
+    private final int resultScale;
+
+    ArithmeticExpression(ArithmeticOperator operator, Expression left, Expression right, Type type)
+    {
+        this.operator = requireNonNull(operator, "operator is null");
+        this.left = requireNonNull(left, "left is null");
+        this.right = requireNonNull(right, "right is null");
+        this.type = requireNonNull(type, "type is null");
+        checkNumeric(left.type());
+        checkNumeric(right.type());
+        checkNumeric(type);
+        boolean anyDouble = left.type().kind() == TypeKind.DOUBLE || right.type().kind() == TypeKind.DOUBLE;
+        if (anyDouble && type.kind() != TypeKind.DOUBLE) {
+            throw new IllegalArgumentException("arithmetic on DOUBLE must produce DOUBLE, not " + type);
+        }
+        this.doubleDomain = type.kind() == TypeKind.DOUBLE;
+        this.leftScale = left.type().scale();
+        this.rightScale = right.type().scale();
+        this.resultScale = type.scale();
+    }
+
+    private static void checkNumeric(Type type)
+    {
+        if (!type.isNumeric()) {
+            throw new IllegalArgumentException("arithmetic needs numeric types, got " + type);
+        }
+    }
+
+    @Override
+    public Type type()
+    {
+        return type;
+    }
+
+    @Override
+    public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        if (doubleDomain) {
+            DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
+            DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
+            MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
+            double[] result = computeDoubles(leftValues.values(), rightValues.values(), count);
+            return FixedWidthVectors.fromDoubles(result, count, nulls, allocator);
+        }
+        LongValues leftValues = LongValues.evaluate(left, page, positions, count, allocator);
+        LongValues rightValues = LongValues.evaluate(right, page, positions, count, allocator);
+        MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
+        long[] result = computeLongs(leftValues.values(), rightValues.values(), nulls, count);
+        checkRange(result, count);
+        return FixedWidthVectors.fromLongs(type, result, count, nulls, allocator);
+    }
+
+    private double[] computeDoubles(double[] l, double[] r, int count)
+    {
+        double[] result = new double[count];
+        switch (operator) {
+            case ADD -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = l[i] + r[i];
+                }
+            }
+            case SUBTRACT -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = l[i] - r[i];
+                }
+            }
+            case MULTIPLY -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = l[i] * r[i];
+                }
+            }
+            case DIVIDE -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = l[i] / r[i];
+                }
+            }
+            case MODULUS -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = l[i] % r[i];
+                }
+            }
+        }
+        return result;
+    }
+
+    private long[] computeLongs(long[] l, long[] r, MemorySegment nulls, int count)
+    {
+        try {
+            return switch (operator) {
+                case ADD, SUBTRACT -> addOrSubtract(l, r, count, operator == ArithmeticOperator.SUBTRACT);
+                case MULTIPLY -> multiply(l, r, count);
+                case DIVIDE -> divide(l, r, nulls, count);
+                case MODULUS -> modulus(l, r, nulls, count);
+            };
+        }
+        catch (ArithmeticException e) {
+            if (e.getMessage() != null && e.getMessage().equals(Decimals.DIVISION_BY_ZERO)) {
+                throw e;
+            }
+            throw overflow();
+        }
+    }
+
+    private long[] addOrSubtract(long[] l, long[] r, int count, boolean subtract)
+    {
+        int commonScale = Math.max(leftScale, rightScale);
+        rescaleInPlace(l, count, leftScale, commonScale);
+        rescaleInPlace(r, count, rightScale, commonScale);
+        long[] result = new long[count];
+        if (subtract) {
+            for (int i = 0; i < count; i++) {
+                result[i] = Math.subtractExact(l[i], r[i]);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                result[i] = Math.addExact(l[i], r[i]);
+            }
+        }
+        rescaleInPlace(result, count, commonScale, resultScale);
+        return result;
+    }
+
+    private long[] multiply(long[] l, long[] r, int count)
+    {
+        long[] result = new long[count];
+        int productScale = leftScale + rightScale;
+        if (productScale == resultScale) {
+            for (int i = 0; i < count; i++) {
+                result[i] = Math.multiplyExact(l[i], r[i]);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                result[i] = Decimals.multiply(l[i], r[i], productScale, resultScale);
+            }
+        }
+        return result;
+    }
+
+    private long[] divide(long[] l, long[] r, MemorySegment nulls, int count)
+    {
+        long[] result = new long[count];
+        boolean truncate = type.kind() != TypeKind.DECIMAL;
+        if (truncate && leftScale == 0 && rightScale == 0) {
+            for (int i = 0; i < count; i++) {
+                if (nulls != null && NullBitmap.isNull(nulls, i)) {
+                    continue;
+                }
+                long divisor = r[i];
+                if (divisor == 0) {
+                    throw new ArithmeticException(Decimals.DIVISION_BY_ZERO);
+                }
+                if (divisor == -1 && l[i] == Long.MIN_VALUE) {
+                    throw overflow();
+                }
+                result[i] = l[i] / divisor;
+            }
+            return result;
+        }
+        for (int i = 0; i < count; i++) {
+            if (nulls != null && NullBitmap.isNull(nulls, i)) {
+                continue;
+            }
+            result[i] = Decimals.divide(l[i], leftScale, r[i], rightScale, resultScale);
+        }
+        return result;
+    }
+
+    private long[] modulus(long[] l, long[] r, MemorySegment nulls, int count)
+    {
+        int commonScale = Math.max(leftScale, rightScale);
+        rescaleInPlace(l, count, leftScale, commonScale);
+        rescaleInPlace(r, count, rightScale, commonScale);
+        long[] result = new long[count];
+        for (int i = 0; i < count; i++) {
+            if (nulls != null && NullBitmap.isNull(nulls, i)) {
+                continue;
+            }
+            long divisor = r[i];
+            if (divisor == 0) {
+                throw new ArithmeticException(Decimals.DIVISION_BY_ZERO);
+            }
+            // x % -1 is 0; Java gets that right even for Long.MIN_VALUE
+            result[i] = l[i] % divisor;
+        }
+        rescaleInPlace(result, count, commonScale, resultScale);
+        return result;
+    }
+
+    private static void rescaleInPlace(long[] values, int count, int fromScale, int toScale)
+    {
+        if (fromScale == toScale) {
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            values[i] = Decimals.rescale(values[i], fromScale, toScale);
+        }
+    }
+
+    private void checkRange(long[] result, int count)
+    {
+        switch (type.kind()) {
+            case DECIMAL -> Decimals.checkPrecision(result, count, type.precision());
+            case INTEGER -> {
+                for (int i = 0; i < count; i++) {
+                    if (result[i] != (int) result[i]) {
+                        throw overflow();
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private ArithmeticException overflow()
+    {
+        return new ArithmeticException(type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
+    }
+
+    @Override
+    public String toString()
+    {
+        return operator + "(" + left + ", " + right + "):" + type;
+    }
+}

@@ -1,0 +1,10 @@
+package io.signo.core.expression;
+
+public enum ArithmeticOperator
+{
+    ADD,
+    SUBTRACT,
+    MULTIPLY,
+    DIVIDE,
+    MODULUS
+}

@@ -1,0 +1,257 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, DATE, BOOLEAN, VARCHAR and CHAR. Exact numeric
+ * conversions round HALF_UP and fail on overflow; strings are truncated to a target length in
+ * characters, and CHAR results drop trailing spaces (the stored form). Text becomes a DATE from
+ * 'YYYY-MM-DD'. Numbers and dates become text without creating Strings, except DOUBLE.
+ */
+public final class CastExpression
+        implements Expression
+{
+    private final Expression value;
+    private final Type type;
+
+    CastExpression(Expression value, Type type)
+    {
+        this.value = requireNonNull(value, "value is null");
+        this.type = requireNonNull(type, "type is null");
+        Type source = value.type();
+        boolean supported = source.kind() == type.kind()
+                || (source.isNumeric() && type.isNumeric())
+                || type.isString()
+                || (source.isString() && (type.isNumeric() || type.kind() == TypeKind.DATE || type.kind() == TypeKind.BOOLEAN));
+        if (!supported) {
+            throw new IllegalArgumentException("cannot cast " + source + " to " + type);
+        }
+    }
+
+    @Override
+    public Type type()
+    {
+        return type;
+    }
+
+    @Override
+    public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        Type source = value.type();
+        if (type.isString()) {
+            if (source.isString()) {
+                return stringToString(value.evaluate(page, positions, count, allocator), count, allocator);
+            }
+            return toText(page, positions, count, allocator);
+        }
+        if (source.isString()) {
+            return fromText(value.evaluate(page, positions, count, allocator), count, allocator);
+        }
+        return switch (type.kind()) {
+            case DOUBLE -> {
+                DoubleValues values = DoubleValues.evaluate(value, page, positions, count, allocator);
+                yield FixedWidthVectors.fromDoubles(values.values(), count, values.nulls(), allocator);
+            }
+            case INTEGER, BIGINT, DECIMAL -> source.kind() == TypeKind.DOUBLE
+                    ? doubleToExact(page, positions, count, allocator)
+                    : exactToExact(page, positions, count, allocator);
+            case DATE, BOOLEAN -> {
+                LongValues values = LongValues.evaluate(value, page, positions, count, allocator);
+                yield FixedWidthVectors.fromLongs(type, values.values(), count, values.nulls(), allocator);
+            }
+            default -> throw new IllegalStateException("unreachable: " + type);
+        };
+    }
+
+    private ColumnVector exactToExact(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
+        long[] values = input.values();
+        int fromScale = value.type().scale();
+        int toScale = type.scale();
+        try {
+            if (fromScale != toScale) {
+                for (int i = 0; i < count; i++) {
+                    values[i] = Decimals.rescale(values[i], fromScale, toScale);
+                }
+            }
+        }
+        catch (ArithmeticException e) {
+            throw overflow();
+        }
+        checkRange(values, count);
+        return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
+    }
+
+    private ColumnVector doubleToExact(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        DoubleValues input = DoubleValues.evaluate(value, page, positions, count, allocator);
+        double[] doubles = input.values();
+        long[] values = new long[count];
+        for (int i = 0; i < count; i++) {
+            double d = doubles[i];
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new ArithmeticException("cannot cast " + d + " to " + type);
+            }
+            if (type.kind() == TypeKind.DECIMAL) {
+                // exact decimal expansion of the double's shortest repr, rounded as SQL rounds decimals
+                BigDecimal decimal = BigDecimal.valueOf(d).setScale(type.scale(), RoundingMode.HALF_UP);
+                if (decimal.unscaledValue().bitLength() > 63) {
+                    throw overflow();
+                }
+                values[i] = decimal.unscaledValue().longValue();
+            }
+            else {
+                double rounded = Math.signum(d) * Math.floor(Math.abs(d) + 0.5);
+                if (rounded >= 0x1p63 || rounded < -0x1p63) {
+                    throw overflow();
+                }
+                values[i] = (long) rounded;
+            }
+        }
+        checkRange(values, count);
+        return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
+    }
+
+    private void checkRange(long[] values, int count)
+    {
+        if (type.kind() == TypeKind.DECIMAL) {
+            try {
+                Decimals.checkPrecision(values, count, type.precision());
+            }
+            catch (ArithmeticException e) {
+                throw overflow();
+            }
+        }
+        else if (type.kind() == TypeKind.INTEGER) {
+            for (int i = 0; i < count; i++) {
+                if (values[i] != (int) values[i]) {
+                    throw overflow();
+                }
+            }
+        }
+    }
+
+    private ArithmeticException overflow()
+    {
+        return new ArithmeticException(type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : "Value out of range for " + type);
+    }
+
+    private ColumnVector stringToString(ColumnVector input, int count, PageAllocator allocator)
+    {
+        int maxCharacters = type.length();
+        boolean stripSpaces = type.kind() == TypeKind.CHAR;
+        if (maxCharacters <= 0 && !stripSpaces) {
+            return new ColumnVector(type, count, input.values(), input.offsets(), input.nulls());
+        }
+        MemorySegment bytes = input.values();
+        VectorBuilder builder = new VectorBuilder(type, count, allocator);
+        for (int i = 0; i < count; i++) {
+            if (input.isNull(i)) {
+                builder.appendNull();
+                continue;
+            }
+            int start = input.stringStart(i);
+            int end = input.stringStart(i + 1);
+            if (maxCharacters > 0) {
+                int position = start;
+                for (int character = 0; character < maxCharacters && position < end; character++) {
+                    position += StringBytes.characterLength(bytes.get(ValueLayout.JAVA_BYTE, position));
+                }
+                end = Math.min(position, end);
+            }
+            int length = end - start;
+            if (stripSpaces) {
+                length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
+            }
+            builder.appendBytes(bytes, start, length);
+        }
+        return builder.build();
+    }
+
+    private ColumnVector toText(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        ColumnVector input = value.evaluate(page, positions, count, allocator);
+        Type source = value.type();
+        VectorBuilder builder = new VectorBuilder(type, count, allocator);
+        MemorySegment scratch = allocator.allocate(64);
+        for (int i = 0; i < count; i++) {
+            if (input.isNull(i)) {
+                builder.appendNull();
+                continue;
+            }
+            int length = switch (source.kind()) {
+                case INTEGER -> TextFormat.writeDecimal(scratch, input.getInt(i), 0);
+                case BIGINT -> TextFormat.writeDecimal(scratch, input.getLong(i), 0);
+                case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
+                case DATE -> TextFormat.writeDate(scratch, input.getInt(i));
+                case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
+                case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
+                default -> throw new IllegalStateException("unreachable: " + source);
+            };
+            builder.appendBytes(scratch, 0, length);
+        }
+        ColumnVector text = builder.build();
+        return type.length() > 0 ? stringToString(text, count, allocator) : text;
+    }
+
+    private ColumnVector fromText(ColumnVector input, int count, PageAllocator allocator)
+    {
+        VectorBuilder builder = new VectorBuilder(type, count, allocator);
+        MemorySegment bytes = input.values();
+        for (int i = 0; i < count; i++) {
+            if (input.isNull(i)) {
+                builder.appendNull();
+                continue;
+            }
+            if (type.kind() == TypeKind.DATE) {
+                builder.appendInt(TextFormat.parseDate(bytes, input.stringStart(i), input.stringLength(i)));
+                continue;
+            }
+            // rare conversions: decode the text once per row
+            String text = input.getString(i).strip();
+            try {
+                switch (type.kind()) {
+                    case INTEGER -> builder.appendInt(Integer.parseInt(text));
+                    case BIGINT -> builder.appendLong(Long.parseLong(text));
+                    case DOUBLE -> builder.appendDouble(Double.parseDouble(text));
+                    case DECIMAL -> {
+                        BigDecimal decimal = new BigDecimal(text).setScale(type.scale(), RoundingMode.HALF_UP);
+                        long[] unscaled = {decimal.unscaledValue().longValueExact()};
+                        checkRange(unscaled, 1);
+                        builder.appendLong(unscaled[0]);
+                    }
+                    case BOOLEAN -> {
+                        if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+                            throw new NumberFormatException();
+                        }
+                        builder.appendBoolean(text.equalsIgnoreCase("true"));
+                    }
+                    default -> throw new IllegalStateException("unreachable: " + type);
+                }
+            }
+            catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Cannot cast '" + text + "' to " + type);
+            }
+        }
+        return builder.build();
+    }
+
+    @Override
+    public String toString()
+    {
+        return "CAST(" + value + " AS " + type + ")";
+    }
+}

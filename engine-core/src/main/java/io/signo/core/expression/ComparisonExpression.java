@@ -1,0 +1,267 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code left op right} with type promotion: exact numerics (and DATE, BOOLEAN) compare as longs at
+ * a common decimal scale, anything against DOUBLE as doubles, strings byte-wise (UTF-8 byte order
+ * equals code point order) without decoding; when either side is CHAR, trailing spaces are ignored.
+ * NULL when either side is NULL, except for the DISTINCT forms, which are never NULL.
+ */
+public final class ComparisonExpression
+        implements Expression
+{
+    private enum Domain
+    {
+        LONG, DOUBLE, STRING
+    }
+
+    private final ComparisonOperator operator;
+    private final Expression left;
+    private final Expression right;
+    private final Domain domain;
+    private final int commonScale;
+    private final boolean ignoreTrailingSpaces;
+
+    ComparisonExpression(ComparisonOperator operator, Expression left, Expression right)
+    {
+        this.operator = requireNonNull(operator, "operator is null");
+        this.left = requireNonNull(left, "left is null");
+        this.right = requireNonNull(right, "right is null");
+        Type leftType = left.type();
+        Type rightType = right.type();
+        if (leftType.isString() && rightType.isString()) {
+            domain = Domain.STRING;
+        }
+        else if (leftType.isNumeric() && rightType.isNumeric()) {
+            domain = leftType.kind() == TypeKind.DOUBLE || rightType.kind() == TypeKind.DOUBLE ? Domain.DOUBLE : Domain.LONG;
+        }
+        else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.BOOLEAN)) {
+            domain = Domain.LONG;
+        }
+        else {
+            throw new IllegalArgumentException("cannot compare " + leftType + " with " + rightType);
+        }
+        this.commonScale = Math.max(leftType.scale(), rightType.scale());
+        this.ignoreTrailingSpaces = leftType.kind() == TypeKind.CHAR || rightType.kind() == TypeKind.CHAR;
+    }
+
+    @Override
+    public Type type()
+    {
+        return Type.BOOLEAN;
+    }
+
+    @Override
+    public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        byte[] result = new byte[count];
+        MemorySegment leftNulls;
+        MemorySegment rightNulls;
+        switch (domain) {
+            case LONG -> {
+                LongValues leftValues = LongValues.evaluate(left, page, positions, count, allocator);
+                LongValues rightValues = LongValues.evaluate(right, page, positions, count, allocator);
+                long[] l = rescale(leftValues.values(), left.type().scale(), count);
+                long[] r = rescale(rightValues.values(), right.type().scale(), count);
+                compareLongs(l, r, result, count);
+                leftNulls = leftValues.nulls();
+                rightNulls = rightValues.nulls();
+            }
+            case DOUBLE -> {
+                DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
+                DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
+                compareDoubles(leftValues.values(), rightValues.values(), result, count);
+                leftNulls = leftValues.nulls();
+                rightNulls = rightValues.nulls();
+            }
+            case STRING -> {
+                MemorySegment[] nulls = compareStrings(page, positions, count, allocator, result);
+                leftNulls = nulls[0];
+                rightNulls = nulls[1];
+            }
+            default -> throw new IllegalStateException("unreachable");
+        }
+        if (operator == ComparisonOperator.IS_DISTINCT_FROM || operator == ComparisonOperator.IS_NOT_DISTINCT_FROM) {
+            if (leftNulls != null || rightNulls != null) {
+                byte whenBothNull = (byte) (operator == ComparisonOperator.IS_NOT_DISTINCT_FROM ? 1 : 0);
+                for (int i = 0; i < count; i++) {
+                    boolean leftNull = leftNulls != null && NullBitmap.isNull(leftNulls, i);
+                    boolean rightNull = rightNulls != null && NullBitmap.isNull(rightNulls, i);
+                    if (leftNull || rightNull) {
+                        result[i] = leftNull && rightNull ? whenBothNull : (byte) (1 - whenBothNull);
+                    }
+                }
+            }
+            return FixedWidthVectors.fromBooleans(result, count, null, allocator);
+        }
+        return FixedWidthVectors.fromBooleans(result, count, NullBitmap.union(leftNulls, rightNulls, count, allocator), allocator);
+    }
+
+    private long[] rescale(long[] values, int scale, int count)
+    {
+        if (scale != commonScale) {
+            for (int i = 0; i < count; i++) {
+                values[i] = Decimals.rescaleSaturated(values[i], scale, commonScale);
+            }
+        }
+        return values;
+    }
+
+    private void compareLongs(long[] l, long[] r, byte[] result, int count)
+    {
+        switch (operator) {
+            case EQUAL, IS_NOT_DISTINCT_FROM -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] == r[i] ? 1 : 0);
+                }
+            }
+            case NOT_EQUAL, IS_DISTINCT_FROM -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] != r[i] ? 1 : 0);
+                }
+            }
+            case LESS_THAN -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] < r[i] ? 1 : 0);
+                }
+            }
+            case LESS_THAN_OR_EQUAL -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] <= r[i] ? 1 : 0);
+                }
+            }
+            case GREATER_THAN -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] > r[i] ? 1 : 0);
+                }
+            }
+            case GREATER_THAN_OR_EQUAL -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] >= r[i] ? 1 : 0);
+                }
+            }
+        }
+    }
+
+    private void compareDoubles(double[] l, double[] r, byte[] result, int count)
+    {
+        switch (operator) {
+            case EQUAL, IS_NOT_DISTINCT_FROM -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] == r[i] ? 1 : 0);
+                }
+            }
+            case NOT_EQUAL, IS_DISTINCT_FROM -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] != r[i] ? 1 : 0);
+                }
+            }
+            case LESS_THAN -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] < r[i] ? 1 : 0);
+                }
+            }
+            case LESS_THAN_OR_EQUAL -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] <= r[i] ? 1 : 0);
+                }
+            }
+            case GREATER_THAN -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] > r[i] ? 1 : 0);
+                }
+            }
+            case GREATER_THAN_OR_EQUAL -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = (byte) (l[i] >= r[i] ? 1 : 0);
+                }
+            }
+        }
+    }
+
+    /** Fills {@code result} and returns the two operands' null bitmaps. */
+    private MemorySegment[] compareStrings(Page page, int[] positions, int count, PageAllocator allocator, byte[] result)
+    {
+        if (right instanceof ConstantExpression constant && !(left instanceof ConstantExpression)) {
+            ColumnVector vector = left.evaluate(page, positions, count, allocator);
+            compareWithConstant(vector, constant, operator, result, count);
+            return new MemorySegment[] {vector.nulls(), constantNulls(constant, count, allocator)};
+        }
+        if (left instanceof ConstantExpression constant && !(right instanceof ConstantExpression)) {
+            ColumnVector vector = right.evaluate(page, positions, count, allocator);
+            compareWithConstant(vector, constant, operator.flip(), result, count);
+            return new MemorySegment[] {constantNulls(constant, count, allocator), vector.nulls()};
+        }
+        ColumnVector leftVector = left.evaluate(page, positions, count, allocator);
+        ColumnVector rightVector = right.evaluate(page, positions, count, allocator);
+        MemorySegment leftBytes = leftVector.values();
+        MemorySegment rightBytes = rightVector.values();
+        for (int i = 0; i < count; i++) {
+            int leftStart = leftVector.stringStart(i);
+            int leftLength = leftVector.stringStart(i + 1) - leftStart;
+            int rightStart = rightVector.stringStart(i);
+            int rightLength = rightVector.stringStart(i + 1) - rightStart;
+            if (ignoreTrailingSpaces) {
+                leftLength = StringBytes.lengthWithoutTrailingSpaces(leftBytes, leftStart, leftLength);
+                rightLength = StringBytes.lengthWithoutTrailingSpaces(rightBytes, rightStart, rightLength);
+            }
+            result[i] = (byte) (operator.test(StringBytes.compare(leftBytes, leftStart, leftLength, rightBytes, rightStart, rightLength)) ? 1 : 0);
+        }
+        return new MemorySegment[] {leftVector.nulls(), rightVector.nulls()};
+    }
+
+    private void compareWithConstant(ColumnVector vector, ConstantExpression constant, ComparisonOperator operator, byte[] result, int count)
+    {
+        if (constant.isNull()) {
+            return;
+        }
+        MemorySegment bytes = vector.values();
+        MemorySegment constantBytes = constant.bytes();
+        int constantLength = (int) constantBytes.byteSize();
+        if (ignoreTrailingSpaces) {
+            constantLength = StringBytes.lengthWithoutTrailingSpaces(constantBytes, 0, constantLength);
+        }
+        if (operator == ComparisonOperator.EQUAL || operator == ComparisonOperator.IS_NOT_DISTINCT_FROM
+                || operator == ComparisonOperator.NOT_EQUAL || operator == ComparisonOperator.IS_DISTINCT_FROM) {
+            byte whenEqual = (byte) (operator == ComparisonOperator.EQUAL || operator == ComparisonOperator.IS_NOT_DISTINCT_FROM ? 1 : 0);
+            for (int i = 0; i < count; i++) {
+                int start = vector.stringStart(i);
+                int length = vector.stringStart(i + 1) - start;
+                if (ignoreTrailingSpaces) {
+                    length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
+                }
+                boolean equal = length == constantLength && StringBytes.equal(bytes, start, constantBytes, 0, length);
+                result[i] = equal ? whenEqual : (byte) (1 - whenEqual);
+            }
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            int start = vector.stringStart(i);
+            int length = vector.stringStart(i + 1) - start;
+            if (ignoreTrailingSpaces) {
+                length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
+            }
+            result[i] = (byte) (operator.test(StringBytes.compare(bytes, start, length, constantBytes, 0, constantLength)) ? 1 : 0);
+        }
+    }
+
+    private static MemorySegment constantNulls(ConstantExpression constant, int count, PageAllocator allocator)
+    {
+        return constant.isNull() ? NullBitmap.allNull(count, allocator) : null;
+    }
+
+    @Override
+    public String toString()
+    {
+        return operator + "(" + left + ", " + right + ")";
+    }
+}

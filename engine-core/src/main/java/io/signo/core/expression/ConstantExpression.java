@@ -1,0 +1,182 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A literal. Holds its value in the physical form of its type, so kernels that see a constant
+ * operand read a scalar instead of a vector. String bytes live in native memory: hot loops compare
+ * them against native vectors and must never see a heap segment (see DESIGN.md).
+ */
+public final class ConstantExpression
+        implements Expression
+{
+    private final Type type;
+    private final boolean isNull;
+    private final long longValue;
+    private final double doubleValue;
+    private final MemorySegment bytes;
+    private final Object value;
+
+    /**
+     * @param value null, or the Java form of the value: Boolean; Integer for INTEGER; Integer (days
+     * since 1970-01-01) or LocalDate for DATE; Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
+     * to the type's scale; an Integer or Long is taken as the unscaled value, as
+     * {@link ColumnVector#getObject} returns it); any Number for DOUBLE; String for VARCHAR and CHAR
+     * (CHAR drops trailing spaces).
+     */
+    ConstantExpression(Type type, Object value)
+    {
+        this.type = requireNonNull(type, "type is null");
+        this.isNull = value == null;
+        long longForm = 0;
+        double doubleForm = 0;
+        MemorySegment byteForm = null;
+        Object normalized = value;
+        if (value != null) {
+            switch (type.kind()) {
+                case BOOLEAN -> longForm = ((Boolean) value) ? 1 : 0;
+                case INTEGER -> longForm = Math.toIntExact(((Number) value).longValue());
+                case BIGINT -> longForm = ((Number) value).longValue();
+                case DATE -> longForm = value instanceof LocalDate date ? Math.toIntExact(date.toEpochDay()) : ((Number) value).intValue();
+                case DECIMAL -> {
+                    if (value instanceof BigDecimal decimal) {
+                        BigDecimal scaled = decimal.setScale(type.scale(), RoundingMode.HALF_UP);
+                        if (scaled.precision() > Math.max(type.precision(), 1) && scaled.signum() != 0 && type.precision() <= 18) {
+                            throw new ArithmeticException(Decimals.OVERFLOW);
+                        }
+                        longForm = scaled.unscaledValue().longValueExact();
+                    }
+                    else {
+                        longForm = ((Number) value).longValue();
+                    }
+                    doubleForm = longForm / Decimals.doublePowerOfTen(type.scale());
+                }
+                case DOUBLE -> doubleForm = ((Number) value).doubleValue();
+                case VARCHAR, CHAR -> {
+                    String string = (String) value;
+                    if (type.kind() == TypeKind.CHAR) {
+                        string = string.stripTrailing();
+                    }
+                    normalized = string;
+                    byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
+                    byteForm = Arena.ofAuto().allocate(Math.max(utf8.length, 1));
+                    MemorySegment.copy(utf8, 0, byteForm, ValueLayout.JAVA_BYTE, 0, utf8.length);
+                    byteForm = byteForm.asSlice(0, utf8.length);
+                }
+            }
+            if (type.kind() != TypeKind.DOUBLE && type.kind() != TypeKind.DECIMAL) {
+                doubleForm = longForm;
+            }
+        }
+        this.longValue = longForm;
+        this.doubleValue = doubleForm;
+        this.bytes = byteForm;
+        this.value = normalized;
+    }
+
+    @Override
+    public Type type()
+    {
+        return type;
+    }
+
+    public boolean isNull()
+    {
+        return isNull;
+    }
+
+    /** The Java form this constant was built from (CHAR without trailing spaces), or null. */
+    public Object value()
+    {
+        return value;
+    }
+
+    /** BOOLEAN as 0/1, INTEGER, DATE, BIGINT, or DECIMAL unscaled. */
+    long longValue()
+    {
+        return longValue;
+    }
+
+    /** Numeric value as a double (DECIMAL divided by its scale). */
+    double doubleValue()
+    {
+        return doubleValue;
+    }
+
+    /** UTF-8 bytes of a string constant in native memory. */
+    MemorySegment bytes()
+    {
+        return bytes;
+    }
+
+    @Override
+    public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        if (isNull) {
+            MemorySegment nulls = NullBitmap.allNull(count, allocator);
+            if (type.isString()) {
+                return new ColumnVector(type, count, allocator.allocate(0), allocator.allocate((long) (count + 1) * Integer.BYTES), nulls);
+            }
+            return new ColumnVector(type, count, allocator.allocate((long) count * Math.max(type.physicalType().fixedWidth(), 1)), null, nulls);
+        }
+        switch (type.physicalType()) {
+            case BYTE -> {
+                MemorySegment values = allocator.allocate(count);
+                values.fill((byte) longValue);
+                return new ColumnVector(type, count, values, null, null);
+            }
+            case INT -> {
+                MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
+                for (int i = 0; i < count; i++) {
+                    values.setAtIndex(ValueLayout.JAVA_INT, i, (int) longValue);
+                }
+                return new ColumnVector(type, count, values, null, null);
+            }
+            case LONG -> {
+                MemorySegment values = allocator.allocate((long) count * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    values.setAtIndex(ValueLayout.JAVA_LONG, i, longValue);
+                }
+                return new ColumnVector(type, count, values, null, null);
+            }
+            case DOUBLE -> {
+                MemorySegment values = allocator.allocate((long) count * Double.BYTES);
+                for (int i = 0; i < count; i++) {
+                    values.setAtIndex(ValueLayout.JAVA_DOUBLE, i, doubleValue);
+                }
+                return new ColumnVector(type, count, values, null, null);
+            }
+            case BYTES -> {
+                int length = (int) bytes.byteSize();
+                MemorySegment values = allocator.allocate((long) length * count);
+                MemorySegment offsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
+                for (int i = 0; i < count; i++) {
+                    MemorySegment.copy(bytes, 0, values, (long) i * length, length);
+                    offsets.setAtIndex(ValueLayout.JAVA_INT, i + 1, (i + 1) * length);
+                }
+                return new ColumnVector(type, count, values, offsets, null);
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    @Override
+    public String toString()
+    {
+        return isNull ? "NULL:" + type : value + ":" + type;
+    }
+}

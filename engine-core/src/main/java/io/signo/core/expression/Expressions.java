@@ -1,0 +1,165 @@
+package io.signo.core.expression;
+
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Builds vectored expressions; the translator from the planner's expressions codes against this
+ * class only. Every method checks its operand types and fails with IllegalArgumentException on a
+ * combination it cannot evaluate, so type errors surface when the plan is translated, not per row.
+ */
+public final class Expressions
+{
+    private Expressions() {}
+
+    /** Column {@code channel} of the input page. */
+    public static Expression input(int channel, Type type)
+    {
+        return new InputReference(channel, type);
+    }
+
+    /** A literal; see {@link ConstantExpression#ConstantExpression} for the accepted Java forms. */
+    public static Expression constant(Type type, Object value)
+    {
+        return new ConstantExpression(type, value);
+    }
+
+    public static Expression arithmetic(ArithmeticOperator operator, Expression left, Expression right, Type resultType)
+    {
+        return new ArithmeticExpression(operator, left, right, resultType);
+    }
+
+    public static Expression negate(Expression value)
+    {
+        return new NegateExpression(value);
+    }
+
+    public static Expression comparison(ComparisonOperator operator, Expression left, Expression right)
+    {
+        return new ComparisonExpression(operator, left, right);
+    }
+
+    /** Conjunction; nested ANDs are flattened so that a filter narrows its selection term by term. */
+    public static Expression and(List<Expression> terms)
+    {
+        return logical(LogicalExpression.Form.AND, terms);
+    }
+
+    public static Expression or(List<Expression> terms)
+    {
+        return logical(LogicalExpression.Form.OR, terms);
+    }
+
+    private static Expression logical(LogicalExpression.Form form, List<Expression> terms)
+    {
+        requireNonNull(terms, "terms is null");
+        List<Expression> flat = new ArrayList<>();
+        for (Expression term : terms) {
+            if (term instanceof LogicalExpression logical && logical.form() == form) {
+                flat.addAll(logical.terms());
+            }
+            else {
+                flat.add(requireNonNull(term, "term is null"));
+            }
+        }
+        if (flat.size() == 1) {
+            return flat.getFirst();
+        }
+        return new LogicalExpression(form, flat);
+    }
+
+    public static Expression not(Expression value)
+    {
+        return new NotExpression(value);
+    }
+
+    public static Expression isNull(Expression value)
+    {
+        return new IsNullExpression(value, false);
+    }
+
+    public static Expression isNotNull(Expression value)
+    {
+        return new IsNullExpression(value, true);
+    }
+
+    /**
+     * CASE WHEN conditions[i] THEN results[i] ... ELSE elseResult END; results are cast to
+     * {@code resultType}; a null {@code elseResult} means ELSE NULL.
+     */
+    public static Expression searchedCase(List<Expression> conditions, List<Expression> results, Expression elseResult, Type resultType)
+    {
+        requireNonNull(results, "results is null");
+        List<Expression> castResults = new ArrayList<>();
+        for (Expression result : results) {
+            castResults.add(cast(result, resultType));
+        }
+        return new SearchedCaseExpression(conditions, castResults, elseResult == null ? null : cast(elseResult, resultType), resultType);
+    }
+
+    public static Expression coalesce(List<Expression> operands, Type resultType)
+    {
+        requireNonNull(operands, "operands is null");
+        List<Expression> castOperands = new ArrayList<>();
+        for (Expression operand : operands) {
+            castOperands.add(cast(operand, resultType));
+        }
+        return new CoalesceExpression(castOperands, resultType);
+    }
+
+    /** {@code value LIKE pattern [ESCAPE escape]} with a constant pattern. */
+    public static Expression like(Expression value, String pattern, Character escape)
+    {
+        return new LikeExpression(value, pattern, escape);
+    }
+
+    /** SUBSTRING(value FROM start [FOR length]); {@code length} may be null. */
+    public static Expression substring(Expression value, Expression start, Expression length)
+    {
+        return new SubstringExpression(value, start, length);
+    }
+
+    public static Expression extract(DateField field, Expression date)
+    {
+        return new ExtractExpression(field, date);
+    }
+
+    public static Expression addDays(Expression date, Expression days)
+    {
+        return new DateAddExpression(DateAddExpression.Unit.DAY, date, days);
+    }
+
+    public static Expression addMonths(Expression date, Expression months)
+    {
+        return new DateAddExpression(DateAddExpression.Unit.MONTH, date, months);
+    }
+
+    /** {@code value IN (constants)}, constants in the Java form of the value's type (null allowed). */
+    public static Expression in(Expression value, List<Object> constants)
+    {
+        return new InExpression(value, constants);
+    }
+
+    /** CAST(value AS target); returns {@code value} itself when it already has the target type. */
+    public static Expression cast(Expression value, Type target)
+    {
+        requireNonNull(value, "value is null");
+        requireNonNull(target, "target is null");
+        if (value.type().equals(target)) {
+            return value;
+        }
+        if (value instanceof ConstantExpression constant && constant.isNull()) {
+            return new ConstantExpression(target, null);
+        }
+        // a string literal cast to an unbounded VARCHAR needs no work per row
+        if (value instanceof ConstantExpression constant && target.kind() == TypeKind.VARCHAR && target.length() == 0 && value.type().kind() == TypeKind.VARCHAR) {
+            return new ConstantExpression(target, constant.value());
+        }
+        return new CastExpression(value, target);
+    }
+}

@@ -1,0 +1,147 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Moves fixed-width vectors to and from heap primitive arrays. Kernels compute on heap arrays
+ * because the JIT vectorizes plain array loops best; one bulk copy each way per vector is cheap next
+ * to the per-row work. Values at null positions are unspecified in a vector, so readers zero them
+ * (a kernel never trips over garbage in a null slot unless it divides, and dividers check nulls).
+ */
+final class FixedWidthVectors
+{
+    private FixedWidthVectors() {}
+
+    /** BOOLEAN, INTEGER, DATE, BIGINT or DECIMAL values widened to longs. */
+    static long[] readLongs(ColumnVector vector, int count)
+    {
+        long[] result = new long[count];
+        MemorySegment values = vector.values();
+        switch (vector.type().physicalType()) {
+            case BYTE -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.get(ValueLayout.JAVA_BYTE, i);
+                }
+            }
+            case INT -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT, i);
+                }
+            }
+            case LONG -> MemorySegment.copy(values, ValueLayout.JAVA_LONG, 0, result, 0, count);
+            default -> throw new IllegalArgumentException("not an exact numeric vector: " + vector.type());
+        }
+        zeroNulls(vector, result, count);
+        return result;
+    }
+
+    /** Any numeric vector as doubles; DECIMAL unscaled values are divided by 10^scale. */
+    static double[] readDoubles(ColumnVector vector, int count)
+    {
+        double[] result = new double[count];
+        MemorySegment values = vector.values();
+        Type type = vector.type();
+        switch (type.kind()) {
+            case DOUBLE -> MemorySegment.copy(values, ValueLayout.JAVA_DOUBLE, 0, result, 0, count);
+            case INTEGER, DATE -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT, i);
+                }
+            }
+            case BIGINT -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG, i);
+                }
+            }
+            case DECIMAL -> {
+                double divisor = Decimals.doublePowerOfTen(type.scale());
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG, i) / divisor;
+                }
+            }
+            default -> throw new IllegalArgumentException("not a numeric vector: " + type);
+        }
+        MemorySegment nulls = vector.nulls();
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
+        return result;
+    }
+
+    /** BOOLEAN values as bytes 0/1; null positions read as 0. */
+    static byte[] readBooleans(ColumnVector vector, int count)
+    {
+        byte[] result = new byte[count];
+        MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, 0, result, 0, count);
+        MemorySegment nulls = vector.nulls();
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
+        return result;
+    }
+
+    private static void zeroNulls(ColumnVector vector, long[] values, int count)
+    {
+        MemorySegment nulls = vector.nulls();
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    values[i] = 0;
+                }
+            }
+        }
+    }
+
+    /** A vector of {@code type} (INTEGER, DATE, BIGINT, DECIMAL or BOOLEAN) from longs, narrowing as the type requires. */
+    static ColumnVector fromLongs(Type type, long[] values, int count, MemorySegment nulls, PageAllocator allocator)
+    {
+        MemorySegment segment;
+        switch (type.physicalType()) {
+            case BYTE -> {
+                segment = allocator.allocate(count);
+                for (int i = 0; i < count; i++) {
+                    segment.set(ValueLayout.JAVA_BYTE, i, (byte) values[i]);
+                }
+            }
+            case INT -> {
+                segment = allocator.allocate((long) count * Integer.BYTES);
+                for (int i = 0; i < count; i++) {
+                    segment.setAtIndex(ValueLayout.JAVA_INT, i, (int) values[i]);
+                }
+            }
+            case LONG -> {
+                segment = allocator.allocate((long) count * Long.BYTES);
+                MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_LONG, 0, count);
+            }
+            default -> throw new IllegalArgumentException("not an exact numeric type: " + type);
+        }
+        return new ColumnVector(type, count, segment, null, nulls);
+    }
+
+    static ColumnVector fromDoubles(double[] values, int count, MemorySegment nulls, PageAllocator allocator)
+    {
+        MemorySegment segment = allocator.allocate((long) count * Double.BYTES);
+        MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_DOUBLE, 0, count);
+        return new ColumnVector(Type.DOUBLE, count, segment, null, nulls);
+    }
+
+    static ColumnVector fromBooleans(byte[] values, int count, MemorySegment nulls, PageAllocator allocator)
+    {
+        MemorySegment segment = allocator.allocate(count);
+        MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_BYTE, 0, count);
+        return new ColumnVector(Type.BOOLEAN, count, segment, null, nulls);
+    }
+}

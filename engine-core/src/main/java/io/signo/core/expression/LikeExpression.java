@@ -1,0 +1,98 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+
+import static java.util.Objects.requireNonNull;
+
+/** {@code value LIKE 'pattern'} with a constant pattern; one specialized loop per pattern kind. */
+public final class LikeExpression
+        implements Expression
+{
+    private final Expression value;
+    private final LikePattern pattern;
+
+    LikeExpression(Expression value, String pattern, Character escape)
+    {
+        this.value = requireNonNull(value, "value is null");
+        if (!value.type().isString()) {
+            throw new IllegalArgumentException("LIKE needs a string, got " + value.type());
+        }
+        this.pattern = new LikePattern(pattern, escape);
+    }
+
+    @Override
+    public Type type()
+    {
+        return Type.BOOLEAN;
+    }
+
+    @Override
+    public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        ColumnVector vector = value.evaluate(page, positions, count, allocator);
+        MemorySegment bytes = vector.values();
+        byte[] result = new byte[count];
+        MemorySegment[] literals = pattern.literals();
+        switch (pattern.kind()) {
+            case EXACT -> {
+                MemorySegment literal = literals[0];
+                int literalLength = (int) literal.byteSize();
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int length = vector.stringStart(i + 1) - start;
+                    result[i] = (byte) (length == literalLength && StringBytes.equal(bytes, start, literal, 0, length) ? 1 : 0);
+                }
+            }
+            case PREFIX -> {
+                MemorySegment literal = literals[0];
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int length = vector.stringStart(i + 1) - start;
+                    result[i] = (byte) (LikePattern.startsWith(bytes, start, length, literal) ? 1 : 0);
+                }
+            }
+            case SUFFIX -> {
+                MemorySegment literal = literals[1];
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int length = vector.stringStart(i + 1) - start;
+                    result[i] = (byte) (LikePattern.endsWith(bytes, start, length, literal) ? 1 : 0);
+                }
+            }
+            case CONTAINS -> {
+                MemorySegment literal = literals[1];
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int end = vector.stringStart(i + 1);
+                    result[i] = (byte) (LikePattern.indexOf(bytes, start, end, literal) >= 0 ? 1 : 0);
+                }
+            }
+            case ORDERED -> {
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int length = vector.stringStart(i + 1) - start;
+                    result[i] = (byte) (pattern.matchesOrdered(bytes, start, length) ? 1 : 0);
+                }
+            }
+            case GENERAL -> {
+                for (int i = 0; i < count; i++) {
+                    int start = vector.stringStart(i);
+                    int length = vector.stringStart(i + 1) - start;
+                    result[i] = (byte) (pattern.matchesGeneral(bytes, start, length) ? 1 : 0);
+                }
+            }
+        }
+        return FixedWidthVectors.fromBooleans(result, count, vector.nulls(), allocator);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "LIKE(" + value + ", '" + pattern + "')";
+    }
+}

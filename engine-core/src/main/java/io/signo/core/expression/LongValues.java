@@ -1,0 +1,29 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * An operand of an exact-numeric kernel, evaluated once per vector: values widened to longs (null
+ * slots zeroed) and the null bitmap. A constant operand is filled, never materialized off heap.
+ */
+record LongValues(long[] values, MemorySegment nulls)
+{
+    static LongValues evaluate(Expression expression, Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        if (expression instanceof ConstantExpression constant) {
+            long[] values = new long[count];
+            if (constant.isNull()) {
+                return new LongValues(values, NullBitmap.allNull(count, allocator));
+            }
+            Arrays.fill(values, constant.longValue());
+            return new LongValues(values, null);
+        }
+        ColumnVector vector = expression.evaluate(page, positions, count, allocator);
+        return new LongValues(FixedWidthVectors.readLongs(vector, count), vector.nulls());
+    }
+}

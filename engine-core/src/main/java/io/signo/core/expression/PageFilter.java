@@ -1,0 +1,93 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Turns a BOOLEAN predicate into a selection vector: the positions where it is TRUE (not FALSE, not
+ * NULL). A conjunction runs term by term on the narrowing selection, so each later term only sees
+ * the rows that survived the earlier ones and no row is ever copied. Immutable and thread safe.
+ */
+public final class PageFilter
+{
+    private final List<Expression> conjuncts;
+    private final PageAllocator allocator;
+
+    public PageFilter(Expression predicate)
+    {
+        requireNonNull(predicate, "predicate is null");
+        if (!predicate.type().equals(Type.BOOLEAN)) {
+            throw new IllegalArgumentException("filter predicate is not BOOLEAN: " + predicate.type());
+        }
+        if (predicate instanceof LogicalExpression logical && logical.form() == LogicalExpression.Form.AND) {
+            this.conjuncts = logical.terms();
+        }
+        else {
+            this.conjuncts = List.of(predicate);
+        }
+        // predicate results are scratch, unreachable once filter() returns
+        this.allocator = PageAllocator.transientPages();
+    }
+
+    /**
+     * Writes the selected positions, ascending, to {@code outputPositions} (which must hold
+     * {@code page.positionCount()} ints) and returns how many there are.
+     */
+    public int filter(Page page, int[] outputPositions)
+    {
+        int positionCount = page.positionCount();
+        if (outputPositions.length < positionCount) {
+            throw new IllegalArgumentException("outputPositions holds " + outputPositions.length + " ints, page has " + positionCount + " positions");
+        }
+        int selectedCount = positionCount;
+        boolean all = true;
+        for (Expression conjunct : conjuncts) {
+            if (selectedCount == 0) {
+                return 0;
+            }
+            ColumnVector result = conjunct.evaluate(page, all ? null : outputPositions, selectedCount, allocator);
+            MemorySegment values = result.values();
+            MemorySegment nulls = result.nulls();
+            int kept = 0;
+            if (all) {
+                for (int i = 0; i < selectedCount; i++) {
+                    outputPositions[kept] = i;
+                    kept += isTrue(values, nulls, i);
+                }
+            }
+            else {
+                for (int i = 0; i < selectedCount; i++) {
+                    outputPositions[kept] = outputPositions[i];
+                    kept += isTrue(values, nulls, i);
+                }
+            }
+            selectedCount = kept;
+            all = false;
+        }
+        return selectedCount;
+    }
+
+    private static int isTrue(MemorySegment values, MemorySegment nulls, int index)
+    {
+        // branch-free when nothing is null: the value byte is 0 or 1
+        int value = values.get(ValueLayout.JAVA_BYTE, index);
+        if (nulls != null && NullBitmap.isNull(nulls, index)) {
+            return 0;
+        }
+        return value;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "PageFilter" + conjuncts;
+    }
+}

@@ -1,0 +1,64 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.vector.ColumnVector;
+
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Filters a page to a selection vector, then evaluates the projections only at the selected
+ * positions. A projection that is a plain column reference passes the input vector through
+ * uncopied when no row was filtered out. Immutable and thread safe; shared by all drivers.
+ */
+public final class PageProcessor
+{
+    private final PageFilter filter;
+    private final List<Expression> projections;
+
+    /** @param filter null when every row passes */
+    public PageProcessor(PageFilter filter, List<Expression> projections)
+    {
+        this.filter = filter;
+        this.projections = List.copyOf(requireNonNull(projections, "projections is null"));
+    }
+
+    public List<Expression> projections()
+    {
+        return projections;
+    }
+
+    /** The projected page of the selected rows, or null when no row is selected. */
+    public Page process(Page page, PageAllocator allocator)
+    {
+        int positionCount = page.positionCount();
+        if (positionCount == 0) {
+            return null;
+        }
+        int[] positions = null;
+        int selectedCount = positionCount;
+        if (filter != null) {
+            positions = new int[positionCount];
+            selectedCount = filter.filter(page, positions);
+            if (selectedCount == 0) {
+                return null;
+            }
+            if (selectedCount == positionCount) {
+                positions = null;
+            }
+        }
+        ColumnVector[] columns = new ColumnVector[projections.size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = projections.get(i).evaluate(page, positions, selectedCount, allocator);
+        }
+        return new Page(selectedCount, columns);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "PageProcessor{filter=" + filter + ", projections=" + projections + "}";
+    }
+}

@@ -1,0 +1,117 @@
+package io.signo.core.expression;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+/** Writes numbers and dates as ASCII into a native scratch segment and parses dates from bytes, without Strings. */
+final class TextFormat
+{
+    private TextFormat() {}
+
+    /**
+     * Writes an unscaled value with {@code scale} digits after the point; returns the byte count.
+     * Digits are produced backwards at the end of the 64-byte scratch, then moved to its start.
+     */
+    static int writeDecimal(MemorySegment target, long unscaled, int scale)
+    {
+        int position = 64;
+        // kept negative so that Long.MIN_VALUE works
+        long remaining = unscaled > 0 ? -unscaled : unscaled;
+        int digitCount = 0;
+        while (remaining != 0 || digitCount <= scale) {
+            if (digitCount == scale && scale > 0) {
+                target.set(ValueLayout.JAVA_BYTE, --position, (byte) '.');
+            }
+            target.set(ValueLayout.JAVA_BYTE, --position, (byte) ('0' - (remaining % 10)));
+            remaining /= 10;
+            digitCount++;
+        }
+        if (unscaled < 0) {
+            target.set(ValueLayout.JAVA_BYTE, --position, (byte) '-');
+        }
+        int length = 64 - position;
+        MemorySegment.copy(target, position, target, 0, length);
+        return length;
+    }
+
+    static int writeDate(MemorySegment target, int days)
+    {
+        int packed = CivilDate.pack(days);
+        int year = CivilDate.year(packed);
+        int length = 0;
+        if (year < 0 || year > 9999) {
+            length = writeDecimal(target, year, 0);
+        }
+        else {
+            length = writePadded(target, 0, year, 4);
+        }
+        target.set(ValueLayout.JAVA_BYTE, length++, (byte) '-');
+        length = writePadded(target, length, CivilDate.month(packed), 2);
+        target.set(ValueLayout.JAVA_BYTE, length++, (byte) '-');
+        return writePadded(target, length, CivilDate.day(packed), 2);
+    }
+
+    private static int writePadded(MemorySegment target, int offset, int value, int width)
+    {
+        for (int i = width - 1; i >= 0; i--) {
+            target.set(ValueLayout.JAVA_BYTE, offset + i, (byte) ('0' + value % 10));
+            value /= 10;
+        }
+        return offset + width;
+    }
+
+    static int writeAscii(MemorySegment target, String text)
+    {
+        for (int i = 0; i < text.length(); i++) {
+            target.set(ValueLayout.JAVA_BYTE, i, (byte) text.charAt(i));
+        }
+        return text.length();
+    }
+
+    /** Days since epoch of 'YYYY-MM-DD' (surrounding spaces allowed; month and day may have one digit). */
+    static int parseDate(MemorySegment bytes, long start, int length)
+    {
+        long end = start + length;
+        while (start < end && bytes.get(ValueLayout.JAVA_BYTE, start) == ' ') {
+            start++;
+        }
+        while (end > start && bytes.get(ValueLayout.JAVA_BYTE, end - 1) == ' ') {
+            end--;
+        }
+        int year = 0;
+        int month = 0;
+        int day = 0;
+        int field = 0;
+        int digits = 0;
+        for (long i = start; i < end; i++) {
+            byte b = bytes.get(ValueLayout.JAVA_BYTE, i);
+            if (b >= '0' && b <= '9' && digits < 9) {
+                int digit = b - '0';
+                switch (field) {
+                    case 0 -> year = year * 10 + digit;
+                    case 1 -> month = month * 10 + digit;
+                    default -> day = day * 10 + digit;
+                }
+                digits++;
+            }
+            else if (b == '-' && digits > 0 && field < 2) {
+                field++;
+                digits = 0;
+            }
+            else {
+                throw invalidDate(bytes, start, end);
+            }
+        }
+        if (field != 2 || digits == 0 || month < 1 || month > 12 || day < 1 || day > CivilDate.daysInMonth(year, month)) {
+            throw invalidDate(bytes, start, end);
+        }
+        return (int) CivilDate.toDays(year, month, day);
+    }
+
+    private static IllegalArgumentException invalidDate(MemorySegment bytes, long start, long end)
+    {
+        byte[] text = bytes.asSlice(start, end - start).toArray(ValueLayout.JAVA_BYTE);
+        return new IllegalArgumentException("Invalid DATE '" + new String(text, StandardCharsets.UTF_8) + "'");
+    }
+}

@@ -1,0 +1,92 @@
+package io.signo.core.expression;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import static io.signo.core.expression.Expressions.cast;
+import static io.signo.core.expression.Expressions.input;
+import static io.signo.core.expression.TestVectors.days;
+import static io.signo.core.expression.TestVectors.evaluate;
+import static io.signo.core.expression.TestVectors.list;
+import static io.signo.core.expression.TestVectors.page;
+import static io.signo.core.expression.TestVectors.vector;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class CastExpressionTest
+{
+    private static final Type DECIMAL_15_2 = Type.decimal(15, 2);
+
+    @Test
+    void sameTypeIsNoOp()
+    {
+        Expression value = input(0, Type.BIGINT);
+        assertSame(value, cast(value, Type.BIGINT));
+    }
+
+    @Test
+    void exactNumerics()
+    {
+        Page page = page(vector(Type.INTEGER, 7, -3, null), vector(DECIMAL_15_2, 125L, -125L, 124L), vector(Type.BIGINT, 5_000_000_000L, 1L, 2L));
+        assertEquals(list(7L, -3L, null), evaluate(cast(input(0, Type.INTEGER), Type.BIGINT), page));
+        assertEquals(list(700L, -300L, null), evaluate(cast(input(0, Type.INTEGER), DECIMAL_15_2), page));
+        // 1.25 -> 1.3, -1.25 -> -1.3, 1.24 -> 1.2 (HALF_UP)
+        assertEquals(list(13L, -13L, 12L), evaluate(cast(input(1, DECIMAL_15_2), Type.decimal(10, 1)), page));
+        assertEquals(list(1, -1, 1), evaluate(cast(input(1, DECIMAL_15_2), Type.INTEGER), page));
+        assertEquals(list(1.25, -1.25, 1.24), evaluate(cast(input(1, DECIMAL_15_2), Type.DOUBLE), page));
+        assertThrows(ArithmeticException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.INTEGER), page));
+        assertEquals("Decimal overflow", assertThrows(ArithmeticException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.decimal(10, 2)), page)).getMessage());
+    }
+
+    @Test
+    void doubles()
+    {
+        Page page = page(vector(Type.DOUBLE, 2.5, -2.5, 0.285, null));
+        assertEquals(list(3L, -3L, 0L, null), evaluate(cast(input(0, Type.DOUBLE), Type.BIGINT), page));
+        assertEquals(list(250L, -250L, 29L, null), evaluate(cast(input(0, Type.DOUBLE), DECIMAL_15_2), page));
+        assertThrows(ArithmeticException.class, () -> evaluate(cast(input(0, Type.DOUBLE), Type.BIGINT), page(vector(Type.DOUBLE, Double.NaN))));
+    }
+
+    @Test
+    void toText()
+    {
+        Page page = page(vector(DECIMAL_15_2, 12345L, -5L, 0L, null), vector(Type.DATE, days("1998-09-02"), days("1970-01-01"), days("2000-02-29"), null),
+                vector(Type.BIGINT, Long.MIN_VALUE, 0L, 42L, null), vector(Type.BOOLEAN, true, false, true, null));
+        assertEquals(list("123.45", "-0.05", "0.00", null), evaluate(cast(input(0, DECIMAL_15_2), Type.VARCHAR), page));
+        assertEquals(list("1998-09-02", "1970-01-01", "2000-02-29", null), evaluate(cast(input(1, Type.DATE), Type.VARCHAR), page));
+        assertEquals(list("-9223372036854775808", "0", "42", null), evaluate(cast(input(2, Type.BIGINT), Type.VARCHAR), page));
+        assertEquals(list("true", "false", "true", null), evaluate(cast(input(3, Type.BOOLEAN), Type.VARCHAR), page));
+        assertEquals(list("-92", "0", "42", null), evaluate(cast(input(2, Type.BIGINT), Type.varchar(3)), page));
+    }
+
+    @Test
+    void fromText()
+    {
+        Page page = page(vector(Type.VARCHAR, "1998-09-02", " 2000-2-29 ", null));
+        assertEquals(list(days("1998-09-02"), days("2000-02-29"), null), evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page));
+        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "1999-02-29"))));
+        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "yesterday"))));
+        Page numbers = page(vector(Type.VARCHAR, "12.345", "-7", null));
+        assertEquals(list(1235L, -700L, null), evaluate(cast(input(0, Type.VARCHAR), DECIMAL_15_2), numbers));
+        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.BIGINT), numbers));
+    }
+
+    @Test
+    void stringLengths()
+    {
+        Page page = page(vector(Type.VARCHAR, "héllo world", "ab  ", "", null));
+        assertEquals(list("hél", "ab ", "", null), evaluate(cast(input(0, Type.VARCHAR), Type.varchar(3)), page));
+        assertEquals(list("héllo", "ab", "", null), evaluate(cast(input(0, Type.VARCHAR), Type.character(5)), page));
+        assertEquals(list("héllo world", "ab  ", "", null), evaluate(cast(input(0, Type.VARCHAR), Type.varchar(20)), page));
+    }
+
+    @Test
+    void selectionAndEmpty()
+    {
+        Page page = page(vector(Type.INTEGER, 1, 2, 3));
+        assertEquals(list("3", "1"), evaluate(cast(input(0, Type.INTEGER), Type.VARCHAR), page, 2, 0));
+        assertEquals(list(), evaluate(cast(input(0, Type.INTEGER), Type.VARCHAR), page(vector(Type.INTEGER))));
+    }
+}

@@ -1,0 +1,127 @@
+package io.signo.core.expression;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static io.signo.core.expression.ComparisonOperator.GREATER_THAN;
+import static io.signo.core.expression.ComparisonOperator.LESS_THAN;
+import static io.signo.core.expression.Expressions.and;
+import static io.signo.core.expression.Expressions.arithmetic;
+import static io.signo.core.expression.Expressions.comparison;
+import static io.signo.core.expression.Expressions.constant;
+import static io.signo.core.expression.Expressions.input;
+import static io.signo.core.expression.TestVectors.list;
+import static io.signo.core.expression.TestVectors.page;
+import static io.signo.core.expression.TestVectors.values;
+import static io.signo.core.expression.TestVectors.vector;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class PageProcessorTest
+{
+    private static final Expression X = input(0, Type.BIGINT);
+    private static final Expression NAME = input(1, Type.VARCHAR);
+
+    private static Page sample()
+    {
+        return page(vector(Type.BIGINT, 5L, null, 15L, 25L, 35L), vector(Type.VARCHAR, "a", "b", "c", "d", "e"));
+    }
+
+    @Test
+    void filterKeepsOnlyTrueRows()
+    {
+        PageFilter filter = new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 10L)));
+        int[] positions = new int[5];
+        assertEquals(3, filter.filter(sample(), positions));
+        assertArrayEquals(new int[] {2, 3, 4}, Arrays.copyOf(positions, 3));
+    }
+
+    @Test
+    void conjunctionNarrowsTermByTerm()
+    {
+        // the second term divides by (x - 15), which is zero at the row the first term drops
+        Expression first = comparison(GREATER_THAN, X, constant(Type.BIGINT, 20L));
+        Expression second = comparison(LESS_THAN,
+                arithmetic(ArithmeticOperator.DIVIDE, constant(Type.BIGINT, 100L), arithmetic(ArithmeticOperator.SUBTRACT, X, constant(Type.BIGINT, 15L), Type.BIGINT), Type.BIGINT),
+                constant(Type.BIGINT, 8L));
+        PageFilter filter = new PageFilter(and(List.of(first, second)));
+        int[] positions = new int[5];
+        assertEquals(1, filter.filter(sample(), positions));
+        assertEquals(4, positions[0]);
+    }
+
+    @Test
+    void filterOnEmptyPageAndAllFalse()
+    {
+        PageFilter filter = new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 100L)));
+        assertEquals(0, filter.filter(page(vector(Type.BIGINT), vector(Type.VARCHAR)), new int[0]));
+        assertEquals(0, filter.filter(sample(), new int[5]));
+    }
+
+    @Test
+    void processorProjectsSelectedRows()
+    {
+        PageFilter filter = new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 10L)));
+        PageProcessor processor = new PageProcessor(filter, List.of(NAME, arithmetic(ArithmeticOperator.MULTIPLY, X, constant(Type.BIGINT, 2L), Type.BIGINT)));
+        Page output = processor.process(sample(), PageAllocator.transientPages());
+        assertEquals(3, output.positionCount());
+        assertEquals(list("c", "d", "e"), values(output.column(0)));
+        assertEquals(list(30L, 50L, 70L), values(output.column(1)));
+    }
+
+    @Test
+    void processorReturnsNullWhenNothingSelected()
+    {
+        PageProcessor processor = new PageProcessor(new PageFilter(constant(Type.BOOLEAN, false)), List.of(X));
+        assertNull(processor.process(sample(), PageAllocator.transientPages()));
+        assertNull(new PageProcessor(null, List.of(X)).process(page(vector(Type.BIGINT), vector(Type.VARCHAR)), PageAllocator.transientPages()));
+        // NULL predicate rows are dropped, not kept
+        assertNull(new PageProcessor(new PageFilter(constant(Type.BOOLEAN, null)), List.of(X)).process(sample(), PageAllocator.transientPages()));
+    }
+
+    @Test
+    void inputVectorsPassThroughWhenNothingIsFiltered()
+    {
+        Page input = sample();
+        PageProcessor noFilter = new PageProcessor(null, List.of(NAME, X));
+        Page output = noFilter.process(input, PageAllocator.transientPages());
+        assertSame(input.column(1), output.column(0));
+        assertSame(input.column(0), output.column(1));
+
+        PageProcessor keepsAll = new PageProcessor(new PageFilter(Expressions.isNotNull(NAME)), List.of(NAME));
+        assertSame(input.column(1), keepsAll.process(input, PageAllocator.transientPages()).column(0));
+    }
+
+    @Test
+    void noProjectionsStillCountsRows()
+    {
+        PageProcessor countOnly = new PageProcessor(new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 10L))), List.of());
+        Page output = countOnly.process(sample(), PageAllocator.transientPages());
+        assertEquals(3, output.positionCount());
+        assertEquals(0, output.columnCount());
+    }
+
+    @Test
+    void largePageWithNulls()
+    {
+        int count = 10_000;
+        Object[] values = new Object[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = i % 10 == 0 ? null : (long) i;
+        }
+        Page page = page(vector(Type.BIGINT, values));
+        PageProcessor processor = new PageProcessor(new PageFilter(comparison(LESS_THAN, X, constant(Type.BIGINT, 5000L))), List.of(X));
+        ColumnVector column = processor.process(page, PageAllocator.transientPages()).column(0);
+        assertEquals(4500, column.positionCount());
+        assertEquals(1L, column.getObject(0));
+        assertEquals(4999L, column.getObject(4499));
+    }
+}
