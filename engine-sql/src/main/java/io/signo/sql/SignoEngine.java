@@ -1,29 +1,126 @@
 package io.signo.sql;
 
+import io.signo.core.driver.DriverFactory;
+import io.signo.core.driver.TaskExecutor;
+import io.signo.core.operator.PageCollectorOperator;
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.planner.LogicalPlanner;
+import io.signo.sql.rel.PlanNode;
+import io.signo.sql.translate.LocalExecutionPlanner;
+import io.signo.sql.translate.PhysicalPlanner;
+import io.signo.sql.translate.PlanPrinter;
+import io.signo.storage.memory.ExceededMemoryLimitException;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.VectorBuilder;
+import org.apache.calcite.rel.RelNode;
+
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Runs SQL statements against a catalog in this process (a cluster of one). Thread safe: several
- * statements may run at once.
+ * statements may run at once; they share one pool of driver threads.
  */
 public final class SignoEngine
         implements AutoCloseable
 {
     private final Catalog catalog;
     private final int threads;
+    private final TaskExecutor executor;
+    private final long queryMaxMemoryBytes;
 
     public SignoEngine(Catalog catalog, int threads)
     {
+        this(catalog, threads, Runtime.getRuntime().maxMemory());
+    }
+
+    public SignoEngine(Catalog catalog, int threads, long queryMaxMemoryBytes)
+    {
         this.catalog = catalog;
         this.threads = threads;
+        this.executor = new TaskExecutor(threads);
+        this.queryMaxMemoryBytes = queryMaxMemoryBytes;
     }
 
     /** Runs one statement (a query, or EXPLAIN of one) and returns its whole result. */
     public QueryResult execute(String sql)
     {
-        throw new SignoException(SignoException.ErrorCode.NOT_SUPPORTED, "not built yet");
+        PlannedQuery planned = plan(sql);
+        if (planned.explain()) {
+            VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
+            List<String> rendered = PlanPrinter.render(planned.root());
+            rendered.forEach(lines::appendString);
+            return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
+        }
+        return run(planned);
+    }
+
+    /** A statement planned down to its physical plan. */
+    public record PlannedQuery(PlanNode root, List<String> columnNames, boolean explain) {}
+
+    public PlannedQuery plan(String sql)
+    {
+        if (sql == null || sql.isBlank()) {
+            throw new SignoException(ErrorCode.SYNTAX_ERROR, "empty statement");
+        }
+        try {
+            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
+            RelNode rel = logical.root();
+            PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery()).plan(rel);
+            return new PlannedQuery(root, logical.columnNames(), logical.explain());
+        }
+        catch (SignoException e) {
+            throw e;
+        }
+        catch (RuntimeException | StackOverflowError e) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "planning failed: " + e, e);
+        }
+    }
+
+    private QueryResult run(PlannedQuery planned)
+    {
+        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(threads).plan(planned.root(), result);
+        MemoryPool queryPool = new MemoryPool("query", queryMaxMemoryBytes);
+        CompletableFuture<Void> done = executor.execute(pipelines, queryPool);
+        try {
+            done.get();
+        }
+        catch (InterruptedException e) {
+            done.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "query interrupted", e);
+        }
+        catch (CancellationException e) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "query cancelled", e);
+        }
+        catch (ExecutionException e) {
+            throw translateFailure(e.getCause());
+        }
+        return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
+    }
+
+    private static SignoException translateFailure(Throwable failure)
+    {
+        return switch (failure) {
+            case SignoException signo -> signo;
+            case ExceededMemoryLimitException memory -> new SignoException(ErrorCode.EXCEEDED_MEMORY_LIMIT, memory.getMessage(), memory);
+            case ArithmeticException arithmetic when String.valueOf(arithmetic.getMessage()).toLowerCase().contains("division by zero") ->
+                    new SignoException(ErrorCode.DIVISION_BY_ZERO, "Division by zero", arithmetic);
+            case ArithmeticException arithmetic -> new SignoException(ErrorCode.NUMERIC_OVERFLOW, String.valueOf(arithmetic.getMessage()), arithmetic);
+            case IllegalArgumentException invalid -> new SignoException(ErrorCode.INVALID_ARGUMENT, invalid.getMessage(), invalid);
+            default -> new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + failure, failure);
+        };
     }
 
     @Override
-    public void close() {}
+    public void close()
+    {
+        executor.close();
+    }
 }

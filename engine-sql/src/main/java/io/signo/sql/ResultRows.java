@@ -1,0 +1,52 @@
+package io.signo.sql;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A result as rows of Java values, for clients that want objects (JDBC, tests): Boolean, Integer,
+ * Long, Double, BigDecimal for DECIMAL, LocalDate for DATE, String, or null.
+ */
+public final class ResultRows
+{
+    private ResultRows() {}
+
+    public static List<List<Object>> toRows(QueryResult result)
+    {
+        List<List<Object>> rows = new ArrayList<>();
+        List<Type> types = result.columnTypes();
+        for (Page page : result.pages()) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                Object[] row = new Object[types.size()];
+                for (int column = 0; column < row.length; column++) {
+                    row[column] = value(page.column(column), types.get(column), position);
+                }
+                rows.add(Arrays.asList(row));
+            }
+        }
+        return rows;
+    }
+
+    public static Object value(ColumnVector vector, Type type, int position)
+    {
+        if (vector.isNull(position)) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case BOOLEAN -> vector.getBoolean(position);
+            case INTEGER -> vector.getInt(position);
+            case BIGINT -> vector.getLong(position);
+            case DOUBLE -> vector.getDouble(position);
+            case DECIMAL -> BigDecimal.valueOf(vector.getLong(position), type.scale());
+            case DATE -> LocalDate.ofEpochDay(vector.getInt(position));
+            case VARCHAR, CHAR -> vector.getString(position);
+        };
+    }
+}

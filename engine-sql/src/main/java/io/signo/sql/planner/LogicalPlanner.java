@@ -1,0 +1,236 @@
+package io.signo.sql.planner;
+
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.catalog.SignoCalciteSchema;
+import io.signo.sql.catalog.SignoTypeSystem;
+import io.signo.storage.table.Catalog;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Parses, validates and optimizes one statement into a logical plan, in the phases that work for
+ * Calcite at scale: sub-queries to correlates, guarded decorrelation, push-downs and constant
+ * folding, then join ordering in one family (MultiJoin + LoptOptimizeJoinRule), then semi joins.
+ */
+public final class LogicalPlanner
+{
+    /** Stops a rule set that would rewrite a plan forever; far above what real queries need. */
+    private static final int HEP_MATCH_LIMIT = 20_000;
+
+    private final Catalog catalog;
+
+    public LogicalPlanner(Catalog catalog)
+    {
+        this.catalog = catalog;
+    }
+
+    /** A planned statement: the logical plan, its output names, and whether EXPLAIN was asked. */
+    public record LogicalPlan(RelNode root, List<String> columnNames, boolean explain) {}
+
+    public LogicalPlan plan(String sql)
+    {
+        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE);
+        CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
+        rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
+
+        SqlNode parsed = parse(sql);
+        boolean explain = false;
+        if (parsed.getKind() == SqlKind.EXPLAIN) {
+            explain = true;
+            parsed = ((SqlExplain) parsed).getExplicandum();
+        }
+        if (!parsed.isA(SqlKind.QUERY)) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
+                    + " (Signo runs queries: SELECT, WITH, VALUES, UNION and EXPLAIN)");
+        }
+
+        Properties properties = new Properties();
+        properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
+        CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
+        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
+                SqlValidator.Config.DEFAULT
+                        .withConformance(SqlConformanceEnum.DEFAULT)
+                        .withIdentifierExpansion(true));
+        SqlNode validated;
+        try {
+            validated = validator.validate(parsed);
+        }
+        catch (CalciteContextException e) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": " + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
+        }
+        catch (RuntimeException e) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, e.getMessage(), e);
+        }
+
+        VolcanoPlanner planner = new VolcanoPlanner(Contexts.of(config));
+        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+        planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+        RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
+        SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config()
+                        .withExpand(false)
+                        .withTrimUnusedFields(true)
+                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelNode rel = relRoot.project();
+        RelDataType rowType = relRoot.validatedRowType;
+        List<String> names = rowType.getFieldNames();
+
+        rel = optimize(rel);
+        return new LogicalPlan(rel, names, explain);
+    }
+
+    private SqlNode parse(String sql)
+    {
+        SqlParser parser = SqlParser.create(sql, SqlParser.config()
+                .withUnquotedCasing(Casing.TO_LOWER)
+                .withQuotedCasing(Casing.UNCHANGED)
+                .withCaseSensitive(false)
+                .withConformance(SqlConformanceEnum.DEFAULT));
+        try {
+            return parser.parseStmt();
+        }
+        catch (SqlParseException e) {
+            var position = e.getPos();
+            String message = e.getMessage();
+            int newline = message == null ? -1 : message.indexOf('\n');
+            String firstLine = newline < 0 ? message : message.substring(0, newline);
+            firstLine = firstLine == null ? "syntax error" : firstLine.replaceFirst(" at line \\d+, column \\d+\\.?$", "");
+            throw new SignoException(ErrorCode.SYNTAX_ERROR, "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": " + firstLine, e);
+        }
+    }
+
+    static RelNode optimize(RelNode rel)
+    {
+        rel = hep(rel, HepProgram.builder()
+                .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
+                .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
+                .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+                .build());
+        RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
+        try {
+            RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);
+            if (!containsCorrelate(decorrelated)) {
+                rel = decorrelated;
+            }
+        }
+        catch (RuntimeException e) {
+            // keep the correlated plan; the translator reports a correlate it cannot run
+        }
+
+        rel = hep(rel, HepProgram.builder()
+                .addRuleCollection(List.of(
+                        CoreRules.FILTER_REDUCE_EXPRESSIONS,
+                        CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                        CoreRules.JOIN_REDUCE_EXPRESSIONS,
+                        CoreRules.FILTER_INTO_JOIN,
+                        CoreRules.JOIN_CONDITION_PUSH,
+                        CoreRules.FILTER_PROJECT_TRANSPOSE,
+                        CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+                        CoreRules.FILTER_MERGE,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE,
+                        CoreRules.AGGREGATE_PROJECT_MERGE,
+                        CoreRules.UNION_TO_DISTINCT))
+                .build());
+
+        rel = hep(rel, HepProgram.builder()
+                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+                .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+                .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
+                .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+                .build());
+        rel = hep(rel, HepProgram.builder()
+                .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+                .build());
+
+        rel = hep(rel, HepProgram.builder()
+                .addRuleCollection(List.of(
+                        CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES,
+                        CoreRules.PROJECT_TO_SEMI_JOIN,
+                        CoreRules.JOIN_TO_SEMI_JOIN,
+                        CoreRules.FILTER_INTO_JOIN,
+                        CoreRules.JOIN_CONDITION_PUSH,
+                        CoreRules.FILTER_PROJECT_TRANSPOSE,
+                        CoreRules.FILTER_MERGE,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE))
+                .build());
+        // join ordering drops the projections under joins; trim so that scans read only used columns
+        rel = new RelFieldTrimmer(null, RelFactoriesHolder.relBuilder(rel.getCluster())).trim(rel);
+        rel = hep(rel, HepProgram.builder()
+                .addRuleCollection(List.of(
+                        CoreRules.FILTER_PROJECT_TRANSPOSE,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE))
+                .build());
+        return rel;
+    }
+
+    private static RelNode hep(RelNode rel, HepProgram program)
+    {
+        HepPlanner planner = new HepPlanner(HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT).addSubprogram(program).build());
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    private static boolean containsCorrelate(RelNode rel)
+    {
+        if (rel instanceof Correlate) {
+            return true;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (containsCorrelate(input)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Explains a logical plan for debugging. */
+    public static String describe(RelNode rel)
+    {
+        return RelOptUtil.toString(rel);
+    }
+}

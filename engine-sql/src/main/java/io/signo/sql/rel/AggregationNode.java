@@ -1,0 +1,38 @@
+package io.signo.sql.rel;
+
+import io.signo.core.operator.aggregation.AggregateCall;
+import io.signo.core.operator.aggregation.AggregationStep;
+import io.signo.storage.type.Type;
+
+import java.util.List;
+
+/** Hash aggregation; split into a PARTIAL and a FINAL step around an exchange when parallel. */
+public record AggregationNode(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, AggregationStep step, List<Type> outputTypes, double estimatedRows)
+        implements PlanNode
+{
+    @Override
+    public List<PlanNode> sources()
+    {
+        return List.of(source);
+    }
+
+    @Override
+    public Distribution distribution()
+    {
+        return step == AggregationStep.PARTIAL ? source.distribution() : source.distribution();
+    }
+
+    @Override
+    public String describe()
+    {
+        StringBuilder calls = new StringBuilder();
+        for (AggregateCall call : this.calls) {
+            if (!calls.isEmpty()) {
+                calls.append(", ");
+            }
+            calls.append(call.kind().name().toLowerCase(java.util.Locale.ROOT)).append('(')
+                    .append(call.inputChannel() < 0 ? "*" : "#" + call.inputChannel()).append(')');
+        }
+        return "Aggregate[" + step + ", keys=" + groupChannels + ", " + calls + "]";
+    }
+}

@@ -1,0 +1,41 @@
+package io.signo.sql.rel;
+
+import io.signo.core.expression.Expression;
+import io.signo.storage.type.Type;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Filters rows to a selection vector, then computes the projections at the selected rows. */
+public record FilterProjectNode(PlanNode source, Expression filter, String filterText, List<Expression> projections, List<String> projectionTexts, double estimatedRows)
+        implements PlanNode
+{
+    @Override
+    public List<Type> outputTypes()
+    {
+        List<Type> types = new ArrayList<>();
+        for (Expression projection : projections) {
+            types.add(projection.type());
+        }
+        return types;
+    }
+
+    @Override
+    public List<PlanNode> sources()
+    {
+        return List.of(source);
+    }
+
+    @Override
+    public Distribution distribution()
+    {
+        return source.distribution();
+    }
+
+    @Override
+    public String describe()
+    {
+        return (filter == null ? "Project" : "FilterProject[filter=" + filterText + "]")
+                + (filter == null ? "[" : ", [") + String.join(", ", projectionTexts) + "]";
+    }
+}

@@ -1,0 +1,24 @@
+package io.signo.sql.rel;
+
+import io.signo.storage.type.Type;
+
+import java.util.List;
+
+/**
+ * A node of Signo's physical plan. Each node knows its output types, its inputs, how its rows are
+ * spread over drivers, and the planner's estimate of its rows, which EXPLAIN prints.
+ */
+public sealed interface PlanNode
+        permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, LimitNode, ValuesNode, ExchangeNode
+{
+    List<Type> outputTypes();
+
+    List<PlanNode> sources();
+
+    Distribution distribution();
+
+    double estimatedRows();
+
+    /** One line for EXPLAIN, such as {@code HashJoin[INNER, probe=[0], build=[1]]}. */
+    String describe();
+}

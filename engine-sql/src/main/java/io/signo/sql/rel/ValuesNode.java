@@ -1,0 +1,29 @@
+package io.signo.sql.rel;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+
+import java.util.List;
+
+/** Constant rows. */
+public record ValuesNode(List<Type> outputTypes, List<Page> pages, double estimatedRows)
+        implements PlanNode
+{
+    @Override
+    public List<PlanNode> sources()
+    {
+        return List.of();
+    }
+
+    @Override
+    public Distribution distribution()
+    {
+        return Distribution.SINGLE;
+    }
+
+    @Override
+    public String describe()
+    {
+        return "Values[" + (long) estimatedRows + " rows]";
+    }
+}

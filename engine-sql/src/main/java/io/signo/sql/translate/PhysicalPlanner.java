@@ -1,0 +1,437 @@
+package io.signo.sql.translate;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.expression.Expression;
+import io.signo.core.expression.Expressions;
+import io.signo.core.operator.aggregation.AggregateCall;
+import io.signo.core.operator.aggregation.AggregateKind;
+import io.signo.core.operator.aggregation.AggregationStep;
+import io.signo.core.operator.join.JoinType;
+import io.signo.core.operator.sort.SortOrder;
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.catalog.SignoCalciteTable;
+import io.signo.sql.rel.AggregationNode;
+import io.signo.sql.rel.Distribution;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.HashJoinNode;
+import io.signo.sql.rel.LimitNode;
+import io.signo.sql.rel.NestedLoopJoinNode;
+import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.SortNode;
+import io.signo.sql.rel.TableScanNode;
+import io.signo.sql.rel.TopNNode;
+import io.signo.sql.rel.ValuesNode;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.util.ImmutableBitSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns an optimized logical plan into Signo's physical plan: picks operators and build sides,
+ * prunes scanned columns, and places exchanges where the distribution must change (aggregations
+ * split into partial and final steps, sorts and limits gathered).
+ */
+public final class PhysicalPlanner
+{
+    private final RexBuilder rexBuilder;
+    private final RelMetadataQuery metadata;
+
+    public PhysicalPlanner(RexBuilder rexBuilder, RelMetadataQuery metadata)
+    {
+        this.rexBuilder = rexBuilder;
+        this.metadata = metadata;
+    }
+
+    /** The physical plan of a whole query; its root is a single stream in the query's row order. */
+    public PlanNode plan(RelNode root)
+    {
+        PlanNode node = visit(root);
+        if (node.distribution() != Distribution.SINGLE) {
+            node = new ExchangeNode(List.of(node), ExchangeKind.GATHER, List.of(), node.estimatedRows());
+        }
+        return node;
+    }
+
+    private double rows(RelNode rel)
+    {
+        Double rows = metadata.getRowCount(rel);
+        return rows == null ? 1000 : rows;
+    }
+
+    private PlanNode visit(RelNode rel)
+    {
+        return switch (rel) {
+            case TableScan scan -> scan(scan, null);
+            case Project project -> project(project);
+            case Filter filter -> filter(filter);
+            case Aggregate aggregate -> aggregate(aggregate);
+            case Join join -> join(join);
+            case Sort sort -> sort(sort);
+            case Union union -> union(union);
+            case Values values -> values(values);
+            case Correlate correlate -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a correlated sub-query that could not be decorrelated");
+            default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + rel.getRelTypeName().replace("Logical", ""));
+        };
+    }
+
+    private TableScanNode scan(TableScan scan, int[] columns)
+    {
+        SignoCalciteTable table = scan.getTable().unwrap(SignoCalciteTable.class);
+        if (table == null) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "unknown table " + scan.getTable().getQualifiedName());
+        }
+        if (columns == null) {
+            columns = new int[table.table().columns().size()];
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = i;
+            }
+        }
+        return new TableScanNode(table.table(), columns, rows(scan));
+    }
+
+    /** A filter and/or projection over an input; over a scan, only the referenced columns are read. */
+    private PlanNode filterProject(RelNode input, RexNode condition, List<RexNode> projects, RelNode rel)
+    {
+        PlanNode source;
+        int[] channels;
+        List<Type> channelTypes;
+        if (input instanceof TableScan scan) {
+            ImmutableBitSet.Builder used = ImmutableBitSet.builder();
+            if (condition != null) {
+                used.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(condition));
+            }
+            for (RexNode project : projects) {
+                used.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(project));
+            }
+            int[] columns = used.build().toArray();
+            if (columns.length == 0) {
+                columns = new int[] {0};
+            }
+            source = scan(scan, columns);
+            channels = new int[scan.getRowType().getFieldCount()];
+            for (int i = 0; i < columns.length; i++) {
+                channels[columns[i]] = i;
+            }
+        }
+        else {
+            source = visit(input);
+            channels = identity(input.getRowType().getFieldCount());
+        }
+        channelTypes = source.outputTypes();
+        RexTranslator translator = new RexTranslator(rexBuilder, channels, channelTypes);
+        Expression filter = condition == null ? null : translator.translate(condition);
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        List<String> names = rel.getRowType().getFieldNames();
+        for (int i = 0; i < projects.size(); i++) {
+            projections.add(translator.translate(projects.get(i)));
+            texts.add(names.get(i) + " := " + projects.get(i));
+        }
+        return new FilterProjectNode(source, filter, condition == null ? null : condition.toString(), projections, texts, rows(rel));
+    }
+
+    private static int[] identity(int count)
+    {
+        int[] channels = new int[count];
+        for (int i = 0; i < count; i++) {
+            channels[i] = i;
+        }
+        return channels;
+    }
+
+    private PlanNode project(Project project)
+    {
+        if (project.getInput() instanceof Filter filter) {
+            return filterProject(filter.getInput(), filter.getCondition(), project.getProjects(), project);
+        }
+        return filterProject(project.getInput(), null, project.getProjects(), project);
+    }
+
+    private PlanNode filter(Filter filter)
+    {
+        return filterProject(filter.getInput(), filter.getCondition(), rexBuilder.identityProjects(filter.getInput().getRowType()), filter);
+    }
+
+    private PlanNode aggregate(Aggregate aggregate)
+    {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUPING SETS, ROLLUP and CUBE");
+        }
+        PlanNode source = visit(aggregate.getInput());
+        List<Type> inputTypes = source.outputTypes();
+        List<Integer> groupChannels = aggregate.getGroupSet().asList();
+        List<Type> groupTypes = new ArrayList<>();
+        for (int channel : groupChannels) {
+            groupTypes.add(inputTypes.get(channel));
+        }
+        List<AggregateCall> calls = new ArrayList<>();
+        List<Boolean> sumZero = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (call.isDistinct()) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
+            }
+            if (call.filterArg >= 0) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate FILTER clauses: " + call);
+            }
+            AggregateKind kind = switch (call.getAggregation().getKind()) {
+                case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+                case SUM, SUM0 -> AggregateKind.SUM;
+                case AVG -> AggregateKind.AVG;
+                case MIN -> AggregateKind.MIN;
+                case MAX -> AggregateKind.MAX;
+                default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
+            };
+            if (kind != AggregateKind.COUNT_STAR && call.getArgList().size() != 1) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + call.getAggregation().getName() + " with " + call.getArgList().size() + " arguments");
+            }
+            int inputChannel = kind == AggregateKind.COUNT_STAR ? -1 : call.getArgList().getFirst();
+            Type inputType = inputChannel < 0 ? Type.BIGINT : inputTypes.get(inputChannel);
+            calls.add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType())));
+            sumZero.add(call.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.SUM0);
+        }
+        List<Type> outputTypes = new ArrayList<>(groupTypes);
+        for (AggregateCall call : calls) {
+            outputTypes.add(call.outputType());
+        }
+        double rows = rows(aggregate);
+        PlanNode result;
+        if (source.distribution() == Distribution.SINGLE) {
+            result = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.SINGLE, outputTypes, rows);
+        }
+        else {
+            List<Type> partialTypes = new ArrayList<>(groupTypes);
+            for (AggregateCall call : calls) {
+                partialTypes.addAll(call.intermediateTypes());
+            }
+            PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, rows);
+            List<Integer> finalGroupChannels = new ArrayList<>();
+            for (int i = 0; i < groupChannels.size(); i++) {
+                finalGroupChannels.add(i);
+            }
+            PlanNode exchange = groupChannels.isEmpty()
+                    ? new ExchangeNode(List.of(partial), ExchangeKind.GATHER, List.of(), rows)
+                    : new ExchangeNode(List.of(partial), ExchangeKind.HASH, finalGroupChannels, rows);
+            result = new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, rows);
+        }
+        if (sumZero.contains(true)) {
+            List<Expression> projections = new ArrayList<>();
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < outputTypes.size(); i++) {
+                Expression column = Expressions.input(i, outputTypes.get(i));
+                int callIndex = i - groupChannels.size();
+                if (callIndex >= 0 && sumZero.get(callIndex)) {
+                    column = Expressions.coalesce(List.of(column, Expressions.constant(outputTypes.get(i), zeroOf(outputTypes.get(i)))), outputTypes.get(i));
+                    texts.add("coalesce(#" + i + ", 0)");
+                }
+                else {
+                    texts.add("#" + i);
+                }
+                projections.add(column);
+            }
+            result = new FilterProjectNode(result, null, null, projections, texts, rows);
+        }
+        return result;
+    }
+
+    private static Object zeroOf(Type type)
+    {
+        return switch (type.kind()) {
+            case INTEGER -> 0;
+            case BIGINT -> 0L;
+            case DOUBLE -> 0.0;
+            case DECIMAL -> java.math.BigDecimal.ZERO.setScale(type.scale());
+            default -> throw new SignoException(ErrorCode.INTERNAL_ERROR, "no zero of type " + type);
+        };
+    }
+
+    private PlanNode join(Join join)
+    {
+        JoinInfo info = join.analyzeCondition();
+        RexNode remaining = info.getRemaining(rexBuilder);
+        boolean hasResidual = !remaining.isAlwaysTrue();
+        int leftCount = join.getLeft().getRowType().getFieldCount();
+        int rightCount = join.getRight().getRowType().getFieldCount();
+        double rows = rows(join);
+
+        JoinType type = switch (join.getJoinType()) {
+            case INNER -> JoinType.INNER;
+            case LEFT, RIGHT -> JoinType.LEFT;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
+            default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " JOIN");
+        };
+        // the probe side streams; the build side is held in memory, so build from the smaller side
+        boolean swap = switch (join.getJoinType()) {
+            case INNER -> rows(join.getLeft()) < rows(join.getRight());
+            case RIGHT -> true;
+            default -> false;
+        };
+        RelNode probeRel = swap ? join.getRight() : join.getLeft();
+        RelNode buildRel = swap ? join.getLeft() : join.getRight();
+        PlanNode probe = visit(probeRel);
+        PlanNode build = visit(buildRel);
+        List<Integer> probeKeys = swap ? info.rightKeys : info.leftKeys;
+        List<Integer> buildKeys = swap ? info.leftKeys : info.rightKeys;
+        int probeCount = swap ? rightCount : leftCount;
+
+        // Calcite's join row is [left, right]; the operator's row is [probe, build]
+        int[] channels = new int[leftCount + rightCount];
+        for (int i = 0; i < leftCount; i++) {
+            channels[i] = swap ? probeCount + i : i;
+        }
+        for (int i = 0; i < rightCount; i++) {
+            channels[leftCount + i] = swap ? i : leftCount + i;
+        }
+        List<Type> joinedTypes = new ArrayList<>(probe.outputTypes());
+        joinedTypes.addAll(build.outputTypes());
+        Expression residual = hasResidual ? new RexTranslator(rexBuilder, channels, joinedTypes).translate(remaining) : null;
+        String residualText = hasResidual ? remaining.toString() : null;
+
+        PlanNode result;
+        if (info.leftKeys.isEmpty()) {
+            if (type != JoinType.INNER && type != JoinType.LEFT) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " join without an equality condition");
+            }
+            result = new NestedLoopJoinNode(probe, build, type, residual, residualText, rows);
+        }
+        else {
+            result = new HashJoinNode(probe, build, type, probeKeys, buildKeys, residual, residualText, rows);
+        }
+        if (swap && (type == JoinType.INNER || type == JoinType.LEFT)) {
+            List<Expression> projections = new ArrayList<>();
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < leftCount + rightCount; i++) {
+                projections.add(Expressions.input(channels[i], joinedTypes.get(channels[i])));
+                texts.add("#" + channels[i]);
+            }
+            result = new FilterProjectNode(result, null, null, projections, texts, rows);
+        }
+        return result;
+    }
+
+    private PlanNode sort(Sort sort)
+    {
+        PlanNode source = visit(sort.getInput());
+        List<Integer> channels = new ArrayList<>();
+        List<SortOrder> orders = new ArrayList<>();
+        for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
+            channels.add(collation.getFieldIndex());
+            boolean ascending = !collation.getDirection().isDescending();
+            boolean nullsFirst = switch (collation.nullDirection) {
+                case FIRST -> true;
+                case LAST -> false;
+                case UNSPECIFIED -> !ascending;
+            };
+            orders.add(new SortOrder(ascending, nullsFirst));
+        }
+        long offset = sort.offset == null ? 0 : longValue(sort.offset, "OFFSET");
+        Long fetch = sort.fetch == null ? null : longValue(sort.fetch, "LIMIT");
+        double rows = rows(sort);
+        if (channels.isEmpty()) {
+            if (fetch == null && offset == 0) {
+                return source;
+            }
+            long limit = fetch == null ? Long.MAX_VALUE : fetch;
+            if (source.distribution() != Distribution.SINGLE) {
+                long partialLimit = fetch == null ? Long.MAX_VALUE : saturatedAdd(limit, offset);
+                source = new ExchangeNode(List.of(new LimitNode(source, partialLimit, 0, true, rows)), ExchangeKind.GATHER, List.of(), rows);
+            }
+            return new LimitNode(source, limit, offset, false, rows);
+        }
+        if (fetch != null) {
+            long count = saturatedAdd(fetch, offset);
+            if (source.distribution() != Distribution.SINGLE) {
+                source = new ExchangeNode(List.of(new TopNNode(source, count, channels, orders, true, rows)), ExchangeKind.GATHER, List.of(), rows);
+            }
+            PlanNode topN = new TopNNode(source, count, channels, orders, false, rows);
+            return offset == 0 ? topN : new LimitNode(topN, fetch, offset, false, rows);
+        }
+        if (source.distribution() != Distribution.SINGLE) {
+            source = new ExchangeNode(List.of(source), ExchangeKind.GATHER, List.of(), source.estimatedRows());
+        }
+        PlanNode sorted = new SortNode(source, channels, orders, rows);
+        return offset == 0 ? sorted : new LimitNode(sorted, Long.MAX_VALUE, offset, false, rows);
+    }
+
+    private static long saturatedAdd(long a, long b)
+    {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private static long longValue(RexNode node, String clause)
+    {
+        if (node instanceof RexLiteral literal) {
+            Long value = literal.getValueAs(Long.class);
+            if (value != null && value >= 0) {
+                return value;
+            }
+        }
+        throw new SignoException(ErrorCode.INVALID_ARGUMENT, clause + " must be a non-negative integer constant: " + node);
+    }
+
+    private PlanNode union(Union union)
+    {
+        if (!union.all) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "UNION DISTINCT should have been rewritten to an aggregation");
+        }
+        List<PlanNode> sources = new ArrayList<>();
+        for (RelNode input : union.getInputs()) {
+            sources.add(visit(input));
+        }
+        return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, List.of(), rows(union));
+    }
+
+    private PlanNode values(Values values)
+    {
+        List<Type> types = new ArrayList<>();
+        for (var field : values.getRowType().getFieldList()) {
+            types.add(CalciteTypes.toSigno(field.getType()));
+        }
+        int rowCount = values.getTuples().size();
+        ColumnVector[] columns = new ColumnVector[types.size()];
+        for (int column = 0; column < types.size(); column++) {
+            VectorBuilder builder = new VectorBuilder(types.get(column), rowCount);
+            RexTranslator translator = RexTranslator.identity(rexBuilder, List.of());
+            for (List<RexLiteral> tuple : values.getTuples()) {
+                Expression constant = translator.translate(tuple.get(column));
+                ColumnVector vector = constant.type().equals(types.get(column))
+                        ? constant.evaluate(new Page(1), null, 1, io.signo.storage.memory.PageAllocator.transientPages())
+                        : Expressions.cast(constant, types.get(column)).evaluate(new Page(1), null, 1, io.signo.storage.memory.PageAllocator.transientPages());
+                builder.appendFrom(vector, 0);
+            }
+            columns[column] = builder.build();
+        }
+        List<Page> pages = rowCount == 0 ? List.of() : List.of(new Page(rowCount, columns));
+        return new ValuesNode(types, pages, rowCount);
+    }
+
+    static boolean isTrue(RexNode node)
+    {
+        return RexUtil.isLiteral(node, true) && node.isAlwaysTrue();
+    }
+}

@@ -1,0 +1,317 @@
+package io.signo.sql.translate;
+
+import io.signo.core.expression.ArithmeticOperator;
+import io.signo.core.expression.ComparisonOperator;
+import io.signo.core.expression.DateField;
+import io.signo.core.expression.Expression;
+import io.signo.core.expression.Expressions;
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.catalog.CalciteTypes;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUnknownAs;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.Sarg;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns Calcite row expressions into Signo's vectored expressions. Input field i of the Calcite
+ * row is read from channel {@code channels[i]} of the page.
+ */
+public final class RexTranslator
+{
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+
+    private final RexBuilder rexBuilder;
+    private final int[] channels;
+    private final List<Type> channelTypes;
+
+    /**
+     * @param channels the page channel of each Calcite input field
+     * @param channelTypes the type of each page channel
+     */
+    public RexTranslator(RexBuilder rexBuilder, int[] channels, List<Type> channelTypes)
+    {
+        this.rexBuilder = rexBuilder;
+        this.channels = channels.clone();
+        this.channelTypes = List.copyOf(channelTypes);
+    }
+
+    public static RexTranslator identity(RexBuilder rexBuilder, List<Type> types)
+    {
+        int[] channels = new int[types.size()];
+        for (int i = 0; i < channels.length; i++) {
+            channels[i] = i;
+        }
+        return new RexTranslator(rexBuilder, channels, types);
+    }
+
+    public Expression translate(RexNode node)
+    {
+        return switch (node) {
+            case RexInputRef reference -> {
+                int channel = channels[reference.getIndex()];
+                yield Expressions.input(channel, channelTypes.get(channel));
+            }
+            case RexLiteral literal -> constant(literal);
+            case RexCall call -> call(call);
+            default -> throw unsupported("expression " + node.getKind() + ": " + node);
+        };
+    }
+
+    private Expression constant(RexLiteral literal)
+    {
+        if (literal.getType().getSqlTypeName() == SqlTypeName.NULL) {
+            return Expressions.constant(Type.BOOLEAN, null);
+        }
+        if (SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())) {
+            throw unsupported("interval values outside date arithmetic: " + literal);
+        }
+        Type type = CalciteTypes.toSigno(literal.getType());
+        if (literal.isNull()) {
+            return Expressions.constant(type, null);
+        }
+        Object value = switch (type.kind()) {
+            case BOOLEAN -> literal.getValueAs(Boolean.class);
+            case INTEGER -> literal.getValueAs(Integer.class);
+            case BIGINT -> literal.getValueAs(Long.class);
+            case DOUBLE -> literal.getValueAs(Double.class);
+            case DECIMAL -> literal.getValueAs(BigDecimal.class);
+            case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
+            case VARCHAR, CHAR -> literalString(literal, type);
+        };
+        return Expressions.constant(type, value);
+    }
+
+    private static String literalString(RexLiteral literal, Type type)
+    {
+        Object value = literal.getValue();
+        String text = value instanceof NlsString nls ? nls.getValue() : literal.getValueAs(String.class);
+        if (type.kind() == TypeKind.CHAR) {
+            text = text.stripTrailing();
+        }
+        return text;
+    }
+
+    private Expression call(RexCall call)
+    {
+        SqlKind kind = call.getKind();
+        List<RexNode> operands = call.getOperands();
+        return switch (kind) {
+            case PLUS, MINUS -> plusOrMinus(call);
+            case TIMES -> arithmetic(ArithmeticOperator.MULTIPLY, call);
+            case DIVIDE -> arithmetic(ArithmeticOperator.DIVIDE, call);
+            case MOD -> arithmetic(ArithmeticOperator.MODULUS, call);
+            case MINUS_PREFIX -> Expressions.negate(translate(operands.get(0)));
+            case PLUS_PREFIX -> translate(operands.get(0));
+            case EQUALS -> comparison(ComparisonOperator.EQUAL, call);
+            case NOT_EQUALS -> comparison(ComparisonOperator.NOT_EQUAL, call);
+            case LESS_THAN -> comparison(ComparisonOperator.LESS_THAN, call);
+            case LESS_THAN_OR_EQUAL -> comparison(ComparisonOperator.LESS_THAN_OR_EQUAL, call);
+            case GREATER_THAN -> comparison(ComparisonOperator.GREATER_THAN, call);
+            case GREATER_THAN_OR_EQUAL -> comparison(ComparisonOperator.GREATER_THAN_OR_EQUAL, call);
+            case IS_DISTINCT_FROM -> comparison(ComparisonOperator.IS_DISTINCT_FROM, call);
+            case IS_NOT_DISTINCT_FROM -> comparison(ComparisonOperator.IS_NOT_DISTINCT_FROM, call);
+            case AND -> Expressions.and(translateAll(operands));
+            case OR -> Expressions.or(translateAll(operands));
+            case NOT -> Expressions.not(translate(operands.get(0)));
+            case IS_NULL -> Expressions.isNull(translate(operands.get(0)));
+            case IS_NOT_NULL -> Expressions.isNotNull(translate(operands.get(0)));
+            case IS_TRUE -> Expressions.coalesce(List.of(translate(operands.get(0)), falseConstant()), Type.BOOLEAN);
+            case IS_NOT_TRUE -> Expressions.not(Expressions.coalesce(List.of(translate(operands.get(0)), falseConstant()), Type.BOOLEAN));
+            case IS_FALSE -> Expressions.coalesce(List.of(Expressions.not(translate(operands.get(0))), falseConstant()), Type.BOOLEAN);
+            case IS_NOT_FALSE -> Expressions.coalesce(List.of(translate(operands.get(0)), Expressions.constant(Type.BOOLEAN, true)), Type.BOOLEAN);
+            case CASE -> searchedCase(call);
+            case COALESCE -> Expressions.coalesce(translateAll(operands), CalciteTypes.toSigno(call.getType()));
+            case LIKE -> like(call);
+            case CAST -> cast(call);
+            case EXTRACT -> extract(call);
+            case SEARCH -> search(call);
+            default -> switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
+                case "SUBSTRING" -> Expressions.substring(translate(operands.get(0)), translate(operands.get(1)),
+                        operands.size() > 2 ? translate(operands.get(2)) : null);
+                default -> throw unsupported("function " + call.getOperator().getName());
+            };
+        };
+    }
+
+    private Expression falseConstant()
+    {
+        return Expressions.constant(Type.BOOLEAN, false);
+    }
+
+    private List<Expression> translateAll(List<RexNode> nodes)
+    {
+        List<Expression> expressions = new ArrayList<>(nodes.size());
+        for (RexNode node : nodes) {
+            expressions.add(translate(node));
+        }
+        return expressions;
+    }
+
+    private Expression plusOrMinus(RexCall call)
+    {
+        RexNode left = call.getOperands().get(0);
+        RexNode right = call.getOperands().get(1);
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        if (isInterval(right) && !isInterval(left)) {
+            return dateArithmetic(translate(left), right, minus);
+        }
+        if (isInterval(left) && !minus) {
+            return dateArithmetic(translate(right), left, false);
+        }
+        if (left.getType().getSqlTypeName() == SqlTypeName.DATE || right.getType().getSqlTypeName() == SqlTypeName.DATE) {
+            throw unsupported("date arithmetic other than date ± interval: " + call);
+        }
+        return arithmetic(minus ? ArithmeticOperator.SUBTRACT : ArithmeticOperator.ADD, call);
+    }
+
+    private static boolean isInterval(RexNode node)
+    {
+        return node.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
+                || node.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME;
+    }
+
+    private Expression dateArithmetic(Expression date, RexNode interval, boolean subtract)
+    {
+        if (!(interval instanceof RexLiteral literal)) {
+            throw unsupported("date arithmetic with a non-constant interval: " + interval);
+        }
+        BigDecimal value = literal.getValueAs(BigDecimal.class);
+        if (interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+            long months = value.longValueExact() * (subtract ? -1 : 1);
+            return Expressions.addMonths(date, Expressions.constant(Type.BIGINT, months));
+        }
+        long millis = value.longValueExact();
+        if (millis % MILLIS_PER_DAY != 0) {
+            throw unsupported("intervals smaller than a day on DATE values: " + interval);
+        }
+        long days = millis / MILLIS_PER_DAY * (subtract ? -1 : 1);
+        return Expressions.addDays(date, Expressions.constant(Type.BIGINT, days));
+    }
+
+    private Expression arithmetic(ArithmeticOperator operator, RexCall call)
+    {
+        return Expressions.arithmetic(operator, translate(call.getOperands().get(0)), translate(call.getOperands().get(1)),
+                CalciteTypes.toSigno(call.getType()));
+    }
+
+    private Expression comparison(ComparisonOperator operator, RexCall call)
+    {
+        return Expressions.comparison(operator, translate(call.getOperands().get(0)), translate(call.getOperands().get(1)));
+    }
+
+    private Expression searchedCase(RexCall call)
+    {
+        List<RexNode> operands = call.getOperands();
+        List<Expression> conditions = new ArrayList<>();
+        List<Expression> results = new ArrayList<>();
+        for (int i = 0; i + 1 < operands.size(); i += 2) {
+            conditions.add(translate(operands.get(i)));
+            results.add(translate(operands.get(i + 1)));
+        }
+        Expression elseResult = operands.size() % 2 == 1 ? translate(operands.getLast()) : null;
+        return Expressions.searchedCase(conditions, results, elseResult, CalciteTypes.toSigno(call.getType()));
+    }
+
+    private Expression like(RexCall call)
+    {
+        List<RexNode> operands = call.getOperands();
+        if (!(operands.get(1) instanceof RexLiteral patternLiteral)) {
+            throw unsupported("LIKE with a pattern that is not a constant");
+        }
+        String pattern = literalString(patternLiteral, Type.VARCHAR);
+        Character escape = null;
+        if (operands.size() > 2) {
+            String escapeText = literalString((RexLiteral) operands.get(2), Type.VARCHAR);
+            if (escapeText.length() != 1) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, "LIKE escape must be one character: '" + escapeText + "'");
+            }
+            escape = escapeText.charAt(0);
+        }
+        Expression like = Expressions.like(translate(operands.get(0)), pattern, escape);
+        boolean negated = call.getOperator() instanceof SqlLikeOperator likeOperator && likeOperator.isNegated();
+        return negated ? Expressions.not(like) : like;
+    }
+
+    private Expression cast(RexCall call)
+    {
+        RexNode operand = call.getOperands().get(0);
+        Type target = CalciteTypes.toSigno(call.getType());
+        if (operand.getType().getSqlTypeName() == SqlTypeName.NULL) {
+            return Expressions.constant(target, null);
+        }
+        Expression value = translate(operand);
+        if (value.type().equals(target)) {
+            return value;
+        }
+        return Expressions.cast(value, target);
+    }
+
+    private Expression extract(RexCall call)
+    {
+        TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
+        DateField field = switch (unit) {
+            case YEAR -> DateField.YEAR;
+            case QUARTER -> DateField.QUARTER;
+            case MONTH -> DateField.MONTH;
+            case DAY -> DateField.DAY;
+            case DOW -> DateField.DAY_OF_WEEK;
+            case DOY -> DateField.DAY_OF_YEAR;
+            default -> throw unsupported("EXTRACT(" + unit + ")");
+        };
+        return Expressions.extract(field, translate(call.getOperands().get(1)));
+    }
+
+    private Expression search(RexCall call)
+    {
+        RexNode value = call.getOperands().get(0);
+        RexLiteral sargLiteral = (RexLiteral) call.getOperands().get(1);
+        Sarg<?> sarg = sargLiteral.getValueAs(Sarg.class);
+        if (sarg != null && sarg.isPoints() && sarg.nullAs == RexUnknownAs.UNKNOWN && sarg.rangeSet.asRanges().size() > 1) {
+            Type type = CalciteTypes.toSigno(value.getType());
+            List<Object> constants = new ArrayList<>();
+            for (var range : sarg.rangeSet.asRanges()) {
+                RexLiteral point = (RexLiteral) rexBuilder.makeLiteral(range.lowerEndpoint(), sargLiteral.getType(), true, true);
+                constants.add(literalValue(point, type));
+            }
+            return Expressions.in(translate(value), constants);
+        }
+        return translate(RexUtil.expandSearch(rexBuilder, null, call));
+    }
+
+    private Object literalValue(RexLiteral literal, Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> literal.getValueAs(Boolean.class);
+            case INTEGER -> literal.getValueAs(Integer.class);
+            case BIGINT -> literal.getValueAs(Long.class);
+            case DOUBLE -> literal.getValueAs(Double.class);
+            case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), java.math.RoundingMode.UNNECESSARY);
+            case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
+            case VARCHAR, CHAR -> literalString(literal, type);
+        };
+    }
+
+    private static SignoException unsupported(String what)
+    {
+        return new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + what);
+    }
+}
