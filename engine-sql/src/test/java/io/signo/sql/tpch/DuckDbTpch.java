@@ -20,7 +20,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static java.util.Objects.requireNonNull;
 
@@ -29,8 +34,8 @@ import static java.util.Objects.requireNonNull;
  * DuckDB's own TPC-H generator writes different comment and address text, so it is never used.
  *
  * <p>Tables are created from Signo's schema with the same types (CHAR(n) becomes VARCHAR, which is
- * what DuckDB makes of CHAR anyway) and filled through the appender, segment by segment. Not thread
- * safe; one instance per test class.
+ * what DuckDB makes of CHAR anyway) and filled through the appender, segment by segment. Queries
+ * are not thread safe; one instance per test class.
  */
 public final class DuckDbTpch
         implements AutoCloseable
@@ -49,15 +54,45 @@ public final class DuckDbTpch
         return new DuckDbTpch(DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class));
     }
 
-    /** Opens an in-memory DuckDB and loads every table of {@code catalog} into it. */
+    /**
+     * Opens an in-memory DuckDB and loads every table of {@code catalog} into it: one appender per
+     * partition, largest tables first, on as many threads as there are cores (one duplicated
+     * connection each).
+     */
     public static DuckDbTpch load(Catalog catalog)
             throws SQLException
     {
         DuckDbTpch duckDb = open();
-        try {
-            for (Table table : catalog.tables()) {
-                duckDb.load(table);
+        List<Table> tables = new ArrayList<>(catalog.tables());
+        tables.sort(Comparator.comparingLong((Table table) -> table.statistics().rowCount()).reversed());
+        try (ExecutorService executor = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors())) {
+            List<Future<?>> loads = new ArrayList<>();
+            for (Table table : tables) {
+                duckDb.createTable(table);
+                for (Partition partition : table.partitions()) {
+                    loads.add(executor.submit(() -> {
+                        try (DuckDBConnection loadConnection = (DuckDBConnection) duckDb.connection.duplicate()) {
+                            append(loadConnection, table, partition);
+                        }
+                        return null;
+                    }));
+                }
             }
+            for (Future<?> load : loads) {
+                load.get();
+            }
+        }
+        catch (ExecutionException e) {
+            duckDb.close();
+            if (e.getCause() instanceof SQLException sqlException) {
+                throw sqlException;
+            }
+            throw new SQLException("loading TPC-H into DuckDB failed", e.getCause());
+        }
+        catch (InterruptedException e) {
+            duckDb.close();
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while loading TPC-H into DuckDB", e);
         }
         catch (SQLException | RuntimeException e) {
             duckDb.close();
@@ -70,23 +105,34 @@ public final class DuckDbTpch
     public void load(Table table)
             throws SQLException
     {
+        createTable(table);
+        for (Partition partition : table.partitions()) {
+            append(connection, table, partition);
+        }
+    }
+
+    private void createTable(Table table)
+            throws SQLException
+    {
         try (Statement statement = connection.createStatement()) {
             statement.execute(createTableSql(table));
         }
-        List<Column> columns = table.columns();
-        int columnCount = columns.size();
+    }
+
+    private static void append(DuckDBConnection connection, Table table, Partition partition)
+            throws SQLException
+    {
+        int columnCount = table.columns().size();
         try (DuckDBAppender appender = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, table.name())) {
-            for (Partition partition : table.partitions()) {
-                for (Segment segment : partition.segments()) {
-                    Page page = segment.page();
-                    int positionCount = page.positionCount();
-                    for (int position = 0; position < positionCount; position++) {
-                        appender.beginRow();
-                        for (int column = 0; column < columnCount; column++) {
-                            appendValue(appender, page.column(column), position);
-                        }
-                        appender.endRow();
+            for (Segment segment : partition.segments()) {
+                Page page = segment.page();
+                int positionCount = page.positionCount();
+                for (int position = 0; position < positionCount; position++) {
+                    appender.beginRow();
+                    for (int column = 0; column < columnCount; column++) {
+                        appendValue(appender, page.column(column), position);
                     }
+                    appender.endRow();
                 }
             }
         }
@@ -105,7 +151,7 @@ public final class DuckDbTpch
             case INTEGER -> appender.append(vector.getInt(position));
             case BIGINT -> appender.append(vector.getLong(position));
             case DOUBLE -> appender.append(vector.getDouble(position));
-            case DECIMAL -> appender.append(BigDecimal.valueOf(vector.getLong(position), type.scale()));
+            case DECIMAL -> appender.appendDecimal(vector.getLong(position));
             case DATE -> appender.appendEpochDays(vector.getInt(position));
             case VARCHAR, CHAR -> appender.append(vector.getString(position));
         }
