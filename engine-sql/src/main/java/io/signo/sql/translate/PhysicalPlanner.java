@@ -270,7 +270,9 @@ public final class PhysicalPlanner
 
     private PlanNode join(Join join)
     {
-        JoinInfo info = join.analyzeCondition();
+        // (a AND b) OR (a AND c) hides the join key a; pull it out so the join can hash on it (TPC-H Q19)
+        RexNode condition = RexUtil.pullFactors(rexBuilder, join.getCondition());
+        JoinInfo info = JoinInfo.of(join.getLeft(), join.getRight(), condition);
         RexNode remaining = info.getRemaining(rexBuilder);
         boolean hasResidual = !remaining.isAlwaysTrue();
         int leftCount = join.getLeft().getRowType().getFieldCount();

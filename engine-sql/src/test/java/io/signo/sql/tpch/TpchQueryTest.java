@@ -1,0 +1,112 @@
+package io.signo.sql.tpch;
+
+import io.signo.sql.ResultRows;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.tpch.TpchQueries;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+/**
+ * The 22 TPC-H queries on Signo against DuckDB over the same generated data: with the spec's
+ * validation parameters and with seeded random draws of valid substitution parameters.
+ */
+abstract class TpchQueryTest
+{
+    private static final int RANDOM_DRAWS = 3;
+
+    private final double scaleFactor;
+    private TpchDataSet dataSet;
+    private DuckDbTpch duckDb;
+    private SignoEngine engine;
+
+    TpchQueryTest(double scaleFactor)
+    {
+        this.scaleFactor = scaleFactor;
+    }
+
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    static class ScaleFactor001
+            extends TpchQueryTest
+    {
+        ScaleFactor001()
+        {
+            super(0.01);
+        }
+    }
+
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    static class ScaleFactor01
+            extends TpchQueryTest
+    {
+        ScaleFactor01()
+        {
+            super(0.1);
+        }
+    }
+
+    @BeforeAll
+    void load()
+            throws Exception
+    {
+        dataSet = TpchData.generateDataSet(scaleFactor, 2, MemoryPool.unbounded("tpch-test"));
+        duckDb = DuckDbTpch.load(dataSet.catalog());
+        engine = new SignoEngine(dataSet.catalog(), 2);
+    }
+
+    @AfterAll
+    void close()
+            throws Exception
+    {
+        engine.close();
+        duckDb.close();
+        dataSet.close();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> validationParameters()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int query = 1; query <= 22; query++) {
+            String sql = TpchQueries.query(query);
+            tests.add(dynamicTest(String.format("q%02d", query), () -> assertSameAsDuckDb(sql, "validation parameters")));
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> randomParameters()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int query = 1; query <= 22; query++) {
+            for (int draw = 0; draw < RANDOM_DRAWS; draw++) {
+                long seed = 1000L * query + draw;
+                String sql = TpchQueries.query(query, new SplittableRandom(seed), scaleFactor);
+                tests.add(dynamicTest(String.format("q%02d seed %d", query, seed), () -> assertSameAsDuckDb(sql, "seed " + seed)));
+            }
+        }
+        return tests.stream();
+    }
+
+    private void assertSameAsDuckDb(String sql, String parameters)
+            throws Exception
+    {
+        List<List<Object>> expected = duckDb.query(sql);
+        List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
+        boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
+        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + parameters + "\n" + sql);
+    }
+}
