@@ -13,7 +13,6 @@ import io.signo.storage.vector.ColumnVector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.time.LocalDate;
 import java.util.HashSet;
@@ -305,20 +304,6 @@ class TpchDataTest
         assertThrows(IllegalArgumentException.class, () -> TpchData.generate(-1, 1, unused));
         assertThrows(IllegalArgumentException.class, () -> TpchData.generate(0.01, 0, unused));
         assertThrows(NullPointerException.class, () -> TpchData.generate(0.01, 1, null));
-    }
-
-    @Test
-    @EnabledIfSystemProperty(named = "tpch.timing", matches = "true")
-    void timeScaleFactorOne()
-    {
-        MemoryPool timingPool = MemoryPool.unbounded("timing");
-        for (int run = 0; run < 2; run++) {
-            long start = System.nanoTime();
-            try (TpchDataSet one = TpchData.generateDataSet(1, 2, timingPool)) {
-                System.out.printf("SF 1 generated in %.1f s, %d MB, lineitem %d rows%n",
-                        (System.nanoTime() - start) / 1e9, one.allocatedBytes() >> 20, one.catalog().table("lineitem").statistics().rowCount());
-            }
-        }
     }
 
     private static long rowCount(Table table)

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  * The 22 TPC-H queries on Signo against DuckDB over the same generated data: with the spec's
  * validation parameters and with seeded random draws of valid substitution parameters.
  */
-abstract class TpchQueryTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class TpchQueryComparison
 {
     private static final int RANDOM_DRAWS = 3;
 
@@ -33,29 +34,12 @@ abstract class TpchQueryTest
     private DuckDbTpch duckDb;
     private SignoEngine engine;
 
-    TpchQueryTest(double scaleFactor)
+    private final int threads;
+
+    TpchQueryComparison(double scaleFactor, int threads)
     {
         this.scaleFactor = scaleFactor;
-    }
-
-    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    static class ScaleFactor001
-            extends TpchQueryTest
-    {
-        ScaleFactor001()
-        {
-            super(0.01);
-        }
-    }
-
-    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    static class ScaleFactor01
-            extends TpchQueryTest
-    {
-        ScaleFactor01()
-        {
-            super(0.1);
-        }
+        this.threads = threads;
     }
 
     @BeforeAll
@@ -64,7 +48,7 @@ abstract class TpchQueryTest
     {
         dataSet = TpchData.generateDataSet(scaleFactor, 2, MemoryPool.unbounded("tpch-test"));
         duckDb = DuckDbTpch.load(dataSet.catalog());
-        engine = new SignoEngine(dataSet.catalog(), 2);
+        engine = new SignoEngine(dataSet.catalog(), threads);
     }
 
     @AfterAll
@@ -107,6 +91,6 @@ abstract class TpchQueryTest
         List<List<Object>> expected = duckDb.query(sql);
         List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
         boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
-        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + parameters + "\n" + sql);
+        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + threads + " threads, " + parameters + "\n" + sql);
     }
 }
