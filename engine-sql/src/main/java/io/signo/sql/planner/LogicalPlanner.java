@@ -11,6 +11,7 @@ import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.Context;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -29,6 +30,8 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.runtime.CalciteException;
+import org.apache.calcite.util.CancelFlag;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -44,8 +47,16 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Parses, validates and optimizes one statement into a logical plan, in the phases that work for
@@ -57,11 +68,30 @@ public final class LogicalPlanner
     /** Stops a rule set that would rewrite a plan forever; far above what real queries need. */
     private static final int HEP_MATCH_LIMIT = 20_000;
 
+    /** Planning longer than this fails the statement instead of holding a thread forever. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "signo-planning-deadline");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** {@code EXPLAIN <query>}, the form people type; Calcite's own {@code EXPLAIN PLAN FOR} works too. */
+    private static final Pattern EXPLAIN_PREFIX = Pattern.compile("\\s*(?i:explain)\\s+(?!(?i:plan)\\b)");
+
     private final Catalog catalog;
+    private final Duration timeout;
 
     public LogicalPlanner(Catalog catalog)
     {
+        this(catalog, DEFAULT_TIMEOUT);
+    }
+
+    public LogicalPlanner(Catalog catalog, Duration timeout)
+    {
         this.catalog = catalog;
+        this.timeout = timeout;
     }
 
     /** A planned statement: the logical plan, its output names, and whether EXPLAIN was asked. */
@@ -69,12 +99,36 @@ public final class LogicalPlanner
 
     public LogicalPlan plan(String sql)
     {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cancelled.set(true), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            return plan(sql, new CancelFlag(cancelled));
+        }
+        catch (CalciteException e) {
+            if (cancelled.get()) {
+                throw new SignoException(ErrorCode.PLANNING_TIMEOUT, "planning took longer than " + timeout.toSeconds() + " s and was stopped", e);
+            }
+            throw e;
+        }
+        finally {
+            deadline.cancel(false);
+        }
+    }
+
+    private LogicalPlan plan(String sql, CancelFlag cancelFlag)
+    {
         JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE);
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
 
-        SqlNode parsed = parse(sql);
         boolean explain = false;
+        Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);
+        if (explainPrefix.lookingAt()) {
+            // blank the keyword rather than cut it, so error positions still point into the user's text
+            explain = true;
+            sql = " ".repeat(explainPrefix.end()) + sql.substring(explainPrefix.end());
+        }
+        SqlNode parsed = parse(sql);
         if (parsed.getKind() == SqlKind.EXPLAIN) {
             explain = true;
             parsed = ((SqlExplain) parsed).getExplicandum();
@@ -103,7 +157,8 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.VALIDATION_ERROR, e.getMessage(), e);
         }
 
-        VolcanoPlanner planner = new VolcanoPlanner(Contexts.of(config));
+        Context context = Contexts.of(config, cancelFlag);
+        VolcanoPlanner planner = new VolcanoPlanner(context);
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
@@ -117,7 +172,7 @@ public final class LogicalPlanner
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
 
-        rel = optimize(rel);
+        rel = optimize(rel, context);
         return new LogicalPlan(rel, names, explain);
     }
 
@@ -141,13 +196,13 @@ public final class LogicalPlanner
         }
     }
 
-    static RelNode optimize(RelNode rel)
+    static RelNode optimize(RelNode rel, Context context)
     {
         rel = hep(rel, HepProgram.builder()
                 .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
                 .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
                 .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
-                .build());
+                .build(), context);
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {
             RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);
@@ -173,17 +228,17 @@ public final class LogicalPlanner
                         CoreRules.PROJECT_REMOVE,
                         CoreRules.AGGREGATE_PROJECT_MERGE,
                         CoreRules.UNION_TO_DISTINCT))
-                .build());
+                .build(), context);
 
         rel = hep(rel, HepProgram.builder()
                 .addMatchOrder(HepMatchOrder.BOTTOM_UP)
                 .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
                 .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
                 .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
-                .build());
+                .build(), context);
         rel = hep(rel, HepProgram.builder()
                 .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
-                .build());
+                .build(), context);
 
         rel = hep(rel, HepProgram.builder()
                 .addRuleCollection(List.of(
@@ -196,7 +251,7 @@ public final class LogicalPlanner
                         CoreRules.FILTER_MERGE,
                         CoreRules.PROJECT_MERGE,
                         CoreRules.PROJECT_REMOVE))
-                .build());
+                .build(), context);
         // join ordering drops the projections under joins; trim so that scans read only used columns
         rel = new RelFieldTrimmer(null, RelFactoriesHolder.relBuilder(rel.getCluster())).trim(rel);
         rel = hep(rel, HepProgram.builder()
@@ -204,13 +259,13 @@ public final class LogicalPlanner
                         CoreRules.FILTER_PROJECT_TRANSPOSE,
                         CoreRules.PROJECT_MERGE,
                         CoreRules.PROJECT_REMOVE))
-                .build());
+                .build(), context);
         return rel;
     }
 
-    private static RelNode hep(RelNode rel, HepProgram program)
+    private static RelNode hep(RelNode rel, HepProgram program, Context context)
     {
-        HepPlanner planner = new HepPlanner(HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT).addSubprogram(program).build());
+        HepPlanner planner = new HepPlanner(HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT).addSubprogram(program).build(), context);
         planner.setRoot(rel);
         return planner.findBestExp();
     }
