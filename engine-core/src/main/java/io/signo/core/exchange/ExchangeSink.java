@@ -16,4 +16,7 @@ public interface ExchangeSink
 
     /** This producer will add no more pages. */
     void finish();
+
+    /** True once no consumer wants more pages; the producer may stop early. */
+    boolean isDone();
 }

@@ -51,7 +51,7 @@ public final class ExchangeSinkOperator
     @Override
     public boolean needsInput()
     {
-        return !finished && sink.isBlocked().isDone();
+        return !isFinished() && sink.isBlocked().isDone();
     }
 
     @Override
@@ -78,6 +78,10 @@ public final class ExchangeSinkOperator
     @Override
     public boolean isFinished()
     {
+        if (!finished && sink.isDone()) {
+            // every consumer stopped early: this producer is done, and says so to the exchange
+            finish();
+        }
         return finished;
     }
 }

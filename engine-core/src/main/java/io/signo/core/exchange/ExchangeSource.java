@@ -15,4 +15,10 @@ public interface ExchangeSource
 
     /** Every producer finished and every page was taken. */
     boolean isFinished();
+
+    /**
+     * The consumer needs no more pages (it finished early, for example at a LIMIT, or failed).
+     * Once every consumer of an exchange closed, producers are told to stop.
+     */
+    void close();
 }

@@ -73,4 +73,10 @@ public final class ExchangeSourceOperator
     {
         return source.isFinished();
     }
+
+    @Override
+    public void close()
+    {
+        source.close();
+    }
 }

@@ -27,6 +27,7 @@ public final class LocalExchange
     private int sinksFinished;
     private long bufferedBytes;
     private int roundRobinNext;
+    private int consumersClosed;
     private CompletableFuture<Void> notFull = CompletableFuture.completedFuture(null);
 
     public LocalExchange(ExchangeKind kind, int partitionCount, int producerCount, int[] hashChannels, long maxBufferedBytes)
@@ -82,9 +83,12 @@ public final class LocalExchange
         List<CompletableFuture<Void>> toComplete;
         synchronized (lock) {
             Partition target = partitions[partition];
+            if (target.closed) {
+                return;
+            }
             target.pages.add(page);
             bufferedBytes += page.retainedBytes();
-            if (bufferedBytes > maxBufferedBytes && notFull.isDone()) {
+            if (bufferedBytes > maxBufferedBytes && notFull.isDone() && consumersClosed < partitions.length) {
                 notFull = new CompletableFuture<>();
             }
             toComplete = target.takeWaiter();
@@ -115,6 +119,13 @@ public final class LocalExchange
     {
         for (CompletableFuture<Void> future : futures) {
             future.complete(null);
+        }
+    }
+
+    private boolean noConsumerLeft()
+    {
+        synchronized (lock) {
+            return consumersClosed == partitions.length;
         }
     }
 
@@ -160,6 +171,12 @@ public final class LocalExchange
         public void finish()
         {
             producerFinished();
+        }
+
+        @Override
+        public boolean isDone()
+        {
+            return noConsumerLeft();
         }
     }
 
@@ -221,6 +238,12 @@ public final class LocalExchange
         {
             producerFinished();
         }
+
+        @Override
+        public boolean isDone()
+        {
+            return noConsumerLeft();
+        }
     }
 
     private final class Partition
@@ -228,6 +251,7 @@ public final class LocalExchange
     {
         private final ArrayDeque<Page> pages = new ArrayDeque<>();
         private CompletableFuture<Void> waiter;
+        private boolean closed;
 
         /** Called with the lock held. */
         List<CompletableFuture<Void>> takeWaiter()
@@ -278,7 +302,31 @@ public final class LocalExchange
         public boolean isFinished()
         {
             synchronized (lock) {
-                return pages.isEmpty() && allProducersFinished();
+                return closed || (pages.isEmpty() && allProducersFinished());
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            CompletableFuture<Void> unblocked = null;
+            synchronized (lock) {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                consumersClosed++;
+                for (Page page : pages) {
+                    bufferedBytes -= page.retainedBytes();
+                }
+                pages.clear();
+                boolean released = bufferedBytes <= maxBufferedBytes || consumersClosed == partitions.length;
+                if (released && !notFull.isDone()) {
+                    unblocked = notFull;
+                }
+            }
+            if (unblocked != null) {
+                unblocked.complete(null);
             }
         }
     }

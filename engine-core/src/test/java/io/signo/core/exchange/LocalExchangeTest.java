@@ -96,4 +96,25 @@ class LocalExchangeTest
         assertEquals(2, drained.size(), "round robin used both partitions");
         assertTrue(blocked.isDone(), "draining unblocks the producer");
     }
+
+    @Test
+    void whenEveryConsumerStopsEarlyBlockedProducersAreReleased()
+    {
+        Page page = longs(1, 2, 3, 4);
+        LocalExchange exchange = new LocalExchange(ExchangeKind.GATHER, 1, 1, null, page.retainedBytes());
+        ExchangeSink sink = exchange.createSink();
+        sink.add(page);
+        sink.add(page);
+        var blocked = sink.isBlocked();
+        assertFalse(blocked.isDone());
+        assertFalse(sink.isDone());
+
+        exchange.source(0).close();
+
+        assertTrue(blocked.isDone(), "a closed consumer must not leave its producers waiting");
+        assertTrue(sink.isDone());
+        assertTrue(exchange.source(0).isFinished());
+        sink.add(page);
+        assertTrue(sink.isBlocked().isDone(), "pages nobody reads are dropped, not buffered");
+    }
 }
