@@ -33,8 +33,10 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -93,6 +95,8 @@ public final class PhysicalPlanner
             case Sort sort -> sort(sort);
             case Union union -> union(union);
             case Values values -> values(values);
+            case Intersect intersect -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: INTERSECT");
+            case Minus minus -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: EXCEPT");
             case Correlate correlate -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a correlated sub-query that could not be decorrelated");
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + rel.getRelTypeName().replace("Logical", ""));
         };
@@ -179,7 +183,8 @@ public final class PhysicalPlanner
     private PlanNode aggregate(Aggregate aggregate)
     {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUPING SETS, ROLLUP and CUBE");
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUPING SETS, ROLLUP and CUBE"
+                    + " (the planner also uses them for several DISTINCT aggregates, or a DISTINCT aggregate next to others, in one query)");
         }
         PlanNode source = visit(aggregate.getInput());
         List<Type> inputTypes = source.outputTypes();
@@ -190,12 +195,19 @@ public final class PhysicalPlanner
         }
         List<AggregateCall> calls = new ArrayList<>();
         List<Boolean> sumZero = new ArrayList<>();
+        // LITERAL_AGG (from NOT IN and IN rewrites) is the same constant for every group: project it after aggregating
+        List<RexNode> literals = new ArrayList<>();
+        // FILTER (WHERE f) aggregates CASE WHEN f THEN x END instead, computed as extra channels after the input's
+        List<Expression> filteredInputs = new ArrayList<>();
+        List<String> filteredTexts = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (call.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.LITERAL_AGG) {
+                literals.add(call.rexList.getFirst());
+                continue;
+            }
+            literals.add(null);
             if (call.isDistinct()) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
-            }
-            if (call.filterArg >= 0) {
-                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate FILTER clauses: " + call);
             }
             AggregateKind kind = switch (call.getAggregation().getKind()) {
                 case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
@@ -210,8 +222,27 @@ public final class PhysicalPlanner
             }
             int inputChannel = kind == AggregateKind.COUNT_STAR ? -1 : call.getArgList().getFirst();
             Type inputType = inputChannel < 0 ? Type.BIGINT : inputTypes.get(inputChannel);
+            if (call.filterArg >= 0) {
+                Expression value = inputChannel < 0 ? Expressions.constant(Type.BIGINT, 1L) : Expressions.input(inputChannel, inputType);
+                Expression condition = Expressions.input(call.filterArg, inputTypes.get(call.filterArg));
+                filteredInputs.add(Expressions.searchedCase(List.of(condition), List.of(value), null, inputType));
+                filteredTexts.add("CASE WHEN #" + call.filterArg + " THEN " + (inputChannel < 0 ? "1" : "#" + inputChannel) + " END");
+                inputChannel = inputTypes.size() + filteredInputs.size() - 1;
+                kind = kind == AggregateKind.COUNT_STAR ? AggregateKind.COUNT : kind;
+            }
             calls.add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType())));
             sumZero.add(call.getAggregation().getKind() == org.apache.calcite.sql.SqlKind.SUM0);
+        }
+        if (!filteredInputs.isEmpty()) {
+            List<Expression> projections = new ArrayList<>();
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < inputTypes.size(); i++) {
+                projections.add(Expressions.input(i, inputTypes.get(i)));
+                texts.add("#" + i);
+            }
+            projections.addAll(filteredInputs);
+            texts.addAll(filteredTexts);
+            source = new FilterProjectNode(source, null, null, projections, texts, source.estimatedRows());
         }
         List<Type> outputTypes = new ArrayList<>(groupTypes);
         for (AggregateCall call : calls) {
@@ -237,20 +268,34 @@ public final class PhysicalPlanner
                     : new ExchangeNode(List.of(partial), ExchangeKind.HASH, finalGroupChannels, rows);
             result = new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, rows);
         }
-        if (sumZero.contains(true)) {
+        if (sumZero.contains(true) || literals.stream().anyMatch(java.util.Objects::nonNull)) {
+            RexTranslator constants = RexTranslator.identity(rexBuilder, List.of());
             List<Expression> projections = new ArrayList<>();
             List<String> texts = new ArrayList<>();
-            for (int i = 0; i < outputTypes.size(); i++) {
-                Expression column = Expressions.input(i, outputTypes.get(i));
-                int callIndex = i - groupChannels.size();
-                if (callIndex >= 0 && sumZero.get(callIndex)) {
-                    column = Expressions.coalesce(List.of(column, Expressions.constant(outputTypes.get(i), zeroOf(outputTypes.get(i)))), outputTypes.get(i));
-                    texts.add("coalesce(#" + i + ", 0)");
+            for (int i = 0; i < groupChannels.size(); i++) {
+                projections.add(Expressions.input(i, outputTypes.get(i)));
+                texts.add("#" + i);
+            }
+            int callIndex = 0;
+            for (RexNode literal : literals) {
+                if (literal != null) {
+                    Expression constant = constants.translate(literal);
+                    projections.add(constant);
+                    texts.add(literal.toString());
+                    continue;
+                }
+                int channel = groupChannels.size() + callIndex;
+                Type type = outputTypes.get(channel);
+                Expression column = Expressions.input(channel, type);
+                if (sumZero.get(callIndex)) {
+                    column = Expressions.coalesce(List.of(column, Expressions.constant(type, zeroOf(type))), type);
+                    texts.add("coalesce(#" + channel + ", 0)");
                 }
                 else {
-                    texts.add("#" + i);
+                    texts.add("#" + channel);
                 }
                 projections.add(column);
+                callIndex++;
             }
             result = new FilterProjectNode(result, null, null, projections, texts, rows);
         }

@@ -46,11 +46,21 @@ public final class MemoryPool
         }
     }
 
+    /** Returns bytes reserved earlier; releasing more than is reserved is a bug of the caller and changes nothing. */
     public void release(long bytes)
     {
-        long after = reservedBytes.addAndGet(-bytes);
-        if (after < 0) {
-            throw new IllegalStateException("pool " + name + " released more than reserved: " + after);
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes is negative: " + bytes);
+        }
+        while (true) {
+            long current = reservedBytes.get();
+            long after = current - bytes;
+            if (after < 0) {
+                throw new IllegalStateException("pool " + name + " released more than reserved: " + bytes + " of " + current);
+            }
+            if (reservedBytes.compareAndSet(current, after)) {
+                return;
+            }
         }
     }
 

@@ -1,0 +1,125 @@
+package io.signo.sql;
+
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a user sees when a statement is wrong: the error code, the offending name and where it is; and the engine carries on. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SqlErrorTest
+{
+    private TpchDataSet dataSet;
+    private SignoEngine engine;
+
+    @BeforeAll
+    void load()
+    {
+        dataSet = TpchData.generateDataSet(0.01, 2, MemoryPool.unbounded("sql-errors"));
+        engine = new SignoEngine(dataSet.catalog(), 2);
+    }
+
+    @AfterAll
+    void close()
+    {
+        engine.close();
+        dataSet.close();
+    }
+
+    @Test
+    void syntaxErrorReportsLineAndColumn()
+    {
+        // the parser points at the first token it could not continue with, quoting from there
+        SignoException error = assertFails(ErrorCode.SYNTAX_ERROR, "SELECT n_name\nFROM nation\nWHERE n_nationkey = = 1");
+        assertTrue(error.getMessage().startsWith("line 3, column 19: Encountered \"= =\""), error.getMessage());
+        assertStillAnswers();
+
+        error = assertFails(ErrorCode.SYNTAX_ERROR, "SELEC 1");
+        assertTrue(error.getMessage().startsWith("line 1, column 1:"), error.getMessage());
+        assertStillAnswers();
+
+        error = assertFails(ErrorCode.SYNTAX_ERROR, "SELECT n_name FROM nation WHERE (n_nationkey = 1");
+        assertTrue(error.getMessage().startsWith("line 1, column "), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void unknownTableIsAValidationErrorNamingItAndItsPosition()
+    {
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT *\n  FROM nations");
+        assertTrue(error.getMessage().startsWith("line 2, column 8:"), error.getMessage());
+        assertTrue(error.getMessage().contains("nations"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void unknownColumnIsAValidationErrorNamingItAndItsPosition()
+    {
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name, n_population FROM nation");
+        assertTrue(error.getMessage().startsWith("line 1, column 16:"), error.getMessage());
+        assertTrue(error.getMessage().contains("n_population"), error.getMessage());
+        assertStillAnswers();
+
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name\nFROM nation\nWHERE r_name = 'ASIA'");
+        assertTrue(error.getMessage().startsWith("line 3, column 7:"), error.getMessage());
+        assertTrue(error.getMessage().contains("r_name"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void typeMismatchIsAValidationError()
+    {
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name FROM nation WHERE n_name > DATE '1995-01-01' + 1");
+        assertTrue(error.getMessage().startsWith("line 1, column "), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void divisionByZeroWhileRunning()
+    {
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT n_nationkey / (n_regionkey - n_regionkey) FROM nation");
+        assertStillAnswers();
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT sum(l_quantity / (l_linenumber - l_linenumber)) FROM lineitem");
+        assertStillAnswers();
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT MOD(p_size, p_size - p_size) FROM part");
+        assertStillAnswers();
+    }
+
+    @Test
+    void emptyStatement()
+    {
+        assertFails(ErrorCode.SYNTAX_ERROR, "");
+        assertFails(ErrorCode.SYNTAX_ERROR, "   \n\t ");
+        assertStillAnswers();
+    }
+
+    @Test
+    void statementsOtherThanQueriesAreNotSupported()
+    {
+        SignoException error = assertFails(ErrorCode.NOT_SUPPORTED, "INSERT INTO region VALUES (9, 'MARS', 'red')");
+        assertTrue(error.getMessage().contains("INSERT"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    private SignoException assertFails(ErrorCode expected, String sql)
+    {
+        SignoException error = assertThrows(SignoException.class, () -> engine.execute(sql), sql);
+        assertEquals(expected, error.errorCode(), sql + ": " + error.getMessage());
+        return error;
+    }
+
+    private void assertStillAnswers()
+    {
+        assertEquals(List.of(List.of(25L, 300L)), ResultRows.toRows(engine.execute("SELECT count(*), sum(n_nationkey) FROM nation")));
+    }
+}

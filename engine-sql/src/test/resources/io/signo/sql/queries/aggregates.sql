@@ -1,0 +1,93 @@
+-- global aggregates of every kind
+SELECT count(*), count(l_comment), sum(l_quantity), avg(l_quantity), min(l_shipdate), max(l_shipdate),
+       min(l_extendedprice), max(l_extendedprice)
+FROM lineitem;
+
+-- aggregates over integers, strings and chars
+SELECT sum(l_linenumber), avg(l_linenumber), min(l_shipmode), max(l_shipmode), min(l_comment), max(l_comment)
+FROM lineitem;
+
+-- global aggregates over an empty filter: count 0, the rest NULL
+SELECT count(*), count(l_quantity), sum(l_quantity), avg(l_quantity), min(l_shipdate), max(l_comment)
+FROM lineitem WHERE l_quantity < 0;
+
+-- grouped aggregates over an empty filter: no rows
+SELECT l_returnflag, count(*), sum(l_quantity)
+FROM lineitem WHERE l_quantity < 0
+GROUP BY l_returnflag;
+
+-- GROUP BY two columns
+SELECT l_returnflag, l_linestatus, count(*), sum(l_extendedprice), avg(l_discount)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
+
+-- GROUP BY an expression
+SELECT EXTRACT(YEAR FROM o_orderdate) AS order_year, count(*), sum(o_totalprice)
+FROM orders
+GROUP BY EXTRACT(YEAR FROM o_orderdate)
+ORDER BY order_year;
+
+-- GROUP BY a CASE expression
+SELECT CASE WHEN p_size < 10 THEN 'small' WHEN p_size < 30 THEN 'medium' ELSE 'large' END AS size_class, count(*), max(p_retailprice)
+FROM part
+GROUP BY CASE WHEN p_size < 10 THEN 'small' WHEN p_size < 30 THEN 'medium' ELSE 'large' END
+ORDER BY size_class;
+
+-- HAVING on an aggregate that is not selected
+SELECT o_custkey, count(*)
+FROM orders
+GROUP BY o_custkey
+HAVING sum(o_totalprice) > 2500000
+ORDER BY o_custkey;
+
+-- HAVING on a count
+SELECT l_orderkey, count(*) AS line_count
+FROM lineitem
+GROUP BY l_orderkey
+HAVING count(*) = 7 AND l_orderkey < 2000
+ORDER BY l_orderkey;
+
+-- COUNT(DISTINCT) per group
+SELECT l_shipmode, count(DISTINCT l_suppkey)
+FROM lineitem
+GROUP BY l_shipmode
+ORDER BY l_shipmode;
+
+-- SELECT DISTINCT
+SELECT DISTINCT l_returnflag, l_linestatus FROM lineitem ORDER BY l_returnflag, l_linestatus;
+
+-- aggregates of expressions
+SELECT sum(l_extendedprice * (1 - l_discount)), sum(l_quantity * 2 + 1), max(l_discount * 100)
+FROM lineitem WHERE l_shipdate >= DATE '1995-01-01';
+
+-- SUM of a CASE, a conditional count
+SELECT sum(CASE WHEN o_orderstatus = 'F' THEN 1 ELSE 0 END) AS finished, count(*) AS all_orders
+FROM orders;
+
+-- aggregate over a grouped aggregate
+SELECT max(line_count), min(line_count), avg(line_count)
+FROM (SELECT l_orderkey, count(*) AS line_count FROM lineitem GROUP BY l_orderkey) t;
+
+-- many groups
+SELECT l_partkey, sum(l_quantity), count(*)
+FROM lineitem
+GROUP BY l_partkey
+HAVING count(*) > 60;
+
+-- average of integers
+SELECT p_brand, avg(p_size), min(p_size), max(p_size)
+FROM part
+GROUP BY p_brand
+ORDER BY p_brand;
+
+-- aggregate FILTER clauses
+SELECT l_returnflag, count(*) FILTER (WHERE l_discount > 0.05), sum(l_quantity) FILTER (WHERE l_shipmode = 'AIR'),
+       max(l_shipdate) FILTER (WHERE l_quantity < 2), count(*)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+-- a FILTER that matches nothing in a global aggregate
+SELECT count(*) FILTER (WHERE l_quantity < 0), sum(l_quantity) FILTER (WHERE l_quantity < 0), count(*)
+FROM lineitem;

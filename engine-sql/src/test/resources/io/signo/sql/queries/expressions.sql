@@ -1,0 +1,99 @@
+-- arithmetic on decimals with mixed scales
+SELECT l_orderkey, l_linenumber, l_extendedprice * l_discount, l_extendedprice + l_tax, l_quantity - 0.5,
+       l_extendedprice * (1 - l_discount) * (1 + l_tax), l_discount * 1.005
+FROM lineitem
+WHERE l_orderkey < 40
+ORDER BY l_orderkey, l_linenumber;
+
+-- decimal division
+SELECT o_orderkey, o_totalprice / 3, o_totalprice / 7.5
+FROM orders
+WHERE o_orderkey < 50
+ORDER BY o_orderkey;
+
+-- integer arithmetic, integer division and modulus
+SELECT p_partkey, p_size + 1, p_size * 3 - 7, p_size / 4, MOD(p_size, 7), -p_size
+FROM part
+WHERE p_partkey < 25
+ORDER BY p_partkey;
+
+-- bigint with integer and decimal
+SELECT o_orderkey, o_orderkey * 2 + o_shippriority, o_orderkey + 0.25, o_custkey / 10
+FROM orders
+WHERE o_orderkey < 40
+ORDER BY o_orderkey;
+
+-- negative integer division truncates toward zero
+SELECT p_partkey, (p_size - 30) / 4, MOD(p_size - 30, 4)
+FROM part
+WHERE p_partkey < 15
+ORDER BY p_partkey;
+
+-- double arithmetic
+SELECT s_suppkey, CAST(s_acctbal AS DOUBLE) * 1.5, CAST(s_suppkey AS DOUBLE) / 3
+FROM supplier
+WHERE s_suppkey < 10
+ORDER BY s_suppkey;
+
+-- searched CASE with and without ELSE
+SELECT o_orderkey,
+       CASE WHEN o_totalprice > 200000 THEN 'high' WHEN o_totalprice > 100000 THEN 'mid' ELSE 'low' END,
+       CASE WHEN o_orderstatus = 'F' THEN o_totalprice END
+FROM orders
+WHERE o_orderkey < 70
+ORDER BY o_orderkey;
+
+-- simple CASE
+SELECT n_name, CASE n_regionkey WHEN 0 THEN 'africa' WHEN 1 THEN 'america' ELSE 'other' END
+FROM nation
+ORDER BY n_name;
+
+-- COALESCE and NULLIF
+SELECT n_nationkey, NULLIF(n_regionkey, 1), COALESCE(NULLIF(n_regionkey, 1), -1), COALESCE(NULLIF(n_name, 'BRAZIL'), 'none')
+FROM nation
+ORDER BY n_nationkey;
+
+-- IN lists of numbers and strings
+SELECT n_nationkey, n_name
+FROM nation
+WHERE n_nationkey IN (1, 3, 5, 24) OR n_name IN ('FRANCE', 'JAPAN')
+ORDER BY n_nationkey;
+
+-- NOT IN list
+SELECT count(*) FROM part WHERE p_size NOT IN (1, 2, 3, 4, 5) AND p_container NOT IN ('SM BOX', 'LG CASE');
+
+-- BETWEEN on numbers, decimals and dates, and NOT BETWEEN
+SELECT count(*), sum(l_quantity)
+FROM lineitem
+WHERE l_quantity BETWEEN 10 AND 20
+  AND l_discount BETWEEN 0.02 AND 0.04
+  AND l_shipdate BETWEEN DATE '1994-01-01' AND DATE '1994-12-31'
+  AND l_linenumber NOT BETWEEN 2 AND 3;
+
+-- boolean logic with NOT, AND, OR
+SELECT count(*)
+FROM orders
+WHERE NOT (o_orderstatus = 'F' OR o_totalprice < 100000) AND (o_orderpriority = '1-URGENT' OR o_shippriority <> 0 OR o_custkey < 100);
+
+-- comparisons of every kind in SELECT
+SELECT p_partkey, p_size > 20, p_size >= 20, p_size < 20, p_size <= 20, p_size = 20, p_size <> 20
+FROM part
+WHERE p_partkey < 20
+ORDER BY p_partkey;
+
+-- casts among numbers
+SELECT p_partkey, CAST(p_size AS BIGINT), CAST(p_size AS DECIMAL(10, 2)), CAST(p_retailprice AS INTEGER),
+       CAST(p_retailprice AS DOUBLE), CAST(p_partkey AS INTEGER) + 1
+FROM part
+WHERE p_partkey < 20
+ORDER BY p_partkey;
+
+-- casts to and from strings
+SELECT CAST(o_orderkey AS VARCHAR), CAST(o_orderdate AS VARCHAR), CAST(o_totalprice AS VARCHAR),
+       CAST('42' AS INTEGER) + 1, CAST('1995-03-15' AS DATE), CAST('12.50' AS DECIMAL(10, 2))
+FROM orders
+WHERE o_orderkey < 10
+ORDER BY o_orderkey;
+
+-- constant expressions without a table
+SELECT 1 + 2, 7 / 2, 7.0 / 2, MOD(17, 5), CASE WHEN 1 < 2 THEN 'yes' ELSE 'no' END, COALESCE(NULL, 3);

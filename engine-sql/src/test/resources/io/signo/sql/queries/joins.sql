@@ -1,0 +1,102 @@
+-- inner join, explicit syntax
+SELECT n_name, r_name
+FROM nation JOIN region ON n_regionkey = r_regionkey
+ORDER BY n_name;
+
+-- inner join, implicit syntax with a filter on each side
+SELECT c_custkey, c_name, n_name
+FROM customer, nation
+WHERE c_nationkey = n_nationkey AND n_name = 'GERMANY' AND c_acctbal > 9000
+ORDER BY c_custkey;
+
+-- three-way join with aggregation
+SELECT r_name, count(*) AS suppliers, sum(s_acctbal) AS balance
+FROM supplier, nation, region
+WHERE s_nationkey = n_nationkey AND n_regionkey = r_regionkey
+GROUP BY r_name
+ORDER BY r_name;
+
+-- join on two keys
+SELECT count(*), sum(l_quantity)
+FROM lineitem JOIN partsupp ON l_partkey = ps_partkey AND l_suppkey = ps_suppkey
+WHERE ps_availqty < 100;
+
+-- left join keeps customers without orders (their order columns are NULL)
+SELECT c_custkey, o_orderkey
+FROM customer LEFT JOIN orders ON c_custkey = o_custkey AND o_orderdate < DATE '1992-02-01'
+WHERE c_custkey < 60
+ORDER BY c_custkey, o_orderkey;
+
+-- left join counting matches, zero for none
+SELECT c_custkey, count(o_orderkey) AS order_count
+FROM customer LEFT OUTER JOIN orders ON c_custkey = o_custkey
+WHERE c_custkey BETWEEN 1 AND 30
+GROUP BY c_custkey
+ORDER BY c_custkey;
+
+-- left join: the unmatched rows only
+SELECT count(*)
+FROM customer LEFT JOIN orders ON c_custkey = o_custkey
+WHERE o_orderkey IS NULL;
+
+-- right join is a left join with the sides swapped
+SELECT n_name, s_suppkey
+FROM supplier RIGHT JOIN nation ON s_nationkey = n_nationkey AND s_acctbal > 9900
+ORDER BY n_name, s_suppkey;
+
+-- right join with an aggregation over the preserved side
+SELECT r_name, count(n_nationkey)
+FROM nation RIGHT OUTER JOIN region ON n_regionkey = r_regionkey AND n_name LIKE 'A%'
+GROUP BY r_name
+ORDER BY r_name;
+
+-- left join with a residual non-equi condition
+SELECT p_partkey, ps_suppkey, ps_availqty
+FROM part LEFT JOIN partsupp ON p_partkey = ps_partkey AND ps_availqty > 9900
+WHERE p_partkey <= 40
+ORDER BY p_partkey, ps_suppkey;
+
+-- inner join with a residual non-equi condition between the sides
+SELECT count(*), min(l_orderkey), max(l_orderkey)
+FROM orders JOIN lineitem ON o_orderkey = l_orderkey AND l_shipdate > o_orderdate + INTERVAL '100' DAY;
+
+-- join whose only condition is a non-equi comparison
+SELECT r1.r_name, r2.r_name
+FROM region r1 JOIN region r2 ON r1.r_regionkey < r2.r_regionkey
+ORDER BY r1.r_name, r2.r_name;
+
+-- cross join of tiny tables
+SELECT r_name, n_name
+FROM region CROSS JOIN nation
+WHERE n_nationkey < 3
+ORDER BY r_name, n_name;
+
+-- cross join through a comma with no condition
+SELECT count(*) FROM region, nation;
+
+-- self join: nations sharing a region
+SELECT a.n_name, b.n_name
+FROM nation a JOIN nation b ON a.n_regionkey = b.n_regionkey AND a.n_nationkey < b.n_nationkey
+WHERE a.n_regionkey = 1
+ORDER BY a.n_name, b.n_name;
+
+-- self join of a big table with a residual condition
+SELECT count(*)
+FROM lineitem l1 JOIN lineitem l2 ON l1.l_orderkey = l2.l_orderkey AND l1.l_linenumber < l2.l_linenumber
+WHERE l1.l_orderkey < 1000;
+
+-- join on an expression of the keys
+SELECT count(*)
+FROM orders JOIN customer ON o_custkey = c_custkey + 1
+WHERE c_nationkey = 3;
+
+-- join of a sub-query aggregate back to its table
+SELECT o.o_orderkey, o.o_totalprice
+FROM orders o JOIN (SELECT o_custkey, max(o_totalprice) AS top FROM orders GROUP BY o_custkey) t
+    ON o.o_custkey = t.o_custkey AND o.o_totalprice = t.top
+WHERE o.o_custkey < 20
+ORDER BY o.o_orderkey;
+
+-- join with USING
+SELECT count(*) FROM nation JOIN (SELECT r_regionkey AS n_regionkey, r_name FROM region) r USING (n_regionkey)
+WHERE r_name <> 'ASIA';

@@ -1,0 +1,63 @@
+-- a filter that matches nothing
+SELECT * FROM lineitem WHERE l_orderkey < 0;
+
+-- a join with an empty side
+SELECT n_name, r_name FROM nation JOIN region ON n_regionkey = r_regionkey WHERE r_name = 'NOWHERE';
+
+-- a left join with an empty right side keeps all left rows
+SELECT n_name, r_name
+FROM nation LEFT JOIN (SELECT * FROM region WHERE r_regionkey < 0) r ON n_regionkey = r_regionkey
+ORDER BY n_name;
+
+-- aggregates of NULL-bearing columns from an outer join
+SELECT count(*), count(s_suppkey), sum(s_acctbal), min(s_name), max(s_acctbal)
+FROM nation LEFT JOIN supplier ON n_nationkey = s_nationkey AND s_acctbal > 9900;
+
+-- grouping on a NULL-bearing key puts the NULLs in one group
+SELECT s_nationkey, count(*)
+FROM nation LEFT JOIN supplier ON n_nationkey = s_nationkey AND s_acctbal > 9500
+GROUP BY s_nationkey;
+
+-- IS NULL and IS NOT NULL
+SELECT count(*), sum(CASE WHEN size IS NOT NULL THEN 1 ELSE 0 END)
+FROM (SELECT NULLIF(p_size, 1) AS size FROM part) t
+WHERE size IS NULL OR size > 45;
+
+-- comparisons with NULL are unknown, so the filters keep nothing
+SELECT count(*) FROM nation WHERE n_regionkey = NULL OR n_regionkey <> NULL;
+
+-- arithmetic with NULL is NULL
+SELECT n_nationkey, n_nationkey + NULLIF(n_regionkey, 0), NULLIF(n_regionkey, 0) * 2.5
+FROM nation
+WHERE n_nationkey < 6
+ORDER BY n_nationkey;
+
+-- three-valued logic: NULL AND FALSE is FALSE, NULL OR TRUE is TRUE
+SELECT x, y, x AND y, x OR y, NOT x
+FROM (VALUES (TRUE, CAST(NULL AS BOOLEAN)), (FALSE, CAST(NULL AS BOOLEAN)), (CAST(NULL AS BOOLEAN), CAST(NULL AS BOOLEAN)), (TRUE, FALSE)) AS t(x, y);
+
+-- IS DISTINCT FROM treats NULLs as equal
+SELECT x, y, x IS DISTINCT FROM y, x IS NOT DISTINCT FROM y
+FROM (VALUES (1, 1), (1, NULL), (NULL, NULL), (2, 3)) AS t(x, y);
+
+-- COALESCE skips NULLs; CASE without a matching branch is NULL
+SELECT x, COALESCE(x, y, 0), CASE WHEN x > 1 THEN 'big' END
+FROM (VALUES (1, NULL), (NULL, 5), (NULL, NULL), (3, 4)) AS t(x, y);
+
+-- IN list with NULL: unknown unless found
+SELECT x, x IN (1, NULL), x NOT IN (1, NULL)
+FROM (VALUES (1), (2), (NULL)) AS t(x);
+
+-- min, max and sum of only NULLs
+SELECT min(x), max(x), sum(x), avg(x)
+FROM (VALUES (CAST(NULL AS INTEGER)), (CAST(NULL AS INTEGER))) AS t(x);
+
+-- an empty derived table in a join and an aggregate
+SELECT count(*), max(o_totalprice)
+FROM orders JOIN (SELECT c_custkey FROM customer WHERE c_acctbal > 100000) c ON o_custkey = c_custkey;
+
+-- ORDER BY and LIMIT over an empty input
+SELECT o_orderkey FROM orders WHERE o_totalprice < 0 ORDER BY o_orderkey LIMIT 5;
+
+-- DISTINCT over an empty input
+SELECT DISTINCT o_orderstatus FROM orders WHERE o_totalprice < 0;

@@ -1,0 +1,53 @@
+-- UNION ALL keeps duplicates
+SELECT n_regionkey FROM nation WHERE n_nationkey < 5
+UNION ALL
+SELECT r_regionkey FROM region;
+
+-- UNION removes duplicates
+SELECT n_regionkey FROM nation
+UNION
+SELECT r_regionkey FROM region;
+
+-- UNION of different tables with a common type
+SELECT 'nation' AS kind, n_name AS name FROM nation WHERE n_regionkey = 0
+UNION
+SELECT 'region', r_name FROM region
+ORDER BY kind, name;
+
+-- UNION ALL of three inputs under an aggregation
+SELECT kind, count(*)
+FROM (SELECT 'a' AS kind FROM region UNION ALL SELECT 'b' FROM nation UNION ALL SELECT 'a' FROM supplier WHERE s_suppkey < 10) t
+GROUP BY kind
+ORDER BY kind;
+
+-- UNION ALL with mixed numeric types
+SELECT p_size FROM part WHERE p_partkey < 5
+UNION ALL
+SELECT p_retailprice FROM part WHERE p_partkey < 3
+UNION ALL
+SELECT 1.5;
+
+-- VALUES as a table
+SELECT * FROM (VALUES (1, 'one'), (2, 'two'), (3, 'three')) AS t(id, name) ORDER BY id DESC;
+
+-- VALUES joined with a table
+SELECT n_name, t.label
+FROM nation JOIN (VALUES (0, 'zero'), (5, 'five'), (7, 'seven')) AS t(id, label) ON n_nationkey = t.id
+ORDER BY n_name;
+
+-- VALUES with NULLs and an aggregation
+SELECT count(*), count(x), sum(x), min(y), max(y)
+FROM (VALUES (1, 'a'), (NULL, 'b'), (3, NULL)) AS t(x, y);
+
+-- top-level VALUES
+VALUES (1, 2.5, 'x'), (2, 3.25, 'y');
+
+-- UNION ALL of empty inputs
+SELECT n_name FROM nation WHERE n_nationkey < 0
+UNION ALL
+SELECT r_name FROM region WHERE r_regionkey < 0;
+
+-- UNION deduplicates within one input as well
+SELECT o_orderstatus FROM orders
+UNION
+SELECT o_orderstatus FROM orders WHERE o_orderkey < 0;

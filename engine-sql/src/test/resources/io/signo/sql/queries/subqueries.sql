@@ -1,0 +1,110 @@
+-- semi join through EXISTS
+SELECT c_custkey
+FROM customer
+WHERE c_custkey < 100 AND EXISTS (SELECT 1 FROM orders WHERE o_custkey = c_custkey AND o_totalprice > 300000)
+ORDER BY c_custkey;
+
+-- semi join through IN
+SELECT s_suppkey, s_name
+FROM supplier
+WHERE s_nationkey IN (SELECT n_nationkey FROM nation WHERE n_regionkey = 2)
+ORDER BY s_suppkey;
+
+-- anti join through NOT EXISTS
+SELECT count(*)
+FROM customer
+WHERE NOT EXISTS (SELECT * FROM orders WHERE o_custkey = c_custkey);
+
+-- anti join through NOT IN over a column without NULLs
+SELECT p_partkey
+FROM part
+WHERE p_partkey < 200 AND p_partkey NOT IN (SELECT l_partkey FROM lineitem WHERE l_shipmode = 'AIR')
+ORDER BY p_partkey;
+
+-- NOT IN where the sub-query yields a NULL: no row can qualify
+SELECT count(*)
+FROM nation
+WHERE n_nationkey NOT IN (SELECT CASE WHEN r_regionkey = 3 THEN NULL ELSE r_regionkey END FROM region);
+
+-- NOT IN where the sub-query yields a NULL, but filtered away first
+SELECT n_name
+FROM nation
+WHERE n_nationkey NOT IN (SELECT CASE WHEN r_regionkey = 3 THEN NULL ELSE r_regionkey END FROM region WHERE r_regionkey <> 3)
+ORDER BY n_name;
+
+-- NOT IN over an empty sub-query keeps every row
+SELECT count(*)
+FROM nation
+WHERE n_nationkey NOT IN (SELECT r_regionkey FROM region WHERE r_name = 'NOWHERE');
+
+-- IN over an empty sub-query keeps nothing
+SELECT count(*)
+FROM nation
+WHERE n_nationkey IN (SELECT r_regionkey FROM region WHERE r_name = 'NOWHERE');
+
+-- EXISTS with a correlated residual condition
+SELECT count(*)
+FROM orders o
+WHERE EXISTS (SELECT 1 FROM lineitem WHERE l_orderkey = o.o_orderkey AND l_receiptdate > l_commitdate + INTERVAL '20' DAY);
+
+-- NOT EXISTS with a correlated inequality
+SELECT count(*)
+FROM lineitem l1
+WHERE l1.l_orderkey < 3000
+  AND NOT EXISTS (SELECT 1 FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey);
+
+-- uncorrelated scalar sub-query in WHERE (price above the exact average; AVG of a decimal rounds to its scale)
+SELECT count(*)
+FROM part
+WHERE p_retailprice * (SELECT count(*) FROM part) > (SELECT sum(p_retailprice) FROM part);
+
+-- uncorrelated scalar sub-query in WHERE, compared with an expression of it
+SELECT count(*), min(p_retailprice)
+FROM part
+WHERE p_retailprice > (SELECT max(p_retailprice) FROM part) - 100;
+
+-- uncorrelated scalar sub-query in SELECT
+SELECT n_name, (SELECT count(*) FROM region) AS regions
+FROM nation
+WHERE n_nationkey < 3
+ORDER BY n_name;
+
+-- correlated scalar sub-query
+SELECT c_custkey, c_acctbal
+FROM customer c
+WHERE c_custkey < 500
+  AND c_acctbal > (SELECT avg(c2.c_acctbal) FROM customer c2 WHERE c2.c_nationkey = c.c_nationkey) + 5000
+ORDER BY c_custkey;
+
+-- correlated scalar sub-query in SELECT
+SELECT n_name, (SELECT count(*) FROM supplier WHERE s_nationkey = n_nationkey) AS suppliers
+FROM nation
+ORDER BY n_name;
+
+-- scalar sub-query returning no row is NULL
+SELECT n_name, (SELECT r_name FROM region WHERE r_regionkey = 99) AS missing
+FROM nation
+WHERE n_nationkey = 0;
+
+-- WITH, used twice
+WITH big_orders AS (SELECT o_orderkey, o_custkey, o_totalprice FROM orders WHERE o_totalprice > 400000)
+SELECT count(*), (SELECT count(DISTINCT o_custkey) FROM big_orders)
+FROM big_orders;
+
+-- WITH of two definitions, the second using the first
+WITH nation_suppliers AS (SELECT s_nationkey, count(*) AS suppliers FROM supplier GROUP BY s_nationkey),
+     top_nations AS (SELECT s_nationkey FROM nation_suppliers WHERE suppliers >= 5)
+SELECT n_name
+FROM nation JOIN top_nations ON n_nationkey = s_nationkey
+ORDER BY n_name;
+
+-- derived table with an aggregate, filtered outside
+SELECT *
+FROM (SELECT o_orderstatus, count(*) AS orders_count FROM orders GROUP BY o_orderstatus) t
+WHERE orders_count > 1000
+ORDER BY o_orderstatus;
+
+-- IN sub-query with a multi-row result and a join outside
+SELECT count(*), sum(l_quantity)
+FROM lineitem
+WHERE l_orderkey IN (SELECT o_orderkey FROM orders WHERE o_orderpriority = '1-URGENT' AND o_orderdate < DATE '1993-01-01');

@@ -1,0 +1,175 @@
+package io.signo.storage.vector;
+
+import io.signo.storage.memory.ArenaPageAllocator;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ColumnVectorTest
+{
+    private static final PageAllocator ALLOCATOR = PageAllocator.transientPages();
+
+    @Test
+    void copyPositionsWithoutSelectionCopiesThePrefix()
+    {
+        for (Type type : allTypes()) {
+            ColumnVector vector = sample(type, false);
+            ColumnVector copy = vector.copyPositions(null, 3, ALLOCATOR);
+            assertEquals(3, copy.positionCount());
+            assertEquals(type, copy.type());
+            assertEquals(values(vector).subList(0, 3), values(copy), type.toString());
+            assertFalse(copy.mayHaveNulls());
+        }
+    }
+
+    @Test
+    void copyPositionsGathersASelectionInItsOrderWithRepeats()
+    {
+        int[] positions = {4, 0, 2, 2, 5};
+        for (Type type : allTypes()) {
+            ColumnVector vector = sample(type, false);
+            ColumnVector copy = vector.copyPositions(positions, positions.length, ALLOCATOR);
+            List<Object> original = values(vector);
+            List<Object> expected = new ArrayList<>();
+            for (int position : positions) {
+                expected.add(original.get(position));
+            }
+            assertEquals(expected, values(copy), type.toString());
+        }
+    }
+
+    @Test
+    void copyPositionsUsesOnlyTheFirstCountEntriesOfTheSelection()
+    {
+        ColumnVector vector = sample(Type.VARCHAR, false);
+        ColumnVector copy = vector.copyPositions(new int[] {5, 1, 3, 0}, 2, ALLOCATOR);
+        assertEquals(Arrays.asList(values(vector).get(5), values(vector).get(1)), values(copy));
+    }
+
+    @Test
+    void copyPositionsKeepsNullsAtTheirNewPositions()
+    {
+        for (Type type : allTypes()) {
+            ColumnVector vector = sample(type, true);
+            List<Object> original = values(vector);
+            assertNull(original.get(1));
+            assertNull(original.get(4));
+
+            ColumnVector prefix = vector.copyPositions(null, vector.positionCount(), ALLOCATOR);
+            assertEquals(original, values(prefix), type.toString());
+            assertTrue(prefix.mayHaveNulls());
+
+            int[] positions = {4, 0, 1, 5};
+            ColumnVector gathered = vector.copyPositions(positions, positions.length, ALLOCATOR);
+            assertEquals(Arrays.asList(null, original.get(0), null, original.get(5)), values(gathered), type.toString());
+        }
+    }
+
+    @Test
+    void copyOfOnlyNonNullPositionsHasNoBitmap()
+    {
+        for (Type type : allTypes()) {
+            ColumnVector vector = sample(type, true);
+            ColumnVector copy = vector.copyPositions(new int[] {0, 2, 3}, 3, ALLOCATOR);
+            assertFalse(copy.mayHaveNulls(), type.toString());
+            assertEquals(Arrays.asList(values(vector).get(0), values(vector).get(2), values(vector).get(3)), values(copy));
+        }
+    }
+
+    @Test
+    void copyOfNothing()
+    {
+        for (Type type : allTypes()) {
+            ColumnVector copy = sample(type, true).copyPositions(new int[0], 0, ALLOCATOR);
+            assertEquals(0, copy.positionCount());
+            assertFalse(copy.mayHaveNulls());
+        }
+    }
+
+    @Test
+    void copyIsIndependentOfTheSourceAllocator()
+    {
+        MemoryPool pool = MemoryPool.unbounded("copy");
+        ColumnVector copy;
+        try (ArenaPageAllocator allocator = new ArenaPageAllocator(pool)) {
+            VectorBuilder builder = new VectorBuilder(Type.VARCHAR, 2, allocator);
+            builder.appendString("kept");
+            builder.appendNull();
+            copy = builder.build().copyPositions(null, 2, ALLOCATOR);
+        }
+        assertEquals(0, pool.reservedBytes());
+        assertEquals("kept", copy.getString(0));
+        assertTrue(copy.isNull(1));
+    }
+
+    @Test
+    void nullBitmapBitsAreReadPerPosition()
+    {
+        MemorySegment bitmap = MemorySegment.ofArray(new byte[] {(byte) 0b1000_0001, 0b0000_0010});
+        assertTrue(ColumnVector.isNullBit(bitmap, 0));
+        assertFalse(ColumnVector.isNullBit(bitmap, 1));
+        assertTrue(ColumnVector.isNullBit(bitmap, 7));
+        assertFalse(ColumnVector.isNullBit(bitmap, 8));
+        assertTrue(ColumnVector.isNullBit(bitmap, 9));
+
+        ColumnVector vector = new ColumnVector(Type.INTEGER, 10, MemorySegment.ofArray(new int[10]), null, bitmap);
+        assertTrue(vector.mayHaveNulls());
+        assertTrue(vector.isNull(9));
+        assertFalse(vector.isNull(2));
+        ColumnVector withoutBitmap = new ColumnVector(Type.INTEGER, 10, MemorySegment.ofArray(new int[10]), null, null);
+        assertFalse(withoutBitmap.isNull(9));
+    }
+
+    @Test
+    void stringVectorNeedsOffsets()
+    {
+        assertThrows(NullPointerException.class, () -> new ColumnVector(Type.VARCHAR, 1, MemorySegment.ofArray(new byte[8]), null, null));
+        assertThrows(NullPointerException.class, () -> new ColumnVector(null, 1, MemorySegment.ofArray(new byte[8]), null, null));
+    }
+
+    private static List<Type> allTypes()
+    {
+        return List.of(Type.BOOLEAN, Type.INTEGER, Type.DATE, Type.BIGINT, Type.decimal(12, 3), Type.DOUBLE, Type.VARCHAR, Type.character(3));
+    }
+
+    /** Six values of the type; with nulls, positions 1 and 4 are NULL. */
+    private static ColumnVector sample(Type type, boolean withNulls)
+    {
+        VectorBuilder builder = new VectorBuilder(type, 2);
+        for (int i = 0; i < 6; i++) {
+            if (withNulls && (i == 1 || i == 4)) {
+                builder.appendNull();
+                continue;
+            }
+            switch (type.kind()) {
+                case BOOLEAN -> builder.appendBoolean(i % 3 == 0);
+                case INTEGER, DATE -> builder.appendInt(i * 11 - 20);
+                case BIGINT, DECIMAL -> builder.appendLong(i * 1_000_000_000_000L - 7);
+                case DOUBLE -> builder.appendDouble(i * 0.25 - 1);
+                case VARCHAR, CHAR -> builder.appendString(i == 2 ? "" : "s" + i + "ü".repeat(i));
+            }
+        }
+        return builder.build();
+    }
+
+    private static List<Object> values(ColumnVector vector)
+    {
+        List<Object> values = new ArrayList<>();
+        for (int position = 0; position < vector.positionCount(); position++) {
+            values.add(vector.getObject(position));
+        }
+        return values;
+    }
+}
