@@ -47,6 +47,8 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -117,7 +119,15 @@ public final class LogicalPlanner
 
     private LogicalPlan plan(String sql, CancelFlag cancelFlag)
     {
-        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE);
+        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE)
+        {
+            @Override
+            public Charset getDefaultCharset()
+            {
+                // string constants outside Latin-1 must survive; Signo's strings are UTF-8
+                return StandardCharsets.UTF_8;
+            }
+        };
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
 
@@ -191,7 +201,7 @@ public final class LogicalPlanner
             String message = e.getMessage();
             int newline = message == null ? -1 : message.indexOf('\n');
             String firstLine = newline < 0 ? message : message.substring(0, newline);
-            firstLine = firstLine == null ? "syntax error" : firstLine.replaceFirst(" at line \\d+, column \\d+\\.?$", "");
+            firstLine = firstLine == null ? "syntax error" : firstLine.replaceAll(" at line \\d+, column \\d+\\.?", "").strip();
             throw new SignoException(ErrorCode.SYNTAX_ERROR, "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": " + firstLine, e);
         }
     }
@@ -227,7 +237,9 @@ public final class LogicalPlanner
                         CoreRules.PROJECT_MERGE,
                         CoreRules.PROJECT_REMOVE,
                         CoreRules.AGGREGATE_PROJECT_MERGE,
-                        CoreRules.UNION_TO_DISTINCT))
+                        CoreRules.UNION_TO_DISTINCT,
+                        CoreRules.INTERSECT_TO_DISTINCT,
+                        CoreRules.MINUS_TO_DISTINCT))
                 .build(), context);
 
         rel = hep(rel, HepProgram.builder()
@@ -242,7 +254,7 @@ public final class LogicalPlanner
 
         rel = hep(rel, HepProgram.builder()
                 .addRuleCollection(List.of(
-                        CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES,
+                        CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
                         CoreRules.PROJECT_TO_SEMI_JOIN,
                         CoreRules.JOIN_TO_SEMI_JOIN,
                         CoreRules.FILTER_INTO_JOIN,

@@ -91,3 +91,16 @@ ORDER BY l_returnflag;
 -- a FILTER that matches nothing in a global aggregate
 SELECT count(*) FILTER (WHERE l_quantity < 0), sum(l_quantity) FILTER (WHERE l_quantity < 0), count(*)
 FROM lineitem;
+
+-- several DISTINCT aggregates in one query
+SELECT count(DISTINCT l_suppkey), count(DISTINCT l_shipmode) FROM lineitem;
+
+-- several DISTINCT aggregates in one query
+SELECT o_orderpriority, count(*), count(DISTINCT o_custkey), sum(o_totalprice)
+FROM orders
+GROUP BY o_orderpriority
+ORDER BY o_orderpriority;
+
+-- several DISTINCT aggregates in one query
+SELECT count(DISTINCT x), count(x), count(*)
+FROM (VALUES (1), (1), (NULL), (2), (NULL)) AS t(x);

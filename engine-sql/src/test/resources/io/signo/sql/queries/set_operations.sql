@@ -51,3 +51,18 @@ SELECT r_name FROM region WHERE r_regionkey < 0;
 SELECT o_orderstatus FROM orders
 UNION
 SELECT o_orderstatus FROM orders WHERE o_orderkey < 0;
+
+-- INTERSECT
+SELECT n_regionkey FROM nation WHERE n_name LIKE 'I%'
+INTERSECT
+SELECT r_regionkey FROM region WHERE r_regionkey > 1;
+
+-- EXCEPT
+SELECT n_nationkey FROM nation
+EXCEPT
+SELECT s_nationkey FROM supplier WHERE s_acctbal > 0;
+
+-- INTERSECT
+SELECT o_custkey FROM orders WHERE o_orderdate < DATE '1993-01-01'
+INTERSECT
+SELECT o_custkey FROM orders WHERE o_orderdate >= DATE '1998-01-01';
