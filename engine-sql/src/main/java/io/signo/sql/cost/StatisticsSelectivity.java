@@ -4,6 +4,7 @@ import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
@@ -335,23 +336,31 @@ public final class StatisticsSelectivity
             ColumnOrigin origin = origin(field);
             double min = origin == null ? Double.NaN : origin.min();
             double max = origin == null ? Double.NaN : origin.max();
+            boolean discrete = origin != null && origin.isDiscrete();
+            if (origin == null) {
+                double[] bounds = aggregateBounds(field);
+                if (bounds != null) {
+                    min = bounds[0];
+                    max = bounds[1];
+                }
+            }
             if (valueUnknown || Double.isNaN(min) || Double.isNaN(max)) {
                 return range.hasLowerBound() && range.hasUpperBound() ? RANGE_GUESS * RANGE_GUESS * 2 : RANGE_GUESS;
             }
             // a discrete domain holds max - min + 1 values; x < v is x <= v - 1
-            double unit = origin.isDiscrete() ? 1.0 : 0.0;
+            double unit = discrete ? 1.0 : 0.0;
             double low = min;
             double high = max + unit;
             if (range.hasLowerBound()) {
                 double bound = range.lowerEndpoint();
-                if (origin.isDiscrete()) {
+                if (discrete) {
                     bound = range.lowerBoundType() == BoundType.OPEN ? Math.floor(bound) + 1 : Math.ceil(bound);
                 }
                 low = Math.max(low, bound);
             }
             if (range.hasUpperBound()) {
                 double bound = range.upperEndpoint();
-                if (origin.isDiscrete()) {
+                if (discrete) {
                     bound = range.upperBoundType() == BoundType.OPEN ? Math.ceil(bound) - 1 : Math.floor(bound);
                 }
                 high = Math.min(high, bound + unit);
@@ -362,6 +371,43 @@ public final class StatisticsSelectivity
                 return range.contains(min) ? 1.0 : MIN_RANGE_SELECTIVITY;
             }
             return Math.max(MIN_RANGE_SELECTIVITY, Math.min(1.0, (high - low) / width));
+        }
+
+        /**
+         * Bounds of an aggregate's MIN, MAX, AVG or SUM of a table column, as {min, max}, or null.
+         * A sum over a group of the average size n lies in [n * min, n * max]; a HAVING filter on
+         * it is then a range like any other (TPC-H Q18's {@code sum(l_quantity) > 300}).
+         */
+        private double[] aggregateBounds(int field)
+        {
+            if (!(input(field) instanceof Aggregate aggregate)) {
+                return null;
+            }
+            int call = inputField(field) - aggregate.getGroupCount();
+            if (call < 0 || call >= aggregate.getAggCallList().size() || aggregate.getGroupSets().size() != 1) {
+                return null;
+            }
+            AggregateCall aggregateCall = aggregate.getAggCallList().get(call);
+            if (aggregateCall.getArgList().size() != 1 || aggregateCall.isDistinct() || aggregateCall.filterArg >= 0) {
+                return null;
+            }
+            ColumnOrigin argument = ColumnOrigin.of(metadata, aggregate.getInput(), aggregateCall.getArgList().getFirst());
+            if (argument == null || Double.isNaN(argument.min()) || Double.isNaN(argument.max())) {
+                return null;
+            }
+            return switch (aggregateCall.getAggregation().getKind()) {
+                case MIN, MAX, AVG -> new double[] {argument.min(), argument.max()};
+                case SUM, SUM0 -> {
+                    Double inputRows = metadata.getRowCount(aggregate.getInput());
+                    Double groups = metadata.getRowCount(aggregate);
+                    if (inputRows == null || groups == null || groups < 1) {
+                        yield null;
+                    }
+                    double groupSize = Math.max(1.0, inputRows / groups);
+                    yield new double[] {Math.min(argument.min(), groupSize * argument.min()), Math.max(argument.max(), groupSize * argument.max())};
+                }
+                default -> null;
+            };
         }
 
         /**

@@ -118,6 +118,14 @@ class StatisticsEstimatesTest
     }
 
     @Test
+    void havingOnSumUsesTheRangeOfGroupSums()
+    {
+        // 5 categories of 200 sales, amounts 0..100: a category's sum lies in 0..20000
+        assertWithin(5 * 0.25, rows("SELECT category FROM sales GROUP BY category HAVING sum(amount) > 15000"), 1.1);
+        assertWithin(5 * 0.5, rows("SELECT category FROM sales GROUP BY category HAVING max(amount) < 50"), 1.1);
+    }
+
+    @Test
     void semiAndAntiJoinsStayWithinTheLeftSide()
     {
         double semi = rows("SELECT * FROM sales WHERE store_id IN (SELECT store_id FROM stores WHERE region = 'north')");
