@@ -4,6 +4,7 @@ import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeSystem;
+import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.storage.table.Catalog;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
@@ -172,6 +173,7 @@ public final class LogicalPlanner
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
+        SignoRelMetadataProvider.install(cluster);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
                 SqlToRelConverter.config()
                         .withExpand(false)
