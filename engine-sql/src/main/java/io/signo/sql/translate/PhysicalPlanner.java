@@ -153,9 +153,15 @@ public final class PhysicalPlanner
         List<String> names = rel.getRowType().getFieldNames();
         for (int i = 0; i < projects.size(); i++) {
             projections.add(translator.translate(projects.get(i)));
-            texts.add(names.get(i) + " := " + projects.get(i));
+            texts.add(names.get(i) + " := " + explainText(projects.get(i)));
         }
-        return new FilterProjectNode(source, filter, condition == null ? null : condition.toString(), projections, texts, rows(rel));
+        return new FilterProjectNode(source, filter, condition == null ? null : explainText(condition), projections, texts, rows(rel));
+    }
+
+    /** An expression as EXPLAIN shows it: Calcite's digest without its charset prefix on every string. */
+    private static String explainText(RexNode node)
+    {
+        return node.toString().replace("_UTF-8'", "'");
     }
 
     private static int[] identity(int count)
@@ -356,7 +362,7 @@ public final class PhysicalPlanner
         List<Type> joinedTypes = new ArrayList<>(probe.outputTypes());
         joinedTypes.addAll(build.outputTypes());
         Expression residual = hasResidual ? new RexTranslator(rexBuilder, channels, joinedTypes).translate(remaining) : null;
-        String residualText = hasResidual ? remaining.toString() : null;
+        String residualText = hasResidual ? explainText(remaining) : null;
 
         PlanNode result;
         if (info.leftKeys.isEmpty()) {
