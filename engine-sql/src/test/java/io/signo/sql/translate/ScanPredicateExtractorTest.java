@@ -103,6 +103,12 @@ class ScanPredicateExtractorTest
 
         RexNode between = rexBuilder.makeBetween(column("d"), number("0.05"), number("0.07"));
         assertEquals(List.of(ColumnConstraint.between(2, 5L, 7L)), extract(between));
+
+        // TPC-H Q6 leaves l_discount between 0.06 - 0.01 and 0.06 + 0.01 unfolded
+        RexNode unfolded = rexBuilder.makeCall(SqlStdOperatorTable.AND,
+                call(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, column("d"), call(SqlStdOperatorTable.MINUS, number("0.06"), number("0.01"))),
+                call(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, column("d"), call(SqlStdOperatorTable.PLUS, number("0.06"), number("0.01"))));
+        assertEquals(List.of(ColumnConstraint.atLeast(2, 5L), ColumnConstraint.atMost(2, 7L)), extract(unfolded));
     }
 
     @Test
