@@ -153,11 +153,10 @@ public final class ScanPredicateExtractor
             return;
         }
         Type type = columnType(column);
-        boolean charLiteral = sargLiteral.getType().getSqlTypeName() == SqlTypeName.CHAR;
         if (sarg.isPoints()) {
             List<Object> points = new ArrayList<>();
             for (Range<?> range : sarg.rangeSet.asRanges()) {
-                Object point = convert(new ConstantValue(range.lowerEndpoint(), charLiteral), type, Rounding.EXACT);
+                Object point = convert(new ConstantValue(range.lowerEndpoint()), type, Rounding.EXACT);
                 if (point == null) {
                     return;
                 }
@@ -171,14 +170,14 @@ public final class ScanPredicateExtractor
         Object lower = null;
         boolean lowerInclusive = false;
         if (span.hasLowerBound()) {
-            ConstantValue value = new ConstantValue(span.lowerEndpoint(), charLiteral);
+            ConstantValue value = new ConstantValue(span.lowerEndpoint());
             lower = convert(value, type, Rounding.DOWN);
             lowerInclusive = span.lowerBoundType() == BoundType.CLOSED || convert(value, type, Rounding.EXACT) == null;
         }
         Object upper = null;
         boolean upperInclusive = false;
         if (span.hasUpperBound()) {
-            ConstantValue value = new ConstantValue(span.upperEndpoint(), charLiteral);
+            ConstantValue value = new ConstantValue(span.upperEndpoint());
             upper = convert(value, type, Rounding.UP);
             upperInclusive = span.upperBoundType() == BoundType.CLOSED || convert(value, type, Rounding.EXACT) == null;
         }
@@ -236,8 +235,8 @@ public final class ScanPredicateExtractor
         return table.columns().get(column).type();
     }
 
-    /** A constant in Calcite's form (BigDecimal, Double, DateString, NlsString, ...), or null when it is not one. */
-    private record ConstantValue(Object value, boolean charLiteral) {}
+    /** A constant in Calcite's form (BigDecimal, Double, DateString, NlsString), null for a NULL literal. */
+    private record ConstantValue(Object value) {}
 
     private static ConstantValue constantValue(RexNode node)
     {
@@ -246,20 +245,20 @@ public final class ScanPredicateExtractor
                 return null;
             }
             if (literal.isNull()) {
-                return new ConstantValue(null, false);
+                return new ConstantValue(null);
             }
             SqlTypeName typeName = literal.getType().getSqlTypeName();
             // the literal's own value of a DATE is a Calendar; in a Sarg it is a DateString
             Object value = typeName == SqlTypeName.DATE ? literal.getValueAs(DateString.class) : literal.getValue();
-            return new ConstantValue(value, typeName == SqlTypeName.CHAR);
+            return new ConstantValue(value);
         }
         if (node instanceof RexCall call && (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)) {
             if (call.getType().getSqlTypeName() == SqlTypeName.DATE) {
                 Integer days = dateArithmetic(call);
-                return days == null ? null : new ConstantValue(DateString.fromDaysSinceEpoch(days), false);
+                return days == null ? null : new ConstantValue(DateString.fromDaysSinceEpoch(days));
             }
             BigDecimal sum = exactSum(call);
-            return sum == null ? null : new ConstantValue(sum, false);
+            return sum == null ? null : new ConstantValue(sum);
         }
         return null;
     }
@@ -356,10 +355,27 @@ public final class ScanPredicateExtractor
                 if (!(value instanceof NlsString string) || string.getValue() == null) {
                     yield null;
                 }
-                // CHAR values are stored and compared without trailing spaces
-                yield type.kind() == TypeKind.CHAR || constant.charLiteral() ? string.getValue().stripTrailing() : string.getValue();
+                yield string(string.getValue(), type, rounding);
             }
             case BOOLEAN -> null;
+        };
+    }
+
+    /**
+     * CHAR values are stored and compared without trailing spaces. Against VARCHAR the engine may
+     * compare a constant with or without them (a CHAR literal loses them), so a bound takes the
+     * wider of the two and a point with trailing spaces is not used.
+     */
+    private static String string(String value, Type type, Rounding rounding)
+    {
+        String stripped = value.stripTrailing();
+        if (type.kind() == TypeKind.CHAR || stripped.equals(value)) {
+            return stripped;
+        }
+        return switch (rounding) {
+            case DOWN -> stripped;
+            case UP -> value;
+            case EXACT -> null;
         };
     }
 

@@ -171,6 +171,12 @@ class ScanPredicateExtractorTest
     {
         RexNode condition = call(SqlStdOperatorTable.EQUALS, column("c"), rexBuilder.makeLiteral("AIR  "));
         assertEquals(List.of(ColumnConstraint.equalTo(6, "AIR")), extract(condition));
+        assertEquals(List.of(ColumnConstraint.atMost(6, "AIR")), extract(call(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, column("c"), rexBuilder.makeLiteral("AIR "))));
+        // against VARCHAR, trailing spaces may or may not count: bounds take the wider value, points are not used
+        assertEquals(List.of(), extract(call(SqlStdOperatorTable.EQUALS, column("v"), rexBuilder.makeLiteral("AIR "))));
+        assertEquals(List.of(ColumnConstraint.atMost(5, "AIR ")), extract(call(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, column("v"), rexBuilder.makeLiteral("AIR "))));
+        assertEquals(List.of(ColumnConstraint.atLeast(5, "AIR")), extract(call(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, column("v"), rexBuilder.makeLiteral("AIR "))));
+        assertEquals(List.of(ColumnConstraint.equalTo(5, "AIR")), extract(call(SqlStdOperatorTable.EQUALS, column("v"), rexBuilder.makeLiteral("AIR"))));
     }
 
     @Test
