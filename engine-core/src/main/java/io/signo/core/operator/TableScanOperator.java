@@ -1,5 +1,6 @@
 package io.signo.core.operator;
 
+import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Segment;
 
@@ -11,7 +12,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Reads a table's segments, morsel by morsel: every driver of the scan pipeline takes the next
  * unread segment from one shared cursor, so fast drivers take more and all cores stay busy.
- * Returns views of the stored pages (only the wanted columns); nothing is copied.
+ * Returns views of the stored pages (only the wanted columns); nothing is copied. Segments whose
+ * statistics prove that no row passes the scan's {@link SegmentPredicate} are skipped unread.
  */
 public final class TableScanOperator
         implements Operator
@@ -21,10 +23,27 @@ public final class TableScanOperator
     {
         private final List<Segment> segments;
         private final AtomicInteger next = new AtomicInteger();
+        private final AtomicInteger prunedSegments = new AtomicInteger();
 
         public SegmentCursor(List<Segment> segments)
         {
             this.segments = List.copyOf(segments);
+        }
+
+        public int segmentCount()
+        {
+            return segments.size();
+        }
+
+        /** How many segments the scan's drivers skipped because their statistics ruled out every row. */
+        public int prunedSegments()
+        {
+            return prunedSegments.get();
+        }
+
+        void recordPruned()
+        {
+            prunedSegments.incrementAndGet();
         }
 
         Segment next()
@@ -34,19 +53,26 @@ public final class TableScanOperator
         }
     }
 
-    public record Factory(String tableName, SegmentCursor cursor, int[] columns)
+    public record Factory(String tableName, SegmentCursor cursor, int[] columns, SegmentPredicate predicate)
             implements OperatorFactory
     {
         public Factory
         {
             requireNonNull(cursor, "cursor is null");
+            requireNonNull(predicate, "predicate is null");
             columns = columns.clone();
+        }
+
+        /** A scan of every segment. */
+        public Factory(String tableName, SegmentCursor cursor, int[] columns)
+        {
+            this(tableName, cursor, columns, SegmentPredicate.ALL);
         }
 
         @Override
         public Operator createOperator(OperatorContext context)
         {
-            return new TableScanOperator(cursor, columns);
+            return new TableScanOperator(cursor, columns, predicate);
         }
 
         @Override
@@ -58,12 +84,14 @@ public final class TableScanOperator
 
     private final SegmentCursor cursor;
     private final int[] columns;
+    private final SegmentPredicate predicate;
     private boolean finished;
 
-    private TableScanOperator(SegmentCursor cursor, int[] columns)
+    private TableScanOperator(SegmentCursor cursor, int[] columns, SegmentPredicate predicate)
     {
         this.cursor = cursor;
         this.columns = columns;
+        this.predicate = predicate;
     }
 
     @Override
@@ -85,6 +113,10 @@ public final class TableScanOperator
             return null;
         }
         Segment segment = cursor.next();
+        while (segment != null && !predicate.mayMatch(segment)) {
+            cursor.recordPruned();
+            segment = cursor.next();
+        }
         if (segment == null) {
             finished = true;
             return null;

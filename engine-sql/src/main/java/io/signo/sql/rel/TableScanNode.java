@@ -1,15 +1,38 @@
 package io.signo.sql.rel;
 
+import io.signo.core.operator.scan.SegmentPredicate;
+import io.signo.storage.table.Column;
 import io.signo.storage.table.Table;
 import io.signo.storage.type.Type;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads the given columns of a table, a segment per morsel. */
-public record TableScanNode(Table table, int[] columns, double estimatedRows)
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Reads the given columns of a table, a segment per morsel, skipping the segments whose statistics
+ * rule out every row of {@code predicate} (taken from the filter above the scan, which still runs).
+ */
+public record TableScanNode(Table table, int[] columns, double estimatedRows, SegmentPredicate predicate)
         implements PlanNode
 {
+    public TableScanNode
+    {
+        requireNonNull(table, "table is null");
+        requireNonNull(predicate, "predicate is null");
+    }
+
+    public TableScanNode(Table table, int[] columns, double estimatedRows)
+    {
+        this(table, columns, estimatedRows, SegmentPredicate.ALL);
+    }
+
+    public TableScanNode withPredicate(SegmentPredicate predicate)
+    {
+        return new TableScanNode(table, columns, estimatedRows, predicate);
+    }
+
     @Override
     public List<Type> outputTypes()
     {
@@ -39,6 +62,14 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows)
         for (int column : columns) {
             names.add(table.columns().get(column).name());
         }
-        return "TableScan[" + table.name() + ", columns=" + names + "]";
+        String prune = "";
+        if (!predicate.isAll()) {
+            List<String> tableColumnNames = new ArrayList<>();
+            for (Column column : table.columns()) {
+                tableColumnNames.add(column.name());
+            }
+            prune = ", prune=" + predicate.describe(tableColumnNames);
+        }
+        return "TableScan[" + table.name() + ", columns=" + names + prune + "]";
     }
 }

@@ -91,7 +91,7 @@ public final class LocalExecutionPlanner
                     segments.addAll(partition.segments());
                 }
                 int drivers = Math.max(1, Math.min(parallelism, segments.size()));
-                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns()), drivers);
+                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate()), drivers);
             }
             case FilterProjectNode filterProject -> {
                 Pipeline pipeline = visit(filterProject.source());

@@ -135,7 +135,8 @@ public final class PhysicalPlanner
             if (columns.length == 0) {
                 columns = new int[] {0};
             }
-            source = scan(scan, columns);
+            TableScanNode tableScan = scan(scan, columns);
+            source = tableScan.withPredicate(ScanPredicateExtractor.extract(condition, tableScan.table()));
             channels = new int[scan.getRowType().getFieldCount()];
             for (int i = 0; i < columns.length; i++) {
                 channels[columns[i]] = i;

@@ -1,0 +1,76 @@
+package io.signo.core.operator.scan;
+
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Segment;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A conjunction of column constraints taken from a scan's filter, checked against each segment's
+ * min/max statistics so that the scan skips segments in which no row can pass the filter. Pruning
+ * is an optimization only: the filter still runs on the segments that are kept.
+ */
+public final class SegmentPredicate
+{
+    /** The predicate that keeps every segment. */
+    public static final SegmentPredicate ALL = new SegmentPredicate(List.of());
+
+    private final List<ColumnConstraint> constraints;
+
+    public SegmentPredicate(List<ColumnConstraint> constraints)
+    {
+        this.constraints = List.copyOf(constraints);
+    }
+
+    public List<ColumnConstraint> constraints()
+    {
+        return constraints;
+    }
+
+    /** True when the predicate has no constraint and so keeps every segment. */
+    public boolean isAll()
+    {
+        return constraints.isEmpty();
+    }
+
+    /**
+     * False only when the segment's statistics prove that no row of it satisfies every constraint;
+     * a segment without statistics for a constrained column is kept.
+     */
+    public boolean mayMatch(Segment segment)
+    {
+        ColumnStatistics[] statistics = segment.columnStatistics();
+        int positionCount = segment.page().positionCount();
+        for (ColumnConstraint constraint : constraints) {
+            int column = constraint.column();
+            if (statistics == null || column >= statistics.length) {
+                continue;
+            }
+            if (!constraint.mayMatch(statistics[column], positionCount)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The constraints as text over the table's column names, e.g. {@code [l_shipdate <= 10471]}. */
+    public String describe(List<String> columnNames)
+    {
+        List<String> texts = new ArrayList<>(constraints.size());
+        for (ColumnConstraint constraint : constraints) {
+            texts.add(constraint.describe(columnNames.get(constraint.column())));
+        }
+        return texts.toString();
+    }
+
+    @Override
+    public String toString()
+    {
+        List<String> texts = new ArrayList<>(constraints.size());
+        for (ColumnConstraint constraint : constraints) {
+            texts.add(constraint.describe("#" + constraint.column()));
+        }
+        return texts.toString();
+    }
+}

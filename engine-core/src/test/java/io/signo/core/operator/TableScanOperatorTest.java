@@ -1,0 +1,120 @@
+package io.signo.core.operator;
+
+import io.signo.core.operator.scan.ColumnConstraint;
+import io.signo.core.operator.scan.SegmentPredicate;
+import io.signo.storage.page.Page;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Segment;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.signo.core.operator.TestingPages.page;
+import static io.signo.core.operator.TestingPages.row;
+import static io.signo.core.operator.TestingPages.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class TableScanOperatorTest
+{
+    private static final List<Type> TYPES = List.of(Type.BIGINT, Type.VARCHAR);
+
+    /** Ten segments of ten rows each; segment i holds keys 10 * i to 10 * i + 9 and the name "s" + i. */
+    private static List<Segment> segments()
+    {
+        List<Segment> segments = new ArrayList<>();
+        for (int segment = 0; segment < 10; segment++) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                rows.add(row(10L * segment + i, "s" + segment));
+            }
+            ColumnStatistics[] statistics = {
+                    new ColumnStatistics(10, 0, 10L * segment, 10L * segment + 9, 8),
+                    new ColumnStatistics(1, 0, "s" + segment, "s" + segment, 2)};
+            segments.add(new Segment(page(TYPES, rows), statistics));
+        }
+        return segments;
+    }
+
+    private static List<List<Object>> scan(TableScanOperator.Factory factory)
+    {
+        OperatorRunner runner = new OperatorRunner();
+        List<Page> output = new ArrayList<>();
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = factory.createOperator(context)) {
+            while (!operator.isFinished()) {
+                Page page = operator.getOutput();
+                if (page != null) {
+                    output.add(page);
+                }
+            }
+        }
+        return rows(output);
+    }
+
+    @Test
+    void skipsSegmentsThatCannotMatch()
+    {
+        List<Segment> segments = segments();
+        var cursor = new TableScanOperator.SegmentCursor(segments);
+        // keys 25 to 41 live in segments 2, 3 and 4
+        SegmentPredicate predicate = new SegmentPredicate(List.of(ColumnConstraint.between(0, 25L, 41L)));
+        List<List<Object>> pruned = scan(new TableScanOperator.Factory("t", cursor, new int[] {1, 0}, predicate));
+
+        assertEquals(7, cursor.prunedSegments());
+        assertEquals(10, cursor.segmentCount());
+        assertEquals(30, pruned.size());
+        List<List<Object>> expected = new ArrayList<>();
+        for (long key = 20; key < 50; key++) {
+            expected.add(row("s" + key / 10, key));
+        }
+        assertEquals(expected, pruned);
+        // the rows the filter keeps are the same as with a full scan
+        var fullCursor = new TableScanOperator.SegmentCursor(segments);
+        List<List<Object>> full = scan(new TableScanOperator.Factory("t", fullCursor, new int[] {1, 0}));
+        assertEquals(0, fullCursor.prunedSegments());
+        assertEquals(100, full.size());
+        assertEquals(keysBetween(full, 25, 41), keysBetween(pruned, 25, 41));
+    }
+
+    @Test
+    void pruningEverySegmentProducesNoRows()
+    {
+        var cursor = new TableScanOperator.SegmentCursor(segments());
+        SegmentPredicate predicate = new SegmentPredicate(List.of(ColumnConstraint.in(1, List.of("a", "z"))));
+        assertEquals(List.of(), scan(new TableScanOperator.Factory("t", cursor, new int[] {0}, predicate)));
+        assertEquals(10, cursor.prunedSegments());
+    }
+
+    @Test
+    void emptyTable()
+    {
+        var cursor = new TableScanOperator.SegmentCursor(List.of());
+        SegmentPredicate predicate = new SegmentPredicate(List.of(ColumnConstraint.equalTo(0, 1L)));
+        assertEquals(List.of(), scan(new TableScanOperator.Factory("t", cursor, new int[] {0}, predicate)));
+        assertEquals(0, cursor.prunedSegments());
+    }
+
+    @Test
+    void segmentsWithoutStatisticsAreRead()
+    {
+        Page page = page(TYPES, row(1L, "a"), row(null, null));
+        var cursor = new TableScanOperator.SegmentCursor(List.of(new Segment(page, new ColumnStatistics[] {null, null})));
+        SegmentPredicate predicate = new SegmentPredicate(List.of(ColumnConstraint.equalTo(0, 100L)));
+        assertEquals(List.of(row(1L), row((Object) null)), scan(new TableScanOperator.Factory("t", cursor, new int[] {0}, predicate)));
+        assertEquals(0, cursor.prunedSegments());
+    }
+
+    private static List<List<Object>> keysBetween(List<List<Object>> rows, long low, long high)
+    {
+        List<List<Object>> kept = new ArrayList<>();
+        for (List<Object> row : rows) {
+            long key = (Long) row.get(1);
+            if (key >= low && key <= high) {
+                kept.add(row);
+            }
+        }
+        return kept;
+    }
+}
