@@ -8,7 +8,10 @@ import io.signo.core.expression.Expressions;
 import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.catalog.CalciteTypes;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.type.TypeKind;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
@@ -71,8 +74,33 @@ public final class RexTranslator
                 yield Expressions.input(channel, channelTypes.get(channel));
             }
             case RexLiteral literal -> constant(literal);
-            case RexCall call -> call(call);
+            case RexCall call -> RexUtil.isConstant(call) && !isInterval(call) ? fold(call(call)) : call(call);
             default -> throw unsupported("expression " + node.getKind() + ": " + node);
+        };
+    }
+
+    /** Computes a constant sub-expression once at planning instead of once per row. */
+    private static Expression fold(Expression constant)
+    {
+        ColumnVector value;
+        try {
+            value = constant.evaluate(new Page(1), null, 1, PageAllocator.transientPages());
+        }
+        catch (RuntimeException e) {
+            // an error such as 1/0 belongs to the rows that reach it (a CASE branch may never run)
+            return constant;
+        }
+        return Expressions.constant(constant.type(), constantValue(value, constant.type()));
+    }
+
+    private static Object constantValue(ColumnVector vector, Type type)
+    {
+        if (vector.isNull(0)) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case DECIMAL -> BigDecimal.valueOf(vector.getLong(0), type.scale());
+            default -> vector.getObject(0);
         };
     }
 
