@@ -7,7 +7,9 @@ import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
+import io.signo.sql.translate.JoinDistributionMode;
 import io.signo.sql.translate.PhysicalPlanner;
+import io.signo.sql.translate.PlannerOptions;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.ExceededMemoryLimitException;
 import io.signo.storage.memory.MemoryPool;
@@ -18,6 +20,9 @@ import io.signo.storage.vector.VectorBuilder;
 import org.apache.calcite.rel.RelNode;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -29,27 +34,41 @@ import java.util.concurrent.ExecutionException;
 public final class SignoEngine
         implements AutoCloseable
 {
+    /** {@code SET name = value}, Signo's session properties. */
+    private static final Pattern SET_STATEMENT = Pattern.compile("\\s*(?i:set)\\s+(\\w+)\\s*=\\s*(.*?)\\s*;?\\s*", Pattern.DOTALL);
+
     private final Catalog catalog;
     private final int threads;
+    private final int workers;
     private final TaskExecutor executor;
     private final long queryMaxMemoryBytes;
+    private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
 
     public SignoEngine(Catalog catalog, int threads)
     {
-        this(catalog, threads, Runtime.getRuntime().maxMemory());
+        this(catalog, threads, 1, Runtime.getRuntime().maxMemory());
     }
 
-    public SignoEngine(Catalog catalog, int threads, long queryMaxMemoryBytes)
+    /**
+     * @param workers how many worker nodes the plans are cut for; each is instantiated in this process
+     *        with {@code threads} drivers per pipeline, over its share of the table partitions
+     */
+    public SignoEngine(Catalog catalog, int threads, int workers, long queryMaxMemoryBytes)
     {
         this.catalog = catalog;
         this.threads = threads;
+        this.workers = workers;
         this.executor = new TaskExecutor(threads);
         this.queryMaxMemoryBytes = queryMaxMemoryBytes;
     }
 
-    /** Runs one statement (a query, or EXPLAIN of one) and returns its whole result. */
+    /** Runs one statement (a query, EXPLAIN of one, or SET of a session property) and returns its whole result. */
     public QueryResult execute(String sql)
     {
+        Matcher set = sql == null ? null : SET_STATEMENT.matcher(sql);
+        if (set != null && set.matches()) {
+            return setProperty(set.group(1), set.group(2));
+        }
         PlannedQuery planned = plan(sql);
         if (planned.explain()) {
             VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
@@ -58,6 +77,21 @@ public final class SignoEngine
             return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
         }
         return run(planned);
+    }
+
+    private QueryResult setProperty(String name, String valueText)
+    {
+        String value = valueText.strip();
+        if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
+            value = value.substring(1, value.length() - 1);
+        }
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "join_distribution" -> joinDistribution = JoinDistributionMode.parse(value);
+            default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, "unknown session property: " + name + " (known: join_distribution)");
+        }
+        VectorBuilder text = new VectorBuilder(Type.VARCHAR, 1);
+        text.appendString(name.toLowerCase(Locale.ROOT) + " = " + value.toLowerCase(Locale.ROOT));
+        return new QueryResult(List.of("set"), List.of(Type.VARCHAR), List.of(new Page(1, text.build())));
     }
 
     /** A statement planned down to its physical plan. */
@@ -71,7 +105,8 @@ public final class SignoEngine
         try {
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
             RelNode rel = logical.root();
-            PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery()).plan(rel);
+            PlannerOptions options = new PlannerOptions(workers, joinDistribution, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES);
+            PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());
         }
         catch (SignoException e) {
@@ -85,7 +120,7 @@ public final class SignoEngine
     private QueryResult run(PlannedQuery planned)
     {
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(threads).plan(planned.root(), result);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(workers, threads).plan(planned.root(), result);
         MemoryPool queryPool = new MemoryPool("query", queryMaxMemoryBytes);
         CompletableFuture<Void> done = executor.execute(pipelines, queryPool);
         try {

@@ -9,11 +9,12 @@ import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
 
-/** Starts a pipeline with the pages of one exchange partition: driver i reads partition i. */
+/** Starts a pipeline with the pages of one exchange partition per driver. */
 public final class ExchangeSourceOperator
         implements Operator
 {
-    public record Factory(Exchange exchange)
+    /** Driver i of the pipeline reads partition {@code firstPartition + i}: the partitions of this node. */
+    public record Factory(Exchange exchange, int firstPartition)
             implements OperatorFactory
     {
         public Factory
@@ -21,10 +22,15 @@ public final class ExchangeSourceOperator
             requireNonNull(exchange, "exchange is null");
         }
 
+        public Factory(Exchange exchange)
+        {
+            this(exchange, 0);
+        }
+
         @Override
         public Operator createOperator(OperatorContext context)
         {
-            return new ExchangeSourceOperator(exchange.source(context.driverIndex()));
+            return new ExchangeSourceOperator(exchange.source(firstPartition + context.driverIndex()));
         }
 
         @Override

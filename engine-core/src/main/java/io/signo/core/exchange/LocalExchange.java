@@ -30,8 +30,26 @@ public final class LocalExchange
     private int consumersClosed;
     private CompletableFuture<Void> notFull = CompletableFuture.completedFuture(null);
 
+    private final int partitionsPerNode;
+    private final int[] broadcastNext;
+
     public LocalExchange(ExchangeKind kind, int partitionCount, int producerCount, int[] hashChannels, long maxBufferedBytes)
     {
+        this(kind, partitionCount, partitionCount, producerCount, hashChannels, maxBufferedBytes);
+    }
+
+    /**
+     * @param partitionsPerNode partitions are grouped by node, this many each (the node's drivers); a
+     *        broadcast sends every page once to every node, to one of its partitions in turn, so
+     *        that a node's drivers together see each row once
+     */
+    public LocalExchange(ExchangeKind kind, int partitionCount, int partitionsPerNode, int producerCount, int[] hashChannels, long maxBufferedBytes)
+    {
+        if (partitionsPerNode < 1 || partitionCount % partitionsPerNode != 0) {
+            throw new IllegalArgumentException(partitionCount + " partitions cannot be grouped by " + partitionsPerNode + " per node");
+        }
+        this.partitionsPerNode = partitionsPerNode;
+        this.broadcastNext = new int[partitionCount / partitionsPerNode];
         if (kind == ExchangeKind.GATHER && partitionCount != 1) {
             throw new IllegalArgumentException("a gather exchange has one partition");
         }
@@ -151,8 +169,13 @@ public final class LocalExchange
             switch (kind) {
                 case GATHER -> enqueue(0, page);
                 case BROADCAST -> {
-                    for (int i = 0; i < partitions.length; i++) {
-                        enqueue(i, page);
+                    for (int node = 0; node < broadcastNext.length; node++) {
+                        int target;
+                        synchronized (lock) {
+                            target = node * partitionsPerNode + broadcastNext[node];
+                            broadcastNext[node] = (broadcastNext[node] + 1) % partitionsPerNode;
+                        }
+                        enqueue(target, page);
                     }
                 }
                 case ROUND_ROBIN -> {

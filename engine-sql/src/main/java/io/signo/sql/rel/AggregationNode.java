@@ -7,19 +7,13 @@ import io.signo.storage.type.Type;
 import java.util.List;
 
 /** Hash aggregation; split into a PARTIAL and a FINAL step around an exchange when parallel. */
-public record AggregationNode(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, AggregationStep step, List<Type> outputTypes, double estimatedRows)
+public record AggregationNode(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, AggregationStep step, List<Type> outputTypes, Distribution distribution, double estimatedRows)
         implements PlanNode
 {
     @Override
     public List<PlanNode> sources()
     {
         return List.of(source);
-    }
-
-    @Override
-    public Distribution distribution()
-    {
-        return step == AggregationStep.PARTIAL ? source.distribution() : source.distribution();
     }
 
     @Override

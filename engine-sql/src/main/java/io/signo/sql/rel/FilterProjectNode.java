@@ -1,6 +1,7 @@
 package io.signo.sql.rel;
 
 import io.signo.core.expression.Expression;
+import io.signo.core.expression.InputReference;
 import io.signo.storage.type.Type;
 
 import java.util.ArrayList;
@@ -29,7 +30,11 @@ public record FilterProjectNode(PlanNode source, Expression filter, String filte
     @Override
     public Distribution distribution()
     {
-        return source.distribution();
+        int[] sourceOfOutput = new int[projections.size()];
+        for (int i = 0; i < sourceOfOutput.length; i++) {
+            sourceOfOutput[i] = projections.get(i) instanceof InputReference reference ? reference.channel() : -1;
+        }
+        return source.distribution().project(sourceOfOutput);
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.List;
  * A hash join: the build side is read into a hash table first, then the probe side streams through.
  * Output: the probe columns, then (INNER and LEFT) the build columns.
  */
-public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText, double estimatedRows)
+public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
         implements PlanNode
 {
     @Override
@@ -31,15 +31,9 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     }
 
     @Override
-    public Distribution distribution()
-    {
-        return probe.distribution();
-    }
-
-    @Override
     public String describe()
     {
         return "HashJoin[" + joinType + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
-                + (residual == null ? "" : ", filter=" + residualText) + "]";
+                + (residual == null ? "" : ", filter=" + residualText) + ", " + joinDistribution + "]";
     }
 }

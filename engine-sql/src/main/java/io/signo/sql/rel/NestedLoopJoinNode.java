@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A join without equality keys: every probe row against every build row, then the filter. */
-public record NestedLoopJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Expression residual, String residualText, double estimatedRows)
+public record NestedLoopJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Expression residual, String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
         implements PlanNode
 {
     @Override
@@ -26,14 +26,8 @@ public record NestedLoopJoinNode(PlanNode probe, PlanNode build, JoinType joinTy
     }
 
     @Override
-    public Distribution distribution()
-    {
-        return probe.distribution();
-    }
-
-    @Override
     public String describe()
     {
-        return "NestedLoopJoin[" + joinType + (residual == null ? "" : ", filter=" + residualText) + "]";
+        return "NestedLoopJoin[" + joinType + (residual == null ? "" : ", filter=" + residualText) + ", " + joinDistribution + "]";
     }
 }

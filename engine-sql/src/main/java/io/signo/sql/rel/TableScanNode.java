@@ -2,6 +2,7 @@ package io.signo.sql.rel;
 
 import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.table.Column;
+import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Table;
 import io.signo.storage.type.Type;
 
@@ -49,10 +50,37 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows, Se
         return List.of();
     }
 
+    /**
+     * Replicated tables are read on the coordinator alone (they are small; a join that needs them on
+     * every worker broadcasts them). A partitioned table is partitioned on its key when the key is
+     * read; tables of one co-partitioning scheme share that scheme, others get one of their own.
+     */
     @Override
     public Distribution distribution()
     {
-        return Distribution.PARALLEL;
+        Partitioning partitioning = table.partitioning();
+        if (partitioning == null || partitioning.replicated()) {
+            return Distribution.SINGLE;
+        }
+        List<Integer> keys = new ArrayList<>();
+        for (String keyColumn : partitioning.keyColumns()) {
+            int tableColumn = table.columnIndex(keyColumn);
+            int output = -1;
+            for (int i = 0; i < columns.length; i++) {
+                if (columns[i] == tableColumn) {
+                    output = i;
+                }
+            }
+            if (output < 0) {
+                return Distribution.ANY;
+            }
+            keys.add(output);
+        }
+        if (keys.isEmpty()) {
+            return Distribution.ANY;
+        }
+        String scheme = partitioning.scheme() != null ? partitioning.scheme() + "/" + table.partitions().size() : "table:" + table.name();
+        return Distribution.partitioned(scheme, keys);
     }
 
     @Override

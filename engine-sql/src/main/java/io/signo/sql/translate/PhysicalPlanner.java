@@ -61,19 +61,28 @@ public final class PhysicalPlanner
 {
     private final RexBuilder rexBuilder;
     private final RelMetadataQuery metadata;
+    private final PlannerOptions options;
+    private final JoinCostModel costModel;
 
     public PhysicalPlanner(RexBuilder rexBuilder, RelMetadataQuery metadata)
     {
+        this(rexBuilder, metadata, PlannerOptions.singleNode());
+    }
+
+    public PhysicalPlanner(RexBuilder rexBuilder, RelMetadataQuery metadata, PlannerOptions options)
+    {
         this.rexBuilder = rexBuilder;
         this.metadata = metadata;
+        this.options = options;
+        this.costModel = new JoinCostModel(options);
     }
 
     /** The physical plan of a whole query; its root is a single stream in the query's row order. */
     public PlanNode plan(RelNode root)
     {
         PlanNode node = visit(root);
-        if (node.distribution() != Distribution.SINGLE) {
-            node = new ExchangeNode(List.of(node), ExchangeKind.GATHER, List.of(), node.estimatedRows());
+        if (!node.distribution().isSingle()) {
+            node = ExchangeNode.gather(node);
         }
         return node;
     }
@@ -257,23 +266,36 @@ public final class PhysicalPlanner
         }
         double rows = rows(aggregate);
         PlanNode result;
-        if (source.distribution() == Distribution.SINGLE) {
-            result = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.SINGLE, outputTypes, rows);
+        Distribution sourceDistribution = source.distribution();
+        List<Integer> finalGroupChannels = new ArrayList<>();
+        for (int i = 0; i < groupChannels.size(); i++) {
+            finalGroupChannels.add(i);
+        }
+        if (sourceDistribution.isSingle()) {
+            result = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.SINGLE, outputTypes, Distribution.SINGLE, rows);
         }
         else {
             List<Type> partialTypes = new ArrayList<>(groupTypes);
             for (AggregateCall call : calls) {
                 partialTypes.addAll(call.intermediateTypes());
             }
-            PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, rows);
-            List<Integer> finalGroupChannels = new ArrayList<>();
-            for (int i = 0; i < groupChannels.size(); i++) {
-                finalGroupChannels.add(i);
+            PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, sourceDistribution, rows);
+            PlanNode exchange;
+            Distribution finalDistribution;
+            if (groupChannels.isEmpty()) {
+                exchange = ExchangeNode.gather(partial);
+                finalDistribution = Distribution.SINGLE;
             }
-            PlanNode exchange = groupChannels.isEmpty()
-                    ? new ExchangeNode(List.of(partial), ExchangeKind.GATHER, List.of(), rows)
-                    : new ExchangeNode(List.of(partial), ExchangeKind.HASH, finalGroupChannels, rows);
-            result = new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, rows);
+            else if (sourceDistribution.isPartitionedWithin(groupChannels)) {
+                // every group is whole on one node: only the node's drivers need to meet
+                exchange = new ExchangeNode(List.of(partial), ExchangeKind.HASH, ExchangeNode.Scope.LOCAL, finalGroupChannels, rows);
+                finalDistribution = sourceDistribution.project(sourceChannelsOf(groupChannels, partialTypes.size()));
+            }
+            else {
+                exchange = ExchangeNode.remote(partial, ExchangeKind.HASH, finalGroupChannels);
+                finalDistribution = exchange.distribution();
+            }
+            result = new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, finalDistribution, rows);
         }
         if (sumZero.contains(true) || literals.stream().anyMatch(java.util.Objects::nonNull)) {
             RexTranslator constants = RexTranslator.identity(rexBuilder, List.of());
@@ -307,6 +329,17 @@ public final class PhysicalPlanner
             result = new FilterProjectNode(result, null, null, projections, texts, rows);
         }
         return result;
+    }
+
+    /** For the final step's output: which partial input channel each output channel passes through. */
+    private static int[] sourceChannelsOf(List<Integer> groupChannels, int outputCount)
+    {
+        int[] sourceOfOutput = new int[outputCount];
+        java.util.Arrays.fill(sourceOfOutput, -1);
+        for (int i = 0; i < groupChannels.size(); i++) {
+            sourceOfOutput[i] = groupChannels.get(i);
+        }
+        return sourceOfOutput;
     }
 
     private static Object zeroOf(Type type)
@@ -370,10 +403,12 @@ public final class PhysicalPlanner
             if (type != JoinType.INNER && type != JoinType.LEFT) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " join without an equality condition");
             }
-            result = new NestedLoopJoinNode(probe, build, type, residual, residualText, rows);
+            JoinPlacement placement = costModel.placeWithoutKeys(probe, build);
+            result = new NestedLoopJoinNode(placement.probe(), placement.build(), type, residual, residualText, placement.choice(), placement.distribution(), rows);
         }
         else {
-            result = new HashJoinNode(probe, build, type, probeKeys, buildKeys, residual, residualText, rows);
+            JoinPlacement placement = costModel.place(probe, build, probeKeys, buildKeys);
+            result = new HashJoinNode(placement.probe(), placement.build(), type, probeKeys, buildKeys, residual, residualText, placement.choice(), placement.distribution(), rows);
         }
         if (swap && (type == JoinType.INNER || type == JoinType.LEFT)) {
             List<Expression> projections = new ArrayList<>();
@@ -410,22 +445,22 @@ public final class PhysicalPlanner
                 return source;
             }
             long limit = fetch == null ? Long.MAX_VALUE : fetch;
-            if (source.distribution() != Distribution.SINGLE) {
+            if (!source.distribution().isSingle()) {
                 long partialLimit = fetch == null ? Long.MAX_VALUE : saturatedAdd(limit, offset);
-                source = new ExchangeNode(List.of(new LimitNode(source, partialLimit, 0, true, rows)), ExchangeKind.GATHER, List.of(), rows);
+                source = ExchangeNode.gather(new LimitNode(source, partialLimit, 0, true, rows));
             }
             return new LimitNode(source, limit, offset, false, rows);
         }
         if (fetch != null) {
             long count = saturatedAdd(fetch, offset);
-            if (source.distribution() != Distribution.SINGLE) {
-                source = new ExchangeNode(List.of(new TopNNode(source, count, channels, orders, true, rows)), ExchangeKind.GATHER, List.of(), rows);
+            if (!source.distribution().isSingle()) {
+                source = ExchangeNode.gather(new TopNNode(source, count, channels, orders, true, rows));
             }
             PlanNode topN = new TopNNode(source, count, channels, orders, false, rows);
             return offset == 0 ? topN : new LimitNode(topN, fetch, offset, false, rows);
         }
-        if (source.distribution() != Distribution.SINGLE) {
-            source = new ExchangeNode(List.of(source), ExchangeKind.GATHER, List.of(), source.estimatedRows());
+        if (!source.distribution().isSingle()) {
+            source = ExchangeNode.gather(source);
         }
         PlanNode sorted = new SortNode(source, channels, orders, rows);
         return offset == 0 ? sorted : new LimitNode(sorted, Long.MAX_VALUE, offset, false, rows);
@@ -457,7 +492,7 @@ public final class PhysicalPlanner
         for (RelNode input : union.getInputs()) {
             sources.add(visit(input));
         }
-        return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, List.of(), rows(union));
+        return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, ExchangeNode.Scope.REMOTE, List.of(), rows(union));
     }
 
     private PlanNode values(Values values)

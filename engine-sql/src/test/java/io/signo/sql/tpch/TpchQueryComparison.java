@@ -35,20 +35,35 @@ abstract class TpchQueryComparison
     private SignoEngine engine;
 
     private final int threads;
+    private final int workers;
+    private final String joinDistribution;
 
     TpchQueryComparison(double scaleFactor, int threads)
     {
+        this(scaleFactor, threads, 1, "automatic");
+    }
+
+    /**
+     * @param workers worker nodes the plans are cut for, instantiated in this process; the data gets
+     *        one more partition than there are workers so that they hold unequal shares
+     */
+    TpchQueryComparison(double scaleFactor, int threads, int workers, String joinDistribution)
+    {
         this.scaleFactor = scaleFactor;
         this.threads = threads;
+        this.workers = workers;
+        this.joinDistribution = joinDistribution;
     }
 
     @BeforeAll
     void load()
             throws Exception
     {
-        dataSet = TpchData.generateDataSet(scaleFactor, 2, MemoryPool.unbounded("tpch-test"));
+        int partitions = workers == 1 ? 2 : workers + 1;
+        dataSet = TpchData.generateDataSet(scaleFactor, partitions, MemoryPool.unbounded("tpch-test"));
         duckDb = DuckDbTpch.load(dataSet.catalog());
-        engine = new SignoEngine(dataSet.catalog(), threads);
+        engine = new SignoEngine(dataSet.catalog(), threads, workers, Runtime.getRuntime().maxMemory());
+        engine.execute("SET join_distribution = '" + joinDistribution + "'");
     }
 
     @AfterAll
@@ -91,6 +106,6 @@ abstract class TpchQueryComparison
         List<List<Object>> expected = duckDb.query(sql);
         List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
         boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
-        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + threads + " threads, " + parameters + "\n" + sql);
+        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + workers + " workers, " + threads + " threads, join_distribution " + joinDistribution + ", " + parameters + "\n" + sql);
     }
 }

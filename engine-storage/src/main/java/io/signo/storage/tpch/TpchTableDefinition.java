@@ -83,7 +83,7 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
     {
         LineItemTable()
         {
-            super(TpchTable.LINE_ITEM, "lineitem", Partitioning.hash("l_orderkey"),
+            super(TpchTable.LINE_ITEM, "lineitem", Partitioning.coPartitioned("orderkey", "l_orderkey"),
                     column("l_orderkey", KEY),
                     column("l_partkey", KEY),
                     column("l_suppkey", KEY),
@@ -129,7 +129,7 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
     {
         OrdersTable()
         {
-            super(TpchTable.ORDERS, "orders", Partitioning.hash("o_orderkey"),
+            super(TpchTable.ORDERS, "orders", Partitioning.coPartitioned("orderkey", "o_orderkey"),
                     column("o_orderkey", KEY),
                     column("o_custkey", KEY),
                     column("o_orderstatus", Type.character(1)),
@@ -161,7 +161,7 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
     {
         PartSupplierTable()
         {
-            super(TpchTable.PART_SUPPLIER, "partsupp", Partitioning.hash("ps_partkey"),
+            super(TpchTable.PART_SUPPLIER, "partsupp", Partitioning.coPartitioned("partkey", "ps_partkey"),
                     column("ps_partkey", KEY),
                     column("ps_suppkey", KEY),
                     column("ps_availqty", Type.INTEGER),
@@ -185,7 +185,7 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
     {
         PartTable()
         {
-            super(TpchTable.PART, "part", Partitioning.hash("p_partkey"),
+            super(TpchTable.PART, "part", Partitioning.coPartitioned("partkey", "p_partkey"),
                     column("p_partkey", KEY),
                     column("p_name", Type.varchar(55)),
                     column("p_mfgr", Type.character(25)),

@@ -1,0 +1,141 @@
+package io.signo.sql.translate;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.sql.rel.Distribution;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.JoinDistribution;
+import io.signo.sql.rel.PlanNode;
+import io.signo.storage.type.Type;
+
+import java.util.List;
+
+/**
+ * Chooses, for every join, how matching rows meet: co-located (no exchange), a broadcast of the
+ * build side to every worker, or a repartitioning of both sides by the join keys.
+ *
+ * <p>Each alternative is costed as one scalar from the bytes it processes (CPU), holds in hash
+ * tables (memory) and sends (network), weighted 75 / 10 / 15 as Trino does. Broadcasting costs the
+ * build bytes once per worker in all three; repartitioning sends both sides but holds the build
+ * once. A build estimated above the broadcast limit, or with unknown size, is never broadcast.
+ */
+final class JoinCostModel
+{
+    private static final double CPU_WEIGHT = 0.75;
+    private static final double MEMORY_WEIGHT = 0.10;
+    private static final double NETWORK_WEIGHT = 0.15;
+
+    private final PlannerOptions options;
+
+    JoinCostModel(PlannerOptions options)
+    {
+        this.options = options;
+    }
+
+    JoinPlacement place(PlanNode probe, PlanNode build, List<Integer> probeKeys, List<Integer> buildKeys)
+    {
+        Distribution probeDistribution = probe.distribution();
+        Distribution buildDistribution = build.distribution();
+        if (probeDistribution.isSingle()) {
+            // the probe is one stream on the coordinator: bring the build there too
+            PlanNode gathered = buildDistribution.isSingle() ? build : ExchangeNode.gather(build);
+            return new JoinPlacement(probe, gathered, new JoinDistribution(JoinDistribution.Kind.SINGLE, Double.NaN, Double.NaN, Double.NaN, "probe on the coordinator"), Distribution.SINGLE);
+        }
+
+        int workers = options.workerCount();
+        double probeBytes = bytes(probe);
+        double buildBytes = bytes(build);
+        boolean colocated = workers == 1 || buildDistribution.kind() == Distribution.Kind.REPLICATED || coPartitioned(probeDistribution, buildDistribution, probeKeys, buildKeys);
+        double colocatedCost = colocated ? CPU_WEIGHT * (probeBytes + buildBytes) + MEMORY_WEIGHT * buildBytes : Double.NaN;
+        double broadcastCost = CPU_WEIGHT * (probeBytes + workers * buildBytes) + MEMORY_WEIGHT * workers * buildBytes + NETWORK_WEIGHT * workers * buildBytes;
+        double movedFraction = (workers - 1) / (double) workers;
+        double partitionedCost = CPU_WEIGHT * 2 * (probeBytes + buildBytes) + MEMORY_WEIGHT * buildBytes + NETWORK_WEIGHT * movedFraction * (probeBytes + buildBytes);
+
+        JoinDistribution.Kind kind;
+        String reason = null;
+        switch (options.joinDistribution()) {
+            case BROADCAST -> {
+                kind = JoinDistribution.Kind.BROADCAST;
+                reason = "join_distribution = broadcast";
+            }
+            case PARTITIONED -> {
+                kind = JoinDistribution.Kind.PARTITIONED;
+                reason = "join_distribution = partitioned";
+            }
+            default -> {
+                if (colocated) {
+                    kind = JoinDistribution.Kind.COLOCATED;
+                    reason = workers == 1 ? "one worker" : null;
+                }
+                else if (!Double.isFinite(buildBytes)) {
+                    kind = JoinDistribution.Kind.PARTITIONED;
+                    reason = "build size unknown";
+                }
+                else if (buildBytes > options.broadcastLimitBytes()) {
+                    kind = JoinDistribution.Kind.PARTITIONED;
+                    reason = "build over the broadcast limit";
+                }
+                else {
+                    kind = broadcastCost <= partitionedCost ? JoinDistribution.Kind.BROADCAST : JoinDistribution.Kind.PARTITIONED;
+                }
+            }
+        }
+        JoinDistribution choice = new JoinDistribution(kind, colocatedCost, broadcastCost, partitionedCost, reason);
+        return switch (kind) {
+            case COLOCATED, SINGLE -> new JoinPlacement(probe, build, choice, probeDistribution);
+            case BROADCAST -> new JoinPlacement(probe, broadcast(build), choice, probeDistribution);
+            case PARTITIONED -> {
+                ExchangeNode probeExchange = ExchangeNode.remote(probe, ExchangeKind.HASH, probeKeys);
+                yield new JoinPlacement(probeExchange, ExchangeNode.remote(build, ExchangeKind.HASH, buildKeys), choice, probeExchange.distribution());
+            }
+        };
+    }
+
+    /** A join without equality keys: every probe row meets every build row, so the build goes wherever the probe is. */
+    JoinPlacement placeWithoutKeys(PlanNode probe, PlanNode build)
+    {
+        if (probe.distribution().isSingle()) {
+            PlanNode gathered = build.distribution().isSingle() ? build : ExchangeNode.gather(build);
+            return new JoinPlacement(probe, gathered, new JoinDistribution(JoinDistribution.Kind.SINGLE, Double.NaN, Double.NaN, Double.NaN, "probe on the coordinator"), Distribution.SINGLE);
+        }
+        if (options.workerCount() == 1 && options.joinDistribution() != JoinDistributionMode.BROADCAST) {
+            return new JoinPlacement(probe, build, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "one worker"), probe.distribution());
+        }
+        return new JoinPlacement(probe, broadcast(build), new JoinDistribution(JoinDistribution.Kind.BROADCAST, Double.NaN, Double.NaN, Double.NaN, "no equality keys"), probe.distribution());
+    }
+
+    private static PlanNode broadcast(PlanNode build)
+    {
+        return build.distribution().kind() == Distribution.Kind.REPLICATED ? build : ExchangeNode.remote(build, ExchangeKind.BROADCAST, List.of());
+    }
+
+    /** Both sides partitioned alike, each on its side of the same join key pairs. */
+    private static boolean coPartitioned(Distribution probe, Distribution build, List<Integer> probeKeys, List<Integer> buildKeys)
+    {
+        if (probe.kind() != Distribution.Kind.PARTITIONED || build.kind() != Distribution.Kind.PARTITIONED
+                || probe.scheme() == null || !probe.scheme().equals(build.scheme()) || probe.keys().size() != build.keys().size()) {
+            return false;
+        }
+        for (int i = 0; i < probe.keys().size(); i++) {
+            int pair = probeKeys.indexOf(probe.keys().get(i));
+            if (pair < 0 || !buildKeys.get(pair).equals(build.keys().get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Estimated bytes of a node's output: rows times an estimated row width. */
+    static double bytes(PlanNode node)
+    {
+        double width = 0;
+        for (Type type : node.outputTypes()) {
+            width += switch (type.physicalType()) {
+                case BYTE -> 1;
+                case INT -> 4;
+                case LONG, DOUBLE -> 8;
+                case BYTES -> 4 + (type.length() > 0 ? type.length() / 2.0 : 16);
+            };
+        }
+        return node.estimatedRows() * Math.max(width, 1);
+    }
+}

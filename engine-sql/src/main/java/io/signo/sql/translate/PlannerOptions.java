@@ -1,0 +1,26 @@
+package io.signo.sql.translate;
+
+/**
+ * What the physical planner needs to know of the cluster and the session.
+ *
+ * @param workerCount the nodes that hold table partitions and run parallel stages
+ * @param joinDistribution the session's {@code join_distribution}
+ * @param broadcastLimitBytes above this estimated build size a join is never broadcast, whatever
+ *        the costs say: it guards against a misestimate filling every node's memory
+ */
+public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes)
+{
+    public static final long DEFAULT_BROADCAST_LIMIT_BYTES = 256L << 20;
+
+    public PlannerOptions
+    {
+        if (workerCount < 1) {
+            throw new IllegalArgumentException("workerCount must be positive: " + workerCount);
+        }
+    }
+
+    public static PlannerOptions singleNode()
+    {
+        return new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, DEFAULT_BROADCAST_LIMIT_BYTES);
+    }
+}
