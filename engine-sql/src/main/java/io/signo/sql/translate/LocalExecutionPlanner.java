@@ -37,19 +37,21 @@ import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Cuts a physical plan into pipelines of operator factories for the nodes of a cluster. A pipeline
- * ends at a pipeline breaker (hash build, exchange sink, the result); exchanges connect pipelines.
+ * Cuts a physical plan into stages, and the stages into pipelines of operator factories for one
+ * node or for every node of a cluster. A pipeline ends at a pipeline breaker (hash build, exchange
+ * sink, the result); exchanges connect pipelines.
  *
- * <p>Workers 0 .. n-1 each read their share of every partitioned table (partition p lives on worker
- * p mod n) and run the parallel stages with their own drivers; SINGLE stages run on the
- * coordinator, which in a cluster of one is worker 0 itself. This planner instantiates every node
- * in this process, wiring the exchanges between them in memory: the same plan that runs over the
- * network when the nodes are processes.
+ * <p>A stage is the part of the plan between remote exchanges. SINGLE stages run on the coordinator
+ * (in a cluster of one, worker 0 itself); the others on every worker, each over its share of the
+ * partitioned tables (partition p lives on worker p mod n). How many drivers run each pipeline
+ * depends only on the plan and the cluster's shape, so every node can tell how many producers an
+ * exchange has without asking the others.
  */
 public final class LocalExecutionPlanner
 {
@@ -58,47 +60,133 @@ public final class LocalExecutionPlanner
 
     private final int workerCount;
     private final int driversPerNode;
+    private final ExchangeProvider exchanges;
     private final List<DriverFactory> pipelines = new ArrayList<>();
-    private final Map<ExchangeNode, Exchange> remoteExchanges = new IdentityHashMap<>();
+    private final Map<ExchangeNode, Integer> exchangeIds = new IdentityHashMap<>();
 
     public LocalExecutionPlanner(int parallelism)
     {
         this(1, parallelism);
     }
 
+    /** Plans for every node of the cluster inside this process, exchanges wired in memory. */
     public LocalExecutionPlanner(int workerCount, int driversPerNode)
+    {
+        this(workerCount, driversPerNode, new InMemoryExchanges());
+    }
+
+    public LocalExecutionPlanner(int workerCount, int driversPerNode, ExchangeProvider exchanges)
     {
         if (workerCount < 1 || driversPerNode < 1) {
             throw new IllegalArgumentException("need at least one worker and one driver per node");
         }
         this.workerCount = workerCount;
         this.driversPerNode = driversPerNode;
+        this.exchanges = exchanges;
     }
 
-    /** The pipelines of every node that run the plan and collect its result pages into {@code result}. */
+    /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
     public List<DriverFactory> plan(PlanNode root, PageCollectorOperator.ResultPages result)
     {
-        Pipeline pipeline = visit(root, coordinator());
-        pipeline.factories.add(new PageCollectorOperator.Factory(result));
-        close(pipeline);
+        numberExchanges(root);
+        List<Integer> nodes = new ArrayList<>();
+        for (int i = 0; i < workerCount; i++) {
+            nodes.add(i);
+        }
+        if (coordinator() != 0) {
+            nodes.add(coordinator());
+        }
+        for (int node : nodes) {
+            planStages(root, node, result);
+        }
         return List.copyOf(pipelines);
     }
 
-    private int coordinator()
+    /** The pipelines one node runs; {@code result} is used only on the coordinator. */
+    public List<DriverFactory> planNode(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
+    {
+        numberExchanges(root);
+        planStages(root, nodeIndex, result);
+        return List.copyOf(pipelines);
+    }
+
+    /** The coordinator's node index: worker 0 in a cluster of one, else the node after the workers. */
+    public int coordinator()
     {
         return workerCount == 1 ? 0 : workerCount;
     }
 
-    private List<Integer> nodesRunning(PlanNode node)
+    private void numberExchanges(PlanNode node)
     {
-        if (node.distribution().isSingle()) {
-            return List.of(coordinator());
+        if (node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && !exchangeIds.containsKey(exchange)) {
+            exchangeIds.put(exchange, exchangeIds.size());
         }
-        List<Integer> workers = new ArrayList<>();
-        for (int i = 0; i < workerCount; i++) {
-            workers.add(i);
+        for (PlanNode source : node.sources()) {
+            numberExchanges(source);
         }
-        return workers;
+    }
+
+    private void planStages(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
+    {
+        if (nodeIndex == coordinator()) {
+            Pipeline pipeline = visit(root, nodeIndex);
+            pipeline.factories.add(new PageCollectorOperator.Factory(result));
+            close(pipeline);
+        }
+        planProducerStages(root, nodeIndex);
+    }
+
+    /** Every stage below a remote exchange that runs on this node, ending in that exchange's sink. */
+    private void planProducerStages(PlanNode node, int nodeIndex)
+    {
+        if (node instanceof ExchangeNode exchangeNode && exchangeNode.scope() == ExchangeNode.Scope.REMOTE) {
+            Exchange exchange = remoteExchange(exchangeNode);
+            for (PlanNode source : exchangeNode.sources()) {
+                if (runsOn(source, nodeIndex)) {
+                    Pipeline producer = visit(source, nodeIndex);
+                    producer.factories.add(new ExchangeSinkOperator.Factory(exchange));
+                    close(producer);
+                }
+            }
+        }
+        for (PlanNode source : node.sources()) {
+            planProducerStages(source, nodeIndex);
+        }
+    }
+
+    private boolean runsOn(PlanNode stageRoot, int nodeIndex)
+    {
+        return stageRoot.distribution().isSingle() ? nodeIndex == coordinator() : nodeIndex < workerCount;
+    }
+
+    private int nodesRunning(PlanNode stageRoot)
+    {
+        return stageRoot.distribution().isSingle() ? 1 : workerCount;
+    }
+
+    private Exchange remoteExchange(ExchangeNode node)
+    {
+        int producers = 0;
+        for (PlanNode source : node.sources()) {
+            producers += nodesRunning(source) * driverCount(source);
+        }
+        boolean gather = node.kind() == ExchangeKind.GATHER;
+        int partitions = gather ? 1 : workerCount * driversPerNode;
+        int partitionsPerNode = gather ? 1 : driversPerNode;
+        return exchanges.exchange(exchangeIds.get(node), node, partitions, partitionsPerNode, producers);
+    }
+
+    /** How many drivers run the pipeline that produces this node's rows: a function of the plan alone. */
+    private int driverCount(PlanNode node)
+    {
+        return switch (node) {
+            case TableScanNode scan -> scan.distribution().isSingle() ? 1 : driversPerNode;
+            case ValuesNode values -> 1;
+            case ExchangeNode exchange -> exchange.kind() == ExchangeKind.GATHER ? 1 : driversPerNode;
+            case HashJoinNode join -> driverCount(join.probe());
+            case NestedLoopJoinNode join -> driverCount(join.probe());
+            default -> driverCount(node.sources().getFirst());
+        };
     }
 
     private static final class Pipeline
@@ -129,8 +217,7 @@ public final class LocalExecutionPlanner
                         segments.addAll(partition.segments());
                     }
                 }
-                int drivers = single ? 1 : Math.max(1, Math.min(driversPerNode, segments.size()));
-                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate()), drivers);
+                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate()), driverCount(scan));
             }
             case FilterProjectNode filterProject -> {
                 Pipeline pipeline = visit(filterProject.source(), nodeIndex);
@@ -181,7 +268,13 @@ public final class LocalExecutionPlanner
             }
             case ValuesNode values -> new Pipeline(new ValuesOperatorFactory(values.pages()), 1);
             case ExchangeNode exchange when exchange.scope() == ExchangeNode.Scope.LOCAL -> localExchange(exchange, nodeIndex);
-            case ExchangeNode exchange -> remoteExchangeConsumer(exchange, nodeIndex);
+            case ExchangeNode exchange -> {
+                // the consuming end on this node; the producing stages are planned on their own
+                Exchange shared = remoteExchange(exchange);
+                yield exchange.kind() == ExchangeKind.GATHER
+                        ? new Pipeline(new ExchangeSourceOperator.Factory(shared, 0), 1)
+                        : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
+            }
         };
     }
 
@@ -189,11 +282,14 @@ public final class LocalExecutionPlanner
     private Pipeline localExchange(ExchangeNode exchange, int nodeIndex)
     {
         List<Pipeline> producers = new ArrayList<>();
+        int producerCount = 0;
         for (PlanNode source : exchange.sources()) {
-            producers.add(visit(source, nodeIndex));
+            Pipeline producer = visit(source, nodeIndex);
+            producers.add(producer);
+            producerCount += producer.driverCount;
         }
         int partitions = exchange.kind() == ExchangeKind.GATHER ? 1 : driversPerNode;
-        LocalExchange localExchange = new LocalExchange(exchange.kind(), partitions, driverCount(producers), channels(exchange), EXCHANGE_BUFFER_BYTES);
+        LocalExchange localExchange = new LocalExchange(exchange.kind(), partitions, producerCount, channels(exchange), EXCHANGE_BUFFER_BYTES);
         for (Pipeline producer : producers) {
             producer.factories.add(new ExchangeSinkOperator.Factory(localExchange));
             close(producer);
@@ -201,47 +297,7 @@ public final class LocalExecutionPlanner
         return new Pipeline(new ExchangeSourceOperator.Factory(localExchange), partitions);
     }
 
-    /**
-     * The consuming side, on one node, of an exchange between nodes. The producers are planned once,
-     * on every node their distribution puts them on, when the first consumer asks.
-     */
-    private Pipeline remoteExchangeConsumer(ExchangeNode exchange, int nodeIndex)
-    {
-        Exchange shared = remoteExchanges.computeIfAbsent(exchange, this::remoteExchange);
-        if (exchange.kind() == ExchangeKind.GATHER) {
-            return new Pipeline(new ExchangeSourceOperator.Factory(shared, 0), 1);
-        }
-        return new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
-    }
-
-    private Exchange remoteExchange(ExchangeNode exchange)
-    {
-        List<Pipeline> producers = new ArrayList<>();
-        for (PlanNode source : exchange.sources()) {
-            for (int node : nodesRunning(source)) {
-                producers.add(visit(source, node));
-            }
-        }
-        int partitions = exchange.kind() == ExchangeKind.GATHER ? 1 : workerCount * driversPerNode;
-        int partitionsPerNode = exchange.kind() == ExchangeKind.GATHER ? 1 : driversPerNode;
-        LocalExchange inMemory = new LocalExchange(exchange.kind(), partitions, partitionsPerNode, driverCount(producers), channels(exchange), EXCHANGE_BUFFER_BYTES);
-        for (Pipeline producer : producers) {
-            producer.factories.add(new ExchangeSinkOperator.Factory(inMemory));
-            close(producer);
-        }
-        return inMemory;
-    }
-
-    private static int driverCount(List<Pipeline> pipelines)
-    {
-        int count = 0;
-        for (Pipeline pipeline : pipelines) {
-            count += pipeline.driverCount;
-        }
-        return count;
-    }
-
-    private static int[] channels(ExchangeNode exchange)
+    static int[] channels(ExchangeNode exchange)
     {
         return exchange.hashChannels().stream().mapToInt(Integer::intValue).toArray();
     }
@@ -253,5 +309,18 @@ public final class LocalExecutionPlanner
             channels.add(i);
         }
         return channels;
+    }
+
+    /** All nodes in this process: one in-memory exchange per exchange number, shared by every node. */
+    private static final class InMemoryExchanges
+            implements ExchangeProvider
+    {
+        private final Map<Integer, Exchange> exchanges = new HashMap<>();
+
+        @Override
+        public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount)
+        {
+            return exchanges.computeIfAbsent(exchangeId, id -> new LocalExchange(node.kind(), partitionCount, partitionsPerNode, producerCount, channels(node), EXCHANGE_BUFFER_BYTES));
+        }
     }
 }
