@@ -15,6 +15,7 @@ public interface ExchangeProvider
      * @param partitionCount partitions over all nodes; partition p belongs to node p / partitionsPerNode
      * @param partitionsPerNode consecutive partitions each consuming node holds
      * @param producerCount producing drivers over all nodes
+     * @param localProducerCount producing drivers on the asking node
      */
-    Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount);
+    Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount);
 }

@@ -61,6 +61,7 @@ public final class LocalExecutionPlanner
     private final int workerCount;
     private final int driversPerNode;
     private final ExchangeProvider exchanges;
+    private final boolean separateCoordinator;
     private final List<DriverFactory> pipelines = new ArrayList<>();
     private final Map<ExchangeNode, Integer> exchangeIds = new IdentityHashMap<>();
 
@@ -77,12 +78,22 @@ public final class LocalExecutionPlanner
 
     public LocalExecutionPlanner(int workerCount, int driversPerNode, ExchangeProvider exchanges)
     {
+        this(workerCount, driversPerNode, exchanges, false);
+    }
+
+    /**
+     * @param separateCoordinator the coordinator is a node of its own even with one worker (a
+     *        cluster of processes); otherwise a single worker is also the coordinator
+     */
+    public LocalExecutionPlanner(int workerCount, int driversPerNode, ExchangeProvider exchanges, boolean separateCoordinator)
+    {
         if (workerCount < 1 || driversPerNode < 1) {
             throw new IllegalArgumentException("need at least one worker and one driver per node");
         }
         this.workerCount = workerCount;
         this.driversPerNode = driversPerNode;
         this.exchanges = exchanges;
+        this.separateCoordinator = separateCoordinator;
     }
 
     /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
@@ -110,10 +121,10 @@ public final class LocalExecutionPlanner
         return List.copyOf(pipelines);
     }
 
-    /** The coordinator's node index: worker 0 in a cluster of one, else the node after the workers. */
+    /** The coordinator's node index: the node after the workers, or worker 0 when one worker is also the coordinator. */
     public int coordinator()
     {
-        return workerCount == 1 ? 0 : workerCount;
+        return workerCount == 1 && !separateCoordinator ? 0 : workerCount;
     }
 
     private void numberExchanges(PlanNode node)
@@ -140,7 +151,7 @@ public final class LocalExecutionPlanner
     private void planProducerStages(PlanNode node, int nodeIndex)
     {
         if (node instanceof ExchangeNode exchangeNode && exchangeNode.scope() == ExchangeNode.Scope.REMOTE) {
-            Exchange exchange = remoteExchange(exchangeNode);
+            Exchange exchange = remoteExchange(exchangeNode, nodeIndex);
             for (PlanNode source : exchangeNode.sources()) {
                 if (runsOn(source, nodeIndex)) {
                     Pipeline producer = visit(source, nodeIndex);
@@ -164,16 +175,18 @@ public final class LocalExecutionPlanner
         return stageRoot.distribution().isSingle() ? 1 : workerCount;
     }
 
-    private Exchange remoteExchange(ExchangeNode node)
+    private Exchange remoteExchange(ExchangeNode node, int nodeIndex)
     {
         int producers = 0;
+        int localProducers = 0;
         for (PlanNode source : node.sources()) {
             producers += nodesRunning(source) * driverCount(source);
+            localProducers += runsOn(source, nodeIndex) ? driverCount(source) : 0;
         }
         boolean gather = node.kind() == ExchangeKind.GATHER;
         int partitions = gather ? 1 : workerCount * driversPerNode;
         int partitionsPerNode = gather ? 1 : driversPerNode;
-        return exchanges.exchange(exchangeIds.get(node), node, partitions, partitionsPerNode, producers);
+        return exchanges.exchange(exchangeIds.get(node), node, partitions, partitionsPerNode, producers, localProducers);
     }
 
     /** How many drivers run the pipeline that produces this node's rows: a function of the plan alone. */
@@ -270,7 +283,7 @@ public final class LocalExecutionPlanner
             case ExchangeNode exchange when exchange.scope() == ExchangeNode.Scope.LOCAL -> localExchange(exchange, nodeIndex);
             case ExchangeNode exchange -> {
                 // the consuming end on this node; the producing stages are planned on their own
-                Exchange shared = remoteExchange(exchange);
+                Exchange shared = remoteExchange(exchange, nodeIndex);
                 yield exchange.kind() == ExchangeKind.GATHER
                         ? new Pipeline(new ExchangeSourceOperator.Factory(shared, 0), 1)
                         : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
@@ -318,7 +331,7 @@ public final class LocalExecutionPlanner
         private final Map<Integer, Exchange> exchanges = new HashMap<>();
 
         @Override
-        public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount)
+        public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount)
         {
             return exchanges.computeIfAbsent(exchangeId, id -> new LocalExchange(node.kind(), partitionCount, partitionsPerNode, producerCount, channels(node), EXCHANGE_BUFFER_BYTES));
         }
