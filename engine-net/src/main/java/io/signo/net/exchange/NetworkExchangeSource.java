@@ -195,9 +195,8 @@ final class NetworkExchangeSource
     {
         checkFailed();
         if (current != null && currentIndex < current.length) {
-            Page page = current[currentIndex];
-            current[currentIndex++] = null;
-            return page;
+            // the array may be shared with other local partitions (broadcast): never modify it
+            return current[currentIndex++];
         }
         current = null;
         if (closed) {

@@ -9,11 +9,14 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.signo.net.codec.Frame;
 import io.signo.net.codec.FrameDecoder;
 import io.signo.net.codec.FrameEncoder;
@@ -63,6 +66,8 @@ public final class NodeTransport
     private final int port;
     private final String localAddress;
     private final Bootstrap clientBootstrap;
+    // every open connection, accepted or opened, so close() really closes them all (a peer must see us go)
+    private final ChannelGroup allChannels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
     private final Map<String, PeerConnection> connections = new ConcurrentHashMap<>();
     private final Set<String> deadPeers = ConcurrentHashMap.newKeySet();
@@ -93,6 +98,11 @@ public final class NodeTransport
             @Override
             protected void initChannel(SocketChannel channel)
             {
+                if (closed) {
+                    channel.close();
+                    return;
+                }
+                allChannels.add(channel);
                 channel.pipeline()
                         .addLast("frameDecoder", new FrameDecoder(config.maxFrameBytes()))
                         .addLast("frameEncoder", FrameEncoder.INSTANCE)
@@ -444,6 +454,7 @@ public final class NodeTransport
         }
         pendingRequests.clear();
         serverChannel.close().awaitUninterruptibly();
+        allChannels.close().awaitUninterruptibly();
         eventLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         handlerExecutor.shutdownNow();
     }

@@ -44,8 +44,11 @@ public final class PeerConnection
                 waitingForConnect.add(frame);
                 return;
             }
-            // written under the lock so frames keep the order of the send calls
-            channel.writeAndFlush(frame, channel.voidPromise());
+            // Always a task, submitted under the lock: Netty runs a write made on the event loop at
+            // once but queues one made elsewhere, so mixing both would let a later frame overtake
+            // an earlier one (and a receiver drop it as a duplicate sequence number).
+            Channel target = channel;
+            target.eventLoop().execute(() -> target.writeAndFlush(frame, target.voidPromise()));
         }
     }
 
