@@ -1,0 +1,52 @@
+package io.signo.net.codec;
+
+/** The first byte of every frame: what its payload is. Codes are part of the wire format; never renumber. */
+public enum FrameType
+{
+    /** Payload: the sender's server address ("host:port"); the first frame on a connection. */
+    HELLO(1),
+    PING(2),
+    PONG(3),
+    REQUEST(4),
+    RESPONSE(5),
+    ERROR_RESPONSE(6),
+    /** Producer to consumer: a channel (sender to partition) will carry pages. */
+    EXCHANGE_OPEN(10),
+    /** Producer to consumer: encoded pages with a sequence number and the sender's backlog. */
+    EXCHANGE_DATA(11),
+    /** Producer to consumer: the sender sent its last page to this partition. */
+    EXCHANGE_END(12),
+    /** Consumer to producer: bytes the sender may have outstanding, and bytes consumed so far. */
+    EXCHANGE_CREDIT(13),
+    /** Consumer to producer: the consumer needs no more pages. */
+    EXCHANGE_CLOSED(14);
+
+    private static final FrameType[] BY_CODE = new FrameType[128];
+
+    static {
+        for (FrameType type : values()) {
+            BY_CODE[type.code] = type;
+        }
+    }
+
+    private final byte code;
+
+    FrameType(int code)
+    {
+        this.code = (byte) code;
+    }
+
+    public byte code()
+    {
+        return code;
+    }
+
+    public static FrameType fromCode(byte code)
+    {
+        FrameType type = code >= 0 ? BY_CODE[code] : null;
+        if (type == null) {
+            throw new FrameFormatException("unknown frame type " + code);
+        }
+        return type;
+    }
+}

@@ -1,0 +1,115 @@
+package io.signo.net.exchange;
+
+import io.signo.net.codec.Frame;
+import io.signo.net.codec.FrameType;
+import io.signo.net.transport.NodeTransport;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One per transport: delivers exchange frames to the {@link NetworkExchange} they name and tells
+ * exchanges about dead peers. A producer may announce its channels before this process created the
+ * exchange; those announcements wait here until it registers (no data can come earlier: data needs
+ * credit, which only a registered exchange grants).
+ */
+public final class ExchangeRouter
+{
+    private record Early(String peer, ExchangeMessage message) {}
+
+    private final NodeTransport transport;
+    private final Object lock = new Object();
+    private final Map<ExchangeId, NetworkExchange> exchanges = new HashMap<>();
+    private final Map<ExchangeId, List<Early>> early = new HashMap<>();
+    private final Set<ExchangeId> closed = new HashSet<>();
+
+    public ExchangeRouter(NodeTransport transport)
+    {
+        this.transport = requireNonNull(transport, "transport is null");
+        for (FrameType type : List.of(FrameType.EXCHANGE_OPEN, FrameType.EXCHANGE_DATA, FrameType.EXCHANGE_END, FrameType.EXCHANGE_CREDIT, FrameType.EXCHANGE_CLOSED)) {
+            transport.registerFrameHandler(type, this::frameReceived);
+        }
+        transport.onPeerDead(this::peerDied);
+    }
+
+    public NodeTransport transport()
+    {
+        return transport;
+    }
+
+    void register(NetworkExchange exchange)
+    {
+        List<Early> waiting;
+        synchronized (lock) {
+            if (exchanges.putIfAbsent(exchange.id(), exchange) != null || closed.contains(exchange.id())) {
+                throw new IllegalStateException("exchange " + exchange.id() + " already exists on " + transport.localAddress());
+            }
+            waiting = early.remove(exchange.id());
+        }
+        if (waiting != null) {
+            for (Early message : waiting) {
+                deliver(exchange, message.peer(), message.message());
+            }
+        }
+    }
+
+    void unregister(ExchangeId id)
+    {
+        synchronized (lock) {
+            exchanges.remove(id);
+            early.remove(id);
+            closed.add(id);
+        }
+    }
+
+    private void frameReceived(String peer, Frame frame)
+    {
+        ExchangeMessage message = ExchangeMessage.parse(frame);
+        NetworkExchange exchange;
+        boolean alreadyClosed = false;
+        synchronized (lock) {
+            exchange = exchanges.get(message.exchangeId());
+            if (exchange == null) {
+                alreadyClosed = closed.contains(message.exchangeId());
+                if (!alreadyClosed) {
+                    early.computeIfAbsent(message.exchangeId(), ignored -> new ArrayList<>()).add(new Early(peer, message));
+                }
+            }
+        }
+        if (exchange != null) {
+            deliver(exchange, peer, message);
+        }
+        else if (alreadyClosed && message instanceof ExchangeMessage.Open open) {
+            // the consumers are gone: a late producer stops at once instead of waiting for credit
+            transport.send(peer, new ExchangeMessage.Closed(open.exchangeId(), open.partition(), open.sender()).toFrame());
+        }
+    }
+
+    private static void deliver(NetworkExchange exchange, String peer, ExchangeMessage message)
+    {
+        try {
+            exchange.messageReceived(peer, message);
+        }
+        catch (RuntimeException e) {
+            // a protocol error concerns this exchange only; the connection serves others
+            exchange.fail(e);
+        }
+    }
+
+    private void peerDied(String peer)
+    {
+        List<NetworkExchange> current;
+        synchronized (lock) {
+            current = new ArrayList<>(exchanges.values());
+        }
+        for (NetworkExchange exchange : current) {
+            exchange.peerDied(peer);
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package io.signo.net.exchange;
+
+import io.signo.core.exchange.Exchange;
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.exchange.ExchangeSink;
+import io.signo.core.exchange.ExchangeSource;
+import io.signo.net.codec.PageCodec;
+import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.PeerDeadException;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * This process's part of one exchange that spans processes. Partitions are spread over nodes
+ * ({@code partitionOwners[p]} is the {@code host:port} hosting partition p); this process hosts the
+ * sources of its own partitions and {@code localProducerCount} sinks. A source is finished once all
+ * {@code totalProducerCount} producers of every node sent it their end of stream. Pages for a
+ * partition of this process never touch the network.
+ *
+ * <p>Flow control is per channel (one sink to one partition): a consumer grants a window of bytes
+ * and returns credit as its driver takes pages; a sink whose destination has no credit (or whose
+ * connection is above its high water mark) is blocked. See {@link OutboundChannel}.
+ */
+public final class NetworkExchange
+        implements Exchange, AutoCloseable
+{
+    private final ExchangeRouter router;
+    private final NodeTransport transport;
+    private final ExchangeId id;
+    private final ExchangeKind kind;
+    private final List<String> partitionOwners;
+    private final int[] hashChannels;
+    private final int localProducerCount;
+    private final PageCodec codec;
+    private final ExchangeConfig config;
+    private final ExchangeStats stats = new ExchangeStats();
+    private final NetworkExchangeSource[] sources;
+    private final Map<String, NetworkSink> sinks = new ConcurrentHashMap<>();
+    private final List<NetworkSink> sinkList = new CopyOnWriteArrayList<>();
+    private volatile RuntimeException failure;
+
+    public NetworkExchange(
+            ExchangeRouter router,
+            ExchangeId id,
+            ExchangeKind kind,
+            List<String> partitionOwners,
+            int[] hashChannels,
+            int localProducerCount,
+            int totalProducerCount,
+            PageCodec codec,
+            ExchangeConfig config)
+    {
+        this.router = requireNonNull(router, "router is null");
+        this.transport = router.transport();
+        this.id = requireNonNull(id, "id is null");
+        this.kind = requireNonNull(kind, "kind is null");
+        this.partitionOwners = List.copyOf(requireNonNull(partitionOwners, "partitionOwners is null"));
+        this.codec = requireNonNull(codec, "codec is null");
+        this.config = requireNonNull(config, "config is null");
+        if (partitionOwners.isEmpty()) {
+            throw new IllegalArgumentException("an exchange needs at least one partition");
+        }
+        if (kind == ExchangeKind.GATHER && partitionOwners.size() != 1) {
+            throw new IllegalArgumentException("a gather exchange has one partition, not " + partitionOwners.size());
+        }
+        if (kind == ExchangeKind.HASH && (hashChannels == null || hashChannels.length == 0)) {
+            throw new IllegalArgumentException("a hash exchange needs key channels");
+        }
+        if (localProducerCount < 0 || totalProducerCount < localProducerCount) {
+            throw new IllegalArgumentException("bad producer counts: " + localProducerCount + " local of " + totalProducerCount);
+        }
+        this.hashChannels = hashChannels == null ? new int[0] : hashChannels.clone();
+        this.localProducerCount = localProducerCount;
+        this.sources = new NetworkExchangeSource[partitionOwners.size()];
+        String local = transport.localAddress();
+        for (int partition = 0; partition < sources.length; partition++) {
+            if (partitionOwners.get(partition).equals(local)) {
+                sources[partition] = new NetworkExchangeSource(id, partition, totalProducerCount, config.channelWindowBytes(), codec, transport, stats);
+            }
+        }
+        router.register(this);
+    }
+
+    public ExchangeId id()
+    {
+        return id;
+    }
+
+    @Override
+    public ExchangeKind kind()
+    {
+        return kind;
+    }
+
+    @Override
+    public int partitionCount()
+    {
+        return sources.length;
+    }
+
+    public List<String> partitionOwners()
+    {
+        return partitionOwners;
+    }
+
+    public ExchangeStats stats()
+    {
+        return stats;
+    }
+
+    /** Creates the sink of the next local producer; exactly {@code localProducerCount} may be created. */
+    @Override
+    public ExchangeSink createSink()
+    {
+        NetworkSink sink;
+        synchronized (sinkList) {
+            if (sinkList.size() == localProducerCount) {
+                throw new IllegalStateException("exchange " + id + " already has its " + localProducerCount + " local producers");
+            }
+            String sender = transport.localAddress() + "#" + sinkList.size();
+            OutboundChannel[] channels = new OutboundChannel[sources.length];
+            for (int partition = 0; partition < channels.length; partition++) {
+                channels[partition] = sources[partition] != null
+                        ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
+                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats);
+            }
+            sink = new NetworkSink(this, sender, channels, hashChannels, codec, config);
+            sinks.put(sender, sink);
+            sinkList.add(sink);
+        }
+        RuntimeException cause = failure;
+        for (int partition = 0; partition < sources.length; partition++) {
+            if (cause != null) {
+                sink.channel(partition).fail(cause);
+            }
+            else {
+                sink.channel(partition).open();
+            }
+        }
+        return sink;
+    }
+
+    /** The source of a partition this process hosts. */
+    @Override
+    public ExchangeSource source(int partition)
+    {
+        NetworkExchangeSource source = sources[partition];
+        if (source == null) {
+            throw new IllegalArgumentException("partition " + partition + " of exchange " + id + " is hosted by " + partitionOwners.get(partition) + ", not " + transport.localAddress());
+        }
+        return source;
+    }
+
+    /**
+     * Fails the exchange in this process: its sources throw an {@link ExchangeFailedException} to
+     * their consumers, its sinks to their producers, blocked drivers wake up. The first cause wins.
+     */
+    public void fail(Throwable cause)
+    {
+        requireNonNull(cause, "cause is null");
+        synchronized (sinkList) {
+            if (failure != null) {
+                return;
+            }
+            failure = cause instanceof RuntimeException runtime ? runtime : new RuntimeException(cause.getMessage(), cause);
+        }
+        for (NetworkExchangeSource source : sources) {
+            if (source != null) {
+                source.fail(failure);
+            }
+        }
+        for (NetworkSink sink : sinkList) {
+            for (int partition = 0; partition < sources.length; partition++) {
+                sink.channel(partition).fail(failure);
+            }
+        }
+    }
+
+    RuntimeException failure()
+    {
+        return failure;
+    }
+
+    void checkFailed()
+    {
+        RuntimeException cause = failure;
+        if (cause != null) {
+            throw new ExchangeFailedException(id, cause);
+        }
+    }
+
+    /** Stops routing frames to this exchange; late producers are told the consumers are gone. */
+    @Override
+    public void close()
+    {
+        router.unregister(id);
+    }
+
+    /** Event loop (or the registering thread, for frames that came early). */
+    void messageReceived(String peer, ExchangeMessage message)
+    {
+        switch (message) {
+            case ExchangeMessage.Open open -> localSource(open.partition()).remoteChannelOpened(peer, open.sender());
+            case ExchangeMessage.Data data -> localSource(data.partition()).dataReceived(peer, data);
+            case ExchangeMessage.End end -> localSource(end.partition()).endReceived(end.sender());
+            case ExchangeMessage.Credit credit -> sink(credit.sender()).channel(credit.partition()).creditGranted(credit.grantedBytes(), credit.consumedBytes());
+            case ExchangeMessage.Closed closed -> sink(closed.sender()).channel(closed.partition()).consumerClosed();
+        }
+    }
+
+    private NetworkExchangeSource localSource(int partition)
+    {
+        if (partition < 0 || partition >= sources.length || sources[partition] == null) {
+            throw new IllegalStateException("exchange " + id + " on " + transport.localAddress() + " does not host partition " + partition);
+        }
+        return sources[partition];
+    }
+
+    private NetworkSink sink(String sender)
+    {
+        NetworkSink sink = sinks.get(sender);
+        if (sink == null) {
+            throw new IllegalStateException("exchange " + id + " has no sink " + sender);
+        }
+        return sink;
+    }
+
+    void peerDied(String peer)
+    {
+        if (involves(peer)) {
+            fail(new PeerDeadException(peer, "exchange " + id + " lost it"));
+        }
+    }
+
+    private boolean involves(String peer)
+    {
+        if (partitionOwners.contains(peer)) {
+            return true;
+        }
+        for (NetworkExchangeSource source : sources) {
+            if (source != null && source.hasSenderOn(peer)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,252 @@
+package io.signo.net.exchange;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.exchange.ExchangeSink;
+import io.signo.core.exchange.PartitionHasher;
+import io.signo.net.codec.PageCodec;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.vector.ColumnVector;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The producer end for one driver. Routes rows to destination partitions, batches them per
+ * destination up to the target message size, encodes batches for remote partitions (on the
+ * driver's thread) and hands them to the partition's {@link OutboundChannel}. Blocked while any
+ * channel still holds a message it could not send (no credit, or an unwritable connection), and
+ * after each batch barrier until every consumer caught up.
+ */
+final class NetworkSink
+        implements ExchangeSink
+{
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+    private final NetworkExchange exchange;
+    private final ExchangeKind kind;
+    private final OutboundChannel[] channels;
+    private final PageCodec codec;
+    private final ExchangeConfig config;
+    private final String sender;
+
+    // driver thread only
+    private final List<List<Page>> batches = new ArrayList<>();
+    private final long[] batchBytes;
+    private final PartitionHasher hasher;
+    private long[] hashes = new long[0];
+    private int[] partitionOfRow = new int[0];
+    private final int[][] positionsByPartition;
+    private final int[] counts;
+    private int roundRobinNext;
+    private long bytesSinceBarrier;
+    private boolean finished;
+
+    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, int[] hashChannels, PageCodec codec, ExchangeConfig config)
+    {
+        this.exchange = requireNonNull(exchange, "exchange is null");
+        this.kind = exchange.kind();
+        this.sender = requireNonNull(sender, "sender is null");
+        this.channels = requireNonNull(channels, "channels is null");
+        this.codec = requireNonNull(codec, "codec is null");
+        this.config = requireNonNull(config, "config is null");
+        // broadcast batches once for all partitions: the same pages go everywhere, encoded once
+        int batchCount = kind == ExchangeKind.BROADCAST ? 1 : channels.length;
+        for (int i = 0; i < batchCount; i++) {
+            batches.add(new ArrayList<>());
+        }
+        this.batchBytes = new long[batchCount];
+        this.hasher = kind == ExchangeKind.HASH ? new PartitionHasher(hashChannels, channels.length) : null;
+        this.positionsByPartition = new int[channels.length][];
+        this.counts = new int[channels.length];
+    }
+
+    OutboundChannel channel(int partition)
+    {
+        return channels[partition];
+    }
+
+    String sender()
+    {
+        return sender;
+    }
+
+    @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        if (exchange.failure() != null) {
+            return DONE;
+        }
+        for (OutboundChannel channel : channels) {
+            CompletableFuture<?> drained = channel.awaitQueueDrained();
+            if (!drained.isDone()) {
+                return drained;
+            }
+        }
+        if (config.batchBarrierBytes() > 0 && bytesSinceBarrier >= config.batchBarrierBytes()) {
+            for (OutboundChannel channel : channels) {
+                CompletableFuture<?> consumed = channel.awaitAllConsumed();
+                if (!consumed.isDone()) {
+                    return consumed;
+                }
+            }
+            bytesSinceBarrier = 0;
+        }
+        return DONE;
+    }
+
+    @Override
+    public void add(Page page)
+    {
+        exchange.checkFailed();
+        if (finished) {
+            throw new IllegalStateException("sink " + sender + " already finished");
+        }
+        if (page.positionCount() == 0) {
+            return;
+        }
+        switch (kind) {
+            case GATHER -> append(0, page);
+            case BROADCAST -> append(0, page);
+            case ROUND_ROBIN -> {
+                int target = roundRobinNext;
+                roundRobinNext = (roundRobinNext + 1) % channels.length;
+                append(target, page);
+            }
+            case HASH -> addPartitioned(page);
+        }
+    }
+
+    private void addPartitioned(Page page)
+    {
+        int positionCount = page.positionCount();
+        if (channels.length == 1) {
+            append(0, page);
+            return;
+        }
+        if (hashes.length < positionCount) {
+            hashes = new long[positionCount];
+            partitionOfRow = new int[positionCount];
+            for (int i = 0; i < channels.length; i++) {
+                positionsByPartition[i] = new int[positionCount];
+            }
+        }
+        hasher.partitions(page, hashes, partitionOfRow);
+        Arrays.fill(counts, 0);
+        for (int i = 0; i < positionCount; i++) {
+            int partition = partitionOfRow[i];
+            positionsByPartition[partition][counts[partition]++] = i;
+        }
+        for (int partition = 0; partition < channels.length; partition++) {
+            int count = counts[partition];
+            if (count == 0) {
+                continue;
+            }
+            if (count == positionCount) {
+                append(partition, page);
+                continue;
+            }
+            ColumnVector[] columns = new ColumnVector[page.columnCount()];
+            for (int channel = 0; channel < columns.length; channel++) {
+                columns[channel] = page.column(channel).copyPositions(positionsByPartition[partition], count, PageAllocator.transientPages());
+            }
+            append(partition, new Page(count, columns));
+        }
+    }
+
+    private void append(int batch, Page page)
+    {
+        if (kind != ExchangeKind.BROADCAST && channels[batch].isClosed()) {
+            return;
+        }
+        batches.get(batch).add(page);
+        batchBytes[batch] += page.retainedBytes();
+        if (batchBytes[batch] >= config.targetMessageBytes()) {
+            flush(batch);
+        }
+    }
+
+    private void flush(int batch)
+    {
+        List<Page> pages = batches.get(batch);
+        if (pages.isEmpty()) {
+            return;
+        }
+        Page[] pageArray = pages.toArray(new Page[0]);
+        long rawBytes = batchBytes[batch];
+        pages.clear();
+        batchBytes[batch] = 0;
+        if (kind == ExchangeKind.BROADCAST) {
+            OutboundMessage encoded = null;
+            for (OutboundChannel channel : channels) {
+                if (channel.isClosed()) {
+                    continue;
+                }
+                if (channel.isLocal()) {
+                    channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
+                    continue;
+                }
+                if (encoded == null) {
+                    encoded = encode(pageArray, rawBytes, channel);
+                }
+                channel.enqueue(encoded);
+            }
+            bytesSinceBarrier += rawBytes;
+            return;
+        }
+        OutboundChannel channel = channels[batch];
+        OutboundMessage message = channel.isLocal() ? OutboundMessage.local(pageArray, rawBytes) : encode(pageArray, rawBytes, channel);
+        channel.enqueue(message);
+        bytesSinceBarrier += message.bytes();
+    }
+
+    private OutboundMessage encode(Page[] pages, long rawBytes, OutboundChannel channel)
+    {
+        byte[][] encoded = new byte[pages.length][];
+        int length = 0;
+        for (int i = 0; i < pages.length; i++) {
+            encoded[i] = codec.encode(pages[i]);
+            length = Math.addExact(length, Integer.BYTES + encoded[i].length);
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(length);
+        for (byte[] page : encoded) {
+            buffer.putInt(page.length).put(page);
+        }
+        int wireBytes = ExchangeMessage.Data.wireBytes(exchange.id(), sender, length);
+        return OutboundMessage.encoded(buffer.array(), pages.length, wireBytes, rawBytes);
+    }
+
+    @Override
+    public void finish()
+    {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (exchange.failure() != null) {
+            return;
+        }
+        for (int batch = 0; batch < batchBytes.length; batch++) {
+            flush(batch);
+        }
+        for (OutboundChannel channel : channels) {
+            channel.enqueueEnd();
+        }
+    }
+
+    @Override
+    public boolean isDone()
+    {
+        for (OutboundChannel channel : channels) {
+            if (!channel.isClosed()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,281 @@
+package io.signo.net.exchange;
+
+import io.signo.net.transport.PeerConnection;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The sending end of one channel (one sink to one partition). Holds the messages its sink batched
+ * but could not send yet, and sends them as credit arrives: a message goes out only if it fits in
+ * the granted window (or nothing at all is outstanding, so an oversized message cannot deadlock)
+ * and, for a remote consumer, the connection is writable. Its sink blocks while a message waits
+ * here, so at most a message or two are ever queued.
+ *
+ * <p>Thread safe: the sink's driver enqueues; event loops (credit, writability) and local consumers
+ * (credit) drive sending. Frames are sent under the lock so sequence numbers reach the socket in order.
+ */
+final class OutboundChannel
+{
+    private final ExchangeId exchangeId;
+    private final String sender;
+    private final int partition;
+    private final PeerConnection connection;
+    private final NetworkExchangeSource localSource;
+    private final ExchangeStats stats;
+
+    private final Object lock = new Object();
+    private final ArrayDeque<OutboundMessage> queue = new ArrayDeque<>();
+    private long queuedBytes;
+    private boolean endQueued;
+    private boolean endSent;
+    private boolean creditReceived;
+    private boolean closedByConsumer;
+    private RuntimeException failure;
+    private long messageCount;
+    private long grantedBytes;
+    private long sentBytes;
+    private long consumedBytes;
+    private long creditWaitStart;
+    private long writeWaitStart;
+    private boolean waitingForWritability;
+    private CompletableFuture<Void> progress = new CompletableFuture<>();
+
+    private OutboundChannel(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, NetworkExchangeSource localSource, ExchangeStats stats)
+    {
+        this.exchangeId = requireNonNull(exchangeId, "exchangeId is null");
+        this.sender = requireNonNull(sender, "sender is null");
+        this.partition = partition;
+        this.connection = connection;
+        this.localSource = localSource;
+        this.stats = requireNonNull(stats, "stats is null");
+    }
+
+    static OutboundChannel remote(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, ExchangeStats stats)
+    {
+        return new OutboundChannel(exchangeId, sender, partition, requireNonNull(connection, "connection is null"), null, stats);
+    }
+
+    static OutboundChannel local(ExchangeId exchangeId, String sender, int partition, NetworkExchangeSource source, ExchangeStats stats)
+    {
+        return new OutboundChannel(exchangeId, sender, partition, null, requireNonNull(source, "source is null"), stats);
+    }
+
+    boolean isLocal()
+    {
+        return localSource != null;
+    }
+
+    String peer()
+    {
+        return connection == null ? null : connection.peer();
+    }
+
+    /** Announces the channel to its consumer, which answers with the initial credit. */
+    void open()
+    {
+        if (localSource != null) {
+            localSource.localChannelOpened(sender, this);
+        }
+        else {
+            connection.send(new ExchangeMessage.Open(exchangeId, partition, sender).toFrame());
+        }
+    }
+
+    void enqueue(OutboundMessage message)
+    {
+        synchronized (lock) {
+            if (closedByConsumer || failure != null) {
+                return;
+            }
+            queue.add(message);
+            queuedBytes += message.bytes();
+            stats.senderQueuedMessages.incrementAndGet();
+        }
+        trySend();
+    }
+
+    void enqueueEnd()
+    {
+        synchronized (lock) {
+            endQueued = true;
+        }
+        trySend();
+    }
+
+    boolean isClosed()
+    {
+        synchronized (lock) {
+            return closedByConsumer;
+        }
+    }
+
+    /** Done while nothing waits to be sent; otherwise completes when something changes. */
+    CompletableFuture<?> awaitQueueDrained()
+    {
+        synchronized (lock) {
+            if (queue.isEmpty() || closedByConsumer || failure != null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return pendingProgress();
+        }
+    }
+
+    /** Done once the consumer consumed everything sent (the batch barrier); otherwise completes when something changes. */
+    CompletableFuture<?> awaitAllConsumed()
+    {
+        synchronized (lock) {
+            if ((queue.isEmpty() && sentBytes == consumedBytes) || closedByConsumer || failure != null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return pendingProgress();
+        }
+    }
+
+    private CompletableFuture<Void> pendingProgress()
+    {
+        if (progress.isDone()) {
+            progress = new CompletableFuture<>();
+        }
+        return progress;
+    }
+
+    /** The consumer allows {@code granted} bytes sent in total and consumed {@code consumed}; both only grow. */
+    void creditGranted(long granted, long consumed)
+    {
+        synchronized (lock) {
+            creditReceived = true;
+            grantedBytes = Math.max(grantedBytes, granted);
+            consumedBytes = Math.max(consumedBytes, consumed);
+        }
+        trySend();
+        signalProgress();
+    }
+
+    void consumerClosed()
+    {
+        synchronized (lock) {
+            closedByConsumer = true;
+            dropQueue();
+        }
+        signalProgress();
+    }
+
+    void fail(RuntimeException cause)
+    {
+        synchronized (lock) {
+            if (failure != null) {
+                return;
+            }
+            failure = cause;
+            dropQueue();
+        }
+        signalProgress();
+    }
+
+    private void dropQueue()
+    {
+        stats.senderQueuedMessages.addAndGet(-queue.size());
+        queue.clear();
+        queuedBytes = 0;
+    }
+
+    private void signalProgress()
+    {
+        CompletableFuture<Void> toComplete;
+        synchronized (lock) {
+            toComplete = progress;
+        }
+        toComplete.complete(null);
+    }
+
+    private void writable()
+    {
+        synchronized (lock) {
+            waitingForWritability = false;
+        }
+        trySend();
+    }
+
+    private void trySend()
+    {
+        boolean sent = false;
+        synchronized (lock) {
+            while (failure == null && !closedByConsumer) {
+                OutboundMessage message = queue.peek();
+                if (message == null) {
+                    if (endQueued && !endSent) {
+                        endSent = true;
+                        transmitEnd();
+                    }
+                    break;
+                }
+                boolean fits = sentBytes + message.bytes() <= grantedBytes || sentBytes == consumedBytes;
+                if (!creditReceived || !fits) {
+                    if (creditWaitStart == 0) {
+                        creditWaitStart = System.nanoTime();
+                    }
+                    break;
+                }
+                if (connection != null && !connection.isWritable()) {
+                    if (writeWaitStart == 0) {
+                        writeWaitStart = System.nanoTime();
+                    }
+                    if (!waitingForWritability) {
+                        waitingForWritability = true;
+                        connection.whenWritable().thenRun(this::writable);
+                    }
+                    break;
+                }
+                long now = System.nanoTime();
+                if (creditWaitStart != 0) {
+                    stats.creditWaitNanos.addAndGet(now - creditWaitStart);
+                    creditWaitStart = 0;
+                }
+                if (writeWaitStart != 0) {
+                    stats.writeBlockedNanos.addAndGet(now - writeWaitStart);
+                    writeWaitStart = 0;
+                }
+                queue.poll();
+                stats.senderQueuedMessages.decrementAndGet();
+                queuedBytes -= message.bytes();
+                sentBytes += message.bytes();
+                messageCount++;
+                transmit(message);
+                sent = true;
+            }
+        }
+        if (sent) {
+            signalProgress();
+        }
+    }
+
+    private void transmit(OutboundMessage message)
+    {
+        if (localSource != null) {
+            stats.localPagesSent.addAndGet(message.pageCount());
+            localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes());
+            return;
+        }
+        byte[] pages = message.encodedPages();
+        ExchangeMessage.Data data = new ExchangeMessage.Data(exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(), message.pageCount(),
+                pages, 0, pages.length, (int) message.bytes());
+        connection.send(data.toFrame());
+        stats.messagesSent.incrementAndGet();
+        stats.pagesSent.addAndGet(message.pageCount());
+        stats.wireBytesSent.addAndGet(message.bytes());
+        stats.rawBytesSent.addAndGet(message.rawBytes());
+    }
+
+    private void transmitEnd()
+    {
+        if (localSource != null) {
+            localSource.endReceived(sender);
+        }
+        else {
+            connection.send(new ExchangeMessage.End(exchangeId, partition, sender, messageCount).toFrame());
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.signo.net.transport;
+
+import io.netty.channel.Channel;
+import io.signo.net.codec.Frame;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The one connection from this process to a peer process. Frames sent before the connection is up
+ * wait in order (only control frames do: data needs credit, and credit needs the connection).
+ * Thread safe; {@link #send} never blocks.
+ */
+public final class PeerConnection
+{
+    private final String peer;
+    private final Object lock = new Object();
+    private Channel channel;
+    private List<Frame> waitingForConnect = new ArrayList<>();
+    private RuntimeException failure;
+    private CompletableFuture<Void> writable = CompletableFuture.completedFuture(null);
+
+    PeerConnection(String peer)
+    {
+        this.peer = requireNonNull(peer, "peer is null");
+    }
+
+    public String peer()
+    {
+        return peer;
+    }
+
+    /** Queues the frame for the socket; silently dropped once the connection failed (its users are failed separately). */
+    public void send(Frame frame)
+    {
+        synchronized (lock) {
+            if (failure != null) {
+                return;
+            }
+            if (channel == null) {
+                waitingForConnect.add(frame);
+                return;
+            }
+            // Always a task, submitted under the lock: Netty runs a write made on the event loop at
+            // once but queues one made elsewhere, so mixing both would let a later frame overtake
+            // an earlier one (and a receiver drop it as a duplicate sequence number).
+            Channel target = channel;
+            target.eventLoop().execute(() -> target.writeAndFlush(frame, target.voidPromise()));
+        }
+    }
+
+    /** False while the socket's outbound buffer is above its high water mark: senders should wait. */
+    public boolean isWritable()
+    {
+        synchronized (lock) {
+            return channel == null || failure != null || channel.isWritable();
+        }
+    }
+
+    /** Completes once the connection is writable again (or failed). */
+    public CompletableFuture<Void> whenWritable()
+    {
+        synchronized (lock) {
+            if (channel == null || failure != null || channel.isWritable()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (writable.isDone()) {
+                writable = new CompletableFuture<>();
+            }
+            return writable;
+        }
+    }
+
+    Channel channel()
+    {
+        synchronized (lock) {
+            return channel;
+        }
+    }
+
+    void connected(Channel channel, Frame hello)
+    {
+        synchronized (lock) {
+            if (failure != null) {
+                channel.close();
+                return;
+            }
+            this.channel = channel;
+            if (hello != null) {
+                channel.write(hello, channel.voidPromise());
+            }
+            for (Frame frame : waitingForConnect) {
+                channel.write(frame, channel.voidPromise());
+            }
+            waitingForConnect = null;
+            channel.flush();
+        }
+    }
+
+    /** Called on the event loop, after the writability of the channel changed. */
+    void writabilityChanged()
+    {
+        CompletableFuture<Void> toComplete = null;
+        synchronized (lock) {
+            if (channel != null && channel.isWritable() && !writable.isDone()) {
+                toComplete = writable;
+            }
+        }
+        if (toComplete != null) {
+            toComplete.complete(null);
+        }
+    }
+
+    void fail(RuntimeException cause)
+    {
+        CompletableFuture<Void> toComplete;
+        Channel toClose;
+        synchronized (lock) {
+            if (failure != null) {
+                return;
+            }
+            failure = cause;
+            waitingForConnect = null;
+            toComplete = writable;
+            toClose = channel;
+        }
+        toComplete.complete(null);
+        if (toClose != null) {
+            toClose.close();
+        }
+    }
+}

@@ -1,0 +1,447 @@
+package io.signo.net.exchange;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.exchange.ExchangeSink;
+import io.signo.core.exchange.ExchangeSource;
+import io.signo.net.testing.TestingPageCodec;
+import io.signo.net.transport.NodeTransport;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.VectorBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(value = 15, unit = TimeUnit.SECONDS)
+class NetworkExchangeTest
+{
+    private static final TestingPageCodec CODEC = new TestingPageCodec();
+    private static final ExchangeConfig SMALL_MESSAGES = new ExchangeConfig(8 << 10, 32 << 10, 0);
+
+    private final List<NodeTransport> transports = new ArrayList<>();
+    private final List<ExchangeRouter> routers = new ArrayList<>();
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void tearDown()
+    {
+        threads.shutdownNow();
+        for (NodeTransport transport : transports) {
+            transport.close();
+        }
+    }
+
+    private void startNodes(int count)
+    {
+        for (int i = 0; i < count; i++) {
+            NodeTransport transport = NodeTransport.start(0);
+            transports.add(transport);
+            routers.add(new ExchangeRouter(transport));
+        }
+    }
+
+    private String address(int node)
+    {
+        return transports.get(node).localAddress();
+    }
+
+    /** Rows (id, key, name): key = id % 50, NULL when id % 17 == 0; name = "row-" + id, NULL when id % 13 == 0. */
+    private static Page page(long firstId, int rowCount)
+    {
+        VectorBuilder ids = new VectorBuilder(Type.BIGINT, rowCount);
+        VectorBuilder keys = new VectorBuilder(Type.BIGINT, rowCount);
+        VectorBuilder names = new VectorBuilder(Type.VARCHAR, rowCount);
+        for (long id = firstId; id < firstId + rowCount; id++) {
+            ids.appendLong(id);
+            if (id % 17 == 0) {
+                keys.appendNull();
+            }
+            else {
+                keys.appendLong(id % 50);
+            }
+            if (id % 13 == 0) {
+                names.appendNull();
+            }
+            else {
+                names.appendString("row-" + id);
+            }
+        }
+        return new Page(rowCount, ids.build(), keys.build(), names.build());
+    }
+
+    private static List<Page> pages(long firstId, int pageCount, int rowsPerPage)
+    {
+        List<Page> pages = new ArrayList<>();
+        for (int i = 0; i < pageCount; i++) {
+            pages.add(page(firstId + (long) i * rowsPerPage, rowsPerPage));
+        }
+        return pages;
+    }
+
+    /** Drives a sink like an ExchangeSinkOperator: waits while blocked, stops early once done. Returns how often it was blocked. */
+    private CompletableFuture<Integer> produce(ExchangeSink sink, List<Page> pages)
+    {
+        return CompletableFuture.supplyAsync(() -> {
+            int blocked = 0;
+            try {
+                for (Page page : pages) {
+                    CompletableFuture<?> future = sink.isBlocked();
+                    if (!future.isDone()) {
+                        blocked++;
+                        future.get(10, TimeUnit.SECONDS);
+                    }
+                    if (sink.isDone()) {
+                        break;
+                    }
+                    sink.add(page);
+                }
+                sink.finish();
+                return blocked;
+            }
+            catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        }, threads);
+    }
+
+    /** Drives a source like an ExchangeSourceOperator, sleeping {@code delayMillis} after each page. */
+    private CompletableFuture<List<Page>> consume(ExchangeSource source, long delayMillis)
+    {
+        return CompletableFuture.supplyAsync(() -> {
+            List<Page> received = new ArrayList<>();
+            try {
+                while (!source.isFinished()) {
+                    Page page = source.poll();
+                    if (page == null) {
+                        source.isBlocked().get(10, TimeUnit.SECONDS);
+                        continue;
+                    }
+                    received.add(page);
+                    if (delayMillis > 0) {
+                        Thread.sleep(delayMillis);
+                    }
+                }
+                return received;
+            }
+            catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        }, threads);
+    }
+
+    private static List<Long> ids(List<Page> pages)
+    {
+        List<Long> ids = new ArrayList<>();
+        for (Page page : pages) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                ids.add(page.column(0).getLong(position));
+            }
+        }
+        return ids;
+    }
+
+    private static void assertRowsIntact(List<Page> pages)
+    {
+        for (Page page : pages) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                long id = page.column(0).getLong(position);
+                assertEquals(id % 17 == 0 ? null : id % 50, page.column(1).getObject(position), "key of row " + id);
+                assertEquals(id % 13 == 0 ? null : "row-" + id, page.column(2).getObject(position), "name of row " + id);
+            }
+        }
+    }
+
+    @Test
+    void hashExchangeAcrossThreeNodesDeliversEveryRowOnceWithEqualKeysTogether()
+            throws Exception
+    {
+        startNodes(3);
+        List<String> owners = List.of(address(0), address(1), address(2), address(0), address(1), address(2));
+        ExchangeId id = new ExchangeId("q1", 1);
+        int producersPerNode = 2;
+        int rowsPerProducer = 2_000;
+        List<CompletableFuture<Integer>> producers = new ArrayList<>();
+        Map<Integer, CompletableFuture<List<Page>>> consumers = new HashMap<>();
+        List<NetworkExchange> exchanges = new ArrayList<>();
+        for (int node = 0; node < 3; node++) {
+            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.HASH, owners, new int[] {1}, producersPerNode, 3 * producersPerNode, CODEC, SMALL_MESSAGES));
+        }
+        for (int partition = 0; partition < owners.size(); partition++) {
+            consumers.put(partition, consume(exchanges.get(partition % 3).source(partition), 0));
+        }
+        int producer = 0;
+        for (int node = 0; node < 3; node++) {
+            for (int i = 0; i < producersPerNode; i++) {
+                producers.add(produce(exchanges.get(node).createSink(), pages((long) producer * rowsPerProducer, 20, rowsPerProducer / 20)));
+                producer++;
+            }
+        }
+        CompletableFuture.allOf(producers.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+
+        Set<Long> seen = new HashSet<>();
+        Map<Object, Integer> partitionOfKey = new HashMap<>();
+        for (Map.Entry<Integer, CompletableFuture<List<Page>>> entry : consumers.entrySet()) {
+            List<Page> pages = entry.getValue().get(10, TimeUnit.SECONDS);
+            assertRowsIntact(pages);
+            for (Page page : pages) {
+                for (int position = 0; position < page.positionCount(); position++) {
+                    assertTrue(seen.add(page.column(0).getLong(position)), "row delivered twice: " + page.column(0).getLong(position));
+                    Object key = page.column(1).isNull(position) ? "NULL" : page.column(1).getObject(position);
+                    Integer previous = partitionOfKey.putIfAbsent(key, entry.getKey());
+                    assertTrue(previous == null || previous.equals(entry.getKey()), "key " + key + " on partitions " + previous + " and " + entry.getKey());
+                }
+            }
+        }
+        assertEquals(3 * producersPerNode * rowsPerProducer, seen.size());
+        assertEquals(51, partitionOfKey.size());
+
+        ExchangeStats.Snapshot stats = exchanges.get(0).stats().snapshot();
+        assertTrue(stats.messagesSent() > 0 && stats.wireBytesSent() > 0 && stats.rawBytesSent() > 0, stats.toString());
+        assertTrue(stats.localPagesSent() > 0, "pages for local partitions bypass the network: " + stats);
+        assertTrue(stats.messagesReceived() > 0 && stats.pagesReceived() > 0, stats.toString());
+        assertEquals(0, stats.bufferedBytes());
+        assertEquals(0, stats.senderQueuedMessages());
+        assertEquals(0, stats.duplicateMessagesDropped());
+    }
+
+    @Test
+    void broadcastSendsEveryRowToEveryPartition()
+            throws Exception
+    {
+        startNodes(2);
+        List<String> owners = List.of(address(0), address(1), address(1));
+        ExchangeId id = new ExchangeId("q2", 3);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 2, CODEC, SMALL_MESSAGES);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 1, 2, CODEC, SMALL_MESSAGES);
+        List<CompletableFuture<List<Page>>> consumers = List.of(consume(first.source(0), 0), consume(second.source(1), 0), consume(second.source(2), 0));
+        CompletableFuture<Integer> one = produce(first.createSink(), pages(0, 10, 300));
+        CompletableFuture<Integer> two = produce(second.createSink(), pages(3_000, 10, 300));
+        CompletableFuture.allOf(one, two).get(10, TimeUnit.SECONDS);
+        for (CompletableFuture<List<Page>> consumer : consumers) {
+            List<Page> pages = consumer.get(10, TimeUnit.SECONDS);
+            assertRowsIntact(pages);
+            List<Long> ids = ids(pages);
+            assertEquals(6_000, ids.size());
+            assertEquals(6_000, new HashSet<>(ids).size());
+        }
+    }
+
+    @Test
+    void gatherCollectsAllRowsOnOneNode()
+            throws Exception
+    {
+        startNodes(3);
+        List<String> owners = List.of(address(1));
+        ExchangeId id = new ExchangeId("q3", 0);
+        List<NetworkExchange> exchanges = new ArrayList<>();
+        for (int node = 0; node < 3; node++) {
+            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.GATHER, owners, null, 1, 3, CODEC, ExchangeConfig.DEFAULT));
+        }
+        CompletableFuture<List<Page>> consumer = consume(exchanges.get(1).source(0), 0);
+        List<CompletableFuture<Integer>> producers = new ArrayList<>();
+        for (int node = 0; node < 3; node++) {
+            // node 2 produces nothing: its end of stream alone must count
+            producers.add(produce(exchanges.get(node).createSink(), node == 2 ? List.of() : pages(node * 1_000L, 4, 250)));
+        }
+        CompletableFuture.allOf(producers.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+        List<Page> pages = consumer.get(10, TimeUnit.SECONDS);
+        assertRowsIntact(pages);
+        List<Long> ids = ids(pages);
+        assertEquals(2_000, ids.size());
+        assertEquals(2_000, new HashSet<>(ids).size());
+        assertThrows(IllegalArgumentException.class, () -> exchanges.get(0).source(0));
+    }
+
+    @Test
+    void slowConsumerBlocksTheProducerAndBoundsTheReceiverBuffer()
+            throws Exception
+    {
+        startNodes(2);
+        long window = 24 << 10;
+        ExchangeConfig config = new ExchangeConfig(8 << 10, window, 0);
+        List<String> owners = List.of(address(1));
+        ExchangeId id = new ExchangeId("q4", 1);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CODEC, config);
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CODEC, config);
+
+        // 120 pages of ~1.5 KB: about 180 KB, several times the window
+        CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 120, 40));
+        CompletableFuture<List<Page>> consumer = consume(consumerSide.source(0), 3);
+
+        int blockedCount = producer.get(10, TimeUnit.SECONDS);
+        List<Page> pages = consumer.get(10, TimeUnit.SECONDS);
+        assertRowsIntact(pages);
+        List<Long> ids = ids(pages);
+        assertEquals(4_800, ids.size());
+        for (int i = 0; i < ids.size(); i++) {
+            assertEquals(i, ids.get(i), "one channel keeps its order");
+        }
+
+        assertTrue(blockedCount > 0, "the producer's sink must have blocked");
+        ExchangeStats.Snapshot sent = producerSide.stats().snapshot();
+        ExchangeStats.Snapshot received = consumerSide.stats().snapshot();
+        assertTrue(sent.creditWaitNanos() > 0, sent.toString());
+        assertTrue(received.peakBufferedBytes() > 0, received.toString());
+        assertTrue(received.peakBufferedBytes() <= window, "peak buffered " + received.peakBufferedBytes() + " exceeds the window " + window);
+        assertEquals(sent.wireBytesSent(), received.wireBytesReceived());
+        assertEquals(sent.messagesSent(), received.messagesReceived());
+        assertEquals(120, received.pagesReceived());
+        assertEquals(0, received.bufferedBytes());
+    }
+
+    @Test
+    void batchBarrierWaitsForConsumersAndStillDeliversEverything()
+            throws Exception
+    {
+        startNodes(2);
+        ExchangeConfig config = new ExchangeConfig(4 << 10, 1 << 20, 16 << 10);
+        List<String> owners = List.of(address(1), address(0));
+        ExchangeId id = new ExchangeId("q5", 1);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 1, 1, CODEC, config);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, CODEC, config);
+        CompletableFuture<Integer> producer = produce(first.createSink(), pages(0, 60, 40));
+        CompletableFuture<List<Page>> remote = consume(second.source(0), 1);
+        CompletableFuture<List<Page>> local = consume(first.source(1), 1);
+        assertTrue(producer.get(10, TimeUnit.SECONDS) > 0, "the barrier must have paused the sink");
+        List<Long> ids = new ArrayList<>(ids(remote.get(10, TimeUnit.SECONDS)));
+        List<Long> localIds = ids(local.get(10, TimeUnit.SECONDS));
+        assertEquals(1_200, localIds.size());
+        ids.addAll(localIds);
+        assertEquals(2_400, new HashSet<>(ids).size());
+    }
+
+    @Test
+    void deadPeerFailsTheExchangePromptlyAndOthersKeepWorking()
+            throws Exception
+    {
+        startNodes(3);
+        String dead = address(2);
+        List<String> owners = List.of(address(0), address(1), dead);
+        ExchangeId id = new ExchangeId("q6", 1);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
+        new NetworkExchange(routers.get(1), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
+        new NetworkExchange(routers.get(2), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
+        ExchangeSink sink = first.createSink();
+        sink.add(page(0, 100));
+        ExchangeSource source = first.source(0);
+        CompletableFuture<?> waiting = source.isBlocked();
+
+        transports.get(2).close();
+
+        waiting.get(5, TimeUnit.SECONDS);
+        ExchangeFailedException failure = assertThrows(ExchangeFailedException.class, source::poll);
+        assertTrue(failure.getMessage().contains(dead), failure.getMessage());
+        assertThrows(ExchangeFailedException.class, () -> sink.add(page(100, 10)));
+        assertTrue(sink.isBlocked().isDone(), "a failed sink must not keep its driver waiting");
+
+        // the survivors run a new exchange between themselves
+        List<String> survivors = List.of(address(0), address(1));
+        ExchangeId next = new ExchangeId("q7", 1);
+        NetworkExchange a = new NetworkExchange(routers.get(0), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, CODEC, SMALL_MESSAGES);
+        NetworkExchange b = new NetworkExchange(routers.get(1), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, CODEC, SMALL_MESSAGES);
+        CompletableFuture<List<Page>> zero = consume(a.source(0), 0);
+        CompletableFuture<List<Page>> one = consume(b.source(1), 0);
+        CompletableFuture.allOf(produce(a.createSink(), pages(0, 5, 100)), produce(b.createSink(), pages(500, 5, 100))).get(10, TimeUnit.SECONDS);
+        List<Long> ids = new ArrayList<>(ids(zero.get(10, TimeUnit.SECONDS)));
+        ids.addAll(ids(one.get(10, TimeUnit.SECONDS)));
+        assertEquals(1_000, new HashSet<>(ids).size());
+        assertEquals(1_000, ids.size());
+    }
+
+    @Test
+    void failingTheExchangeWakesBlockedDrivers()
+            throws Exception
+    {
+        startNodes(1);
+        NetworkExchange exchange = new NetworkExchange(routers.get(0), new ExchangeId("q8", 1), ExchangeKind.GATHER, List.of(address(0)), null, 1, 1, CODEC, SMALL_MESSAGES);
+        CompletableFuture<?> waiting = exchange.source(0).isBlocked();
+        exchange.fail(new IllegalStateException("query cancelled by user"));
+        waiting.get(5, TimeUnit.SECONDS);
+        ExchangeFailedException failure = assertThrows(ExchangeFailedException.class, () -> exchange.source(0).poll());
+        assertTrue(failure.getMessage().contains("query cancelled by user"), failure.getMessage());
+    }
+
+    @Test
+    void closingConsumersEarlyReleasesRemoteAndLocalProducers()
+            throws Exception
+    {
+        startNodes(2);
+        ExchangeConfig config = new ExchangeConfig(4 << 10, 8 << 10, 0);
+        List<String> owners = List.of(address(1), address(0));
+        ExchangeId id = new ExchangeId("q9", 1);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 1, CODEC, config);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 0, 1, CODEC, config);
+        ExchangeSink sink = first.createSink();
+        AtomicInteger added = new AtomicInteger();
+        // an endless producer: only the consumers closing can stop it
+        CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
+            try {
+                while (!sink.isDone()) {
+                    sink.isBlocked().get(10, TimeUnit.SECONDS);
+                    if (!sink.isDone()) {
+                        sink.add(page(added.getAndIncrement() * 40L, 40));
+                    }
+                }
+                sink.finish();
+            }
+            catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        }, threads);
+
+        CountDownLatch firstPages = new CountDownLatch(2);
+        for (ExchangeSource source : List.of(second.source(0), first.source(1))) {
+            CompletableFuture.runAsync(() -> {
+                try {
+                    while (source.poll() == null) {
+                        source.isBlocked().get(10, TimeUnit.SECONDS);
+                    }
+                    firstPages.countDown();
+                    source.close();
+                    assertTrue(source.isFinished());
+                }
+                catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            }, threads);
+        }
+        assertTrue(firstPages.await(5, TimeUnit.SECONDS));
+        producer.get(5, TimeUnit.SECONDS);
+        assertTrue(sink.isDone());
+        assertTrue(added.get() > 0);
+    }
+
+    @Test
+    void producersThatStartBeforeTheConsumerExistsWaitForIt()
+            throws Exception
+    {
+        startNodes(2);
+        List<String> owners = List.of(address(1));
+        ExchangeId id = new ExchangeId("q10", 2);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CODEC, SMALL_MESSAGES);
+        CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 30, 100));
+        Thread.sleep(100);
+        assertTrue(!producer.isDone(), "without credit the producer must wait");
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CODEC, SMALL_MESSAGES);
+        List<Page> pages = consume(consumerSide.source(0), 0).get(10, TimeUnit.SECONDS);
+        producer.get(5, TimeUnit.SECONDS);
+        assertEquals(3_000, ids(pages).size());
+    }
+}

@@ -1,0 +1,166 @@
+package io.signo.net.transport;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(value = 10, unit = TimeUnit.SECONDS)
+class NodeTransportTest
+{
+    private NodeTransport first;
+    private NodeTransport second;
+
+    @AfterEach
+    void tearDown()
+    {
+        if (first != null) {
+            first.close();
+        }
+        if (second != null) {
+            second.close();
+        }
+    }
+
+    private void startBoth(TransportConfig config)
+    {
+        first = NodeTransport.start("127.0.0.1", 0, config);
+        second = NodeTransport.start("127.0.0.1", 0, config);
+    }
+
+    @Test
+    void bindsAnyPortAndNamesItself()
+    {
+        startBoth(TransportConfig.DEFAULT);
+        assertTrue(first.port() > 0);
+        assertNotEquals(first.port(), second.port());
+        assertEquals("127.0.0.1:" + first.port(), first.localAddress());
+    }
+
+    @Test
+    void requestRoundTripBothWays()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        second.registerHandler("echo", payload -> ("echo:" + new String(payload, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+        first.registerHandler("size", payload -> new byte[] {(byte) payload.length});
+
+        byte[] response = first.request(second.localAddress(), "echo", "hello".getBytes(StandardCharsets.UTF_8)).get(5, TimeUnit.SECONDS);
+        assertEquals("echo:hello", new String(response, StandardCharsets.UTF_8));
+        // an empty payload, and the reverse direction over the connection the first process opened
+        assertEquals("echo:", new String(first.request(second.localAddress(), "echo", new byte[0]).get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8));
+        assertArrayEquals(new byte[] {3}, second.request(first.localAddress(), "size", new byte[3]).get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void remoteErrorCarriesTheRemoteMessage()
+    {
+        startBoth(TransportConfig.DEFAULT);
+        second.registerHandler("fail", _ -> {
+            throw new IllegalArgumentException("no such split 42");
+        });
+
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> first.request(second.localAddress(), "fail", new byte[0]).get(5, TimeUnit.SECONDS));
+        RemoteRequestException remote = assertInstanceOf(RemoteRequestException.class, failure.getCause());
+        assertTrue(remote.getMessage().contains("no such split 42"), remote.getMessage());
+        assertTrue(remote.getMessage().contains(second.localAddress()), remote.getMessage());
+
+        ExecutionException unknown = assertThrows(ExecutionException.class, () -> first.request(second.localAddress(), "missing", new byte[0]).get(5, TimeUnit.SECONDS));
+        assertTrue(unknown.getCause().getMessage().contains("no handler for method missing"), unknown.getCause().getMessage());
+    }
+
+    @Test
+    void requestTimesOut()
+    {
+        startBoth(TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMillis(200)));
+        CountDownLatch release = new CountDownLatch(1);
+        second.registerHandler("slow", _ -> {
+            try {
+                release.await();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new byte[0];
+        });
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> first.request(second.localAddress(), "slow", new byte[0]).get(5, TimeUnit.SECONDS));
+        assertInstanceOf(TimeoutException.class, failure.getCause());
+        release.countDown();
+    }
+
+    @Test
+    void peerThatClosesFailsPendingRequestsAndIsReported()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        String secondAddress = second.localAddress();
+        CompletableFuture<String> dead = new CompletableFuture<>();
+        first.onPeerDead(dead::complete);
+        CountDownLatch entered = new CountDownLatch(1);
+        second.registerHandler("hang", _ -> {
+            entered.countDown();
+            try {
+                Thread.sleep(60_000);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new byte[0];
+        });
+        CompletableFuture<byte[]> pending = first.request(secondAddress, "hang", new byte[0]);
+        assertTrue(entered.await(5, TimeUnit.SECONDS));
+        second.close();
+        second = null;
+
+        assertEquals(secondAddress, dead.get(5, TimeUnit.SECONDS));
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> pending.get(5, TimeUnit.SECONDS));
+        PeerDeadException peerDead = assertInstanceOf(PeerDeadException.class, failure.getCause());
+        assertEquals(secondAddress, peerDead.peer());
+        assertTrue(peerDead.getMessage().contains(secondAddress), peerDead.getMessage());
+    }
+
+    @Test
+    void unreachablePeerFailsTheRequestNamingIt()
+    {
+        startBoth(TransportConfig.DEFAULT);
+        String gone = second.localAddress();
+        second.close();
+        second = null;
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> first.request(gone, "echo", new byte[0]).get(5, TimeUnit.SECONDS));
+        assertTrue(failure.getCause().getMessage().contains(gone), failure.getCause().getMessage());
+    }
+
+    @Test
+    void heartbeatsKeepLivePeersAndReportSilentOnes()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        CompletableFuture<String> dead = new CompletableFuture<>();
+        first.onPeerDead(dead::complete);
+        try (HeartbeatMonitor monitor = new HeartbeatMonitor(first, Duration.ofMillis(20), Duration.ofMillis(300))) {
+            monitor.watch(second.localAddress());
+            Thread.sleep(500);
+            // answered pings for longer than the timeout: still alive
+            assertTrue(!dead.isDone());
+            assertTrue(monitor.lastSeenNanos(second.localAddress()) > 0);
+
+            // a peer that never answers (nothing listens there) is declared dead
+            monitor.watch("127.0.0.1:1");
+            assertEquals("127.0.0.1:1", dead.get(5, TimeUnit.SECONDS));
+        }
+    }
+}
