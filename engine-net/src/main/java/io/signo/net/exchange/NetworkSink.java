@@ -44,6 +44,9 @@ final class NetworkSink
     private final int[][] positionsByPartition;
     private final int[] counts;
     private int roundRobinNext;
+    /** A broadcast sends each page once to every node, to one of its partitions in turn, so the node's drivers together see it once. */
+    private final int[][] partitionsByNode;
+    private final int[] broadcastNext;
     private long bytesSinceBarrier;
     private boolean finished;
 
@@ -64,6 +67,23 @@ final class NetworkSink
         this.hasher = kind == ExchangeKind.HASH ? new PartitionHasher(hashChannels, channels.length) : null;
         this.positionsByPartition = new int[channels.length][];
         this.counts = new int[channels.length];
+        this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
+        this.broadcastNext = new int[partitionsByNode.length];
+    }
+
+    /** The partitions of each owning node, in node order of first appearance. */
+    private static int[][] partitionsByNode(List<String> owners)
+    {
+        java.util.Map<String, List<Integer>> byNode = new java.util.LinkedHashMap<>();
+        for (int partition = 0; partition < owners.size(); partition++) {
+            byNode.computeIfAbsent(owners.get(partition), ignored -> new ArrayList<>()).add(partition);
+        }
+        int[][] groups = new int[byNode.size()][];
+        int index = 0;
+        for (List<Integer> partitions : byNode.values()) {
+            groups[index++] = partitions.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return groups;
     }
 
     OutboundChannel channel(int partition)
@@ -183,8 +203,9 @@ final class NetworkSink
         batchBytes[batch] = 0;
         if (kind == ExchangeKind.BROADCAST) {
             OutboundMessage encoded = null;
-            for (OutboundChannel channel : channels) {
-                if (channel.isClosed()) {
+            for (int node = 0; node < partitionsByNode.length; node++) {
+                OutboundChannel channel = nextOpenChannel(node);
+                if (channel == null) {
                     continue;
                 }
                 if (channel.isLocal()) {
@@ -203,6 +224,19 @@ final class NetworkSink
         OutboundMessage message = channel.isLocal() ? OutboundMessage.local(pageArray, rawBytes) : encode(pageArray, rawBytes, channel);
         channel.enqueue(message);
         bytesSinceBarrier += message.bytes();
+    }
+
+    private OutboundChannel nextOpenChannel(int node)
+    {
+        int[] partitions = partitionsByNode[node];
+        for (int attempt = 0; attempt < partitions.length; attempt++) {
+            OutboundChannel channel = channels[partitions[broadcastNext[node]]];
+            broadcastNext[node] = (broadcastNext[node] + 1) % partitions.length;
+            if (!channel.isClosed()) {
+                return channel;
+            }
+        }
+        return null;
     }
 
     private OutboundMessage encode(Page[] pages, long rawBytes, OutboundChannel channel)
