@@ -6,11 +6,11 @@ import io.signo.core.operator.PageCollectorOperator;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.JoinDistributionMode;
+import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PhysicalPlanner;
-import io.signo.sql.translate.PlannerOptions;
 import io.signo.sql.translate.PlanPrinter;
+import io.signo.sql.translate.PlannerOptions;
 import io.signo.storage.memory.ExceededMemoryLimitException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
@@ -21,11 +21,11 @@ import org.apache.calcite.rel.RelNode;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs SQL statements against a catalog in this process (a cluster of one). Thread safe: several
@@ -115,6 +115,15 @@ public final class SignoEngine
         catch (RuntimeException | StackOverflowError e) {
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "planning failed: " + e, e);
         }
+    }
+
+    /** Runs a query planned by {@link #plan} (for example one decoded from another node); EXPLAIN is not run. */
+    public QueryResult execute(PlannedQuery planned)
+    {
+        if (planned.explain()) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "an EXPLAIN plan cannot be executed");
+        }
+        return run(planned);
     }
 
     private QueryResult run(PlannedQuery planned)

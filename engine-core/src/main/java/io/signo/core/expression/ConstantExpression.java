@@ -6,6 +6,10 @@ import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -172,6 +176,39 @@ public final class ConstantExpression
             }
         }
         throw new IllegalStateException("unreachable");
+    }
+
+    /**
+     * The value in a form that serializes with java.lang and java.math types only: a LocalDate
+     * becomes its days since 1970-01-01, which the constructor takes as the same DATE.
+     */
+    static Object serializableValue(Object value)
+    {
+        return value instanceof LocalDate date ? Math.toIntExact(date.toEpochDay()) : value;
+    }
+
+    // the string bytes live in native memory: ship the Java value and rebuild the constant from it
+    @Serial
+    private Object writeReplace()
+    {
+        return new SerializedConstant(type, serializableValue(value));
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in)
+            throws InvalidObjectException
+    {
+        throw new InvalidObjectException("ConstantExpression is read through its serialization proxy");
+    }
+
+    private record SerializedConstant(Type type, Object value)
+            implements Serializable
+    {
+        @Serial
+        private Object readResolve()
+        {
+            return new ConstantExpression(type, value);
+        }
     }
 
     @Override

@@ -5,11 +5,17 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
+import java.io.Serializable;
+
 /**
  * A scalar expression evaluated a vector at a time. Implementations are immutable and thread safe;
  * each node switches on types once per call and then runs a loop specialized to them.
+ *
+ * <p>Serializable so that a physical plan can be shipped to workers; state that cannot be
+ * serialized (native memory, compiled patterns) is rebuilt on read through a serialization proxy.
  */
 public interface Expression
+        extends Serializable
 {
     Type type();
 

@@ -6,9 +6,14 @@ import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -28,6 +33,8 @@ public final class InExpression
     private final boolean listHasNull;
     private final LongHashSet longSet;
     private final ByteStringHashSet stringSet;
+    /** The list as given (dates as days), to rebuild the sets after serialization. */
+    private final List<Object> constants;
 
     InExpression(Expression value, List<Object> constants)
     {
@@ -37,6 +44,11 @@ public final class InExpression
         this.doubleKeys = type.kind() == TypeKind.DOUBLE;
         this.stringKeys = type.isString();
         this.ignoreTrailingSpaces = type.kind() == TypeKind.CHAR;
+        List<Object> serializableConstants = new ArrayList<>(constants.size());
+        for (Object constant : constants) {
+            serializableConstants.add(ConstantExpression.serializableValue(constant));
+        }
+        this.constants = Collections.unmodifiableList(serializableConstants);
         boolean hasNull = false;
         List<Long> longs = new ArrayList<>();
         List<MemorySegment> strings = new ArrayList<>();
@@ -122,6 +134,30 @@ public final class InExpression
             nulls = NullBitmap.fromFlags(nullFlags, count, allocator);
         }
         return FixedWidthVectors.fromBooleans(result, count, nulls, allocator);
+    }
+
+    // the sets hold native memory: ship the value and the list, and build the sets again
+    @Serial
+    private Object writeReplace()
+    {
+        return new SerializedIn(value, new ArrayList<>(constants));
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in)
+            throws InvalidObjectException
+    {
+        throw new InvalidObjectException("InExpression is read through its serialization proxy");
+    }
+
+    private record SerializedIn(Expression value, ArrayList<Object> constants)
+            implements Serializable
+    {
+        @Serial
+        private Object readResolve()
+        {
+            return new InExpression(value, constants);
+        }
     }
 
     @Override

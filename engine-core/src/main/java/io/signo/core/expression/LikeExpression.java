@@ -5,6 +5,10 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.lang.foreign.MemorySegment;
 
 import static java.util.Objects.requireNonNull;
@@ -88,6 +92,30 @@ public final class LikeExpression
             }
         }
         return FixedWidthVectors.fromBooleans(result, count, vector.nulls(), allocator);
+    }
+
+    // the compiled pattern holds native memory: ship the pattern text and compile it again
+    @Serial
+    private Object writeReplace()
+    {
+        return new SerializedLike(value, pattern.pattern(), pattern.escape());
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in)
+            throws InvalidObjectException
+    {
+        throw new InvalidObjectException("LikeExpression is read through its serialization proxy");
+    }
+
+    private record SerializedLike(Expression value, String pattern, Character escape)
+            implements Serializable
+    {
+        @Serial
+        private Object readResolve()
+        {
+            return new LikeExpression(value, pattern, escape);
+        }
     }
 
     @Override

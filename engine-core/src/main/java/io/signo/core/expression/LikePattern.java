@@ -27,6 +27,7 @@ final class LikePattern
     static final int ANY_CHARACTER = -2;
 
     private final String pattern;
+    private final Character escape;
     private final Kind kind;
     private final MemorySegment[] literals;
     private final int[] tokens;
@@ -34,6 +35,7 @@ final class LikePattern
     LikePattern(String pattern, Character escape)
     {
         this.pattern = requireNonNull(pattern, "pattern is null");
+        this.escape = escape;
         List<Integer> tokenList = new ArrayList<>();
         List<MemorySegment> literalList = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
@@ -222,6 +224,16 @@ final class LikePattern
             token++;
         }
         return token == tokenCount;
+    }
+
+    String pattern()
+    {
+        return pattern;
+    }
+
+    Character escape()
+    {
+        return escape;
     }
 
     @Override

@@ -10,6 +10,15 @@ import java.util.List;
 public record AggregationNode(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, AggregationStep step, List<Type> outputTypes, Distribution distribution, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public AggregationNode
+    {
+        groupChannels = List.copyOf(groupChannels);
+        groupTypes = List.copyOf(groupTypes);
+        calls = List.copyOf(calls);
+        outputTypes = List.copyOf(outputTypes);
+    }
+
     @Override
     public List<PlanNode> sources()
     {

@@ -1,5 +1,6 @@
 package io.signo.sql.rel;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * </ul>
  */
 public record Distribution(Kind kind, String scheme, List<Integer> keys)
+        implements Serializable
 {
     public static final String HASH_SCHEME = "hash";
 

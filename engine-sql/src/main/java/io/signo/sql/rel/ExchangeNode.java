@@ -12,6 +12,13 @@ import java.util.List;
 public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scope, List<Integer> hashChannels, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public ExchangeNode
+    {
+        sources = List.copyOf(sources);
+        hashChannels = List.copyOf(hashChannels);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

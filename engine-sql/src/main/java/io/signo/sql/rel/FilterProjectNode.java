@@ -11,6 +11,13 @@ import java.util.List;
 public record FilterProjectNode(PlanNode source, Expression filter, String filterText, List<Expression> projections, List<String> projectionTexts, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public FilterProjectNode
+    {
+        projections = List.copyOf(projections);
+        projectionTexts = List.copyOf(projectionTexts);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

@@ -14,6 +14,13 @@ import java.util.List;
 public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public HashJoinNode
+    {
+        probeKeys = List.copyOf(probeKeys);
+        buildKeys = List.copyOf(buildKeys);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

@@ -1,10 +1,13 @@
 package io.signo.sql.rel;
 
+import java.io.Serializable;
+
 /**
  * How a join gets matching rows together, with the planner's cost of each alternative it
  * considered (NaN when not possible), for EXPLAIN.
  */
 public record JoinDistribution(Kind kind, double colocatedCost, double broadcastCost, double partitionedCost, String reason)
+        implements Serializable
 {
     public enum Kind
     {

@@ -2,6 +2,7 @@ package io.signo.sql.rel;
 
 import io.signo.storage.type.Type;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -9,6 +10,7 @@ import java.util.List;
  * spread over drivers, and the planner's estimate of its rows, which EXPLAIN prints.
  */
 public sealed interface PlanNode
+        extends Serializable
         permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, LimitNode, ValuesNode, ExchangeNode
 {
     List<Type> outputTypes();

@@ -9,6 +9,13 @@ import java.util.List;
 public record SortNode(PlanNode source, List<Integer> sortChannels, List<SortOrder> orders, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public SortNode
+    {
+        sortChannels = List.copyOf(sortChannels);
+        orders = List.copyOf(orders);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

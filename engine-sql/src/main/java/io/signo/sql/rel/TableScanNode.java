@@ -79,7 +79,7 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows, Se
         if (keys.isEmpty()) {
             return Distribution.ANY;
         }
-        String scheme = partitioning.scheme() != null ? partitioning.scheme() + "/" + table.partitions().size() : "table:" + table.name();
+        String scheme = partitioning.scheme() != null ? partitioning.scheme() + "/" + table.partitionCount() : "table:" + table.name();
         return Distribution.partitioned(scheme, keys);
     }
 

@@ -9,6 +9,13 @@ import java.util.List;
 public record TopNNode(PlanNode source, long count, List<Integer> sortChannels, List<SortOrder> orders, boolean partial, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public TopNNode
+    {
+        sortChannels = List.copyOf(sortChannels);
+        orders = List.copyOf(orders);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

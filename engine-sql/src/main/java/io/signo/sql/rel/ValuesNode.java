@@ -9,6 +9,13 @@ import java.util.List;
 public record ValuesNode(List<Type> outputTypes, List<Page> pages, double estimatedRows)
         implements PlanNode
 {
+    // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
+    public ValuesNode
+    {
+        outputTypes = List.copyOf(outputTypes);
+        pages = List.copyOf(pages);
+    }
+
     @Override
     public List<PlanNode> sources()
     {

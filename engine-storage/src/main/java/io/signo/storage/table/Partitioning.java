@@ -9,12 +9,30 @@ import java.util.List;
  * <p>Tables with the same non-null {@code scheme} and the same partition count are co-partitioned:
  * partition i of each holds the same key values, so a join on those keys needs no exchange when
  * partition i of both tables lives on the same node.
+ *
+ * <p>{@code partitionCount} is how many partitions the whole table has, when a node holds only some
+ * of them (a worker's share, or none: the coordinator's schema-only table); 0 means the table holds
+ * all its partitions, so the count is the size of its partition list (see {@link Table#partitionCount()}).
  */
-public record Partitioning(String scheme, List<String> keyColumns, boolean replicated)
+public record Partitioning(String scheme, List<String> keyColumns, boolean replicated, int partitionCount)
 {
     public Partitioning
     {
         keyColumns = List.copyOf(keyColumns);
+        if (partitionCount < 0) {
+            throw new IllegalArgumentException("partitionCount is negative: " + partitionCount);
+        }
+    }
+
+    public Partitioning(String scheme, List<String> keyColumns, boolean replicated)
+    {
+        this(scheme, keyColumns, replicated, 0);
+    }
+
+    /** This partitioning, stating that the whole table has {@code partitionCount} partitions. */
+    public Partitioning withPartitionCount(int partitionCount)
+    {
+        return new Partitioning(scheme, keyColumns, replicated, partitionCount);
     }
 
     /** Partitioned by these key columns, co-partitioned with no other table. */

@@ -2,6 +2,7 @@ package io.signo.storage.tpch;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.HyperLogLog;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;

@@ -1,6 +1,7 @@
 package io.signo.storage.tpch;
 
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.HyperLogLog;
 import io.signo.storage.type.Type;
 
 import java.nio.charset.StandardCharsets;
@@ -65,7 +66,14 @@ final class ColumnSummary
         distinct.mergeFrom(other.distinct);
     }
 
+    /** The column's statistics, keeping the distinct-values sketch so that they merge with those of other parts. */
     ColumnStatistics toStatistics()
+    {
+        ColumnStatistics statistics = statisticsWithoutSketch();
+        return new ColumnStatistics(statistics.distinctValues(), statistics.nullCount(), statistics.min(), statistics.max(), statistics.averageWidthBytes(), distinct.registers());
+    }
+
+    private ColumnStatistics statisticsWithoutSketch()
     {
         if (rowCount == 0) {
             return new ColumnStatistics(0, 0, null, null, averageWidth(type, 0, 0));

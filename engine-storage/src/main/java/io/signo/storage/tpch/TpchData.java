@@ -7,6 +7,7 @@ import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Partition;
+import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
@@ -24,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntPredicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -31,8 +33,9 @@ import static java.util.Objects.requireNonNull;
  * Generates the eight TPC-H tables (io.trino.tpch, the text of the official dbgen) straight into
  * columnar segments of {@value #SEGMENT_ROWS} rows.
  *
- * <p>Each partitioned table is generated in {@code parallelism} chunks with the generator's own
- * part/partCount split, and chunk i becomes partition i. The split is by key range and is the same
+ * <p>Each partitioned table is generated in chunks (as many as partitions; {@code parallelism} unless
+ * given) with the generator's own part/partCount split, and chunk i becomes partition i; a worker may
+ * generate only its partitions. The split is by key range and is the same
  * for lineitem and orders (by order) and for part and partsupp (by part), so those pairs are
  * co-located partition by partition. nation and region are replicated: one partition with all rows.
  */
@@ -60,6 +63,25 @@ public final class TpchData
      */
     public static TpchDataSet generateDataSet(double scaleFactor, int parallelism, MemoryPool pool)
     {
+        return generateDataSet(scaleFactor, parallelism, partition -> true, parallelism, pool);
+    }
+
+    /**
+     * Generates one node's share of the data: of the six partitioned tables, each cut into
+     * {@code partitionCount} chunks, only the partitions (chunks 0 .. partitionCount - 1) that
+     * {@code partitionFilter} accepts, each keeping its index; nation and region whole. The tables'
+     * partitionings state the full partition count, so plans made for the whole data set (see
+     * {@link io.signo.storage.table.Table#partitionCount()}) place partitions the same way, and the
+     * tables' statistics describe this share only (merge them with
+     * {@link io.signo.storage.table.TableStatistics#merge} for the whole). Generation runs on
+     * {@code parallelism} threads.
+     */
+    public static TpchDataSet generateDataSet(double scaleFactor, int partitionCount, IntPredicate partitionFilter, int parallelism, MemoryPool pool)
+    {
+        if (partitionCount < 1) {
+            throw new IllegalArgumentException("partitionCount must be at least 1: " + partitionCount);
+        }
+        requireNonNull(partitionFilter, "partitionFilter is null");
         if (!(scaleFactor > 0)) {
             throw new IllegalArgumentException("scaleFactor must be positive: " + scaleFactor);
         }
@@ -76,18 +98,22 @@ public final class TpchData
             for (TpchTableDefinition<?> definition : TpchTableDefinition.ALL) {
                 ArenaPageAllocator allocator = new ArenaPageAllocator(pool);
                 allocators.add(allocator);
-                int partCount = definition.partitioning().replicated() ? 1 : parallelism;
+                boolean replicated = definition.partitioning().replicated();
+                int partCount = replicated ? 1 : partitionCount;
                 List<Future<GeneratedChunk>> futures = new ArrayList<>();
-                for (int part = 1; part <= partCount; part++) {
-                    int chunkPart = part;
-                    futures.add(executor.submit(() -> generateChunk(definition, scaleFactor, chunkPart, partCount, allocator, cancelled)));
+                for (int index = 0; index < partCount; index++) {
+                    if (!replicated && !partitionFilter.test(index)) {
+                        continue;
+                    }
+                    int partitionIndex = index;
+                    futures.add(executor.submit(() -> generateChunk(definition, scaleFactor, partitionIndex, partCount, allocator, cancelled)));
                 }
                 chunks.put(definition, futures);
             }
 
             Catalog catalog = new Catalog(SCHEMA_NAME);
             for (Map.Entry<TpchTableDefinition<?>, List<Future<GeneratedChunk>>> entry : chunks.entrySet()) {
-                catalog.addTable(assembleTable(entry.getKey(), entry.getValue()));
+                catalog.addTable(assembleTable(entry.getKey(), entry.getValue(), partitionCount));
             }
             return new TpchDataSet(catalog, allocators);
         }
@@ -126,7 +152,8 @@ public final class TpchData
         }
     }
 
-    private static <E extends TpchEntity> GeneratedChunk generateChunk(TpchTableDefinition<E> definition, double scaleFactor, int part, int partCount, ArenaPageAllocator allocator, AtomicBoolean cancelled)
+    /** Partition {@code partitionIndex}: the generator's chunk {@code partitionIndex + 1} of {@code partCount}. */
+    private static <E extends TpchEntity> GeneratedChunk generateChunk(TpchTableDefinition<E> definition, double scaleFactor, int partitionIndex, int partCount, ArenaPageAllocator allocator, AtomicBoolean cancelled)
     {
         List<Column> columns = definition.columns();
         ColumnStager[] stagers = new ColumnStager[columns.size()];
@@ -135,7 +162,7 @@ public final class TpchData
         }
         List<Segment> segments = new ArrayList<>();
         int rows = 0;
-        for (E row : definition.generator(scaleFactor, part, partCount)) {
+        for (E row : definition.generator(scaleFactor, partitionIndex + 1, partCount)) {
             definition.appendRow(row, stagers);
             rows++;
             if (rows == SEGMENT_ROWS) {
@@ -153,7 +180,7 @@ public final class TpchData
         for (int i = 0; i < stagers.length; i++) {
             summaries[i] = stagers[i].summary();
         }
-        return new GeneratedChunk(segments, summaries);
+        return new GeneratedChunk(partitionIndex, segments, summaries);
     }
 
     private static Segment seal(ColumnStager[] stagers, int rows, ArenaPageAllocator allocator)
@@ -166,7 +193,7 @@ public final class TpchData
         return new Segment(new Page(rows, vectors), statistics);
     }
 
-    private static Table assembleTable(TpchTableDefinition<?> definition, List<Future<GeneratedChunk>> futures)
+    private static Table assembleTable(TpchTableDefinition<?> definition, List<Future<GeneratedChunk>> futures, int partitionCount)
     {
         List<Column> columns = definition.columns();
         ColumnSummary[] summaries = new ColumnSummary[columns.size()];
@@ -177,7 +204,7 @@ public final class TpchData
         long rowCount = 0;
         for (Future<GeneratedChunk> future : futures) {
             GeneratedChunk chunk = await(future);
-            partitions.add(new Partition(partitions.size(), List.copyOf(chunk.segments())));
+            partitions.add(new Partition(chunk.partitionIndex(), List.copyOf(chunk.segments())));
             for (Segment segment : chunk.segments()) {
                 rowCount += segment.page().positionCount();
             }
@@ -189,7 +216,8 @@ public final class TpchData
         for (int i = 0; i < summaries.length; i++) {
             columnStatistics.put(columns.get(i).name(), summaries[i].toStatistics());
         }
-        return new Table(definition.name(), columns, List.copyOf(partitions), definition.partitioning(), new TableStatistics(rowCount, columnStatistics));
+        Partitioning partitioning = definition.partitioning().replicated() ? definition.partitioning() : definition.partitioning().withPartitionCount(partitionCount);
+        return new Table(definition.name(), columns, List.copyOf(partitions), partitioning, new TableStatistics(rowCount, columnStatistics));
     }
 
     private static GeneratedChunk await(Future<GeneratedChunk> future)
@@ -212,5 +240,5 @@ public final class TpchData
         }
     }
 
-    private record GeneratedChunk(List<Segment> segments, ColumnSummary[] summaries) {}
+    private record GeneratedChunk(int partitionIndex, List<Segment> segments, ColumnSummary[] summaries) {}
 }

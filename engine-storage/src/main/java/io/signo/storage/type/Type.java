@@ -1,5 +1,7 @@
 package io.signo.storage.type;
 
+import java.io.Serializable;
+
 /**
  * A SQL type. A record so that type checks are value comparisons and types can be shared freely.
  *
@@ -8,6 +10,7 @@ package io.signo.storage.type;
  * @param length maximum length for VARCHAR and CHAR, 0 when unbounded or not a string
  */
 public record Type(TypeKind kind, int precision, int scale, int length)
+        implements Serializable
 {
     public static final int MAX_DECIMAL_PRECISION = 18;
 

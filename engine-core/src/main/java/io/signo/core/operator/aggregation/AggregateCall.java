@@ -3,6 +3,7 @@ package io.signo.core.operator.aggregation;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
+import java.io.Serializable;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -17,6 +18,7 @@ import static java.util.Objects.requireNonNull;
  * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX
  */
 public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
+        implements Serializable
 {
     public AggregateCall
     {

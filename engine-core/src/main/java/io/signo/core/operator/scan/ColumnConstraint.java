@@ -2,6 +2,7 @@ package io.signo.core.operator.scan;
 
 import io.signo.storage.table.ColumnStatistics;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import static java.util.Objects.requireNonNull;
  * the statistics are missing or of another kind than the bound, it keeps the segment.
  */
 public sealed interface ColumnConstraint
+        extends Serializable
         permits ColumnConstraint.Range, ColumnConstraint.In, ColumnConstraint.NotNull
 {
     /** The table column (the index into {@code Segment.columnStatistics()}). */

@@ -3,6 +3,7 @@ package io.signo.core.operator.scan;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +13,7 @@ import java.util.List;
  * is an optimization only: the filter still runs on the segments that are kept.
  */
 public final class SegmentPredicate
+        implements Serializable
 {
     /** The predicate that keeps every segment. */
     public static final SegmentPredicate ALL = new SegmentPredicate(List.of());

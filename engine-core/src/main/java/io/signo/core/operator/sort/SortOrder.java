@@ -1,7 +1,10 @@
 package io.signo.core.operator.sort;
 
+import java.io.Serializable;
+
 /** The direction of one sort key and where its NULLs go. */
 public record SortOrder(boolean ascending, boolean nullsFirst)
+        implements Serializable
 {
     public static final SortOrder ASC_NULLS_LAST = new SortOrder(true, false);
     public static final SortOrder ASC_NULLS_FIRST = new SortOrder(true, true);

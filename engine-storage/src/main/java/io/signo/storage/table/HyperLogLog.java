@@ -1,22 +1,46 @@
-package io.signo.storage.tpch;
+package io.signo.storage.table;
 
 import java.util.Arrays;
 
 /**
  * A HyperLogLog sketch of 2048 one-byte registers (about 2.3% standard error), fed with 64-bit
  * hashes. Cheap enough to update for every generated value; small cardinalities are estimated by
- * linear counting, so tables like nation come out exact.
+ * linear counting, so tables like nation come out exact. Sketches of the parts of a table merge
+ * exactly (register by register) into the sketch of the whole, which is how a coordinator gets the
+ * distinct counts of a table spread over workers.
  */
-final class HyperLogLog
+public final class HyperLogLog
 {
     private static final int INDEX_BITS = 11;
-    private static final int REGISTER_COUNT = 1 << INDEX_BITS;
+    public static final int REGISTER_COUNT = 1 << INDEX_BITS;
     private static final double ALPHA = 0.7213 / (1 + 1.079 / REGISTER_COUNT);
 
-    private final byte[] registers = new byte[REGISTER_COUNT];
+    private final byte[] registers;
+
+    public HyperLogLog()
+    {
+        this.registers = new byte[REGISTER_COUNT];
+    }
+
+    /** A sketch holding a copy of {@code registers}, as {@link #registers()} returned them. */
+    public static HyperLogLog fromRegisters(byte[] registers)
+    {
+        if (registers.length != REGISTER_COUNT) {
+            throw new IllegalArgumentException("a sketch has " + REGISTER_COUNT + " registers, got " + registers.length);
+        }
+        HyperLogLog sketch = new HyperLogLog();
+        System.arraycopy(registers, 0, sketch.registers, 0, REGISTER_COUNT);
+        return sketch;
+    }
+
+    /** A copy of the registers: the compact form kept in {@link ColumnStatistics}. */
+    public byte[] registers()
+    {
+        return registers.clone();
+    }
 
     /** A well-mixed 64-bit hash of a value (the murmur3 finalizer). */
-    static long mix(long value)
+    public static long mix(long value)
     {
         long hash = value;
         hash ^= hash >>> 33;
@@ -27,7 +51,7 @@ final class HyperLogLog
         return hash;
     }
 
-    void addHash(long hash)
+    public void addHash(long hash)
     {
         int index = (int) (hash >>> (64 - INDEX_BITS));
         int rank = Long.numberOfLeadingZeros((hash << INDEX_BITS) | (1L << (INDEX_BITS - 1))) + 1;
@@ -36,7 +60,7 @@ final class HyperLogLog
         }
     }
 
-    void mergeFrom(HyperLogLog other)
+    public void mergeFrom(HyperLogLog other)
     {
         byte[] otherRegisters = other.registers;
         for (int i = 0; i < REGISTER_COUNT; i++) {
@@ -46,12 +70,12 @@ final class HyperLogLog
         }
     }
 
-    void clear()
+    public void clear()
     {
         Arrays.fill(registers, (byte) 0);
     }
 
-    long estimate()
+    public long estimate()
     {
         double sum = 0;
         int emptyRegisters = 0;
