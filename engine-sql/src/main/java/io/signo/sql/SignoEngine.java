@@ -40,6 +40,7 @@ public final class SignoEngine
     private final Catalog catalog;
     private final int threads;
     private final int workers;
+    private final boolean separateCoordinator;
     private final TaskExecutor executor;
     private final long queryMaxMemoryBytes;
     private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
@@ -55,6 +56,16 @@ public final class SignoEngine
      */
     public SignoEngine(Catalog catalog, int threads, int workers, long queryMaxMemoryBytes)
     {
+        this(catalog, threads, workers, queryMaxMemoryBytes, false);
+    }
+
+    /**
+     * @param separateCoordinator plans are for a cluster of processes, where this coordinator is a node
+     *        apart from the workers even when there is one worker
+     */
+    public SignoEngine(Catalog catalog, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator)
+    {
+        this.separateCoordinator = separateCoordinator;
         this.catalog = catalog;
         this.threads = threads;
         this.workers = workers;
@@ -105,7 +116,7 @@ public final class SignoEngine
         try {
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
             RelNode rel = logical.root();
-            PlannerOptions options = new PlannerOptions(workers, joinDistribution, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES);
+            PlannerOptions options = new PlannerOptions(workers, joinDistribution, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator);
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());
         }

@@ -2,6 +2,8 @@ package io.signo.server.cli;
 
 import io.signo.storage.table.Catalog;
 
+import java.util.List;
+
 /**
  * What the commands need from the rest of Signo: TPC-H data and query texts, and an engine over a
  * catalog. {@link LocalEnvironment} runs everything in this process; tests pass small hand-built
@@ -16,4 +18,11 @@ public interface CommandEnvironment
     String tpchQuery(int number);
 
     QueryEngine createEngine(Catalog catalog, int threads);
+
+    /**
+     * Starts {@code workerCount} worker processes on 127.0.0.1 (or joins the running workers at
+     * {@code workerAddresses}), has them generate TPC-H at {@code scaleFactor} and returns an engine
+     * that runs queries across them. Closing it stops the workers it started.
+     */
+    ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses);
 }

@@ -1,11 +1,15 @@
 package io.signo.server.cli;
 
+import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchQueries;
+
+import java.util.List;
 
 
 /** Generates data and runs queries in this process: a cluster of one, as the CLI uses it. */
@@ -43,5 +47,36 @@ public final class LocalEnvironment
                 engine.close();
             }
         };
+    }
+
+    @Override
+    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses)
+    {
+        WorkerProcesses started = null;
+        List<String> addresses = workerAddresses;
+        if (workerCount > 0) {
+            started = WorkerProcesses.start(workerCount, threads, workerHeap(workerCount));
+            addresses = started.addresses();
+        }
+        try {
+            return new ProcessCluster(new ClusterCoordinator(addresses, scaleFactor, threads), started);
+        }
+        catch (RuntimeException e) {
+            if (started != null) {
+                started.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Half the machine's memory shared by the workers, unless SIGNO_WORKER_HEAP says otherwise. */
+    private static String workerHeap(int workerCount)
+    {
+        String configured = System.getenv("SIGNO_WORKER_HEAP");
+        if (configured != null && !configured.isBlank()) {
+            return configured;
+        }
+        long totalBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        return Math.max(512, totalBytes / 2 / workerCount / (1 << 20)) + "m";
     }
 }

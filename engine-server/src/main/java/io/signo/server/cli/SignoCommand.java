@@ -57,6 +57,7 @@ public final class SignoCommand
         CommandLine commandLine = new CommandLine(new SignoCommand());
         commandLine.addSubcommand(new TpchCommand(environment));
         commandLine.addSubcommand(new SqlCommand(environment));
+        commandLine.addSubcommand(new WorkerCommand());
         commandLine.addSubcommand(new CommandLine.HelpCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setOut(out);

@@ -5,6 +5,7 @@ import io.signo.storage.table.Catalog;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -45,6 +46,9 @@ final class SqlCommand
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
+    @Mixin
+    private ClusterOptions cluster = new ClusterOptions();
+
     static final class Statement
     {
         @Option(names = {"-f", "--file"}, required = true, paramLabel = "QUERY.sql", description = "Read the statement from this file.")
@@ -65,17 +69,24 @@ final class SqlCommand
     {
         OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
+        cluster.check(spec);
         // read the statement before generating data, so that a wrong path fails at once
         String sql = StatementText.normalize(statement.file != null ? readFile(statement.file) : statement.sql);
         if (sql.isEmpty()) {
             throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
         }
 
-        Catalog catalog = environment.generateTpch(scaleFactor, threads);
-        try (QueryEngine engine = environment.createEngine(catalog, threads)) {
+        try (QueryEngine engine = cluster.clustered()
+                ? environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses)
+                : environment.createEngine(environment.generateTpch(scaleFactor, threads), threads)) {
             QueryResult result = engine.execute(sql);
             PrintWriter out = spec.commandLine().getOut();
             resultWriter(format, StatementText.isExplain(sql), out).write(result);
+            if (cluster.stats) {
+                out.flush();
+                TpchCommand.printStatistics(engine, spec.commandLine().getErr());
+                spec.commandLine().getErr().flush();
+            }
         }
         return 0;
     }

@@ -7,6 +7,7 @@ import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -49,6 +50,9 @@ final class TpchCommand
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
+    @Mixin
+    private ClusterOptions cluster = new ClusterOptions();
+
     TpchCommand(CommandEnvironment environment)
     {
         this.environment = requireNonNull(environment, "environment is null");
@@ -60,6 +64,7 @@ final class TpchCommand
     {
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
+        cluster.check(spec);
         PrintWriter out = spec.commandLine().getOut();
         try {
             Files.createDirectories(outputDirectory);
@@ -71,15 +76,9 @@ final class TpchCommand
             throw new CommandFailedException("cannot create output directory " + outputDirectory + ": " + e.getMessage(), e);
         }
 
-        long generationStart = System.nanoTime();
-        Catalog catalog = environment.generateTpch(scaleFactor, threads);
-        out.println("generated TPC-H sf " + scaleFactor + " in " + millisSince(generationStart) + " ms ("
-                + rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
-        out.flush();
-
         int failures = 0;
         long totalMillis = 0;
-        try (QueryEngine engine = environment.createEngine(catalog, threads)) {
+        try (QueryEngine engine = start(out)) {
             for (int number = 1; number <= QUERY_COUNT; number++) {
                 String name = String.format(Locale.ROOT, "q%02d", number);
                 long queryStart = System.nanoTime();
@@ -90,6 +89,9 @@ final class TpchCommand
                     totalMillis += millis;
                     writeCsv(result, outputDirectory.resolve(name + ".csv"));
                     out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d rows", name, millis, result.rowCount()));
+                    if (cluster.stats) {
+                        printStatistics(engine, out);
+                    }
                 }
                 catch (RuntimeException | IOException e) {
                     // one failing query must not hide the answers of the others
@@ -104,6 +106,34 @@ final class TpchCommand
         out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d queries, %d failed", "total", totalMillis, QUERY_COUNT, failures));
         out.flush();
         return failures == 0 ? 0 : 1;
+    }
+
+    /** Generates the data in this process, or on the workers of a cluster, and returns the engine over it. */
+    private QueryEngine start(PrintWriter out)
+    {
+        long generationStart = System.nanoTime();
+        if (cluster.clustered()) {
+            ClusterSession session = environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses);
+            out.println("generated TPC-H sf " + scaleFactor + " in " + session.generationMillis() + " ms ("
+                    + session.rowCount() + " rows on " + session.workers().size() + " workers: " + String.join(", ", session.workers()) + ")");
+            out.flush();
+            return session;
+        }
+        Catalog catalog = environment.generateTpch(scaleFactor, threads);
+        out.println("generated TPC-H sf " + scaleFactor + " in " + millisSince(generationStart) + " ms ("
+                + rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
+        out.flush();
+        return environment.createEngine(catalog, threads);
+    }
+
+    static void printStatistics(QueryEngine engine, PrintWriter out)
+    {
+        if (engine instanceof ClusterSession session) {
+            session.lastQueryStatistics().forEach(out::println);
+        }
+        else {
+            out.println("  (one process: exchanges are in memory and send nothing over the network)");
+        }
     }
 
     private static void writeCsv(QueryResult result, Path file)

@@ -60,4 +60,10 @@ final class TestEnvironment
             }
         };
     }
+
+    @Override
+    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses)
+    {
+        throw new UnsupportedOperationException("the test environment has no cluster");
+    }
 }

@@ -44,7 +44,7 @@ final class JoinCostModel
         int workers = options.workerCount();
         double probeBytes = bytes(probe);
         double buildBytes = bytes(build);
-        boolean colocated = workers == 1 || buildDistribution.kind() == Distribution.Kind.REPLICATED || coPartitioned(probeDistribution, buildDistribution, probeKeys, buildKeys);
+        boolean colocated = oneNode(buildDistribution) || buildDistribution.kind() == Distribution.Kind.REPLICATED || coPartitioned(probeDistribution, buildDistribution, probeKeys, buildKeys);
         double colocatedCost = colocated ? CPU_WEIGHT * (probeBytes + buildBytes) + MEMORY_WEIGHT * buildBytes : Double.NaN;
         double broadcastCost = CPU_WEIGHT * (probeBytes + workers * buildBytes) + MEMORY_WEIGHT * workers * buildBytes + NETWORK_WEIGHT * workers * buildBytes;
         double movedFraction = (workers - 1) / (double) workers;
@@ -64,7 +64,7 @@ final class JoinCostModel
             default -> {
                 if (colocated) {
                     kind = JoinDistribution.Kind.COLOCATED;
-                    reason = workers == 1 ? "one worker" : null;
+                    reason = oneNode(buildDistribution) ? "one worker" : null;
                 }
                 else if (!Double.isFinite(buildBytes)) {
                     kind = JoinDistribution.Kind.PARTITIONED;
@@ -97,10 +97,16 @@ final class JoinCostModel
             PlanNode gathered = build.distribution().isSingle() ? build : ExchangeNode.gather(build);
             return new JoinPlacement(probe, gathered, new JoinDistribution(JoinDistribution.Kind.SINGLE, Double.NaN, Double.NaN, Double.NaN, "probe on the coordinator"), Distribution.SINGLE);
         }
-        if (options.workerCount() == 1 && options.joinDistribution() != JoinDistributionMode.BROADCAST) {
+        if (oneNode(build.distribution()) && options.joinDistribution() != JoinDistributionMode.BROADCAST) {
             return new JoinPlacement(probe, build, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "one worker"), probe.distribution());
         }
         return new JoinPlacement(probe, broadcast(build), new JoinDistribution(JoinDistribution.Kind.BROADCAST, Double.NaN, Double.NaN, Double.NaN, "no equality keys"), probe.distribution());
+    }
+
+    /** Both sides surely on the same single node: one worker, and the build not on a separate coordinator. */
+    private boolean oneNode(Distribution buildDistribution)
+    {
+        return options.workerCount() == 1 && (!options.separateCoordinator() || !buildDistribution.isSingle());
     }
 
     private static PlanNode broadcast(PlanNode build)

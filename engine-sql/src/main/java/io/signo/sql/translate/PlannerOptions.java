@@ -7,8 +7,10 @@ package io.signo.sql.translate;
  * @param joinDistribution the session's {@code join_distribution}
  * @param broadcastLimitBytes above this estimated build size a join is never broadcast, whatever
  *        the costs say: it guards against a misestimate filling every node's memory
+ * @param separateCoordinator the coordinator, where SINGLE stages run, is a node of its own even with
+ *        one worker (a cluster of processes); otherwise a single worker is the coordinator too
  */
-public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes)
+public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator)
 {
     public static final long DEFAULT_BROADCAST_LIMIT_BYTES = 256L << 20;
 
@@ -21,6 +23,6 @@ public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribut
 
     public static PlannerOptions singleNode()
     {
-        return new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, DEFAULT_BROADCAST_LIMIT_BYTES);
+        return new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, DEFAULT_BROADCAST_LIMIT_BYTES, false);
     }
 }

@@ -13,6 +13,7 @@ import java.util.Objects;
  *        into an exact sketch of the whole (see {@link TableStatistics#merge})
  */
 public record ColumnStatistics(long distinctValues, long nullCount, Object min, Object max, double averageWidthBytes, byte[] distinctSketch)
+        implements java.io.Serializable
 {
     public ColumnStatistics
     {

@@ -6,6 +6,7 @@ import java.util.Map;
 
 /** Row count and per-column statistics of a table, keyed by column name. */
 public record TableStatistics(long rowCount, Map<String, ColumnStatistics> columns)
+        implements java.io.Serializable
 {
     /**
      * Nearly all values distinct within a part: then parts split by that column hold disjoint

@@ -1,0 +1,332 @@
+package io.signo.server.cluster;
+
+import io.signo.core.driver.DriverFactory;
+import io.signo.core.driver.TaskExecutor;
+import io.signo.core.operator.PageCollectorOperator;
+import io.signo.net.exchange.ExchangeConfig;
+import io.signo.net.exchange.ExchangeRouter;
+import io.signo.net.transport.HeartbeatMonitor;
+import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.TransportConfig;
+import io.signo.server.cluster.ClusterMessages.CancelRequest;
+import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
+import io.signo.server.cluster.ClusterMessages.GenerateRequest;
+import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.QueryResult;
+import io.signo.sql.SignoEngine;
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.fragment.PlanCodec;
+import io.signo.sql.translate.LocalExecutionPlanner;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.serde.CompressionCodec;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Table;
+import io.signo.storage.table.TableStatistics;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Plans queries and runs them across worker processes: every worker runs the parallel stages over
+ * its share of the data, the coordinator runs the single stages (and holds the small replicated
+ * tables) and collects the result. Workers send heartbeats; a worker that dies fails the queries
+ * it was part of within seconds, naming it, and the data is spread again over the workers left
+ * before the next query.
+ */
+public final class ClusterCoordinator
+        implements AutoCloseable
+{
+    private static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(500);
+    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
+
+    private final NodeTransport transport;
+    private final ExchangeRouter router;
+    private final HeartbeatMonitor heartbeats;
+    private final TaskExecutor executor;
+    private final int threads;
+    private final double scaleFactor;
+    private final List<String> liveWorkers = new ArrayList<>();
+    private final Map<String, RunningQuery> running = new ConcurrentHashMap<>();
+    private final AtomicLong queryCounter = new AtomicLong();
+    private volatile boolean rebalanceNeeded;
+    private TpchDataSet replicatedData;
+    private SignoEngine planner;
+    private long generationMillis;
+    private long totalRows;
+    private volatile List<ExchangeCounters> lastQueryExchanges = List.of();
+
+    private static final class RunningQuery
+    {
+        final Map<Integer, CompletableFuture<TaskDone>> workerTasks = new ConcurrentHashMap<>();
+        final List<String> workers;
+
+        RunningQuery(List<String> workers)
+        {
+            this.workers = workers;
+            for (int i = 0; i < workers.size(); i++) {
+                workerTasks.put(i, new CompletableFuture<>());
+            }
+        }
+    }
+
+    /** Connects to the workers at {@code workerAddresses} and has them generate TPC-H at {@code scaleFactor}. */
+    public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads)
+    {
+        if (workerAddresses.isEmpty()) {
+            throw new IllegalArgumentException("a cluster needs at least one worker");
+        }
+        this.threads = threads;
+        this.scaleFactor = scaleFactor;
+        this.transport = NodeTransport.start("127.0.0.1", 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
+        this.router = new ExchangeRouter(transport);
+        this.executor = new TaskExecutor(threads);
+        this.heartbeats = new HeartbeatMonitor(transport, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT);
+        transport.registerHandler(ClusterMessages.TASK_DONE, payload -> {
+            taskDone(ClusterMessages.decode(payload, TaskDone.class));
+            return new byte[0];
+        });
+        transport.onPeerDead(this::workerDied);
+        liveWorkers.addAll(workerAddresses);
+        for (String worker : workerAddresses) {
+            heartbeats.watch(worker);
+        }
+        try {
+            distributeData();
+        }
+        catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    public long generationMillis()
+    {
+        return generationMillis;
+    }
+
+    public long rowCount()
+    {
+        return totalRows;
+    }
+
+    public synchronized List<String> workers()
+    {
+        return List.copyOf(liveWorkers);
+    }
+
+    /** The exchange counters of the last query, summed over the nodes, by exchange number. */
+    public List<ExchangeCounters> lastQueryExchanges()
+    {
+        return lastQueryExchanges;
+    }
+
+    /** Has every live worker generate its share of TPC-H, then plans with their merged statistics. */
+    private synchronized void distributeData()
+    {
+        long start = System.nanoTime();
+        List<String> workers = List.copyOf(liveWorkers);
+        if (workers.isEmpty()) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "no live workers left");
+        }
+        int partitionCount = Math.max(workers.size(), 2) * 2;
+        List<CompletableFuture<byte[]>> responses = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            GenerateRequest request = new GenerateRequest(scaleFactor, partitionCount, i, workers.size(), threads);
+            responses.add(transport.request(workers.get(i), ClusterMessages.GENERATE, ClusterMessages.encode(request)));
+        }
+        Map<String, List<TableStatistics>> statistics = new HashMap<>();
+        long rows = 0;
+        for (int i = 0; i < workers.size(); i++) {
+            GenerateResponse response = ClusterMessages.decode(await(responses.get(i), workers.get(i)), GenerateResponse.class);
+            response.statistics().forEach((table, tableStatistics) -> statistics.computeIfAbsent(table, ignored -> new ArrayList<>()).add(tableStatistics));
+            rows += response.rows();
+        }
+        if (replicatedData != null) {
+            replicatedData.close();
+        }
+        // the coordinator holds the replicated tables itself and only the schema and statistics of the others
+        replicatedData = TpchData.generateDataSet(scaleFactor, partitionCount, partition -> false, 1, MemoryPool.unbounded("tpch-replicated"));
+        Catalog catalog = new Catalog(replicatedData.catalog().schemaName());
+        for (Table table : replicatedData.catalog().tables()) {
+            if (table.partitioning().replicated()) {
+                catalog.addTable(table);
+            }
+            else {
+                catalog.addTable(table.schemaOnly(TableStatistics.merge(statistics.get(table.name()))));
+            }
+        }
+        if (planner != null) {
+            planner.close();
+        }
+        planner = new SignoEngine(catalog, threads, workers.size(), Runtime.getRuntime().maxMemory(), true);
+        totalRows = rows;
+        generationMillis = (System.nanoTime() - start) / 1_000_000;
+        rebalanceNeeded = false;
+    }
+
+    private static byte[] await(CompletableFuture<byte[]> response, String worker)
+    {
+        try {
+            return response.get();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted waiting for worker " + worker, e);
+        }
+        catch (ExecutionException e) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " failed: " + WorkerServer.describe(e.getCause()), e.getCause());
+        }
+    }
+
+    /** Runs one statement across the cluster. */
+    public QueryResult execute(String sql)
+    {
+        if (rebalanceNeeded) {
+            distributeData();
+        }
+        SignoEngine.PlannedQuery planned;
+        List<String> workers;
+        synchronized (this) {
+            workers = List.copyOf(liveWorkers);
+        }
+        if (isSetStatement(sql)) {
+            return planner.execute(sql);
+        }
+        planned = planner.plan(sql);
+        if (planned.explain()) {
+            return planner.execute(sql);
+        }
+
+        String queryId = "query-" + queryCounter.incrementAndGet();
+        RunningQuery query = new RunningQuery(workers);
+        running.put(queryId, query);
+        SerializedPageCodec codec = new SerializedPageCodec(CompressionCodec.LZ4);
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, ExchangeConfig.DEFAULT);
+        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
+        CompletableFuture<Void> coordinatorDone = null;
+        try {
+            byte[] plan = PlanCodec.encode(planned.root());
+            List<CompletableFuture<byte[]>> acknowledgements = new ArrayList<>();
+            for (int i = 0; i < workers.size(); i++) {
+                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads);
+                acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
+            }
+            LocalExecutionPlanner localPlanner = new LocalExecutionPlanner(workers.size(), threads, exchanges, true);
+            List<DriverFactory> pipelines = localPlanner.planNode(planned.root(), localPlanner.coordinator(), result);
+            coordinatorDone = executor.execute(pipelines, MemoryPool.unbounded("query " + queryId));
+            for (int i = 0; i < workers.size(); i++) {
+                await(acknowledgements.get(i), workers.get(i));
+            }
+            List<CompletableFuture<?>> all = new ArrayList<>(query.workerTasks.values());
+            all.add(coordinatorDone);
+            waitForAll(all, query);
+            List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
+            for (CompletableFuture<TaskDone> task : query.workerTasks.values()) {
+                counters.addAll(task.join().exchanges());
+            }
+            lastQueryExchanges = counters;
+            return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
+        }
+        catch (RuntimeException e) {
+            exchanges.failAll(e);
+            if (coordinatorDone != null) {
+                coordinatorDone.cancel(true);
+            }
+            for (String worker : workers) {
+                transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, WorkerServer.describe(e))));
+            }
+            throw e instanceof SignoException signo ? signo : new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + WorkerServer.describe(e), e);
+        }
+        finally {
+            running.remove(queryId);
+            exchanges.closeAll();
+        }
+    }
+
+    /** Waits for every node; the first failure (a task error or a dead worker) ends the wait at once. */
+    private static void waitForAll(List<CompletableFuture<?>> tasks, RunningQuery query)
+    {
+        CompletableFuture<Void> all = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
+        CompletableFuture<Object> firstFailure = new CompletableFuture<>();
+        for (CompletableFuture<?> task : tasks) {
+            task.whenComplete((value, failure) -> {
+                if (failure != null) {
+                    firstFailure.completeExceptionally(failure);
+                }
+            });
+        }
+        try {
+            CompletableFuture.anyOf(all, firstFailure).get();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted", e);
+        }
+        catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof SignoException signo ? signo : new SignoException(ErrorCode.INTERNAL_ERROR, WorkerServer.describe(cause), cause);
+        }
+    }
+
+    private void taskDone(TaskDone done)
+    {
+        RunningQuery query = running.get(done.queryId());
+        if (query == null) {
+            return;
+        }
+        CompletableFuture<TaskDone> task = query.workerTasks.get(done.nodeIndex());
+        if (done.error() == null) {
+            task.complete(done);
+        }
+        else {
+            task.completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + query.workers.get(done.nodeIndex()) + " failed: " + done.error()));
+        }
+    }
+
+    private void workerDied(String worker)
+    {
+        synchronized (this) {
+            if (!liveWorkers.remove(worker)) {
+                return;
+            }
+            rebalanceNeeded = true;
+        }
+        heartbeats.unwatch(worker);
+        for (RunningQuery query : running.values()) {
+            int index = query.workers.indexOf(worker);
+            if (index >= 0) {
+                query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " died; the query was stopped"));
+            }
+        }
+    }
+
+    private static boolean isSetStatement(String sql)
+    {
+        return sql.stripLeading().regionMatches(true, 0, "set ", 0, 4);
+    }
+
+    @Override
+    public void close()
+    {
+        heartbeats.close();
+        if (planner != null) {
+            planner.close();
+        }
+        executor.close();
+        transport.close();
+        if (replicatedData != null) {
+            replicatedData.close();
+        }
+    }
+}

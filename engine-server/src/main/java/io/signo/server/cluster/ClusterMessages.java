@@ -1,0 +1,74 @@
+package io.signo.server.cluster;
+
+import io.signo.storage.table.TableStatistics;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The control messages between the coordinator and its workers, carried as opaque payloads by the
+ * transport's request/response calls. Decoding accepts Signo's own types and a few JDK value types
+ * only, so a peer cannot make this process build arbitrary objects.
+ */
+final class ClusterMessages
+{
+    static final String GENERATE = "signo.generate";
+    static final String EXECUTE = "signo.execute";
+    static final String TASK_DONE = "signo.task-done";
+    static final String CANCEL = "signo.cancel";
+
+    private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
+            "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
+
+    private ClusterMessages() {}
+
+    /** Generate this worker's share of TPC-H: the partitions p with p mod workerCount == workerIndex. */
+    record GenerateRequest(double scaleFactor, int partitionCount, int workerIndex, int workerCount, int threads)
+            implements Serializable {}
+
+    /** The statistics of the worker's share of each table, for the coordinator to merge. */
+    record GenerateResponse(Map<String, TableStatistics> statistics, long rows)
+            implements Serializable {}
+
+    /** Run one node's stages of a query: the encoded plan and where every node is. */
+    record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode)
+            implements Serializable {}
+
+    /** A node finished its stages of a query; {@code error} is null on success. */
+    record TaskDone(String queryId, int nodeIndex, String error, List<ExchangeCounters> exchanges)
+            implements Serializable {}
+
+    record CancelRequest(String queryId, String reason)
+            implements Serializable {}
+
+    static byte[] encode(Serializable message)
+    {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(message);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("cannot encode " + message.getClass().getSimpleName(), e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static <T> T decode(byte[] bytes, Class<T> type)
+    {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+            in.setObjectInputFilter(FILTER);
+            return type.cast(in.readObject());
+        }
+        catch (IOException | ClassNotFoundException | ClassCastException e) {
+            throw new IllegalArgumentException("malformed " + type.getSimpleName() + " message: " + e.getMessage(), e);
+        }
+    }
+}

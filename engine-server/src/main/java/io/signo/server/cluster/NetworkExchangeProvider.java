@@ -1,0 +1,75 @@
+package io.signo.server.cluster;
+
+import io.signo.core.exchange.Exchange;
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.net.codec.PageCodec;
+import io.signo.net.exchange.ExchangeConfig;
+import io.signo.net.exchange.ExchangeId;
+import io.signo.net.exchange.ExchangeRouter;
+import io.signo.net.exchange.NetworkExchange;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.translate.ExchangeProvider;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The exchanges of one query on one node, over the network: partition p of a non-gather exchange
+ * lives on worker p / partitionsPerNode, the one partition of a gather on the coordinator.
+ */
+final class NetworkExchangeProvider
+        implements ExchangeProvider
+{
+    private final ExchangeRouter router;
+    private final String queryId;
+    private final List<String> workerAddresses;
+    private final String coordinatorAddress;
+    private final PageCodec codec;
+    private final ExchangeConfig config;
+    private final Map<Integer, NetworkExchange> exchanges = new ConcurrentHashMap<>();
+
+    NetworkExchangeProvider(ExchangeRouter router, String queryId, List<String> workerAddresses, String coordinatorAddress, PageCodec codec, ExchangeConfig config)
+    {
+        this.router = router;
+        this.queryId = queryId;
+        this.workerAddresses = List.copyOf(workerAddresses);
+        this.coordinatorAddress = coordinatorAddress;
+        this.codec = codec;
+        this.config = config;
+    }
+
+    @Override
+    public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount)
+    {
+        return exchanges.computeIfAbsent(exchangeId, id -> {
+            List<String> owners = new ArrayList<>(partitionCount);
+            for (int partition = 0; partition < partitionCount; partition++) {
+                owners.add(node.kind() == ExchangeKind.GATHER ? coordinatorAddress : workerAddresses.get(partition / partitionsPerNode));
+            }
+            int[] hashChannels = node.hashChannels().stream().mapToInt(Integer::intValue).toArray();
+            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, localProducerCount, producerCount, codec, config);
+        });
+    }
+
+    Collection<NetworkExchange> exchanges()
+    {
+        return exchanges.values();
+    }
+
+    void failAll(Throwable cause)
+    {
+        for (NetworkExchange exchange : exchanges.values()) {
+            exchange.fail(cause);
+        }
+    }
+
+    void closeAll()
+    {
+        for (NetworkExchange exchange : exchanges.values()) {
+            exchange.close();
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.signo.server.cluster;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Worker processes this coordinator started on 127.0.0.1, with the same Java and class path as this
+ * process. Each prints its address on its first line; each stops when this process ends (it
+ * watches its parent) or when {@link #close()} destroys it.
+ */
+public final class WorkerProcesses
+        implements AutoCloseable
+{
+    /** The line a worker prints once it listens: {@code signo worker listening on HOST:PORT}. */
+    public static final String READY_PREFIX = "signo worker listening on ";
+
+    private final List<Process> processes = new ArrayList<>();
+    private final List<String> addresses = new ArrayList<>();
+
+    private WorkerProcesses() {}
+
+    public static WorkerProcesses start(int count, int threadsEach, String heap)
+    {
+        WorkerProcesses workers = new WorkerProcesses();
+        try {
+            List<CompletableFuture<String>> ready = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Process process = launch(threadsEach, heap);
+                workers.processes.add(process);
+                ready.add(readAddress(process));
+            }
+            for (int i = 0; i < count; i++) {
+                workers.addresses.add(ready.get(i).get(60, TimeUnit.SECONDS));
+            }
+            return workers;
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            workers.close();
+            throw new IllegalStateException("interrupted while starting workers", e);
+        }
+        catch (ExecutionException | TimeoutException | IOException | RuntimeException e) {
+            workers.close();
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new IllegalStateException("could not start " + count + " worker processes: " + cause.getMessage(), cause);
+        }
+    }
+
+    private static Process launch(int threads, String heap)
+            throws IOException
+    {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
+                "worker", "--host", "127.0.0.1", "--port", "0", "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        return new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+    }
+
+    private static CompletableFuture<String> readAddress(Process process)
+    {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    if (line.startsWith(READY_PREFIX)) {
+                        String address = line.substring(READY_PREFIX.length()).strip();
+                        drain(reader);
+                        return address;
+                    }
+                }
+                throw new IllegalStateException("worker process " + process.pid() + " exited with code " + process.waitFor() + " before it listened");
+            }
+            catch (IOException e) {
+                throw new IllegalStateException("cannot read the worker's output: " + e.getMessage(), e);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        });
+    }
+
+    /** Keeps reading a worker's standard output so it never blocks on a full pipe. */
+    private static void drain(BufferedReader reader)
+    {
+        Thread thread = new Thread(() -> {
+            try {
+                while (reader.readLine() != null) {
+                    // workers print nothing else of interest; their errors go to standard error
+                }
+            }
+            catch (IOException ignored) {
+                // the worker ended
+            }
+        }, "signo-worker-output");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    public List<String> addresses()
+    {
+        return List.copyOf(addresses);
+    }
+
+    /** The process of the worker at {@code index}, for tests that stop one. */
+    public Process process(int index)
+    {
+        return processes.get(index);
+    }
+
+    @Override
+    public void close()
+    {
+        for (Process process : processes) {
+            process.destroy();
+        }
+        for (Process process : processes) {
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            }
+            catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

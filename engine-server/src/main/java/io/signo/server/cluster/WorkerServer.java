@@ -1,0 +1,148 @@
+package io.signo.server.cluster;
+
+import io.signo.core.driver.DriverFactory;
+import io.signo.core.driver.TaskExecutor;
+import io.signo.core.operator.PageCollectorOperator;
+import io.signo.net.exchange.ExchangeConfig;
+import io.signo.net.exchange.ExchangeRouter;
+import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.TransportConfig;
+import io.signo.server.cluster.ClusterMessages.CancelRequest;
+import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
+import io.signo.server.cluster.ClusterMessages.GenerateRequest;
+import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.fragment.PlanCodec;
+import io.signo.sql.rel.PlanNode;
+import io.signo.sql.translate.LocalExecutionPlanner;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.serde.CompressionCodec;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Table;
+import io.signo.storage.table.TableStatistics;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A worker process: holds its share of the tables, and runs the stages of queries the coordinator
+ * sends it, exchanging pages with the other nodes over the transport. Event loops only move bytes;
+ * the stages run on this process's driver threads.
+ */
+public final class WorkerServer
+        implements AutoCloseable
+{
+    private final NodeTransport transport;
+    private final ExchangeRouter router;
+    private final TaskExecutor executor;
+    private final int threads;
+    private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
+    private volatile TpchDataSet dataSet;
+    private volatile int workerCount;
+
+    private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges) {}
+
+    public WorkerServer(String host, int port, int threads)
+    {
+        this.threads = threads;
+        this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
+        this.router = new ExchangeRouter(transport);
+        this.executor = new TaskExecutor(threads);
+        transport.registerHandler(ClusterMessages.GENERATE, payload -> ClusterMessages.encode(generate(ClusterMessages.decode(payload, GenerateRequest.class))));
+        transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
+            execute(ClusterMessages.decode(payload, ExecuteRequest.class));
+            return new byte[0];
+        });
+        transport.registerHandler(ClusterMessages.CANCEL, payload -> {
+            cancel(ClusterMessages.decode(payload, CancelRequest.class));
+            return new byte[0];
+        });
+        transport.onPeerDead(peer -> {
+            for (RunningTask task : tasks.values()) {
+                task.exchanges().failAll(new IllegalStateException("node " + peer + " died"));
+                task.done().cancel(true);
+            }
+        });
+    }
+
+    /** host:port this worker listens on. */
+    public String address()
+    {
+        return transport.localAddress();
+    }
+
+    private synchronized GenerateResponse generate(GenerateRequest request)
+    {
+        if (dataSet != null) {
+            dataSet.close();
+        }
+        workerCount = request.workerCount();
+        dataSet = TpchData.generateDataSet(request.scaleFactor(), request.partitionCount(),
+                partition -> partition % request.workerCount() == request.workerIndex(), Math.max(1, request.threads()), MemoryPool.unbounded("tpch-data"));
+        Map<String, TableStatistics> statistics = new HashMap<>();
+        long rows = 0;
+        for (Table table : dataSet.catalog().tables()) {
+            statistics.put(table.name(), table.statistics());
+            rows += table.statistics().rowCount();
+        }
+        return new GenerateResponse(statistics, rows);
+    }
+
+    private void execute(ExecuteRequest request)
+    {
+        Catalog catalog = dataSet == null ? null : dataSet.catalog();
+        if (catalog == null) {
+            throw new IllegalStateException("worker " + address() + " holds no data yet");
+        }
+        PlanNode root = PlanCodec.decode(request.plan(), catalog);
+        SerializedPageCodec codec = new SerializedPageCodec(CompressionCodec.LZ4);
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, ExchangeConfig.DEFAULT);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(request.workerAddresses().size(), request.driversPerNode(), exchanges, true)
+                .planNode(root, request.nodeIndex(), new PageCollectorOperator.ResultPages());
+        CompletableFuture<Void> done = executor.execute(pipelines, MemoryPool.unbounded("query " + request.queryId()));
+        tasks.put(request.queryId(), new RunningTask(done, exchanges));
+        done.whenComplete((ignored, failure) -> {
+            tasks.remove(request.queryId());
+            if (failure != null) {
+                exchanges.failAll(failure);
+            }
+            TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), failure == null ? null : describe(failure), ExchangeCountersSnapshot.of(exchanges));
+            transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
+        });
+    }
+
+    private void cancel(CancelRequest request)
+    {
+        RunningTask task = tasks.remove(request.queryId());
+        if (task != null) {
+            task.exchanges().failAll(new IllegalStateException("query cancelled: " + request.reason()));
+            task.done().cancel(true);
+        }
+    }
+
+    static String describe(Throwable failure)
+    {
+        Throwable cause = failure;
+        while ((cause instanceof java.util.concurrent.CompletionException || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? cause.toString() : message;
+    }
+
+    @Override
+    public void close()
+    {
+        executor.close();
+        transport.close();
+        if (dataSet != null) {
+            dataSet.close();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.signo.server.cluster;
+
+import io.signo.sql.ResultRows;
+import io.signo.sql.SignoException;
+import io.signo.sql.tpch.DuckDbTpch;
+import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.tpch.TpchQueries;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A worker process killed in the middle of a query: the query fails with an error that names the
+ * worker, nothing hangs, and the next query runs on the workers left and gives the right answer.
+ * The timeouts only guard against a hang.
+ */
+class WorkerFailureTest
+{
+    private static final double SCALE_FACTOR = 0.01;
+    /** Every lineitem row against every part row: minutes of work, so it is surely running when the worker dies. */
+    private static final String LONG_QUERY = "select count(*) from lineitem, part where l_quantity + p_size > 0 and l_comment <> p_comment";
+
+    @Test
+    void aKilledWorkerFailsItsQueryByNameAndTheClusterAnswersTheNextQuery()
+            throws Exception
+    {
+        try (WorkerProcesses workers = WorkerProcesses.start(3, 1, "512m");
+                ClusterCoordinator coordinator = new ClusterCoordinator(workers.addresses(), SCALE_FACTOR, 1)) {
+            String victim = workers.addresses().get(1);
+            CompletableFuture<Object> longQuery = CompletableFuture.supplyAsync(() -> coordinator.execute(LONG_QUERY));
+            Thread.sleep(1500);
+            assertTrue(!longQuery.isDone(), "the long query ended before the worker was killed: " + (longQuery.isDone() ? longQuery.join() : ""));
+
+            workers.process(1).destroyForcibly();
+
+            ExecutionException failure = assertThrows(ExecutionException.class, () -> longQuery.get(20, TimeUnit.SECONDS));
+            SignoException error = assertInstanceOf(SignoException.class, failure.getCause());
+            assertTrue(error.getMessage().contains(victim), "the error should name the dead worker " + victim + ": " + error.getMessage());
+
+            List<String> survivors = coordinator.workers();
+            assertEquals(2, survivors.size());
+            assertTrue(!survivors.contains(victim));
+
+            String sql = TpchQueries.query(3);
+            List<List<Object>> actual = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> ResultRows.toRows(coordinator.execute(sql)));
+            try (TpchDataSet reference = TpchData.generateDataSet(SCALE_FACTOR, 2, MemoryPool.unbounded("reference"));
+                    DuckDbTpch duckDb = DuckDbTpch.load(reference.catalog())) {
+                ResultComparison.assertSameResult(duckDb.query(sql), actual, true, "Q3 after a worker died");
+            }
+        }
+    }
+}
