@@ -1,5 +1,7 @@
 package io.signo.server.cli;
 
+import io.signo.server.cluster.ExchangeSettings;
+import io.signo.storage.serde.CompressionCodec;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -14,8 +16,25 @@ final class ClusterOptions
     @Option(names = "--worker-addresses", paramLabel = "HOST:PORT", split = ",", description = "Use running workers (started with `signo worker`) instead of starting them.")
     List<String> workerAddresses = new ArrayList<>();
 
+    @Option(names = "--exchange-message-size", paramLabel = "BYTES", description = "Bytes a sender batches per destination before it sends (default: ${DEFAULT-VALUE}).")
+    long exchangeMessageBytes = ExchangeSettings.DEFAULT.messageBytes();
+
+    @Option(names = "--exchange-window", paramLabel = "BYTES", description = "Credit a receiver grants each sender: bytes in flight per channel (default: ${DEFAULT-VALUE}).")
+    long exchangeWindowBytes = ExchangeSettings.DEFAULT.windowBytes();
+
+    @Option(names = "--batch-barrier", paramLabel = "BYTES", description = "After this many bytes a sender waits until all its consumers caught up; 0 is off (default: ${DEFAULT-VALUE}).")
+    long batchBarrierBytes;
+
+    @Option(names = "--exchange-compression", paramLabel = "CODEC", description = "lz4 or none (default: ${DEFAULT-VALUE}); LZ4 is kept only for pages it shrinks by 10%% or more.")
+    CompressionCodec exchangeCompression = CompressionCodec.LZ4;
+
     @Option(names = "--stats", description = "After each query, print the exchange counters: pages and bytes sent and received, compression ratio, time blocked on write and waiting for credit, peak buffered bytes.")
     boolean stats;
+
+    ExchangeSettings exchangeSettings()
+    {
+        return new ExchangeSettings(exchangeMessageBytes, exchangeWindowBytes, batchBarrierBytes, exchangeCompression);
+    }
 
     boolean clustered()
     {
@@ -29,6 +48,12 @@ final class ClusterOptions
         }
         if (workers > 0 && !workerAddresses.isEmpty()) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give either --workers or --worker-addresses, not both");
+        }
+        try {
+            exchangeSettings();
+        }
+        catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         for (String address : workerAddresses) {
             int colon = address.lastIndexOf(':');

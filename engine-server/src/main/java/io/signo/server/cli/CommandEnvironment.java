@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.server.cluster.ExchangeSettings;
 import io.signo.storage.table.Catalog;
 
 import java.util.List;
@@ -24,5 +25,5 @@ public interface CommandEnvironment
      * {@code workerAddresses}), has them generate TPC-H at {@code scaleFactor} and returns an engine
      * that runs queries across them. Closing it stops the workers it started.
      */
-    ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses);
+    ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings);
 }

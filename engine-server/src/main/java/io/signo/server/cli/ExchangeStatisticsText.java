@@ -35,7 +35,7 @@ final class ExchangeStatisticsText
             totalBytes += sums[1];
             totalRaw += sums[2];
             lines.add(String.format(Locale.ROOT,
-                    "  exchange %d: sent %d pages %s (compression %.2fx), received %d pages %s, blocked on write %d ms, waiting for credit %d ms, peak buffered %s",
+                    "  exchange %d: sent %d pages %s (in memory %.2fx the wire size), received %d pages %s, blocked on write %d ms, waiting for credit %d ms, peak buffered %s",
                     entry.getKey(), sums[0], bytes(sums[1]), ratio(sums[2], sums[1]), sums[3], bytes(sums[4]), sums[5] / 1_000_000, sums[6] / 1_000_000, bytes(sums[7])));
         }
         lines.add(String.format(Locale.ROOT, "  total: %s on the wire, %s before compression", bytes(totalBytes), bytes(totalRaw)));

@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.ExchangeSettings;
 import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
@@ -50,7 +51,7 @@ public final class LocalEnvironment
     }
 
     @Override
-    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses)
+    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
     {
         WorkerProcesses started = null;
         List<String> addresses = workerAddresses;
@@ -59,7 +60,7 @@ public final class LocalEnvironment
             addresses = started.addresses();
         }
         try {
-            return new ProcessCluster(new ClusterCoordinator(addresses, scaleFactor, threads), started);
+            return new ProcessCluster(new ClusterCoordinator(addresses, scaleFactor, threads, exchangeSettings), started);
         }
         catch (RuntimeException e) {
             if (started != null) {

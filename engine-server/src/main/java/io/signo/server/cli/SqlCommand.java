@@ -77,7 +77,7 @@ final class SqlCommand
         }
 
         try (QueryEngine engine = cluster.clustered()
-                ? environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses)
+                ? environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings())
                 : environment.createEngine(environment.generateTpch(scaleFactor, threads), threads)) {
             QueryResult result = engine.execute(sql);
             PrintWriter out = spec.commandLine().getOut();

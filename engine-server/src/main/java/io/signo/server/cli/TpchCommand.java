@@ -113,7 +113,7 @@ final class TpchCommand
     {
         long generationStart = System.nanoTime();
         if (cluster.clustered()) {
-            ClusterSession session = environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses);
+            ClusterSession session = environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
             out.println("generated TPC-H sf " + scaleFactor + " in " + session.generationMillis() + " ms ("
                     + session.rowCount() + " rows on " + session.workers().size() + " workers: " + String.join(", ", session.workers()) + ")");
             out.flush();

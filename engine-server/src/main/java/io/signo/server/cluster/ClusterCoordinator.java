@@ -3,7 +3,6 @@ package io.signo.server.cluster;
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.operator.PageCollectorOperator;
-import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.HeartbeatMonitor;
 import io.signo.net.transport.NodeTransport;
@@ -20,7 +19,6 @@ import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.serde.CompressionCodec;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
@@ -56,6 +54,7 @@ public final class ClusterCoordinator
     private final TaskExecutor executor;
     private final int threads;
     private final double scaleFactor;
+    private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
     private final Map<String, RunningQuery> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
@@ -83,6 +82,12 @@ public final class ClusterCoordinator
     /** Connects to the workers at {@code workerAddresses} and has them generate TPC-H at {@code scaleFactor}. */
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads)
     {
+        this(workerAddresses, scaleFactor, threads, ExchangeSettings.DEFAULT);
+    }
+
+    public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads, ExchangeSettings exchangeSettings)
+    {
+        this.exchangeSettings = exchangeSettings;
         if (workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
@@ -211,15 +216,15 @@ public final class ClusterCoordinator
         String queryId = "query-" + queryCounter.incrementAndGet();
         RunningQuery query = new RunningQuery(workers);
         running.put(queryId, query);
-        SerializedPageCodec codec = new SerializedPageCodec(CompressionCodec.LZ4);
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, ExchangeConfig.DEFAULT);
+        SerializedPageCodec codec = new SerializedPageCodec(exchangeSettings.compression());
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
         CompletableFuture<Void> coordinatorDone = null;
         try {
             byte[] plan = PlanCodec.encode(planned.root());
             List<CompletableFuture<byte[]>> acknowledgements = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
-                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads);
+                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings);
                 acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
             }
             LocalExecutionPlanner localPlanner = new LocalExecutionPlanner(workers.size(), threads, exchanges, true);

@@ -39,7 +39,7 @@ final class ClusterMessages
             implements Serializable {}
 
     /** Run one node's stages of a query: the encoded plan and where every node is. */
-    record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode)
+    record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode, ExchangeSettings exchange)
             implements Serializable {}
 
     /** A node finished its stages of a query; {@code error} is null on success. */

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Worker processes this coordinator started on 127.0.0.1, with the same Java and class path as this
  * process. Each prints its address on its first line; each stops when this process ends (it
- * watches its parent) or when {@link #close()} destroys it.
+ * watches its parent) or when {@link #close()} destroys it. Their standard error goes to
+ * {@code signo-workers/worker-N.log} under the temporary directory, so that the coordinator's
+ * terminal shows only its own output.
  */
 public final class WorkerProcesses
         implements AutoCloseable
@@ -33,8 +35,10 @@ public final class WorkerProcesses
         WorkerProcesses workers = new WorkerProcesses();
         try {
             List<CompletableFuture<String>> ready = new ArrayList<>();
+            Path logDirectory = Path.of(System.getProperty("java.io.tmpdir"), "signo-workers");
+            java.nio.file.Files.createDirectories(logDirectory);
             for (int i = 0; i < count; i++) {
-                Process process = launch(threadsEach, heap);
+                Process process = launch(threadsEach, heap, logDirectory.resolve("worker-" + i + ".log"));
                 workers.processes.add(process);
                 ready.add(readAddress(process));
             }
@@ -55,7 +59,7 @@ public final class WorkerProcesses
         }
     }
 
-    private static Process launch(int threads, String heap)
+    private static Process launch(int threads, String heap, Path log)
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -63,7 +67,7 @@ public final class WorkerProcesses
                 "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", "0", "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         return new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                 .start();
     }
 

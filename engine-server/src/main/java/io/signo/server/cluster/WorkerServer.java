@@ -3,7 +3,6 @@ package io.signo.server.cluster;
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.operator.PageCollectorOperator;
-import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
@@ -16,7 +15,6 @@ import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.serde.CompressionCodec;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
@@ -101,8 +99,8 @@ public final class WorkerServer
             throw new IllegalStateException("worker " + address() + " holds no data yet");
         }
         PlanNode root = PlanCodec.decode(request.plan(), catalog);
-        SerializedPageCodec codec = new SerializedPageCodec(CompressionCodec.LZ4);
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, ExchangeConfig.DEFAULT);
+        SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
         List<DriverFactory> pipelines = new LocalExecutionPlanner(request.workerAddresses().size(), request.driversPerNode(), exchanges, true)
                 .planNode(root, request.nodeIndex(), new PageCollectorOperator.ResultPages());
         CompletableFuture<Void> done = executor.execute(pipelines, MemoryPool.unbounded("query " + request.queryId()));

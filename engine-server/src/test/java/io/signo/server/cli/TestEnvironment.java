@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.server.cluster.ExchangeSettings;
 import io.signo.sql.QueryResult;
 import io.signo.storage.table.Catalog;
 
@@ -62,7 +63,7 @@ final class TestEnvironment
     }
 
     @Override
-    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses)
+    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
     {
         throw new UnsupportedOperationException("the test environment has no cluster");
     }

@@ -279,7 +279,8 @@ public final class PhysicalPlanner
             for (AggregateCall call : calls) {
                 partialTypes.addAll(call.intermediateTypes());
             }
-            PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, sourceDistribution, rows);
+            Distribution partialDistribution = sourceDistribution.project(sourceChannelsOf(groupChannels, partialTypes.size()));
+            PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, partialDistribution, rows);
             PlanNode exchange;
             Distribution finalDistribution;
             if (groupChannels.isEmpty()) {
