@@ -45,8 +45,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ClusterCoordinator
         implements AutoCloseable
 {
-    private static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(500);
-    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(10);
 
     private final NodeTransport transport;
     private final ExchangeRouter router;
