@@ -146,21 +146,21 @@ public final class ConstantExpression
             case INT -> {
                 MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
                 for (int i = 0; i < count; i++) {
-                    values.setAtIndex(ValueLayout.JAVA_INT, i, (int) longValue);
+                    values.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) longValue);
                 }
                 return new ColumnVector(type, count, values, null, null);
             }
             case LONG -> {
                 MemorySegment values = allocator.allocate((long) count * Long.BYTES);
                 for (int i = 0; i < count; i++) {
-                    values.setAtIndex(ValueLayout.JAVA_LONG, i, longValue);
+                    values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, longValue);
                 }
                 return new ColumnVector(type, count, values, null, null);
             }
             case DOUBLE -> {
                 MemorySegment values = allocator.allocate((long) count * Double.BYTES);
                 for (int i = 0; i < count; i++) {
-                    values.setAtIndex(ValueLayout.JAVA_DOUBLE, i, doubleValue);
+                    values.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, doubleValue);
                 }
                 return new ColumnVector(type, count, values, null, null);
             }
@@ -170,7 +170,7 @@ public final class ConstantExpression
                 MemorySegment offsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
                 for (int i = 0; i < count; i++) {
                     MemorySegment.copy(bytes, 0, values, (long) i * length, length);
-                    offsets.setAtIndex(ValueLayout.JAVA_INT, i + 1, (i + 1) * length);
+                    offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, (i + 1) * length);
                 }
                 return new ColumnVector(type, count, values, offsets, null);
             }

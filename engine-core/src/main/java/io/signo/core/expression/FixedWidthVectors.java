@@ -30,10 +30,10 @@ final class FixedWidthVectors
             }
             case INT -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT, i);
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
                 }
             }
-            case LONG -> MemorySegment.copy(values, ValueLayout.JAVA_LONG, 0, result, 0, count);
+            case LONG -> MemorySegment.copy(values, ValueLayout.JAVA_LONG_UNALIGNED, 0, result, 0, count);
             default -> throw new IllegalArgumentException("not an exact numeric vector: " + vector.type());
         }
         zeroNulls(vector, result, count);
@@ -47,21 +47,21 @@ final class FixedWidthVectors
         MemorySegment values = vector.values();
         Type type = vector.type();
         switch (type.kind()) {
-            case DOUBLE -> MemorySegment.copy(values, ValueLayout.JAVA_DOUBLE, 0, result, 0, count);
+            case DOUBLE -> MemorySegment.copy(values, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, result, 0, count);
             case INTEGER, DATE -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT, i);
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
                 }
             }
             case BIGINT -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG, i);
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
                 }
             }
             case DECIMAL -> {
                 double divisor = Decimals.doublePowerOfTen(type.scale());
                 for (int i = 0; i < count; i++) {
-                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG, i) / divisor;
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i) / divisor;
                 }
             }
             default -> throw new IllegalArgumentException("not a numeric vector: " + type);
@@ -119,12 +119,12 @@ final class FixedWidthVectors
             case INT -> {
                 segment = allocator.allocate((long) count * Integer.BYTES);
                 for (int i = 0; i < count; i++) {
-                    segment.setAtIndex(ValueLayout.JAVA_INT, i, (int) values[i]);
+                    segment.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, (int) values[i]);
                 }
             }
             case LONG -> {
                 segment = allocator.allocate((long) count * Long.BYTES);
-                MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_LONG, 0, count);
+                MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_LONG_UNALIGNED, 0, count);
             }
             default -> throw new IllegalArgumentException("not an exact numeric type: " + type);
         }
@@ -134,7 +134,7 @@ final class FixedWidthVectors
     static ColumnVector fromDoubles(double[] values, int count, MemorySegment nulls, PageAllocator allocator)
     {
         MemorySegment segment = allocator.allocate((long) count * Double.BYTES);
-        MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_DOUBLE, 0, count);
+        MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, count);
         return new ColumnVector(Type.DOUBLE, count, segment, null, nulls);
     }
 

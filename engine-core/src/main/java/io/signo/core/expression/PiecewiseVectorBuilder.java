@@ -75,7 +75,7 @@ final class PiecewiseVectorBuilder
                 MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
                 for (int i = 0; i < count; i++) {
                     if (pieceOf[i] >= 0) {
-                        values.setAtIndex(ValueLayout.JAVA_INT, i, sources[pieceOf[i]].getInt(indexInPiece[i]));
+                        values.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, sources[pieceOf[i]].getInt(indexInPiece[i]));
                     }
                 }
                 return new ColumnVector(type, count, values, null, nulls);
@@ -84,7 +84,7 @@ final class PiecewiseVectorBuilder
                 MemorySegment values = allocator.allocate((long) count * Long.BYTES);
                 for (int i = 0; i < count; i++) {
                     if (pieceOf[i] >= 0) {
-                        values.setAtIndex(ValueLayout.JAVA_LONG, i, sources[pieceOf[i]].getLong(indexInPiece[i]));
+                        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, sources[pieceOf[i]].getLong(indexInPiece[i]));
                     }
                 }
                 return new ColumnVector(type, count, values, null, nulls);
@@ -107,7 +107,7 @@ final class PiecewiseVectorBuilder
                         MemorySegment.copy(source.values(), source.stringStart(index), values, written, length);
                         written += length;
                     }
-                    offsets.setAtIndex(ValueLayout.JAVA_INT, i + 1, written);
+                    offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
                 }
                 return new ColumnVector(type, count, values, offsets, nulls);
             }

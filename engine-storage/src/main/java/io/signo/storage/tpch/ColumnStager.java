@@ -137,14 +137,14 @@ final class ColumnStager
         switch (type.physicalType()) {
             case LONG -> {
                 MemorySegment values = allocator.allocate((long) count * Long.BYTES);
-                MemorySegment.copy(longs, 0, values, ValueLayout.JAVA_LONG, 0, count);
+                MemorySegment.copy(longs, 0, values, ValueLayout.JAVA_LONG_UNALIGNED, 0, count);
                 vector = new ColumnVector(type, count, values, null, null);
                 summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
                 statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
             }
             case INT -> {
                 MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
-                MemorySegment.copy(ints, 0, values, ValueLayout.JAVA_INT, 0, count);
+                MemorySegment.copy(ints, 0, values, ValueLayout.JAVA_INT_UNALIGNED, 0, count);
                 vector = new ColumnVector(type, count, values, null, null);
                 summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
                 statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
@@ -153,7 +153,7 @@ final class ColumnStager
                 MemorySegment values = allocator.allocate(byteCount);
                 MemorySegment.copy(bytes, 0, values, ValueLayout.JAVA_BYTE, 0, byteCount);
                 MemorySegment valueOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
-                MemorySegment.copy(offsets, 0, valueOffsets, ValueLayout.JAVA_INT, 0, count + 1);
+                MemorySegment.copy(offsets, 0, valueOffsets, ValueLayout.JAVA_INT_UNALIGNED, 0, count + 1);
                 vector = new ColumnVector(type, count, values, valueOffsets, null);
                 summary.addString(count, byteCount, bytes, minimumStart, minimumLength, maximumStart, maximumLength, segmentDistinct);
                 statistics[column] = new ColumnStatistics(

@@ -20,9 +20,9 @@ import java.util.Objects;
  */
 public final class ColumnVector
 {
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
-    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
 
     private final Type type;
     private final int positionCount;

@@ -96,7 +96,7 @@ public final class VectorBuilder
         byte current = nulls.get(ValueLayout.JAVA_BYTE, position >>> 3);
         nulls.set(ValueLayout.JAVA_BYTE, position >>> 3, (byte) (current | (1 << (position & 7))));
         if (physicalType == PhysicalType.BYTES) {
-            offsets.setAtIndex(ValueLayout.JAVA_INT, position + 1, byteCount);
+            offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position + 1, byteCount);
         }
         positionCount++;
     }
@@ -110,19 +110,19 @@ public final class VectorBuilder
     public void appendInt(int value)
     {
         ensurePosition();
-        values.setAtIndex(ValueLayout.JAVA_INT, positionCount++, value);
+        values.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positionCount++, value);
     }
 
     public void appendLong(long value)
     {
         ensurePosition();
-        values.setAtIndex(ValueLayout.JAVA_LONG, positionCount++, value);
+        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positionCount++, value);
     }
 
     public void appendDouble(double value)
     {
         ensurePosition();
-        values.setAtIndex(ValueLayout.JAVA_DOUBLE, positionCount++, value);
+        values.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, positionCount++, value);
     }
 
     public void appendString(String value)
@@ -138,7 +138,7 @@ public final class VectorBuilder
         ensureBytes(length);
         MemorySegment.copy(source, offset, values, byteCount, length);
         byteCount += length;
-        offsets.setAtIndex(ValueLayout.JAVA_INT, ++positionCount, byteCount);
+        offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, ++positionCount, byteCount);
     }
 
     private void ensureBytes(int additional)

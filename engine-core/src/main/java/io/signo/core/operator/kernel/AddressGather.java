@@ -47,7 +47,7 @@ public final class AddressGather
                 for (int i = 0; i < count; i++) {
                     long address = addresses[i];
                     if (address >= 0) {
-                        out.setAtIndex(ValueLayout.JAVA_INT, i, columnByPage[PageAddresses.pageIndex(address)].getInt(PageAddresses.position(address)));
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, columnByPage[PageAddresses.pageIndex(address)].getInt(PageAddresses.position(address)));
                     }
                 }
                 return new ColumnVector(type, count, out, null, nulls);
@@ -57,7 +57,7 @@ public final class AddressGather
                 for (int i = 0; i < count; i++) {
                     long address = addresses[i];
                     if (address >= 0) {
-                        out.setAtIndex(ValueLayout.JAVA_LONG, i, columnByPage[PageAddresses.pageIndex(address)].getLong(PageAddresses.position(address)));
+                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, columnByPage[PageAddresses.pageIndex(address)].getLong(PageAddresses.position(address)));
                     }
                 }
                 return new ColumnVector(type, count, out, null, nulls);
@@ -85,7 +85,7 @@ public final class AddressGather
                         MemorySegment.copy(source.values(), source.stringStart(position), out, written, length);
                         written += length;
                     }
-                    offsets.setAtIndex(ValueLayout.JAVA_INT, i + 1, written);
+                    offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
                 }
                 return new ColumnVector(type, count, out, offsets, nulls);
             }

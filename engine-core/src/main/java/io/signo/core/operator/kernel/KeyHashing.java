@@ -47,19 +47,19 @@ public final class KeyHashing
             case INT -> {
                 MemorySegment segment = column.values();
                 for (int i = 0; i < count; i++) {
-                    values[i] = segment.getAtIndex(ValueLayout.JAVA_INT, i);
+                    values[i] = segment.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
                 }
             }
             case LONG -> {
                 MemorySegment segment = column.values();
                 for (int i = 0; i < count; i++) {
-                    values[i] = segment.getAtIndex(ValueLayout.JAVA_LONG, i);
+                    values[i] = segment.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
                 }
             }
             case DOUBLE -> {
                 MemorySegment segment = column.values();
                 for (int i = 0; i < count; i++) {
-                    values[i] = normalizeDouble(segment.getAtIndex(ValueLayout.JAVA_DOUBLE, i));
+                    values[i] = normalizeDouble(segment.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i));
                 }
             }
             case BYTES -> throw new IllegalArgumentException("string column has no long keys: " + column.type());
@@ -127,8 +127,8 @@ public final class KeyHashing
                 hash = NULL_HASH;
             }
             else {
-                int start = offsets.getAtIndex(ValueLayout.JAVA_INT, i);
-                int end = offsets.getAtIndex(ValueLayout.JAVA_INT, i + 1);
+                int start = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
+                int end = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1);
                 hash = hashBytes(bytes, start, end - start);
             }
             hashes[i] = combine ? hashes[i] * COMBINE_MULTIPLIER + hash : hash;
