@@ -1,0 +1,126 @@
+package io.signo.bench;
+
+import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.WorkerProcesses;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.tpch.TpchQueries;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * TPC-H on one process with two threads ("1x2") against two worker processes with one thread each
+ * ("2x1"), on the same machine. After one warm-up pass of each, every query runs {@code --runs}
+ * times on both setups, alternating which goes first, so both see the same background load.
+ * Writes {@code tpch-cluster.md} and {@code tpch-cluster.csv} to {@code --out}.
+ *
+ * <pre>{@code bin/bench-cluster tpch [--sf 1] [--runs 3] [--out benchmarks/target/results] [--worker-heap 3g]}</pre>
+ */
+public final class TpchClusterBenchmark
+{
+    private static final int LOCAL_THREADS = 2;
+    private static final int WORKER_COUNT = 2;
+    private static final int WORKER_THREADS = 1;
+
+    private TpchClusterBenchmark() {}
+
+    public static void main(String[] args)
+            throws IOException
+    {
+        BenchmarkArguments arguments = new BenchmarkArguments(args);
+        double scaleFactor = arguments.doubleValue("--sf", 1);
+        int runs = arguments.intValue("--runs", 3);
+        Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
+        String workerHeap = arguments.string("--worker-heap", "3g");
+
+        List<QueryTimings> timings = new ArrayList<>();
+        long started = System.nanoTime();
+        try (TpchDataSet data = TpchData.generateDataSet(scaleFactor, LOCAL_THREADS, MemoryPool.unbounded("benchmark-tpch"));
+                SignoEngine local = new SignoEngine(data.catalog(), LOCAL_THREADS);
+                WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, workerHeap);
+                ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
+            System.out.printf(Locale.ROOT, "generated sf %s here and on %d workers in %.1f s%n", scaleFactor, WORKER_COUNT, (System.nanoTime() - started) / 1e9);
+            for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
+                QueryTimings query = new QueryTimings(String.format(Locale.ROOT, "q%02d", number), runs);
+                String sql = statement(number);
+                warmUp(query, sql, local, cluster);
+                for (int run = 0; run < runs; run++) {
+                    if (run % 2 == 0) {
+                        runLocal(query, run, sql, local);
+                        runCluster(query, run, sql, cluster);
+                    }
+                    else {
+                        runCluster(query, run, sql, cluster);
+                        runLocal(query, run, sql, local);
+                    }
+                }
+                System.out.printf(Locale.ROOT, "%s  1x2 %8.1f ms  2x1 %8.1f ms  ratio %.2f%s%n", query.name(), query.localMedian(), query.clusterMedian(), query.ratio(),
+                        query.error() == null ? "" : "  " + query.error());
+                timings.add(query);
+            }
+        }
+        TpchClusterReport report = new TpchClusterReport(scaleFactor, runs, timings);
+        report.write(output);
+        System.out.println(report.markdown());
+        System.out.println("wrote " + output.resolve(TpchClusterReport.MARKDOWN_FILE) + " and " + output.resolve(TpchClusterReport.CSV_FILE));
+    }
+
+    /** Runs the query once on each setup and checks both return as many rows. */
+    private static void warmUp(QueryTimings query, String sql, SignoEngine local, ClusterCoordinator cluster)
+    {
+        try {
+            long localRows = local.execute(sql).rowCount();
+            long clusterRows = cluster.execute(sql).rowCount();
+            if (localRows != clusterRows) {
+                query.recordError("row counts differ: 1x2 returned " + localRows + ", 2x1 " + clusterRows);
+            }
+        }
+        catch (RuntimeException e) {
+            query.recordError("warm-up failed: " + e.getMessage());
+        }
+    }
+
+    private static void runLocal(QueryTimings query, int run, String sql, SignoEngine local)
+    {
+        long start = System.nanoTime();
+        try {
+            local.execute(sql);
+            query.recordLocal(run, millisSince(start));
+        }
+        catch (RuntimeException e) {
+            query.recordLocal(run, Double.NaN);
+            query.recordError("1x2 failed: " + e.getMessage());
+        }
+    }
+
+    private static void runCluster(QueryTimings query, int run, String sql, ClusterCoordinator cluster)
+    {
+        long start = System.nanoTime();
+        try {
+            cluster.execute(sql);
+            query.recordCluster(run, millisSince(start), ExchangeTotals.of(cluster.lastQueryExchanges()));
+        }
+        catch (RuntimeException e) {
+            query.recordCluster(run, Double.NaN, ExchangeTotals.NONE);
+            query.recordError("2x1 failed: " + e.getMessage());
+        }
+    }
+
+    /** The query's text without the trailing semicolon the engine does not take. */
+    private static String statement(int number)
+    {
+        String sql = TpchQueries.query(number).strip();
+        return sql.endsWith(";") ? sql.substring(0, sql.length() - 1) : sql;
+    }
+
+    private static double millisSince(long startNanos)
+    {
+        return (System.nanoTime() - startNanos) / 1e6;
+    }
+}
