@@ -70,7 +70,7 @@ public final class LocalEnvironment
         }
     }
 
-    /** Half the machine's memory shared by the workers, unless SIGNO_WORKER_HEAP says otherwise. */
+    /** A quarter of the machine's memory shared by the workers (their tables live off the heap), unless SIGNO_WORKER_HEAP says otherwise. */
     private static String workerHeap(int workerCount)
     {
         String configured = System.getenv("SIGNO_WORKER_HEAP");
@@ -78,6 +78,6 @@ public final class LocalEnvironment
             return configured;
         }
         long totalBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
-        return Math.max(512, totalBytes / 2 / workerCount / (1 << 20)) + "m";
+        return Math.max(512, totalBytes / 4 / workerCount / (1 << 20)) + "m";
     }
 }
