@@ -77,7 +77,7 @@ public final class StatisticsRowCount
             default -> {
                 double inner = leftRows * rightRows * residualSelectivity;
                 if (equiJoin) {
-                    inner /= Math.max(1.0, Math.max(leftDistinct, rightDistinct));
+                    inner /= Math.max(1.0, joinKeyDistinctValues(metadata, join, joinInfo, leftRows, rightRows));
                 }
                 yield switch (join.getJoinType()) {
                     case LEFT -> Math.max(inner, leftRows);
@@ -102,6 +102,24 @@ public final class StatisticsRowCount
         double groups = Math.min(inputRows, product(metadata, aggregate.getInput(), groupKey.asList(), inputRows));
         // each grouping set emits its own groups; the empty set one row
         return Math.max(1.0, groups) * aggregate.getGroupSets().size();
+    }
+
+    /**
+     * The divisor of an equi join's row count. For one key pair it is the larger distinct count of
+     * the two sides (containment). With several pairs the columns are rarely independent (a
+     * composite foreign key such as lineitem's (partkey, suppkey) into partsupp), so multiplying
+     * their counts would assume far fewer matches than there are; the most selective single pair
+     * is used instead, which errs towards more rows rather than fewer.
+     */
+    private static double joinKeyDistinctValues(RelMetadataQuery metadata, Join join, JoinInfo joinInfo, double leftRows, double rightRows)
+    {
+        double best = 1.0;
+        for (int i = 0; i < joinInfo.leftKeys.size(); i++) {
+            double left = keyDistinctValues(metadata, join.getLeft(), ImmutableIntList.of(joinInfo.leftKeys.get(i)), leftRows);
+            double right = keyDistinctValues(metadata, join.getRight(), ImmutableIntList.of(joinInfo.rightKeys.get(i)), rightRows);
+            best = Math.max(best, Math.max(left, right));
+        }
+        return best;
     }
 
     /** Distinct values of a (multi-column) key: product of per-column counts, at most the input's rows. */

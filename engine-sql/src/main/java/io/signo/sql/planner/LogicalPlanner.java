@@ -226,6 +226,7 @@ public final class LogicalPlanner
             // keep the correlated plan; the translator reports a correlate it cannot run
         }
 
+        rel = DisjunctionPredicates.apply(rel);
         rel = hep(rel, HepProgram.builder()
                 .addRuleCollection(List.of(
                         CoreRules.FILTER_REDUCE_EXPRESSIONS,
