@@ -1,0 +1,53 @@
+package io.signo.bench;
+
+import io.signo.bench.tpch.TpchBenchmark;
+import io.signo.bench.tpch.TpchBenchmarkOptions;
+
+import java.util.Arrays;
+
+/**
+ * {@code signo bench ...}: {@code tpch} compares Signo with DuckDB on TPC-H; {@code jmh} runs the
+ * kernel microbenchmarks (the remaining arguments go to JMH).
+ */
+public final class BenchCommand
+{
+    private BenchCommand() {}
+
+    public static void main(String[] args)
+            throws Exception
+    {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            System.out.println(usage());
+            return;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        switch (args[0]) {
+            case "tpch" -> {
+                TpchBenchmarkOptions options;
+                try {
+                    options = TpchBenchmarkOptions.parse(rest);
+                }
+                catch (IllegalArgumentException e) {
+                    System.err.println("signo bench tpch: " + e.getMessage());
+                    System.err.println(usage());
+                    System.exit(2);
+                    return;
+                }
+                System.exit(new TpchBenchmark(options, String.join(" ", args)).run() ? 0 : 1);
+            }
+            case "jmh" -> org.openjdk.jmh.Main.main(rest);
+            default -> {
+                System.err.println("signo bench: unknown benchmark '" + args[0] + "'");
+                System.err.println(usage());
+                System.exit(2);
+            }
+        }
+    }
+
+    private static String usage()
+    {
+        return """
+                usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18]
+                       signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
+    }
+}

@@ -1,0 +1,112 @@
+package io.signo.bench.tpch;
+
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.PrintStream;
+
+/**
+ * The DuckDB side of the TPC-H comparison, in a process of its own so that its resident memory is
+ * measured apart from Signo's. It generates the same TPC-H data as the parent (the generator is
+ * deterministic), appends it to an in-memory DuckDB, frees the generated pages, and then answers
+ * the parent's requests on stdin/stdout (see {@link DuckDbProcess}); stdout carries nothing else.
+ */
+public final class DuckDbChildMain
+{
+    static final String LOAD = "load";
+    static final String ROWS = "rows";
+    static final String TIME = "time";
+    static final String MEMORY = "memory";
+    static final String EXIT = "exit";
+
+    private DuckDbChildMain() {}
+
+    public static void main(String[] args)
+            throws Exception
+    {
+        long baselineResidentBytes = PeakMemory.residentBytes();
+        // the protocol owns the real stdout; anything a library prints goes to stderr
+        PrintStream protocolOut = new PrintStream(new FileOutputStream(FileDescriptor.out), false);
+        System.setOut(System.err);
+        ObjectOutputStream out = new ObjectOutputStream(new BufferedOutputStream(protocolOut));
+        out.flush();
+        ObjectInputStream in = new ObjectInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in)));
+        DuckDbDatabase database = null;
+        try {
+            while (true) {
+                String command = in.readUTF();
+                try {
+                    switch (command) {
+                        case LOAD -> {
+                            double scaleFactor = in.readDouble();
+                            int threads = in.readInt();
+                            database = DuckDbDatabase.open(threads);
+                            long generateStart = System.nanoTime();
+                            long loadNanos;
+                            try (TpchDataSet dataSet = TpchData.generateDataSet(scaleFactor, threads, MemoryPool.unbounded("tpch-for-duckdb"))) {
+                                long loadStart = System.nanoTime();
+                                database.load(dataSet.catalog(), threads);
+                                loadNanos = System.nanoTime() - loadStart;
+                            }
+                            long generateAndLoadNanos = System.nanoTime() - generateStart;
+                            long peakDuringLoad = PeakMemory.peakResidentBytes();
+                            // drop the generator's heap so that the later peak is DuckDB's, plus the JVM around it
+                            System.gc();
+                            boolean reset = PeakMemory.reset();
+                            out.writeBoolean(true);
+                            out.writeLong(loadNanos);
+                            out.writeLong(generateAndLoadNanos - loadNanos);
+                            out.writeLong(peakDuringLoad);
+                            out.writeBoolean(reset);
+                            out.writeLong(baselineResidentBytes);
+                            out.writeUTF(String.valueOf(database.query("SELECT version()").getFirst().getFirst()));
+                        }
+                        case ROWS -> {
+                            String sql = in.readUTF();
+                            Object rows = database.query(sql);
+                            out.writeBoolean(true);
+                            out.writeObject(rows);
+                        }
+                        case TIME -> {
+                            String sql = in.readUTF();
+                            long nanos = database.time(sql);
+                            out.writeBoolean(true);
+                            out.writeLong(nanos);
+                        }
+                        case MEMORY -> {
+                            out.writeBoolean(true);
+                            out.writeLong(PeakMemory.peakResidentBytes());
+                            out.writeLong(PeakMemory.residentBytes());
+                            out.writeLong(database.bufferManagerBytes());
+                        }
+                        case EXIT -> {
+                            out.writeBoolean(true);
+                            out.flush();
+                            return;
+                        }
+                        default -> throw new IllegalArgumentException("unknown command " + command);
+                    }
+                }
+                catch (Exception e) {
+                    out.writeBoolean(false);
+                    out.writeUTF(String.valueOf(e));
+                }
+                out.reset();
+                out.flush();
+            }
+        }
+        finally {
+            if (database != null) {
+                database.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package io.signo.bench.tpch;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * An in-memory DuckDB limited to a number of threads, holding the very rows Signo generated (the
+ * approach of the engine tests' DuckDbTpch: Signo's schema, CHAR(n) as VARCHAR, filled through the
+ * appender segment by segment). Not thread safe.
+ */
+final class DuckDbDatabase
+        implements AutoCloseable
+{
+    private final DuckDBConnection connection;
+
+    private DuckDbDatabase(DuckDBConnection connection)
+    {
+        this.connection = requireNonNull(connection, "connection is null");
+    }
+
+    static DuckDbDatabase open(int threads)
+            throws SQLException
+    {
+        DuckDbDatabase database = new DuckDbDatabase(DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class));
+        try (Statement statement = database.connection.createStatement()) {
+            statement.execute("SET threads = " + threads);
+        }
+        return database;
+    }
+
+    /** Loads every table of {@code catalog}: one appender per partition, on {@code threads} threads. */
+    void load(Catalog catalog, int threads)
+            throws SQLException, InterruptedException
+    {
+        List<Table> tables = new ArrayList<>(catalog.tables());
+        tables.sort(Comparator.comparingLong((Table table) -> table.statistics().rowCount()).reversed());
+        try (ExecutorService executor = Executors.newFixedThreadPool(threads)) {
+            List<Future<?>> loads = new ArrayList<>();
+            for (Table table : tables) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute(createTableSql(table));
+                }
+                for (Partition partition : table.partitions()) {
+                    loads.add(executor.submit(() -> {
+                        try (DuckDBConnection loadConnection = (DuckDBConnection) connection.duplicate()) {
+                            append(loadConnection, table, partition);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            for (Future<?> load : loads) {
+                load.get();
+            }
+        }
+        catch (ExecutionException e) {
+            throw new SQLException("loading TPC-H into DuckDB failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    private static void append(DuckDBConnection connection, Table table, Partition partition)
+            throws SQLException
+    {
+        int columnCount = table.columns().size();
+        try (DuckDBAppender appender = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, table.name())) {
+            for (Segment segment : partition.segments()) {
+                Page page = segment.page();
+                int positionCount = page.positionCount();
+                for (int position = 0; position < positionCount; position++) {
+                    appender.beginRow();
+                    for (int column = 0; column < columnCount; column++) {
+                        appendValue(appender, page.column(column), position);
+                    }
+                    appender.endRow();
+                }
+            }
+        }
+    }
+
+    private static void appendValue(DuckDBAppender appender, ColumnVector vector, int position)
+            throws SQLException
+    {
+        if (vector.isNull(position)) {
+            appender.appendNull();
+            return;
+        }
+        switch (vector.type().kind()) {
+            case BOOLEAN -> appender.append(vector.getBoolean(position));
+            case INTEGER -> appender.append(vector.getInt(position));
+            case BIGINT -> appender.append(vector.getLong(position));
+            case DOUBLE -> appender.append(vector.getDouble(position));
+            case DECIMAL -> appender.appendDecimal(vector.getLong(position));
+            case DATE -> appender.appendEpochDays(vector.getInt(position));
+            case VARCHAR, CHAR -> appender.append(vector.getString(position));
+        }
+    }
+
+    private static String createTableSql(Table table)
+    {
+        StringBuilder sql = new StringBuilder("CREATE TABLE ").append(table.name()).append(" (");
+        List<Column> columns = table.columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (i > 0) {
+                sql.append(", ");
+            }
+            sql.append(columns.get(i).name()).append(' ').append(duckDbType(columns.get(i).type()));
+        }
+        return sql.append(')').toString();
+    }
+
+    private static String duckDbType(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> "BOOLEAN";
+            case INTEGER -> "INTEGER";
+            case BIGINT -> "BIGINT";
+            case DOUBLE -> "DOUBLE";
+            case DECIMAL -> "DECIMAL(" + type.precision() + ", " + type.scale() + ")";
+            case DATE -> "DATE";
+            case VARCHAR, CHAR -> "VARCHAR";
+        };
+    }
+
+    /** Runs {@code sql} and returns its rows as Boolean, Integer, Long, BigDecimal, Double, String, LocalDate or null. */
+    List<List<Object>> query(String sql)
+            throws SQLException
+    {
+        List<List<Object>> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            int columnCount = resultSet.getMetaData().getColumnCount();
+            while (resultSet.next()) {
+                List<Object> row = new ArrayList<>(columnCount);
+                for (int column = 1; column <= columnCount; column++) {
+                    row.add(normalize(resultSet.getObject(column)));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** Runs {@code sql} as a client would, reading every value, and returns the elapsed nanoseconds. */
+    long time(String sql)
+            throws SQLException
+    {
+        long start = System.nanoTime();
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            int columnCount = resultSet.getMetaData().getColumnCount();
+            while (resultSet.next()) {
+                for (int column = 1; column <= columnCount; column++) {
+                    resultSet.getObject(column);
+                }
+            }
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** DuckDB's own count of the memory its buffer manager holds, in bytes. */
+    long bufferManagerBytes()
+            throws SQLException
+    {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()")) {
+            resultSet.next();
+            return resultSet.getLong(1);
+        }
+    }
+
+    private static Object normalize(Object value)
+    {
+        return switch (value) {
+            case null -> null;
+            case java.sql.Date date -> date.toLocalDate();
+            case LocalDate date -> date;
+            case BigInteger integer -> new BigDecimal(integer);
+            case Short shortValue -> shortValue.intValue();
+            case Byte byteValue -> byteValue.intValue();
+            case Float floatValue -> floatValue.doubleValue();
+            default -> value;
+        };
+    }
+
+    @Override
+    public void close()
+            throws SQLException
+    {
+        connection.close();
+    }
+}
