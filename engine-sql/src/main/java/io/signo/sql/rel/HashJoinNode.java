@@ -9,9 +9,12 @@ import java.util.List;
 
 /**
  * A hash join: the build side is read into a hash table first, then the probe side streams through.
- * Output: the probe columns, then (INNER and LEFT) the build columns.
+ * Output: the probe columns in {@code probeOutputs}, then (INNER and LEFT) the build columns in
+ * {@code buildOutputs}; columns nobody above reads are never copied. The residual filter sees all
+ * probe columns followed by all build columns.
  */
-public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
+public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText,
+        JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs)
         implements PlanNode
 {
     // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
@@ -19,14 +22,38 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     {
         probeKeys = List.copyOf(probeKeys);
         buildKeys = List.copyOf(buildKeys);
+        probeOutputs = List.copyOf(probeOutputs);
+        buildOutputs = joinType == JoinType.INNER || joinType == JoinType.LEFT ? List.copyOf(buildOutputs) : List.of();
+    }
+
+    /** A join that outputs every column of both sides. */
+    public HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText,
+            JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
+    {
+        this(probe, build, joinType, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution, estimatedRows,
+                allChannels(probe), allChannels(build));
+    }
+
+    private static List<Integer> allChannels(PlanNode node)
+    {
+        List<Integer> channels = new ArrayList<>();
+        for (int i = 0; i < node.outputTypes().size(); i++) {
+            channels.add(i);
+        }
+        return channels;
     }
 
     @Override
     public List<Type> outputTypes()
     {
-        List<Type> types = new ArrayList<>(probe.outputTypes());
-        if (joinType == JoinType.INNER || joinType == JoinType.LEFT) {
-            types.addAll(build.outputTypes());
+        List<Type> types = new ArrayList<>();
+        List<Type> probeTypes = probe.outputTypes();
+        for (int channel : probeOutputs) {
+            types.add(probeTypes.get(channel));
+        }
+        List<Type> buildTypes = build.outputTypes();
+        for (int channel : buildOutputs) {
+            types.add(buildTypes.get(channel));
         }
         return types;
     }
@@ -40,7 +67,11 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     @Override
     public String describe()
     {
+        boolean allProbe = probeOutputs.size() == probe.outputTypes().size();
+        boolean allBuild = buildOutputs.size() == build.outputTypes().size() || buildOutputs.isEmpty() && !(joinType == JoinType.INNER || joinType == JoinType.LEFT);
         return "HashJoin[" + joinType + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
-                + (residual == null ? "" : ", filter=" + residualText) + ", " + joinDistribution + "]";
+                + (residual == null ? "" : ", filter=" + residualText)
+                + (allProbe && allBuild ? "" : ", output probe " + probeOutputs + " build " + buildOutputs)
+                + ", " + joinDistribution + "]";
     }
 }

@@ -251,7 +251,7 @@ public final class LocalExecutionPlanner
                 Pipeline probe = visit(join.probe(), nodeIndex);
                 boolean outputBuild = join.joinType() == JoinType.INNER || join.joinType() == JoinType.LEFT;
                 probe.factories.add(new LookupJoinOperatorFactory(bridge, join.joinType(), join.probeKeys(), join.probe().outputTypes(),
-                        range(join.probe().outputTypes().size()), outputBuild ? range(join.build().outputTypes().size()) : List.of(), join.residual()));
+                        join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual()));
                 yield probe;
             }
             case NestedLoopJoinNode join -> {

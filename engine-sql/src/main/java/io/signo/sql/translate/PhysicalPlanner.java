@@ -151,6 +151,19 @@ public final class PhysicalPlanner
                 channels[columns[i]] = i;
             }
         }
+        else if (input instanceof Join join) {
+            // only the join columns this filter and projection read are gathered by the join
+            ImmutableBitSet.Builder used = ImmutableBitSet.builder();
+            if (condition != null) {
+                used.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(condition));
+            }
+            for (RexNode project : projects) {
+                used.addAll(org.apache.calcite.plan.RelOptUtil.InputFinder.bits(project));
+            }
+            JoinOutput output = join(join, used.build());
+            source = output.node();
+            channels = output.channelOfField();
+        }
         else {
             source = visit(input);
             channels = identity(input.getRowType().getFieldCount());
@@ -354,7 +367,48 @@ public final class PhysicalPlanner
         };
     }
 
+    /** A join's plan and, for each of Calcite's join fields, the output channel holding it (-1 when not output). */
+    private record JoinOutput(PlanNode node, int[] channelOfField) {}
+
+    /** A join whose output is in Calcite's field order, every field included. */
     private PlanNode join(Join join)
+    {
+        int fieldCount = join.getRowType().getFieldCount();
+        JoinOutput output = join(join, ImmutableBitSet.range(fieldCount));
+        int[] channelOfField = output.channelOfField();
+        if (java.util.Arrays.equals(channelOfField, identity(fieldCount))) {
+            return output.node();
+        }
+        List<Type> types = output.node().outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int field = 0; field < fieldCount; field++) {
+            projections.add(Expressions.input(channelOfField[field], types.get(channelOfField[field])));
+            texts.add("#" + channelOfField[field]);
+        }
+        return new FilterProjectNode(output.node(), null, null, projections, texts, output.node().estimatedRows());
+    }
+
+    /** An input of a join: a join below outputs only the fields required of it, anything else all its fields. */
+    private JoinOutput joinInput(RelNode input, ImmutableBitSet required)
+    {
+        if (input instanceof Join join) {
+            return join(join, required);
+        }
+        return new JoinOutput(visit(input), identity(input.getRowType().getFieldCount()));
+    }
+
+    private static List<Integer> mapChannels(List<Integer> fields, int[] channelOfField)
+    {
+        List<Integer> channels = new ArrayList<>(fields.size());
+        for (int field : fields) {
+            channels.add(channelOfField[field]);
+        }
+        return channels;
+    }
+
+    /** A join that outputs at least the fields in {@code required}. */
+    private JoinOutput join(Join join, ImmutableBitSet required)
     {
         // (a AND b) OR (a AND c) hides the join key a; pull it out so the join can hash on it (TPC-H Q19)
         RexNode condition = RexUtil.pullFactors(rexBuilder, join.getCondition());
@@ -378,49 +432,92 @@ public final class PhysicalPlanner
             case RIGHT -> true;
             default -> false;
         };
-        RelNode probeRel = swap ? join.getRight() : join.getLeft();
-        RelNode buildRel = swap ? join.getLeft() : join.getRight();
-        PlanNode probe = visit(probeRel);
-        PlanNode build = visit(buildRel);
-        List<Integer> probeKeys = swap ? info.rightKeys : info.leftKeys;
-        List<Integer> buildKeys = swap ? info.leftKeys : info.rightKeys;
-        int probeCount = swap ? rightCount : leftCount;
+        // each side outputs only what this join and the nodes above it read (its keys, its residual's columns, the required fields)
+        ImmutableBitSet residualFields = hasResidual ? org.apache.calcite.plan.RelOptUtil.InputFinder.bits(remaining) : ImmutableBitSet.of();
+        ImmutableBitSet.Builder leftRequired = ImmutableBitSet.builder();
+        ImmutableBitSet.Builder rightRequired = ImmutableBitSet.builder();
+        for (int field : required.union(residualFields)) {
+            if (field < leftCount) {
+                leftRequired.set(field);
+            }
+            else if (field < leftCount + rightCount) {
+                rightRequired.set(field - leftCount);
+            }
+        }
+        info.leftKeys.forEach(leftRequired::set);
+        info.rightKeys.forEach(rightRequired::set);
+        JoinOutput left = joinInput(join.getLeft(), leftRequired.build());
+        JoinOutput right = joinInput(join.getRight(), rightRequired.build());
+        JoinOutput probeSide = swap ? right : left;
+        JoinOutput buildSide = swap ? left : right;
+        PlanNode probe = probeSide.node();
+        PlanNode build = buildSide.node();
+        List<Integer> probeKeys = mapChannels(swap ? info.rightKeys : info.leftKeys, probeSide.channelOfField());
+        List<Integer> buildKeys = mapChannels(swap ? info.leftKeys : info.rightKeys, buildSide.channelOfField());
+        int probeCount = probe.outputTypes().size();
 
-        // Calcite's join row is [left, right]; the operator's row is [probe, build]
+        // Calcite's join row is [left, right]; the operator's row is [probe, build]; -1 for fields the inputs do not output
         int[] channels = new int[leftCount + rightCount];
         for (int i = 0; i < leftCount; i++) {
-            channels[i] = swap ? probeCount + i : i;
+            int channel = left.channelOfField()[i];
+            channels[i] = channel < 0 ? -1 : swap ? probeCount + channel : channel;
         }
         for (int i = 0; i < rightCount; i++) {
-            channels[leftCount + i] = swap ? i : leftCount + i;
+            int channel = right.channelOfField()[i];
+            channels[leftCount + i] = channel < 0 ? -1 : swap ? channel : probeCount + channel;
         }
         List<Type> joinedTypes = new ArrayList<>(probe.outputTypes());
         joinedTypes.addAll(build.outputTypes());
         Expression residual = hasResidual ? new RexTranslator(rexBuilder, channels, joinedTypes).translate(remaining) : null;
         String residualText = hasResidual ? explainText(remaining) : null;
 
-        PlanNode result;
         if (info.leftKeys.isEmpty()) {
             if (type != JoinType.INNER && type != JoinType.LEFT) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " join without an equality condition");
             }
             JoinPlacement placement = costModel.placeWithoutKeys(probe, build);
-            result = new NestedLoopJoinNode(placement.probe(), placement.build(), type, residual, residualText, placement.choice(), placement.distribution(), rows);
+            // the nested-loop join outputs [probe, build] whole: field f is at channels[f]
+            return new JoinOutput(new NestedLoopJoinNode(placement.probe(), placement.build(), type, residual, residualText, placement.choice(), placement.distribution(), rows), channels);
         }
-        else {
-            JoinPlacement placement = costModel.place(probe, build, probeKeys, buildKeys);
-            result = new HashJoinNode(placement.probe(), placement.build(), type, probeKeys, buildKeys, residual, residualText, placement.choice(), placement.distribution(), rows);
-        }
-        if (swap && (type == JoinType.INNER || type == JoinType.LEFT)) {
-            List<Expression> projections = new ArrayList<>();
-            List<String> texts = new ArrayList<>();
-            for (int i = 0; i < leftCount + rightCount; i++) {
-                projections.add(Expressions.input(channels[i], joinedTypes.get(channels[i])));
-                texts.add("#" + channels[i]);
+        JoinPlacement placement = costModel.place(probe, build, probeKeys, buildKeys);
+        boolean outputsBuild = type == JoinType.INNER || type == JoinType.LEFT;
+        int fieldCount = outputsBuild ? leftCount + rightCount : leftCount;
+        java.util.TreeSet<Integer> probeNeeded = new java.util.TreeSet<>();
+        java.util.TreeSet<Integer> buildNeeded = new java.util.TreeSet<>();
+        for (int field : required) {
+            if (field >= fieldCount || channels[field] < 0) {
+                continue;
             }
-            result = new FilterProjectNode(result, null, null, projections, texts, rows);
+            int channel = channels[field];
+            if (channel < probeCount) {
+                probeNeeded.add(channel);
+            }
+            else {
+                buildNeeded.add(channel - probeCount);
+            }
         }
-        return result;
+        if (probeNeeded.isEmpty() && buildNeeded.isEmpty()) {
+            // pages need a column to carry their row count
+            probeNeeded.add(probeKeys.getFirst());
+        }
+        List<Integer> probeOutputs = new ArrayList<>(probeNeeded);
+        List<Integer> buildOutputs = new ArrayList<>(buildNeeded);
+        int[] channelOfField = new int[fieldCount];
+        for (int field = 0; field < fieldCount; field++) {
+            int channel = channels[field];
+            channelOfField[field] = channel < 0 ? -1 : channel < probeCount
+                    ? probeOutputs.indexOf(channel)
+                    : buildOutputs.contains(channel - probeCount) ? probeOutputs.size() + buildOutputs.indexOf(channel - probeCount) : -1;
+        }
+        int[] sourceOfOutput = new int[probeOutputs.size() + buildOutputs.size()];
+        java.util.Arrays.fill(sourceOfOutput, -1);
+        for (int i = 0; i < probeOutputs.size(); i++) {
+            sourceOfOutput[i] = probeOutputs.get(i);
+        }
+        Distribution distribution = placement.distribution().project(sourceOfOutput);
+        HashJoinNode node = new HashJoinNode(placement.probe(), placement.build(), type, probeKeys, buildKeys, residual, residualText,
+                placement.choice(), distribution, rows, probeOutputs, buildOutputs);
+        return new JoinOutput(node, channelOfField);
     }
 
     private PlanNode sort(Sort sort)
