@@ -50,6 +50,11 @@ class WorkerFailureTest
             SignoException error = assertInstanceOf(SignoException.class, failure.getCause());
             assertTrue(error.getMessage().contains(victim), "the error should name the dead worker " + victim + ": " + error.getMessage());
 
+            // the error may come first from a surviving worker that saw the death; the coordinator follows within seconds
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (coordinator.workers().size() > 2 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
             List<String> survivors = coordinator.workers();
             assertEquals(2, survivors.size());
             assertTrue(!survivors.contains(victim));
