@@ -53,8 +53,12 @@ final class DuckDbDatabase
         return database;
     }
 
-    /** Loads every table of {@code catalog}: one appender per partition, on {@code threads} threads. */
-    void load(Catalog catalog, int threads)
+    /**
+     * Appends every table of {@code catalog}: one appender per partition, on {@code threads} threads.
+     * With {@code first}, creates the tables and loads the replicated ones; later calls append only the
+     * partitions of the partitioned tables that the catalog holds (a slice of the data set).
+     */
+    void load(Catalog catalog, int threads, boolean first)
             throws SQLException, InterruptedException
     {
         List<Table> tables = new ArrayList<>(catalog.tables());
@@ -62,8 +66,13 @@ final class DuckDbDatabase
         try (ExecutorService executor = Executors.newFixedThreadPool(threads)) {
             List<Future<?>> loads = new ArrayList<>();
             for (Table table : tables) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute(createTableSql(table));
+                if (first) {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute(createTableSql(table));
+                    }
+                }
+                else if (table.partitioning().replicated()) {
+                    continue;
                 }
                 for (Partition partition : table.partitions()) {
                     loads.add(executor.submit(() -> {
