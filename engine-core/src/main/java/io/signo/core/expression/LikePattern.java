@@ -18,6 +18,10 @@ import static java.util.Objects.requireNonNull;
  */
 final class LikePattern
 {
+    private static final ValueLayout.OfLong LITTLE_ENDIAN_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
     enum Kind
     {
         EXACT, PREFIX, SUFFIX, CONTAINS, ORDERED, GENERAL
@@ -158,7 +162,25 @@ final class LikePattern
         }
         byte first = literal.get(ValueLayout.JAVA_BYTE, 0);
         long last = to - literalLength;
-        for (long i = from; i <= last; i++) {
+        long i = from;
+        // eight bytes at a time: find the bytes equal to the literal's first byte with the
+        // "has zero byte" trick on (word ^ first repeated); the lowest flagged byte is exact, higher
+        // ones may be false, so every candidate is checked in full
+        long repeated = (first & 0xFFL) * ONES;
+        while (i + Long.BYTES - 1 <= last) {
+            long word = bytes.get(LITTLE_ENDIAN_LONG, i) ^ repeated;
+            long zeroes = (word - ONES) & ~word & HIGHS;
+            while (zeroes != 0) {
+                long candidate = i + (Long.numberOfTrailingZeros(zeroes) >>> 3);
+                if (bytes.get(ValueLayout.JAVA_BYTE, candidate) == first
+                        && MemorySegment.mismatch(bytes, candidate + 1, candidate + literalLength, literal, 1, literalLength) == -1) {
+                    return candidate;
+                }
+                zeroes &= zeroes - 1;
+            }
+            i += Long.BYTES;
+        }
+        for (; i <= last; i++) {
             if (bytes.get(ValueLayout.JAVA_BYTE, i) == first
                     && MemorySegment.mismatch(bytes, i + 1, i + literalLength, literal, 1, literalLength) == -1) {
                 return i;
