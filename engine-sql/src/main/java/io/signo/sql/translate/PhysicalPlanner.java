@@ -384,16 +384,9 @@ public final class PhysicalPlanner
         PlanNode build = visit(buildRel);
         List<Integer> probeKeys = swap ? info.rightKeys : info.leftKeys;
         List<Integer> buildKeys = swap ? info.leftKeys : info.rightKeys;
-        int probeCount = swap ? rightCount : leftCount;
 
         // Calcite's join row is [left, right]; the operator's row is [probe, build]
-        int[] channels = new int[leftCount + rightCount];
-        for (int i = 0; i < leftCount; i++) {
-            channels[i] = swap ? probeCount + i : i;
-        }
-        for (int i = 0; i < rightCount; i++) {
-            channels[leftCount + i] = swap ? i : leftCount + i;
-        }
+        int[] channels = joinChannels(leftCount, rightCount, swap);
         List<Type> joinedTypes = new ArrayList<>(probe.outputTypes());
         joinedTypes.addAll(build.outputTypes());
         Expression residual = hasResidual ? new RexTranslator(rexBuilder, channels, joinedTypes).translate(remaining) : null;
@@ -409,7 +402,16 @@ public final class PhysicalPlanner
         }
         else {
             JoinPlacement placement = costModel.place(probe, build, probeKeys, buildKeys);
-            result = new HashJoinNode(placement.probe(), placement.build(), type, probeKeys, buildKeys, residual, residualText, placement.choice(), placement.distribution(), rows);
+            if (costModel.keepsBuildRows(type, placement, probe, build)) {
+                // hash the smaller left side, the rows to keep, and stream the right side past it; the residual then sees [right, left]
+                List<Type> flippedTypes = new ArrayList<>(build.outputTypes());
+                flippedTypes.addAll(probe.outputTypes());
+                Expression flippedResidual = hasResidual ? new RexTranslator(rexBuilder, joinChannels(leftCount, rightCount, true), flippedTypes).translate(remaining) : null;
+                result = new HashJoinNode(placement.build(), placement.probe(), type, true, buildKeys, probeKeys, flippedResidual, residualText, placement.choice(), placement.distribution(), rows);
+            }
+            else {
+                result = new HashJoinNode(placement.probe(), placement.build(), type, false, probeKeys, buildKeys, residual, residualText, placement.choice(), placement.distribution(), rows);
+            }
         }
         if (swap && (type == JoinType.INNER || type == JoinType.LEFT)) {
             List<Expression> projections = new ArrayList<>();
@@ -421,6 +423,19 @@ public final class PhysicalPlanner
             result = new FilterProjectNode(result, null, null, projections, texts, rows);
         }
         return result;
+    }
+
+    /** Where each column of Calcite's join row [left, right] is in the operator's row: [left, right], or [right, left] when swapped. */
+    private static int[] joinChannels(int leftCount, int rightCount, boolean swap)
+    {
+        int[] channels = new int[leftCount + rightCount];
+        for (int i = 0; i < leftCount; i++) {
+            channels[i] = swap ? rightCount + i : i;
+        }
+        for (int i = 0; i < rightCount; i++) {
+            channels[leftCount + i] = swap ? i : leftCount + i;
+        }
+        return channels;
     }
 
     private PlanNode sort(Sort sort)
