@@ -36,6 +36,10 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
@@ -51,6 +55,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns an optimized logical plan into Signo's physical plan: picks operators and build sides,
@@ -361,6 +366,12 @@ public final class PhysicalPlanner
         JoinInfo info = JoinInfo.of(join.getLeft(), join.getRight(), condition);
         RexNode remaining = info.getRemaining(rexBuilder);
         boolean hasResidual = !remaining.isAlwaysTrue();
+        if (join.getJoinType() == JoinRelType.INNER && !hasResidual && !info.leftKeys.isEmpty()) {
+            PlanNode semiJoin = distinctSideAsSemiJoin(join, info);
+            if (semiJoin != null) {
+                return semiJoin;
+            }
+        }
         int leftCount = join.getLeft().getRowType().getFieldCount();
         int rightCount = join.getRight().getRowType().getFieldCount();
         double rows = rows(join);
@@ -423,6 +434,71 @@ public final class PhysicalPlanner
             result = new FilterProjectNode(result, null, null, projections, texts, rows);
         }
         return result;
+    }
+
+    /**
+     * An inner equi join with one side a DISTINCT of exactly its join keys (how Calcite decorrelates
+     * EXISTS and IN, TPC-H Q4) is a SEMI join of the other side with the DISTINCT's input: each row
+     * of the other side meets at most one distinct row, exactly when some input row has its keys,
+     * and that row's columns equal the other side's keys. The SEMI join skips the aggregation and may
+     * hash the smaller side. Null when the join is not of that shape.
+     */
+    private PlanNode distinctSideAsSemiJoin(Join join, JoinInfo info)
+    {
+        boolean leftDistinct = isDistinctOfKeys(join.getLeft(), info.leftKeys, join.getRight(), info.rightKeys);
+        if (!leftDistinct && !isDistinctOfKeys(join.getRight(), info.rightKeys, join.getLeft(), info.leftKeys)) {
+            return null;
+        }
+        Aggregate distinct = (Aggregate) (leftDistinct ? join.getLeft() : join.getRight());
+        RelNode kept = leftDistinct ? join.getRight() : join.getLeft();
+        List<Integer> keptKeys = leftDistinct ? info.rightKeys : info.leftKeys;
+        List<Integer> distinctKeys = leftDistinct ? info.leftKeys : info.rightKeys;
+        int keptCount = kept.getRowType().getFieldCount();
+        List<RexNode> equalities = new ArrayList<>();
+        for (int pair = 0; pair < keptKeys.size(); pair++) {
+            int inputKey = distinct.getGroupSet().nth(distinctKeys.get(pair));
+            equalities.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS,
+                    rexBuilder.makeInputRef(kept, keptKeys.get(pair)),
+                    rexBuilder.makeInputRef(distinct.getInput().getRowType().getFieldList().get(inputKey).getType(), keptCount + inputKey)));
+        }
+        Join semi = LogicalJoin.create(kept, distinct.getInput(), List.of(), RexUtil.composeConjunction(rexBuilder, equalities), Set.of(), JoinRelType.SEMI);
+        PlanNode semiJoin = join(semi);
+
+        // the join's row again: the distinct side's columns are the kept side's keys
+        List<Type> keptTypes = semiJoin.outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        int distinctCount = distinct.getGroupCount();
+        for (int column = 0; column < join.getRowType().getFieldCount(); column++) {
+            boolean distinctColumn = leftDistinct ? column < distinctCount : column >= keptCount;
+            int channel;
+            if (distinctColumn) {
+                channel = keptKeys.get(distinctKeys.indexOf(leftDistinct ? column : column - keptCount));
+            }
+            else {
+                channel = leftDistinct ? column - distinctCount : column;
+            }
+            projections.add(Expressions.input(channel, keptTypes.get(channel)));
+            texts.add("#" + channel);
+        }
+        return new FilterProjectNode(semiJoin, null, null, projections, texts, semiJoin.estimatedRows());
+    }
+
+    /** A DISTINCT (an aggregate without calls) of exactly the given join keys, each of the other side's key's type. */
+    private static boolean isDistinctOfKeys(RelNode side, List<Integer> keys, RelNode other, List<Integer> otherKeys)
+    {
+        if (!(side instanceof Aggregate aggregate) || !aggregate.getAggCallList().isEmpty() || aggregate.getGroupType() != Aggregate.Group.SIMPLE
+                || aggregate.getGroupCount() != keys.size() || !ImmutableBitSet.of(keys).equals(ImmutableBitSet.range(keys.size()))) {
+            return false;
+        }
+        for (int pair = 0; pair < keys.size(); pair++) {
+            RelDataType type = side.getRowType().getFieldList().get(keys.get(pair)).getType();
+            RelDataType otherType = other.getRowType().getFieldList().get(otherKeys.get(pair)).getType();
+            if (type.getSqlTypeName() != otherType.getSqlTypeName() || type.getPrecision() != otherType.getPrecision() || type.getScale() != otherType.getScale()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Where each column of Calcite's join row [left, right] is in the operator's row: [left, right], or [right, left] when swapped. */
