@@ -10,16 +10,22 @@ import java.util.List;
 /**
  * A hash join: the build side is read into a hash table first, then the probe side streams through.
  * Output: the probe columns in {@code probeOutputs}, then (INNER and LEFT) the build columns in
- * {@code buildOutputs}; columns nobody above reads are never copied. The residual filter sees all
- * probe columns followed by all build columns.
+ * {@code buildOutputs}; columns nobody above reads are never copied. A SEMI or ANTI join that
+ * {@code keepsBuildRows} (a "right" semi join) hashes the query's left side, the rows to keep, as
+ * its build, streams the larger right side as its probe, and outputs the build rows, all columns,
+ * that matched (SEMI) or did not (ANTI). The residual filter always sees all probe columns followed
+ * by all build columns.
  */
-public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText,
-        JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs)
+public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, boolean keepsBuildRows, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
+        String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs)
         implements PlanNode
 {
     // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
     public HashJoinNode
     {
+        if (keepsBuildRows && joinType != JoinType.SEMI && joinType != JoinType.ANTI) {
+            throw new IllegalArgumentException("only a SEMI or ANTI join keeps its build rows, not " + joinType);
+        }
         probeKeys = List.copyOf(probeKeys);
         buildKeys = List.copyOf(buildKeys);
         probeOutputs = List.copyOf(probeOutputs);
@@ -30,7 +36,7 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     public HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText,
             JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
     {
-        this(probe, build, joinType, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution, estimatedRows,
+        this(probe, build, joinType, false, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution, estimatedRows,
                 allChannels(probe), allChannels(build));
     }
 
@@ -46,6 +52,9 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     @Override
     public List<Type> outputTypes()
     {
+        if (keepsBuildRows) {
+            return build.outputTypes();
+        }
         List<Type> types = new ArrayList<>();
         List<Type> probeTypes = probe.outputTypes();
         for (int channel : probeOutputs) {
@@ -67,9 +76,9 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Li
     @Override
     public String describe()
     {
-        boolean allProbe = probeOutputs.size() == probe.outputTypes().size();
+        boolean allProbe = keepsBuildRows || probeOutputs.size() == probe.outputTypes().size();
         boolean allBuild = buildOutputs.size() == build.outputTypes().size() || buildOutputs.isEmpty() && !(joinType == JoinType.INNER || joinType == JoinType.LEFT);
-        return "HashJoin[" + joinType + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
+        return "HashJoin[" + joinType + (keepsBuildRows ? ", build=left" : "") + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
                 + (residual == null ? "" : ", filter=" + residualText)
                 + (allProbe && allBuild ? "" : ", output probe " + probeOutputs + " build " + buildOutputs)
                 + ", " + joinDistribution + "]";

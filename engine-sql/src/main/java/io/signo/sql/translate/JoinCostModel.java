@@ -1,6 +1,7 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.operator.join.JoinType;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.JoinDistribution;
@@ -23,6 +24,8 @@ final class JoinCostModel
     private static final double CPU_WEIGHT = 0.75;
     private static final double MEMORY_WEIGHT = 0.10;
     private static final double NETWORK_WEIGHT = 0.15;
+    /** How much larger the right side of a SEMI or ANTI join must be estimated before its left side is hashed instead. */
+    private static final double KEEP_BUILD_ROWS_RATIO = 2.0;
 
     private final PlannerOptions options;
 
@@ -88,6 +91,25 @@ final class JoinCostModel
                 yield new JoinPlacement(probeExchange, ExchangeNode.remote(build, ExchangeKind.HASH, buildKeys), choice, probeExchange.distribution());
             }
         };
+    }
+
+    /**
+     * Whether a SEMI or ANTI join should hash its left side (the rows it keeps) and stream its right
+     * side as the probe, marking the left rows that match: when the right side is estimated clearly
+     * larger. The marks of a node see only that node's right rows, so this is valid only when every
+     * node sees all the right rows that can match its left rows: co-located (one node, co-partitioned,
+     * or a replicated right side) or both sides repartitioned by the keys; never with a broadcast.
+     */
+    boolean keepsBuildRows(JoinType type, JoinPlacement placement, PlanNode left, PlanNode right)
+    {
+        if (type != JoinType.SEMI && type != JoinType.ANTI) {
+            return false;
+        }
+        JoinDistribution.Kind kind = placement.choice().kind();
+        if (kind != JoinDistribution.Kind.COLOCATED && kind != JoinDistribution.Kind.PARTITIONED) {
+            return false;
+        }
+        return right.estimatedRows() > KEEP_BUILD_ROWS_RATIO * left.estimatedRows();
     }
 
     /** A join without equality keys: every probe row meets every build row, so the build goes wherever the probe is. */

@@ -15,11 +15,13 @@ import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.ValuesOperator.ValuesOperatorFactory;
 import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregationOperatorFactory;
+import io.signo.core.operator.join.BuildRowMarks;
 import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
 import io.signo.core.operator.join.JoinBridge;
 import io.signo.core.operator.join.JoinType;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
+import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
 import io.signo.sql.rel.AggregationNode;
@@ -242,6 +244,17 @@ public final class LocalExecutionPlanner
                 Pipeline pipeline = visit(aggregation.source(), nodeIndex);
                 pipeline.factories.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step()));
                 yield pipeline;
+            }
+            case HashJoinNode join when join.keepsBuildRows() -> {
+                Pipeline build = visit(join.build(), nodeIndex);
+                JoinBridge bridge = new JoinBridge();
+                build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
+                close(build);
+                Pipeline probe = visit(join.probe(), nodeIndex);
+                // the marks see only this node's probe rows: the planner keeps the build rows only when they see all that can match
+                probe.factories.add(new RightSemiJoinOperatorFactory(bridge, new BuildRowMarks(probe.driverCount), join.joinType(), join.probeKeys(),
+                        join.probe().outputTypes(), join.residual()));
+                yield probe;
             }
             case HashJoinNode join -> {
                 Pipeline build = visit(join.build(), nodeIndex);

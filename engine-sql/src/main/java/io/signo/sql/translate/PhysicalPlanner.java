@@ -8,6 +8,10 @@ import io.signo.core.operator.aggregation.AggregateKind;
 import io.signo.core.operator.aggregation.AggregationStep;
 import io.signo.core.operator.join.JoinType;
 import io.signo.core.operator.sort.SortOrder;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.catalog.CalciteTypes;
@@ -50,6 +54,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
+import java.util.Set;
 import java.util.List;
 
 /**
@@ -415,6 +420,12 @@ public final class PhysicalPlanner
         JoinInfo info = JoinInfo.of(join.getLeft(), join.getRight(), condition);
         RexNode remaining = info.getRemaining(rexBuilder);
         boolean hasResidual = !remaining.isAlwaysTrue();
+        if (join.getJoinType() == JoinRelType.INNER && !hasResidual && !info.leftKeys.isEmpty()) {
+            PlanNode semiJoin = distinctSideAsSemiJoin(join, info);
+            if (semiJoin != null) {
+                return new JoinOutput(semiJoin, identity(join.getRowType().getFieldCount()));
+            }
+        }
         int leftCount = join.getLeft().getRowType().getFieldCount();
         int rightCount = join.getRight().getRowType().getFieldCount();
         double rows = rows(join);
@@ -480,6 +491,22 @@ public final class PhysicalPlanner
             return new JoinOutput(new NestedLoopJoinNode(placement.probe(), placement.build(), type, residual, residualText, placement.choice(), placement.distribution(), rows), channels);
         }
         JoinPlacement placement = costModel.place(probe, build, probeKeys, buildKeys);
+        if (costModel.keepsBuildRows(type, placement, probe, build)) {
+            // hash the smaller left side, the rows to keep, and stream the right side past it; the residual then sees [right, left]
+            List<Type> flippedTypes = new ArrayList<>(build.outputTypes());
+            flippedTypes.addAll(probe.outputTypes());
+            int[] flippedChannels = new int[leftCount + rightCount];
+            int buildCount = build.outputTypes().size();
+            for (int field = 0; field < leftCount + rightCount; field++) {
+                int channel = channels[field];
+                flippedChannels[field] = channel < 0 ? -1 : channel < probeCount ? buildCount + channel : channel - probeCount;
+            }
+            Expression flippedResidual = hasResidual ? new RexTranslator(rexBuilder, flippedChannels, flippedTypes).translate(remaining) : null;
+            HashJoinNode flipped = new HashJoinNode(placement.build(), placement.probe(), type, true, buildKeys, probeKeys, flippedResidual, residualText,
+                    placement.choice(), placement.distribution(), rows, List.of(), List.of());
+            // it outputs the left side whole: field f where the left input put it
+            return new JoinOutput(flipped, java.util.Arrays.copyOf(channels, leftCount));
+        }
         boolean outputsBuild = type == JoinType.INNER || type == JoinType.LEFT;
         int fieldCount = outputsBuild ? leftCount + rightCount : leftCount;
         java.util.TreeSet<Integer> probeNeeded = new java.util.TreeSet<>();
@@ -515,9 +542,91 @@ public final class PhysicalPlanner
             sourceOfOutput[i] = probeOutputs.get(i);
         }
         Distribution distribution = placement.distribution().project(sourceOfOutput);
-        HashJoinNode node = new HashJoinNode(placement.probe(), placement.build(), type, probeKeys, buildKeys, residual, residualText,
+        HashJoinNode node = new HashJoinNode(placement.probe(), placement.build(), type, false, probeKeys, buildKeys, residual, residualText,
                 placement.choice(), distribution, rows, probeOutputs, buildOutputs);
         return new JoinOutput(node, channelOfField);
+    }
+
+    /**
+     * An inner equi join with one side a DISTINCT of exactly its join keys (how Calcite decorrelates
+     * EXISTS and IN, TPC-H Q4) is a SEMI join of the other side with the DISTINCT's input: each row
+     * of the other side meets at most one distinct row, exactly when some input row has its keys,
+     * and that row's columns equal the other side's keys. The SEMI join skips the aggregation and may
+     * hash the smaller side. Null when the join is not of that shape.
+     */
+    private PlanNode distinctSideAsSemiJoin(Join join, JoinInfo info)
+    {
+        boolean leftDistinct = isDistinctOfKeys(join.getLeft(), info.leftKeys, join.getRight(), info.rightKeys);
+        if (!leftDistinct && !isDistinctOfKeys(join.getRight(), info.rightKeys, join.getLeft(), info.leftKeys)) {
+            return null;
+        }
+        Aggregate distinct = (Aggregate) (leftDistinct ? join.getLeft() : join.getRight());
+        RelNode kept = leftDistinct ? join.getRight() : join.getLeft();
+        List<Integer> keptKeys = leftDistinct ? info.rightKeys : info.leftKeys;
+        List<Integer> distinctKeys = leftDistinct ? info.leftKeys : info.rightKeys;
+        int keptCount = kept.getRowType().getFieldCount();
+        List<RexNode> equalities = new ArrayList<>();
+        for (int pair = 0; pair < keptKeys.size(); pair++) {
+            int inputKey = distinct.getGroupSet().nth(distinctKeys.get(pair));
+            equalities.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS,
+                    rexBuilder.makeInputRef(kept, keptKeys.get(pair)),
+                    rexBuilder.makeInputRef(distinct.getInput().getRowType().getFieldList().get(inputKey).getType(), keptCount + inputKey)));
+        }
+        Join semi = LogicalJoin.create(kept, distinct.getInput(), List.of(), RexUtil.composeConjunction(rexBuilder, equalities), Set.of(), JoinRelType.SEMI);
+        PlanNode semiJoin = join(semi);
+        if (!(semiJoin instanceof HashJoinNode hashJoin && hashJoin.keepsBuildRows())) {
+            // unflipped, the SEMI join would hash the un-deduplicated input instead of the DISTINCT: keep the aggregate
+            return null;
+        }
+
+        // the join's row again: the distinct side's columns are the kept side's keys
+        List<Type> keptTypes = semiJoin.outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        int distinctCount = distinct.getGroupCount();
+        for (int column = 0; column < join.getRowType().getFieldCount(); column++) {
+            boolean distinctColumn = leftDistinct ? column < distinctCount : column >= keptCount;
+            int channel;
+            if (distinctColumn) {
+                channel = keptKeys.get(distinctKeys.indexOf(leftDistinct ? column : column - keptCount));
+            }
+            else {
+                channel = leftDistinct ? column - distinctCount : column;
+            }
+            projections.add(Expressions.input(channel, keptTypes.get(channel)));
+            texts.add("#" + channel);
+        }
+        return new FilterProjectNode(semiJoin, null, null, projections, texts, semiJoin.estimatedRows());
+    }
+
+    /** A DISTINCT (an aggregate without calls) of exactly the given join keys, each of the other side's key's type. */
+    private static boolean isDistinctOfKeys(RelNode side, List<Integer> keys, RelNode other, List<Integer> otherKeys)
+    {
+        if (!(side instanceof Aggregate aggregate) || !aggregate.getAggCallList().isEmpty() || aggregate.getGroupType() != Aggregate.Group.SIMPLE
+                || aggregate.getGroupCount() != keys.size() || !ImmutableBitSet.of(keys).equals(ImmutableBitSet.range(keys.size()))) {
+            return false;
+        }
+        for (int pair = 0; pair < keys.size(); pair++) {
+            RelDataType type = side.getRowType().getFieldList().get(keys.get(pair)).getType();
+            RelDataType otherType = other.getRowType().getFieldList().get(otherKeys.get(pair)).getType();
+            if (type.getSqlTypeName() != otherType.getSqlTypeName() || type.getPrecision() != otherType.getPrecision() || type.getScale() != otherType.getScale()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where each column of Calcite's join row [left, right] is in the operator's row: [left, right], or [right, left] when swapped. */
+    private static int[] joinChannels(int leftCount, int rightCount, boolean swap)
+    {
+        int[] channels = new int[leftCount + rightCount];
+        for (int i = 0; i < leftCount; i++) {
+            channels[i] = swap ? rightCount + i : i;
+        }
+        for (int i = 0; i < rightCount; i++) {
+            channels[leftCount + i] = swap ? i : leftCount + i;
+        }
+        return channels;
     }
 
     private PlanNode sort(Sort sort)
