@@ -195,9 +195,10 @@ class TestHashJoin
     @Test
     void manyBuildRowsWithDistinctKeysAcrossPagesAndBatches()
     {
-        // distinct build keys take the probe path without chains; every 7th build value is NULL,
+        // distinct build keys take the probe path without chains (and, this many, the region-by-region
+        // build); every 7th build value is NULL,
         // every 11th probe key is NULL, odd probe keys beyond the build's range find nothing
-        int buildRows = 50_000;
+        int buildRows = 150_000;
         List<Page> build = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < buildRows; i++) {
