@@ -96,7 +96,8 @@ public final class LookupJoinOperator
     private boolean finishing;
 
     private Page probe;
-    private int[] heads = new int[0];
+    /** Per probe position, the lookup table slot of its key or -1 (see {@link LookupSource#findSlots}). */
+    private int[] slots = new int[0];
     private boolean[] matched = new boolean[0];
     private int position;
     private int cursor;
@@ -174,17 +175,17 @@ public final class LookupJoinOperator
                 throw new IllegalArgumentException("probe key " + i + " of type " + page.column(probeKeyChannels[i]).type() + " cannot match the build key");
             }
         }
-        if (heads.length < positionCount) {
-            heads = new int[positionCount];
+        if (slots.length < positionCount) {
+            slots = new int[positionCount];
             matched = new boolean[positionCount];
         }
         probeKeys.load(page, probeKeyChannels);
-        lookupSource.findHeads(probeKeys, positionCount, heads);
+        lookupSource.findSlots(probeKeys, positionCount, slots);
         Arrays.fill(matched, 0, positionCount, false);
         probe = page;
         position = 0;
-        cursor = heads[0];
-        context.memory().setBytes(probeKeys.retainedBytes() + (long) heads.length * (Integer.BYTES + 1) + (long) BATCH_SIZE * (Integer.BYTES + Long.BYTES));
+        cursor = lookupSource.headRow(slots[0]);
+        context.memory().setBytes(probeKeys.retainedBytes() + (long) slots.length * (Integer.BYTES + 1) + (long) BATCH_SIZE * (Integer.BYTES + Long.BYTES));
     }
 
     @Override
@@ -203,13 +204,38 @@ public final class LookupJoinOperator
             // SEMI and ANTI without a residual need only whether a chain exists
             boolean wantMatch = type == JoinType.SEMI;
             for (int i = 0; i < positionCount; i++) {
-                matched[i] = heads[i] != -1;
+                matched[i] = slots[i] != -1;
             }
             emitProbeRows(wantMatch);
             probe = null;
             return;
         }
-        int[] heads = this.heads;
+        int[] slots = this.slots;
+        if (!lookupSource.hasDuplicates()) {
+            // at most one build row per key: the table slot gives the address, no chain to walk
+            while (position < positionCount) {
+                if (batchCount == BATCH_SIZE) {
+                    flushBatch();
+                    if (!outputs.isEmpty()) {
+                        return;
+                    }
+                }
+                int count = batchCount;
+                int end = Math.min(positionCount, position + BATCH_SIZE - count);
+                for (int i = position; i < end; i++) {
+                    int slot = slots[i];
+                    if (slot != -1) {
+                        batchProbePositions[count] = i;
+                        batchBuildAddresses[count] = lookupSource.headAddress(slot);
+                        count++;
+                    }
+                }
+                batchCount = count;
+                position = end;
+            }
+            finishProbe();
+            return;
+        }
         while (position < positionCount) {
             while (cursor != -1) {
                 if (batchCount == BATCH_SIZE) {
@@ -225,9 +251,14 @@ public final class LookupJoinOperator
             }
             position++;
             if (position < positionCount) {
-                cursor = heads[position];
+                cursor = lookupSource.headRow(slots[position]);
             }
         }
+        finishProbe();
+    }
+
+    private void finishProbe()
+    {
         flushBatch();
         switch (type) {
             case LEFT -> emitUnmatchedWithNulls();

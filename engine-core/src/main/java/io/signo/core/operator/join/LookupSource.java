@@ -12,14 +12,26 @@ import java.util.List;
 
 /**
  * The built side of a hash join, in the manner of Trino's PagesHash: build pages are kept as they
- * came; each row with no NULL key gets an index whose page address is in {@link #address(int)}; an
- * open-addressing table maps a key to the first row index with that key, and {@link #next(int)}
- * chains the other rows with the same key. Immutable once built, so probe drivers share it without locks.
+ * came; each row gets an index (its position across all pages in order) whose page address is in
+ * {@link #address(int)}; an open-addressing table maps a key to the first row with that key, and
+ * {@link #next(int)} chains the other rows with the same key. Rows with a NULL key are in no chain.
+ * Immutable once built, so probe drivers share it without locks.
  * With no key columns every row has the same (empty) key: one chain of all rows, for nested-loop joins.
+ *
+ * <p>The table is laid out for the probe: a power-of-two array of (tag, head address) pairs with
+ * linear probing, where the tag is the normalized key itself when the key is one fixed-width column
+ * (so a probe compares keys without touching the build rows) and the key hash otherwise. A probe
+ * hit on a table with no duplicate keys then costs one cache line, and so does an insert. The
+ * head's row index follows from its address through the small {@link #pageStarts} array.
  */
 final class LookupSource
 {
     private static final int EMPTY = -1;
+    /** A free slot; a used one holds its head's address plus one. */
+    private static final long EMPTY_ADDRESS = 0;
+    /** Tables above this many slots (4 MiB) are filled region by region; {@link #REGIONS} regions. */
+    private static final int PARTITIONED_INSERT_SLOTS = 1 << 18;
+    private static final int REGIONS = 1 << 10;
 
     private final List<Type> types;
     private final ColumnVector[][] columnsByChannel;
@@ -27,10 +39,14 @@ final class LookupSource
     private final int[] keyChannels;
     private final int rowCount;
     private final long[] addresses;
-    private final long[] hashes;
     private final long[][] longKeys;
     private final int[] next;
-    private final int[] slots;
+    /** Pairs per slot: [2 * slot] the tag (key or hash), [2 * slot + 1] the head row's address + 1, or {@link #EMPTY_ADDRESS}. */
+    private final long[] table;
+    /** The row index of each page's first position. */
+    private final int[] pageStarts;
+    private final boolean keyInTable;
+    private final boolean hasDuplicates;
     private final int mask;
     private final long pageBytes;
 
@@ -44,11 +60,14 @@ final class LookupSource
             this.keyChannels[key] = keyChannels.get(key);
             stringKey[key] = types.get(this.keyChannels[key]).physicalType() == PhysicalType.BYTES;
         }
+        this.keyInTable = keyCount == 1 && !stringKey[0];
         columnsByChannel = new ColumnVector[types.size()][pages.size()];
         long bytes = 0;
         int totalRows = 0;
+        this.pageStarts = new int[pages.size()];
         for (int page = 0; page < pages.size(); page++) {
             Page buildPage = pages.get(page);
+            pageStarts[page] = totalRows;
             for (int channel = 0; channel < types.size(); channel++) {
                 columnsByChannel[channel][page] = buildPage.column(channel);
             }
@@ -57,64 +76,123 @@ final class LookupSource
         }
         this.pageBytes = bytes;
 
+        // sized for every row, NULL keys included, so rows go into the table as each page is read
+        int capacity = Integer.highestOneBit(Math.max(16, totalRows * 2) - 1) << 1;
+        this.mask = capacity - 1;
+        long[] table = new long[capacity * 2];
         long[] addresses = new long[totalRows];
-        long[] hashes = new long[totalRows];
+        int[] next = new int[totalRows];
+        // the table holds a lone long key itself; other keys are compared through these per-row copies
         long[][] longKeys = new long[keyCount][];
         for (int key = 0; key < keyCount; key++) {
-            longKeys[key] = stringKey[key] ? null : new long[totalRows];
+            longKeys[key] = stringKey[key] || keyInTable ? null : new long[totalRows];
         }
+        this.table = table;
+        this.addresses = addresses;
+        this.longKeys = longKeys;
+        this.next = next;
+
         ProbeKeys keys = new ProbeKeys(stringKey);
-        int rows = 0;
+        boolean partitioned = capacity > PARTITIONED_INSERT_SLOTS;
+        // a large table is filled a region at a time (see insertByRegion), which needs every row's key first
+        long[] rowHashes = partitioned ? new long[totalRows] : null;
+        long[] rowTags = partitioned && keyInTable ? new long[totalRows] : rowHashes;
+        boolean[] rowNull = partitioned ? new boolean[totalRows] : null;
+        boolean duplicates = false;
+        int row = 0;
         for (int page = 0; page < pages.size(); page++) {
             Page buildPage = pages.get(page);
+            int positionCount = buildPage.positionCount();
             keys.load(buildPage, this.keyChannels);
-            for (int position = 0; position < buildPage.positionCount(); position++) {
-                if (keys.anyNull[position]) {
+            long[] hashes = keys.hashes;
+            long[] tags = keyInTable ? keys.longs[0] : hashes;
+            boolean[] anyNull = keys.anyNull;
+            for (int position = 0; position < positionCount; position++, row++) {
+                addresses[row] = PageAddresses.encode(page, position);
+                next[row] = EMPTY;
+                if (anyNull[position]) {
+                    if (partitioned) {
+                        rowNull[row] = true;
+                    }
                     continue;
                 }
-                addresses[rows] = PageAddresses.encode(page, position);
-                hashes[rows] = keys.hashes[position];
                 for (int key = 0; key < keyCount; key++) {
-                    if (!stringKey[key]) {
-                        longKeys[key][rows] = keys.longs[key][position];
+                    if (longKeys[key] != null) {
+                        longKeys[key][row] = keys.longs[key][position];
                     }
                 }
-                rows++;
+                if (partitioned) {
+                    rowHashes[row] = hashes[position];
+                    rowTags[row] = tags[position];
+                }
+                else {
+                    duplicates |= insert(row, tags[position], hashes[position]);
+                }
             }
         }
-        this.rowCount = rows;
-        this.addresses = Arrays.copyOf(addresses, rows);
-        this.hashes = Arrays.copyOf(hashes, rows);
-        for (int key = 0; key < keyCount; key++) {
-            if (longKeys[key] != null) {
-                longKeys[key] = Arrays.copyOf(longKeys[key], rows);
-            }
+        if (partitioned) {
+            duplicates = insertByRegion(row, rowHashes, rowTags, rowNull);
         }
-        this.longKeys = longKeys;
+        this.rowCount = row;
+        this.hasDuplicates = duplicates;
+    }
 
-        int capacity = Integer.highestOneBit(Math.max(16, rows * 2) - 1) << 1;
-        this.slots = new int[capacity];
-        Arrays.fill(slots, EMPTY);
-        this.mask = capacity - 1;
-        this.next = new int[rows];
+    /**
+     * Inserts the rows ordered by the table region their slot falls in (a counting sort on the
+     * slot's high bits), so the random writes of a large build stay within a region that fits in
+     * the caches instead of missing the cache and the TLB on every row.
+     */
+    private boolean insertByRegion(int rows, long[] rowHashes, long[] rowTags, boolean[] rowNull)
+    {
+        int shift = Integer.numberOfTrailingZeros(mask + 1) - Integer.numberOfTrailingZeros(REGIONS);
+        int[] starts = new int[REGIONS + 1];
         for (int row = 0; row < rows; row++) {
-            long hash = this.hashes[row];
-            int slot = (int) hash & mask;
-            while (true) {
-                int head = slots[slot];
-                if (head == EMPTY) {
-                    slots[slot] = row;
-                    next[row] = EMPTY;
-                    break;
-                }
-                if (this.hashes[head] == hash && buildKeysEqual(head, row)) {
-                    next[row] = next[head];
-                    next[head] = row;
-                    break;
-                }
-                slot = (slot + 1) & mask;
+            if (!rowNull[row]) {
+                starts[(((int) rowHashes[row] & mask) >>> shift) + 1]++;
             }
         }
+        for (int region = 0; region < REGIONS; region++) {
+            starts[region + 1] += starts[region];
+        }
+        int[] order = new int[starts[REGIONS]];
+        for (int row = 0; row < rows; row++) {
+            if (!rowNull[row]) {
+                order[starts[((int) rowHashes[row] & mask) >>> shift]++] = row;
+            }
+        }
+        boolean duplicates = false;
+        for (int row : order) {
+            duplicates |= insert(row, rowTags[row], rowHashes[row]);
+        }
+        return duplicates;
+    }
+
+    /** Puts a row into the table; true when another row has its key (the row joins that chain). */
+    private boolean insert(int row, long tag, long hash)
+    {
+        long[] table = this.table;
+        int slot = (int) hash & mask;
+        while (true) {
+            int entry = slot << 1;
+            long stored = table[entry + 1];
+            if (stored == EMPTY_ADDRESS) {
+                table[entry] = tag;
+                table[entry + 1] = addresses[row] + 1;
+                return false;
+            }
+            if (table[entry] == tag && (keyInTable || buildKeysEqual(rowOf(stored - 1), row))) {
+                int head = rowOf(stored - 1);
+                next[row] = next[head];
+                next[head] = row;
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private int rowOf(long address)
+    {
+        return pageStarts[PageAddresses.pageIndex(address)] + PageAddresses.position(address);
     }
 
     private boolean buildKeysEqual(int left, int right)
@@ -152,29 +230,81 @@ final class LookupSource
      */
     void findHeads(ProbeKeys probe, int positionCount, int[] heads)
     {
+        findSlots(probe, positionCount, heads);
+        for (int position = 0; position < positionCount; position++) {
+            heads[position] = headRow(heads[position]);
+        }
+    }
+
+    /**
+     * Writes, for each position of the loaded probe keys, the table slot holding its key, or -1 when
+     * no build row has it; {@link #headAddress(int)} and {@link #headRow(int)} resolve a slot.
+     */
+    void findSlots(ProbeKeys probe, int positionCount, int[] slots)
+    {
         long[] probeHashes = probe.hashes;
         boolean[] anyNull = probe.anyNull;
+        long[] table = this.table;
+        int mask = this.mask;
+        if (keyInTable) {
+            // one long key: the tag is the key, so a hit needs no look at the build rows
+            long[] probeKeys = probe.longs[0];
+            for (int position = 0; position < positionCount; position++) {
+                int slot = (int) probeHashes[position] & mask;
+                long key = probeKeys[position];
+                while (true) {
+                    int entry = slot << 1;
+                    if (table[entry + 1] == EMPTY_ADDRESS) {
+                        slot = EMPTY;
+                        break;
+                    }
+                    if (table[entry] == key) {
+                        break;
+                    }
+                    slot = (slot + 1) & mask;
+                }
+                slots[position] = anyNull[position] ? EMPTY : slot;
+            }
+            return;
+        }
         for (int position = 0; position < positionCount; position++) {
-            if (anyNull[position] || rowCount == 0) {
-                heads[position] = EMPTY;
+            if (anyNull[position]) {
+                slots[position] = EMPTY;
                 continue;
             }
             long hash = probeHashes[position];
             int slot = (int) hash & mask;
-            int found = EMPTY;
             while (true) {
-                int head = slots[slot];
-                if (head == EMPTY) {
+                int entry = slot << 1;
+                if (table[entry + 1] == EMPTY_ADDRESS) {
+                    slot = EMPTY;
                     break;
                 }
-                if (hashes[head] == hash && probeKeysEqual(head, probe, position)) {
-                    found = head;
+                if (table[entry] == hash && probeKeysEqual(rowOf(table[entry + 1] - 1), probe, position)) {
                     break;
                 }
                 slot = (slot + 1) & mask;
             }
-            heads[position] = found;
+            slots[position] = slot;
         }
+    }
+
+    /** The address of the first row in a slot found by {@link #findSlots}. */
+    long headAddress(int slot)
+    {
+        return table[(slot << 1) + 1] - 1;
+    }
+
+    /** The index of the first row in a slot found by {@link #findSlots}, or -1 for slot -1. */
+    int headRow(int slot)
+    {
+        return slot == EMPTY ? EMPTY : rowOf(headAddress(slot));
+    }
+
+    /** False when every key has one row, so no chain has a second link. */
+    boolean hasDuplicates()
+    {
+        return hasDuplicates;
     }
 
     private boolean probeKeysEqual(int row, ProbeKeys probe, int position)
@@ -208,6 +338,7 @@ final class LookupSource
         return addresses[row];
     }
 
+    /** All build rows, those with a NULL key included. */
     int rowCount()
     {
         return rowCount;
@@ -227,7 +358,11 @@ final class LookupSource
     /** Bytes of the table itself, not counting the build pages. */
     long tableBytes()
     {
-        return (long) rowCount * (Long.BYTES * 2 + Integer.BYTES + (long) Long.BYTES * longKeys.length) + (long) slots.length * Integer.BYTES
+        long longKeyBytes = 0;
+        for (long[] keys : longKeys) {
+            longKeyBytes += keys == null ? 0 : (long) keys.length * Long.BYTES;
+        }
+        return (long) addresses.length * (Long.BYTES + Integer.BYTES) + longKeyBytes + (long) table.length * Long.BYTES + (long) pageStarts.length * Integer.BYTES
                 + (long) columnsByChannel.length * (columnsByChannel.length == 0 ? 0 : columnsByChannel[0].length) * Long.BYTES;
     }
 

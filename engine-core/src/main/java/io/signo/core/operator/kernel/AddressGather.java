@@ -21,43 +21,72 @@ public final class AddressGather
      */
     public static ColumnVector gather(Type type, ColumnVector[] columnByPage, long[] addresses, int count, PageAllocator allocator)
     {
-        MemorySegment nulls = null;
+        boolean pagesHaveNulls = false;
+        for (ColumnVector column : columnByPage) {
+            // callers may leave entries of pages they dropped (no address names them) null
+            pagesHaveNulls |= column != null && column.nulls() != null;
+        }
+        boolean missingRows = false;
         for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address < 0 || columnByPage[PageAddresses.pageIndex(address)].isNull(PageAddresses.position(address))) {
-                if (nulls == null) {
-                    nulls = allocator.allocate((count + 7) / 8);
-                }
-                nulls.set(ValueLayout.JAVA_BYTE, i >>> 3, (byte) (nulls.get(ValueLayout.JAVA_BYTE, i >>> 3) | (1 << (i & 7))));
-            }
+            missingRows |= addresses[i] < 0;
+        }
+        MemorySegment nulls = null;
+        if (pagesHaveNulls || missingRows) {
+            nulls = gatherNulls(columnByPage, addresses, count, allocator);
+        }
+        // the values of each page once, so the loops below read one array instead of chasing the vector
+        MemorySegment[] valuesByPage = new MemorySegment[columnByPage.length];
+        for (int page = 0; page < columnByPage.length; page++) {
+            valuesByPage[page] = columnByPage[page] == null ? null : columnByPage[page].values();
         }
         switch (type.physicalType()) {
             case BYTE -> {
                 MemorySegment out = allocator.allocate(count);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
                 for (int i = 0; i < count; i++) {
                     long address = addresses[i];
                     if (address >= 0) {
-                        out.set(ValueLayout.JAVA_BYTE, i, columnByPage[PageAddresses.pageIndex(address)].values().get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
+                        out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
                     }
                 }
                 return new ColumnVector(type, count, out, null, nulls);
             }
             case INT -> {
                 MemorySegment out = allocator.allocate((long) count * Integer.BYTES);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
                 for (int i = 0; i < count; i++) {
                     long address = addresses[i];
                     if (address >= 0) {
-                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, columnByPage[PageAddresses.pageIndex(address)].getInt(PageAddresses.position(address)));
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
                     }
                 }
                 return new ColumnVector(type, count, out, null, nulls);
             }
             case LONG, DOUBLE -> {
                 MemorySegment out = allocator.allocate((long) count * Long.BYTES);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
                 for (int i = 0; i < count; i++) {
                     long address = addresses[i];
                     if (address >= 0) {
-                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, columnByPage[PageAddresses.pageIndex(address)].getLong(PageAddresses.position(address)));
+                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
                     }
                 }
                 return new ColumnVector(type, count, out, null, nulls);
@@ -91,6 +120,22 @@ public final class AddressGather
             }
         }
         throw new IllegalStateException("unreachable");
+    }
+
+    /** The null bitmap of the gathered rows, or null when none is NULL. */
+    private static MemorySegment gatherNulls(ColumnVector[] columnByPage, long[] addresses, int count, PageAllocator allocator)
+    {
+        MemorySegment nulls = null;
+        for (int i = 0; i < count; i++) {
+            long address = addresses[i];
+            if (address < 0 || columnByPage[PageAddresses.pageIndex(address)].isNull(PageAddresses.position(address))) {
+                if (nulls == null) {
+                    nulls = allocator.allocate((count + 7) / 8);
+                }
+                nulls.set(ValueLayout.JAVA_BYTE, i >>> 3, (byte) (nulls.get(ValueLayout.JAVA_BYTE, i >>> 3) | (1 << (i & 7))));
+            }
+        }
+        return nulls;
     }
 
     /** A vector of {@code count} NULLs of the given type. */

@@ -193,6 +193,78 @@ class TestHashJoin
     }
 
     @Test
+    void manyBuildRowsWithDistinctKeysAcrossPagesAndBatches()
+    {
+        // distinct build keys take the probe path without chains (and, this many, the region-by-region
+        // build); every 7th build value is NULL,
+        // every 11th probe key is NULL, odd probe keys beyond the build's range find nothing
+        int buildRows = 150_000;
+        List<Page> build = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < buildRows; i++) {
+            long key = (i * 7919L) % buildRows;
+            rows.add(row(key, key % 7 == 0 ? null : "s" + key, key % 7 == 0 ? null : key * 10));
+            if (rows.size() == 3000) {
+                build.add(page(BUILD_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        build.add(page(BUILD_TYPES, rows));
+        List<Page> probe = new ArrayList<>();
+        rows = new ArrayList<>();
+        int probeRows = 3 * buildRows;
+        for (int i = 0; i < probeRows; i++) {
+            rows.add(row(i % 11 == 0 ? null : i, (long) i));
+            if (rows.size() == 10_000) {
+                probe.add(page(PROBE_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        probe.add(page(PROBE_TYPES, rows));
+
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 1), build);
+        for (JoinType type : List.of(JoinType.INNER, JoinType.LEFT)) {
+            List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, type, List.of(0), PROBE_TYPES, List.of(1), List.of(1, 2), null), probe);
+            long rowCount = 0;
+            long nullValues = 0;
+            for (Page page : output) {
+                // LEFT emits a probe page's unmatched rows as one page, which may be larger
+                assertTrue(type == JoinType.LEFT || page.positionCount() <= LookupJoinOperator.BATCH_SIZE);
+                for (int position = 0; position < page.positionCount(); position++) {
+                    long probeValue = page.column(0).getLong(position);
+                    boolean expectMatch = probeValue % 11 != 0 && probeValue < buildRows;
+                    rowCount++;
+                    if (!expectMatch) {
+                        assertEquals(JoinType.LEFT, type);
+                        assertTrue(page.column(1).isNull(position));
+                        assertTrue(page.column(2).isNull(position));
+                    }
+                    else if (probeValue % 7 == 0) {
+                        nullValues++;
+                        assertTrue(page.column(1).isNull(position));
+                        assertTrue(page.column(2).isNull(position));
+                    }
+                    else {
+                        assertEquals("s" + probeValue, page.column(1).getString(position));
+                        assertEquals(probeValue * 10, page.column(2).getLong(position));
+                    }
+                }
+            }
+            long matches = 0;
+            long matchesWithNullValue = 0;
+            for (int i = 0; i < buildRows; i++) {
+                if (i % 11 != 0) {
+                    matches++;
+                    matchesWithNullValue += i % 7 == 0 ? 1 : 0;
+                }
+            }
+            assertEquals(type == JoinType.LEFT ? probeRows : matches, rowCount);
+            assertEquals(matchesWithNullValue, nullValues);
+        }
+    }
+
+    @Test
     void nestedLoopJoinWithoutKeys()
     {
         List<Type> buildTypes = List.of(Type.BIGINT);
