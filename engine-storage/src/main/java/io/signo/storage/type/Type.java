@@ -12,7 +12,11 @@ import java.io.Serializable;
 public record Type(TypeKind kind, int precision, int scale, int length)
         implements Serializable
 {
-    public static final int MAX_DECIMAL_PRECISION = 18;
+    /**
+     * DECIMAL values are scaled longs: 18 digits always fit, and 19 digits fit when the value is
+     * within the long range (about 9.22 * 10^18 unscaled), which is checked where values are made.
+     */
+    public static final int MAX_DECIMAL_PRECISION = 19;
 
     public static final Type BOOLEAN = new Type(TypeKind.BOOLEAN, 0, 0, 0);
     public static final Type INTEGER = new Type(TypeKind.INTEGER, 0, 0, 0);
