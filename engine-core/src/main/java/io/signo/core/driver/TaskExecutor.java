@@ -50,7 +50,7 @@ public final class TaskExecutor
      */
     public CompletableFuture<Void> execute(List<DriverFactory> pipelines, MemoryPool queryPool)
     {
-        QueryRun run = new QueryRun(queryPool);
+        QueryRun run = new QueryRun();
         try {
             for (DriverFactory pipeline : pipelines) {
                 for (int i = 0; i < pipeline.driverCount(); i++) {
@@ -117,15 +117,13 @@ public final class TaskExecutor
 
     private static final class QueryRun
     {
-        final MemoryPool pool;
         final List<Driver> drivers = new ArrayList<>();
         final AtomicInteger remaining = new AtomicInteger();
         final CompletableFuture<Void> done = new CompletableFuture<>();
         final AtomicBoolean closed = new AtomicBoolean();
 
-        QueryRun(MemoryPool pool)
+        QueryRun()
         {
-            this.pool = pool;
             done.whenComplete((ignored, failure) -> {
                 if (failure != null) {
                     closeAll();

@@ -1,7 +1,6 @@
 package io.signo.server.cli;
 
 import io.signo.sql.QueryResult;
-import io.signo.storage.table.Catalog;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -725,9 +725,4 @@ public final class PhysicalPlanner
         List<Page> pages = rowCount == 0 ? List.of() : List.of(new Page(rowCount, columns));
         return new ValuesNode(types, pages, rowCount);
     }
-
-    static boolean isTrue(RexNode node)
-    {
-        return RexUtil.isLiteral(node, true) && node.isAlwaysTrue();
-    }
 }
