@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
         name = "signo",
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
-        description = "Signo, a distributed SQL query engine for analytics on the JVM.")
+        description = "Signo, a distributed SQL query engine for analytics on the JVM.",
+        footer = {"", "bin/signo bench tpch|jmh ... runs the benchmarks (the benchmarks module; see README.md)."})
 public final class SignoCommand
         implements Callable<Integer>
 {
