@@ -267,6 +267,8 @@ public final class LogicalPlanner
                         CoreRules.PROJECT_MERGE,
                         CoreRules.PROJECT_REMOVE))
                 .build(), context);
+        // a decorrelated aggregate over a big table keeps only the groups the few outer keys can join
+        rel = hep(rel, HepProgram.builder().addRuleInstance(AggregateSemiJoinReduction.INSTANCE).build(), context);
         // join ordering drops the projections under joins; trim so that scans read only used columns
         rel = new RelFieldTrimmer(null, RelFactoriesHolder.relBuilder(rel.getCluster())).trim(rel);
         rel = hep(rel, HepProgram.builder()

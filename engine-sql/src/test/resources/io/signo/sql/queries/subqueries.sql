@@ -108,3 +108,24 @@ ORDER BY o_orderstatus;
 SELECT count(*), sum(l_quantity)
 FROM lineitem
 WHERE l_orderkey IN (SELECT o_orderkey FROM orders WHERE o_orderpriority = '1-URGENT' AND o_orderdate < DATE '1993-01-01');
+
+-- correlated average over a big table for a few outer keys: the aggregate reads only the keys that join
+SELECT p_partkey, sum(l_quantity) AS small_quantity
+FROM lineitem, part
+WHERE p_partkey = l_partkey AND p_partkey < 40
+  AND l_quantity < (SELECT 0.5 * avg(l2.l_quantity) FROM lineitem l2 WHERE l2.l_partkey = p_partkey)
+GROUP BY p_partkey
+ORDER BY p_partkey;
+
+-- the same on two keys, with a non-equi condition on the aggregate's result
+SELECT ps_partkey, ps_suppkey, ps_availqty
+FROM partsupp
+WHERE ps_partkey < 30
+  AND ps_availqty > (SELECT 0.01 * sum(l_quantity) FROM lineitem WHERE l_partkey = ps_partkey AND l_suppkey = ps_suppkey)
+ORDER BY ps_partkey, ps_suppkey;
+
+-- a derived aggregate joined with a few rows, some of whose keys never occur in it
+SELECT o.o_orderkey, t.line_count, t.max_quantity
+FROM (SELECT l_orderkey, count(*) AS line_count, max(l_quantity) AS max_quantity FROM lineitem GROUP BY l_orderkey) t
+JOIN (SELECT o_orderkey FROM orders WHERE o_orderkey < 40 UNION ALL SELECT -1) o ON o.o_orderkey = t.l_orderkey
+ORDER BY o.o_orderkey;
