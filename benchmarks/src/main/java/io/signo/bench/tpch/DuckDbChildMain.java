@@ -48,7 +48,20 @@ public final class DuckDbChildMain
                         case LOAD -> {
                             double scaleFactor = in.readDouble();
                             int threads = in.readInt();
-                            database = DuckDbDatabase.open(threads);
+                            // from SF 10 an in-memory DuckDB would not fit beside Signo on a 24 GiB machine: use a
+                            // database file and cap DuckDB's buffer pool at a fifth of the machine
+                            java.nio.file.Path file = null;
+                            String memoryLimit = null;
+                            if (scaleFactor >= 10) {
+                                file = java.nio.file.Files.createTempFile("signo-bench-duckdb-", ".duckdb");
+                                java.nio.file.Files.delete(file);
+                                file.toFile().deleteOnExit();
+                                java.nio.file.Path wal = java.nio.file.Path.of(file + ".wal");
+                                wal.toFile().deleteOnExit();
+                                long totalBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+                                memoryLimit = (totalBytes / 5 >> 20) + "MB";
+                            }
+                            database = DuckDbDatabase.open(threads, file, memoryLimit);
                             long generateStart = System.nanoTime();
                             long loadNanos = 0;
                             // a slice of the partitions at a time, so that this process never holds the whole data set

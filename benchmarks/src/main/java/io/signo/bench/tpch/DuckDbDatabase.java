@@ -46,9 +46,24 @@ final class DuckDbDatabase
     static DuckDbDatabase open(int threads)
             throws SQLException
     {
-        DuckDbDatabase database = new DuckDbDatabase(DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class));
+        return open(threads, null, null);
+    }
+
+    /**
+     * A DuckDB limited to {@code threads}; with a {@code file}, a persistent database there whose
+     * buffer pool is capped at {@code memoryLimit} (DuckDB's own setting, e.g. "5GB"), for scale
+     * factors whose in-memory copy would not fit beside Signo's.
+     */
+    static DuckDbDatabase open(int threads, java.nio.file.Path file, String memoryLimit)
+            throws SQLException
+    {
+        String url = file == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + file.toAbsolutePath();
+        DuckDbDatabase database = new DuckDbDatabase(DriverManager.getConnection(url).unwrap(DuckDBConnection.class));
         try (Statement statement = database.connection.createStatement()) {
             statement.execute("SET threads = " + threads);
+            if (memoryLimit != null) {
+                statement.execute("SET memory_limit = '" + memoryLimit + "'");
+            }
         }
         return database;
     }
