@@ -1,5 +1,6 @@
 package io.signo.bench.tpch;
 
+import io.signo.reference.DuckDbDatabase;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;

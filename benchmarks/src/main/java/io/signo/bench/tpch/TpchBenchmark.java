@@ -1,5 +1,6 @@
 package io.signo.bench.tpch;
 
+import io.signo.reference.ResultComparison;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;

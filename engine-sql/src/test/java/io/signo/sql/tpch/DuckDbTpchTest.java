@@ -102,7 +102,7 @@ class DuckDbTpchTest
         }
         List<Object> sums = duckDb.query("SELECT sum(l_extendedprice), sum(l_shipdate - DATE '1970-01-01') FROM lineitem").getFirst();
         assertEquals(signoSum, sums.get(0));
-        assertEquals(BigDecimal.valueOf(signoDays), ResultComparison.normalize(sums.get(1)));
+        assertEquals(BigDecimal.valueOf(signoDays), io.signo.reference.ResultComparison.normalize(sums.get(1)));
     }
 
     @Test

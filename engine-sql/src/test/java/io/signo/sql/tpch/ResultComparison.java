@@ -1,151 +1,18 @@
 package io.signo.sql.tpch;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.MathContext;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-/**
- * Compares two query results row by row, the way a person reading them would: numbers by value
- * with a small tolerance (DuckDB's AVG returns DOUBLE where Signo keeps decimals), strings without
- * trailing spaces (CHAR padding), dates as {@link LocalDate}. Unordered results are sorted
- * canonically on both sides first. A mismatch fails with the first differing row of each side.
- */
+/** Test assertions over {@link io.signo.reference.ResultComparison}: the rules the benchmarks use too. */
 public final class ResultComparison
 {
-    private static final BigDecimal ABSOLUTE_TOLERANCE = new BigDecimal("0.01");
-    private static final BigDecimal RELATIVE_TOLERANCE = new BigDecimal("1e-9");
-    private static final Comparator<List<Object>> CANONICAL_ROW_ORDER = ResultComparison::compareRows;
-
     private ResultComparison() {}
 
+    /** Fails with the first difference, prefixed by {@code context}, unless the results agree. */
     public static void assertSameResult(List<List<Object>> expected, List<List<Object>> actual, boolean ordered, String context)
     {
-        List<List<Object>> expectedRows = normalizeRows(expected);
-        List<List<Object>> actualRows = normalizeRows(actual);
-        if (!ordered) {
-            expectedRows.sort(CANONICAL_ROW_ORDER);
-            actualRows.sort(CANONICAL_ROW_ORDER);
-        }
-        int commonRows = Math.min(expectedRows.size(), actualRows.size());
-        for (int row = 0; row < commonRows; row++) {
-            List<Object> expectedRow = expectedRows.get(row);
-            List<Object> actualRow = actualRows.get(row);
-            if (expectedRow.size() != actualRow.size()) {
-                fail(context + ": row " + row + " has " + actualRow.size() + " columns, expected " + expectedRow.size()
-                        + "\n  expected: " + expectedRow + "\n  actual:   " + actualRow);
-            }
-            for (int column = 0; column < expectedRow.size(); column++) {
-                if (!sameValue(expectedRow.get(column), actualRow.get(column))) {
-                    fail(context + ": " + (ordered ? "" : "after sorting, ") + "row " + row + " differs in column " + column
-                            + " (expected " + describe(expectedRow.get(column)) + ", actual " + describe(actualRow.get(column)) + ")"
-                            + "; " + expectedRows.size() + " rows expected, " + actualRows.size() + " actual"
-                            + "\n  expected: " + expectedRow + "\n  actual:   " + actualRow);
-                }
-            }
-        }
-        if (expectedRows.size() != actualRows.size()) {
-            String firstExtra = expectedRows.size() > actualRows.size()
-                    ? "first missing row: " + expectedRows.get(commonRows)
-                    : "first unexpected row: " + actualRows.get(commonRows);
-            fail(context + ": expected " + expectedRows.size() + " rows, actual " + actualRows.size()
-                    + " (the first " + commonRows + " agree); " + firstExtra);
-        }
-    }
-
-    private static List<List<Object>> normalizeRows(List<List<Object>> rows)
-    {
-        List<List<Object>> normalized = new ArrayList<>(rows.size());
-        for (List<Object> row : rows) {
-            List<Object> values = new ArrayList<>(row.size());
-            for (Object value : row) {
-                values.add(normalize(value));
-            }
-            normalized.add(values);
-        }
-        return normalized;
-    }
-
-    /** Numbers to BigDecimal (non-finite doubles stay Double), strings without trailing spaces, dates to LocalDate. */
-    static Object normalize(Object value)
-    {
-        return switch (value) {
-            case null -> null;
-            case BigDecimal decimal -> decimal;
-            case Double doubleValue when doubleValue.isNaN() || doubleValue.isInfinite() -> doubleValue;
-            case Float floatValue when floatValue.isNaN() || floatValue.isInfinite() -> floatValue.doubleValue();
-            case Double doubleValue -> BigDecimal.valueOf(doubleValue);
-            case Float floatValue -> new BigDecimal(floatValue.toString());
-            case BigInteger integer -> new BigDecimal(integer);
-            case Long longValue -> BigDecimal.valueOf(longValue);
-            case Integer intValue -> BigDecimal.valueOf(intValue);
-            case Short shortValue -> BigDecimal.valueOf(shortValue);
-            case Byte byteValue -> BigDecimal.valueOf(byteValue);
-            case String string -> stripTrailingSpaces(string);
-            case java.sql.Date date -> date.toLocalDate();
-            default -> value;
-        };
-    }
-
-    private static String stripTrailingSpaces(String value)
-    {
-        int end = value.length();
-        while (end > 0 && value.charAt(end - 1) == ' ') {
-            end--;
-        }
-        return value.substring(0, end);
-    }
-
-    static boolean sameValue(Object expected, Object actual)
-    {
-        if (expected == null || actual == null) {
-            return expected == actual;
-        }
-        if (expected instanceof BigDecimal left && actual instanceof BigDecimal right) {
-            BigDecimal difference = left.subtract(right).abs();
-            if (difference.compareTo(ABSOLUTE_TOLERANCE) <= 0) {
-                return true;
-            }
-            BigDecimal magnitude = left.abs().max(right.abs());
-            return difference.compareTo(magnitude.multiply(RELATIVE_TOLERANCE, MathContext.DECIMAL64)) <= 0;
-        }
-        return expected.equals(actual);
-    }
-
-    private static String describe(Object value)
-    {
-        return value == null ? "NULL" : value + " (" + value.getClass().getSimpleName() + ")";
-    }
-
-    private static int compareRows(List<Object> left, List<Object> right)
-    {
-        int columns = Math.min(left.size(), right.size());
-        for (int i = 0; i < columns; i++) {
-            int comparison = compareValues(left.get(i), right.get(i));
-            if (comparison != 0) {
-                return comparison;
-            }
-        }
-        return Integer.compare(left.size(), right.size());
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compareValues(Object left, Object right)
-    {
-        if (left == null || right == null) {
-            return left == null ? (right == null ? 0 : -1) : 1;
-        }
-        if (left.getClass() != right.getClass()) {
-            return left.getClass().getName().compareTo(right.getClass().getName());
-        }
-        if (left instanceof Comparable comparable) {
-            return comparable.compareTo(right);
-        }
-        return left.toString().compareTo(right.toString());
+        io.signo.reference.ResultComparison.difference(expected, actual, ordered)
+                .ifPresent(difference -> fail(context + ": " + difference));
     }
 }

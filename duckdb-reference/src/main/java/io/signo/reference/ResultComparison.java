@@ -1,4 +1,4 @@
-package io.signo.bench.tpch;
+package io.signo.reference;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -43,6 +43,7 @@ public final class ResultComparison
             for (int column = 0; column < expectedRow.size(); column++) {
                 if (!sameValue(expectedRow.get(column), actualRow.get(column))) {
                     return Optional.of((ordered ? "" : "after sorting, ") + "row " + row + " differs in column " + column
+                            + " (expected " + describe(expectedRow.get(column)) + ", actual " + describe(actualRow.get(column)) + ")"
                             + "; " + expectedRows.size() + " rows expected, " + actualRows.size() + " actual"
                             + "\n  expected: " + expectedRow + "\n  actual:   " + actualRow);
                 }
@@ -56,6 +57,11 @@ public final class ResultComparison
                     + " (the first " + commonRows + " agree); " + firstExtra);
         }
         return Optional.empty();
+    }
+
+    private static String describe(Object value)
+    {
+        return value == null ? "NULL" : value + " (" + value.getClass().getSimpleName() + ")";
     }
 
     private static List<List<Object>> normalizeRows(List<List<Object>> rows)
@@ -72,7 +78,7 @@ public final class ResultComparison
     }
 
     /** Numbers to BigDecimal (non-finite doubles stay Double), strings without trailing spaces, dates to LocalDate. */
-    static Object normalize(Object value)
+    public static Object normalize(Object value)
     {
         return switch (value) {
             case null -> null;

@@ -1,4 +1,4 @@
-package io.signo.bench.tpch;
+package io.signo.reference;
 
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
@@ -33,7 +33,7 @@ import static java.util.Objects.requireNonNull;
  * approach of the engine tests' DuckDbTpch: Signo's schema, CHAR(n) as VARCHAR, filled through the
  * appender segment by segment). Not thread safe.
  */
-final class DuckDbDatabase
+public final class DuckDbDatabase
         implements AutoCloseable
 {
     private final DuckDBConnection connection;
@@ -43,7 +43,7 @@ final class DuckDbDatabase
         this.connection = requireNonNull(connection, "connection is null");
     }
 
-    static DuckDbDatabase open(int threads)
+    public static DuckDbDatabase open(int threads)
             throws SQLException
     {
         return open(threads, null, null);
@@ -54,7 +54,7 @@ final class DuckDbDatabase
      * buffer pool is capped at {@code memoryLimit} (DuckDB's own setting, e.g. "5GB"), for scale
      * factors whose in-memory copy would not fit beside Signo's.
      */
-    static DuckDbDatabase open(int threads, java.nio.file.Path file, String memoryLimit)
+    public static DuckDbDatabase open(int threads, java.nio.file.Path file, String memoryLimit)
             throws SQLException
     {
         String url = file == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + file.toAbsolutePath();
@@ -73,7 +73,7 @@ final class DuckDbDatabase
      * With {@code first}, creates the tables and loads the replicated ones; later calls append only the
      * partitions of the partitioned tables that the catalog holds (a slice of the data set).
      */
-    void load(Catalog catalog, int threads, boolean first)
+    public void load(Catalog catalog, int threads, boolean first)
             throws SQLException, InterruptedException
     {
         List<Table> tables = new ArrayList<>(catalog.tables());
@@ -171,7 +171,7 @@ final class DuckDbDatabase
     }
 
     /** Runs {@code sql} and returns its rows as Boolean, Integer, Long, BigDecimal, Double, String, LocalDate or null. */
-    List<List<Object>> query(String sql)
+    public List<List<Object>> query(String sql)
             throws SQLException
     {
         List<List<Object>> rows = new ArrayList<>();
@@ -190,7 +190,7 @@ final class DuckDbDatabase
     }
 
     /** Runs {@code sql} as a client would, reading every value, and returns the elapsed nanoseconds. */
-    long time(String sql)
+    public long time(String sql)
             throws SQLException
     {
         long start = System.nanoTime();
@@ -206,8 +206,25 @@ final class DuckDbDatabase
         return System.nanoTime() - start;
     }
 
+    /** The rows of one table. */
+    public long rowCount(String table)
+            throws SQLException
+    {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery("SELECT count(*) FROM " + table)) {
+            resultSet.next();
+            return resultSet.getLong(1);
+        }
+    }
+
+    /** The connection, for settings a caller needs beyond these methods. */
+    public DuckDBConnection connection()
+    {
+        return connection;
+    }
+
     /** DuckDB's own count of the memory its buffer manager holds, in bytes. */
-    long bufferManagerBytes()
+    public long bufferManagerBytes()
             throws SQLException
     {
         try (Statement statement = connection.createStatement();
