@@ -6,7 +6,6 @@ import io.signo.core.operator.PageCollectorOperator;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
-import io.signo.sql.translate.JoinDistributionMode;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
@@ -43,7 +42,8 @@ public final class SignoEngine
     private final boolean separateCoordinator;
     private final TaskExecutor executor;
     private final long queryMaxMemoryBytes;
-    private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
+    /** The session of callers that bring none (the command line, tests): one at a time. */
+    private final Session defaultSession = new Session("signo");
 
     public SignoEngine(Catalog catalog, int threads)
     {
@@ -73,36 +73,58 @@ public final class SignoEngine
         this.queryMaxMemoryBytes = queryMaxMemoryBytes;
     }
 
+    public Catalog catalog()
+    {
+        return catalog;
+    }
+
     /** Runs one statement (a query, EXPLAIN of one, or SET of a session property) and returns its whole result. */
     public QueryResult execute(String sql)
     {
-        Matcher set = sql == null ? null : SET_STATEMENT.matcher(sql);
-        if (set != null && set.matches()) {
-            return setProperty(set.group(1), set.group(2));
-        }
-        PlannedQuery planned = plan(sql);
-        if (planned.explain()) {
-            VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
-            List<String> rendered = PlanPrinter.render(planned.root());
-            rendered.forEach(lines::appendString);
-            return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
-        }
-        return run(planned);
+        return execute(defaultSession, sql, new QueryControl());
     }
 
-    private QueryResult setProperty(String name, String valueText)
+    /**
+     * Runs one statement for a client's session; {@code control} learns the plan and may cancel the
+     * statement from another thread.
+     */
+    public QueryResult execute(Session session, String sql, QueryControl control)
     {
-        String value = valueText.strip();
+        QueryResult set = trySetStatement(session, sql);
+        if (set != null) {
+            return set;
+        }
+        PlannedQuery planned = plan(session, sql, control);
+        if (planned.explain()) {
+            return explainResult(planned);
+        }
+        return run(planned, session, control);
+    }
+
+    /** The result of a {@code SET name = value} statement after applying it to the session, or null when {@code sql} is not one. */
+    public static QueryResult trySetStatement(Session session, String sql)
+    {
+        Matcher set = sql == null ? null : SET_STATEMENT.matcher(sql);
+        if (set == null || !set.matches()) {
+            return null;
+        }
+        String value = set.group(2).strip();
         if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
             value = value.substring(1, value.length() - 1);
         }
-        switch (name.toLowerCase(Locale.ROOT)) {
-            case "join_distribution" -> joinDistribution = JoinDistributionMode.parse(value);
-            default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, "unknown session property: " + name + " (known: join_distribution)");
-        }
+        String shown = session.set(set.group(1), value);
         VectorBuilder text = new VectorBuilder(Type.VARCHAR, 1);
-        text.appendString(name.toLowerCase(Locale.ROOT) + " = " + value.toLowerCase(Locale.ROOT));
+        text.appendString(set.group(1).toLowerCase(Locale.ROOT) + " = " + shown);
         return new QueryResult(List.of("set"), List.of(Type.VARCHAR), List.of(new Page(1, text.build())));
+    }
+
+    /** The rendered plan of an EXPLAIN statement as a one-column result. */
+    public static QueryResult explainResult(PlannedQuery planned)
+    {
+        VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
+        List<String> rendered = PlanPrinter.render(planned.root());
+        rendered.forEach(lines::appendString);
+        return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
     }
 
     /** A statement planned down to its physical plan. */
@@ -110,14 +132,22 @@ public final class SignoEngine
 
     public PlannedQuery plan(String sql)
     {
+        return plan(defaultSession, sql, new QueryControl());
+    }
+
+    /** Plans a statement with the session's properties and hands the plan to {@code control}. */
+    public PlannedQuery plan(Session session, String sql, QueryControl control)
+    {
+        control.checkNotCancelled();
         if (sql == null || sql.isBlank()) {
             throw new SignoException(ErrorCode.SYNTAX_ERROR, "empty statement");
         }
         try {
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
             RelNode rel = logical.root();
-            PlannerOptions options = new PlannerOptions(workers, joinDistribution, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator);
+            PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator);
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
+            control.planned(root);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());
         }
         catch (SignoException e) {
@@ -134,15 +164,23 @@ public final class SignoEngine
         if (planned.explain()) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "an EXPLAIN plan cannot be executed");
         }
-        return run(planned);
+        return run(planned, defaultSession, new QueryControl());
     }
 
-    private QueryResult run(PlannedQuery planned)
+    /** The memory pool of one query: the session's limit when it set one, never above the engine's. */
+    public MemoryPool queryMemoryPool(Session session, String name)
+    {
+        long sessionLimit = session.queryMaxMemoryBytes();
+        long limit = sessionLimit > 0 ? Math.min(sessionLimit, queryMaxMemoryBytes) : queryMaxMemoryBytes;
+        return new MemoryPool(sessionLimit > 0 ? name + " (query_max_memory " + limit + " bytes)" : name, limit);
+    }
+
+    private QueryResult run(PlannedQuery planned, Session session, QueryControl control)
     {
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
         List<DriverFactory> pipelines = new LocalExecutionPlanner(workers, threads).plan(planned.root(), result);
-        MemoryPool queryPool = new MemoryPool("query", queryMaxMemoryBytes);
-        CompletableFuture<Void> done = executor.execute(pipelines, queryPool);
+        CompletableFuture<Void> done = executor.execute(pipelines, queryMemoryPool(session, "query"));
+        control.onCancel(() -> done.cancel(true));
         try {
             done.get();
         }
@@ -152,7 +190,8 @@ public final class SignoEngine
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "query interrupted", e);
         }
         catch (CancellationException e) {
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "query cancelled", e);
+            SignoException cancelled = control.cancellation();
+            throw cancelled != null ? cancelled : new SignoException(ErrorCode.QUERY_CANCELLED, "Query was cancelled", e);
         }
         catch (ExecutionException e) {
             throw translateFailure(e.getCause());
@@ -160,7 +199,8 @@ public final class SignoEngine
         return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
     }
 
-    private static SignoException translateFailure(Throwable failure)
+    /** The user-facing error for a failure inside a running query. */
+    public static SignoException translateFailure(Throwable failure)
     {
         return switch (failure) {
             case SignoException signo -> signo;

@@ -17,6 +17,8 @@ public final class SignoException
         NUMERIC_OVERFLOW,
         INVALID_ARGUMENT,
         PLANNING_TIMEOUT,
+        QUERY_CANCELLED,
+        SERVER_SHUTTING_DOWN,
         INTERNAL_ERROR
     }
 

@@ -12,7 +12,9 @@ import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
+import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
@@ -26,6 +28,7 @@ import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Plans queries and runs them across worker processes: every worker runs the parallel stages over
@@ -56,6 +60,7 @@ public final class ClusterCoordinator
     private final double scaleFactor;
     private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
+    private final List<String> deadWorkers = new ArrayList<>();
     private final Map<String, RunningQuery> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
     private volatile boolean rebalanceNeeded;
@@ -64,6 +69,8 @@ public final class ClusterCoordinator
     private long generationMillis;
     private long totalRows;
     private volatile List<ExchangeCounters> lastQueryExchanges = List.of();
+    /** The session of callers that bring none (the command line, tests). */
+    private final Session defaultSession = new Session("signo");
 
     private static final class RunningQuery
     {
@@ -123,6 +130,25 @@ public final class ClusterCoordinator
     public long rowCount()
     {
         return totalRows;
+    }
+
+    /** The tables queries see: the replicated ones, and the schema and merged statistics of the partitioned ones. */
+    public synchronized Catalog catalog()
+    {
+        return planner.catalog();
+    }
+
+    /** The workers that died since the coordinator started. */
+    public synchronized List<String> deadWorkers()
+    {
+        return List.copyOf(deadWorkers);
+    }
+
+    /** When the worker last answered a heartbeat (or any message), or null when it never did. */
+    public Instant lastHeartbeat(String worker)
+    {
+        long seen = heartbeats.lastSeenNanos(worker);
+        return seen == 0 ? null : Instant.now().minusNanos(System.nanoTime() - seen);
     }
 
     public synchronized List<String> workers()
@@ -194,23 +220,35 @@ public final class ClusterCoordinator
         }
     }
 
-    /** Runs one statement across the cluster. */
+    /** Runs one statement across the cluster with the coordinator's own session (the command line's). */
     public QueryResult execute(String sql)
     {
+        return execute(defaultSession, sql, new QueryControl(), counters -> {});
+    }
+
+    /**
+     * Runs one statement across the cluster for a client's session; {@code control} learns the plan
+     * and may cancel it, which stops its tasks on every worker. The exchange counters of the query,
+     * summed by node, go to {@code exchangeCounters} when it finished.
+     */
+    public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
+    {
+        QueryResult set = SignoEngine.trySetStatement(session, sql);
+        if (set != null) {
+            return set;
+        }
         if (rebalanceNeeded) {
             distributeData();
         }
-        SignoEngine.PlannedQuery planned;
         List<String> workers;
+        SignoEngine engine;
         synchronized (this) {
             workers = List.copyOf(liveWorkers);
+            engine = planner;
         }
-        if (isSetStatement(sql)) {
-            return planner.execute(sql);
-        }
-        planned = planner.plan(sql);
+        SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
         if (planned.explain()) {
-            return planner.execute(sql);
+            return SignoEngine.explainResult(planned);
         }
 
         String queryId = "query-" + queryCounter.incrementAndGet();
@@ -220,27 +258,30 @@ public final class ClusterCoordinator
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
         CompletableFuture<Void> coordinatorDone = null;
+        CompletableFuture<Void> cancelled = new CompletableFuture<>();
+        control.onCancel(() -> cancelled.completeExceptionally(control.cancellation()));
         try {
             byte[] plan = PlanCodec.encode(planned.root());
             List<CompletableFuture<byte[]>> acknowledgements = new ArrayList<>();
             for (int i = 0; i < workers.size(); i++) {
-                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings);
+                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings, session.queryMaxMemoryBytes());
                 acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
             }
             LocalExecutionPlanner localPlanner = new LocalExecutionPlanner(workers.size(), threads, exchanges, true);
             List<DriverFactory> pipelines = localPlanner.planNode(planned.root(), localPlanner.coordinator(), result);
-            coordinatorDone = executor.execute(pipelines, MemoryPool.unbounded("query " + queryId));
+            coordinatorDone = executor.execute(pipelines, engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"));
             for (int i = 0; i < workers.size(); i++) {
                 await(acknowledgements.get(i), workers.get(i));
             }
             List<CompletableFuture<?>> all = new ArrayList<>(query.workerTasks.values());
             all.add(coordinatorDone);
-            waitForAll(all, query);
+            waitForAll(all, cancelled);
             List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
             for (CompletableFuture<TaskDone> task : query.workerTasks.values()) {
                 counters.addAll(task.join().exchanges());
             }
             lastQueryExchanges = counters;
+            exchangeCounters.accept(counters);
             return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
         }
         catch (RuntimeException e) {
@@ -251,7 +292,7 @@ public final class ClusterCoordinator
             for (String worker : workers) {
                 transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, WorkerServer.describe(e))));
             }
-            throw e instanceof SignoException signo ? signo : new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + WorkerServer.describe(e), e);
+            throw e instanceof SignoException signo ? signo : SignoEngine.translateFailure(WorkerServer.unwrap(e));
         }
         finally {
             running.remove(queryId);
@@ -260,10 +301,11 @@ public final class ClusterCoordinator
     }
 
     /** Waits for every node; the first failure (a task error or a dead worker) ends the wait at once. */
-    private static void waitForAll(List<CompletableFuture<?>> tasks, RunningQuery query)
+    private static void waitForAll(List<CompletableFuture<?>> tasks, CompletableFuture<Void> cancelled)
     {
         CompletableFuture<Void> all = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
         CompletableFuture<Object> firstFailure = new CompletableFuture<>();
+        cancelled.whenComplete((ignored, failure) -> firstFailure.completeExceptionally(failure));
         for (CompletableFuture<?> task : tasks) {
             task.whenComplete((value, failure) -> {
                 if (failure != null) {
@@ -279,8 +321,8 @@ public final class ClusterCoordinator
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted", e);
         }
         catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof SignoException signo ? signo : new SignoException(ErrorCode.INTERNAL_ERROR, WorkerServer.describe(cause), cause);
+            Throwable cause = WorkerServer.unwrap(e);
+            throw cause instanceof SignoException signo ? signo : SignoEngine.translateFailure(cause);
         }
     }
 
@@ -295,7 +337,10 @@ public final class ClusterCoordinator
             task.complete(done);
         }
         else {
-            task.completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + query.workers.get(done.nodeIndex()) + " failed: " + done.error()));
+            ErrorCode code = done.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(done.errorCode());
+            String worker = query.workers.get(done.nodeIndex());
+            // a user error (memory limit, division by zero) reads as it is; an internal one names the worker
+            task.completeExceptionally(new SignoException(code, code == ErrorCode.INTERNAL_ERROR ? "worker " + worker + " failed: " + done.error() : done.error() + " (on worker " + worker + ")"));
         }
     }
 
@@ -305,6 +350,7 @@ public final class ClusterCoordinator
             if (!liveWorkers.remove(worker)) {
                 return;
             }
+            deadWorkers.add(worker);
             rebalanceNeeded = true;
         }
         heartbeats.unwatch(worker);
@@ -314,11 +360,6 @@ public final class ClusterCoordinator
                 query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " died; the query was stopped"));
             }
         }
-    }
-
-    private static boolean isSetStatement(String sql)
-    {
-        return sql.stripLeading().regionMatches(true, 0, "set ", 0, 4);
     }
 
     @Override

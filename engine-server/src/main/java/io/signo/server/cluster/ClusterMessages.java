@@ -38,12 +38,16 @@ final class ClusterMessages
     record GenerateResponse(Map<String, TableStatistics> statistics, long rows)
             implements Serializable {}
 
-    /** Run one node's stages of a query: the encoded plan and where every node is. */
-    record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode, ExchangeSettings exchange)
+    /**
+     * Run one node's stages of a query: the encoded plan, where every node is, and the bytes the
+     * node's share of the query may hold (0: no limit beyond the process).
+     */
+    record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode, ExchangeSettings exchange,
+            long queryMaxMemoryBytes)
             implements Serializable {}
 
-    /** A node finished its stages of a query; {@code error} is null on success. */
-    record TaskDone(String queryId, int nodeIndex, String error, List<ExchangeCounters> exchanges)
+    /** A node finished its stages of a query; {@code error} and {@code errorCode} (a SignoException code) are null on success. */
+    record TaskDone(String queryId, int nodeIndex, String error, String errorCode, List<ExchangeCounters> exchanges)
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)

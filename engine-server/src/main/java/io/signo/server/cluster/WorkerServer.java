@@ -11,6 +11,8 @@ import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.SignoEngine;
+import io.signo.sql.SignoException;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -103,14 +105,19 @@ public final class WorkerServer
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
         List<DriverFactory> pipelines = new LocalExecutionPlanner(request.workerAddresses().size(), request.driversPerNode(), exchanges, true)
                 .planNode(root, request.nodeIndex(), new PageCollectorOperator.ResultPages());
-        CompletableFuture<Void> done = executor.execute(pipelines, MemoryPool.unbounded("query " + request.queryId()));
+        MemoryPool pool = request.queryMaxMemoryBytes() > 0
+                ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
+                : MemoryPool.unbounded("query " + request.queryId());
+        CompletableFuture<Void> done = executor.execute(pipelines, pool);
         tasks.put(request.queryId(), new RunningTask(done, exchanges));
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
             if (failure != null) {
                 exchanges.failAll(failure);
             }
-            TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), failure == null ? null : describe(failure), ExchangeCountersSnapshot.of(exchanges));
+            SignoException error = failure == null ? null : SignoEngine.translateFailure(unwrap(failure));
+            TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
+                    error == null ? null : error.errorCode().name(), ExchangeCountersSnapshot.of(exchanges));
             transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
         });
     }
@@ -126,12 +133,19 @@ public final class WorkerServer
 
     static String describe(Throwable failure)
     {
+        Throwable cause = unwrap(failure);
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? cause.toString() : message;
+    }
+
+    /** The failure inside the wrappers that futures add. */
+    static Throwable unwrap(Throwable failure)
+    {
         Throwable cause = failure;
         while ((cause instanceof java.util.concurrent.CompletionException || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        String message = cause.getMessage();
-        return message == null || message.isBlank() ? cause.toString() : message;
+        return cause;
     }
 
     @Override

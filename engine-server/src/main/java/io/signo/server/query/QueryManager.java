@@ -1,0 +1,202 @@
+package io.signo.server.query;
+
+import io.signo.sql.QueryResult;
+import io.signo.sql.Session;
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The statements of a server: gives each an id, runs it on the caller's thread (a JDBC request
+ * thread), keeps the running ones and the latest finished ones for the admin API, cancels them on
+ * request, on timeout and at shutdown. Many clients call it at once.
+ */
+public final class QueryManager
+        implements AutoCloseable
+{
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
+
+    private final QueryRunner runner;
+    private final QueryEventListener listener;
+    private final int historySize;
+    private final AtomicLong sequence = new AtomicLong();
+    private final Map<String, ManagedQuery> running = new ConcurrentHashMap<>();
+    private final Deque<ManagedQuery> finished = new ArrayDeque<>();
+    private final ScheduledExecutorService timeouts = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "signo-query-timeouts");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile String shutdownReason;
+
+    /** @param historySize how many finished statements the admin API still shows */
+    public QueryManager(QueryRunner runner, QueryEventListener listener, int historySize)
+    {
+        this.runner = requireNonNull(runner, "runner is null");
+        this.listener = requireNonNull(listener, "listener is null");
+        this.historySize = historySize;
+    }
+
+    public QueryRunner runner()
+    {
+        return runner;
+    }
+
+    /** Runs one statement for the session and returns its whole result. */
+    public QueryResult execute(Session session, String sql)
+    {
+        return run(create(session, sql), Duration.ZERO);
+    }
+
+    /**
+     * Registers a statement without running it yet, so that the caller holds its id (to cancel it
+     * from another thread) before it starts; run it with {@link #run}.
+     */
+    public ManagedQuery create(Session session, String sql)
+    {
+        String id = LocalDateTime.now(ZoneOffset.UTC).format(ID_TIME) + "_" + String.format("%05d", sequence.incrementAndGet());
+        ManagedQuery query = new ManagedQuery(id, session, sql == null ? "" : sql);
+        running.put(id, query);
+        return query;
+    }
+
+    /**
+     * Runs a statement created by {@link #create} on this thread. A positive {@code timeout} cancels it
+     * when it runs longer. Failures come back as {@link SignoException}s, also recorded on the query.
+     */
+    public QueryResult run(ManagedQuery query, Duration timeout)
+    {
+        ScheduledFuture<?> timer = null;
+        if (timeout.isPositive()) {
+            timer = timeouts.schedule(() -> query.cancel("it ran longer than its timeout of " + timeout.toMillis() + " ms"), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        listener.queryStarted(query);
+        try {
+            String reason = shutdownReason;
+            if (reason != null) {
+                throw new SignoException(ErrorCode.SERVER_SHUTTING_DOWN, reason);
+            }
+            QueryResult result = runner.execute(query.session(), query.sql(), query.control(), query::exchangeCounters);
+            // a cancel that came after the last page still counts: the client asked to stop
+            query.control().checkNotCancelled();
+            query.finished(result);
+            return result;
+        }
+        catch (SignoException e) {
+            query.failed(e);
+            throw e;
+        }
+        catch (RuntimeException | Error e) {
+            SignoException failure = new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + e, e);
+            query.failed(failure);
+            throw failure;
+        }
+        finally {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            retire(query);
+            listener.queryCompleted(query);
+        }
+    }
+
+    private void retire(ManagedQuery query)
+    {
+        running.remove(query.id());
+        synchronized (finished) {
+            finished.addFirst(query);
+            while (finished.size() > historySize) {
+                finished.removeLast();
+            }
+        }
+    }
+
+    /** The running statements and the latest finished ones, newest first. */
+    public List<ManagedQuery> queries()
+    {
+        List<ManagedQuery> all = new ArrayList<>(running.values());
+        all.sort((left, right) -> right.id().compareTo(left.id()));
+        synchronized (finished) {
+            all.addAll(finished);
+        }
+        return all;
+    }
+
+    public Optional<ManagedQuery> query(String id)
+    {
+        ManagedQuery query = running.get(id);
+        if (query != null) {
+            return Optional.of(query);
+        }
+        synchronized (finished) {
+            return finished.stream().filter(done -> done.id().equals(id)).findFirst();
+        }
+    }
+
+    /** Cancels a running statement; false when there is no such statement or it already ended. */
+    public boolean cancel(String id, String reason)
+    {
+        ManagedQuery query = running.get(id);
+        if (query == null || query.state().isDone()) {
+            return false;
+        }
+        query.cancel(reason);
+        return true;
+    }
+
+    /** How many statements run now. */
+    public int runningCount()
+    {
+        return running.size();
+    }
+
+    /**
+     * Refuses new statements and cancels the running ones with {@code reason}, then waits up to
+     * {@code grace} for them to end.
+     */
+    public void shutdown(String reason, Duration grace)
+    {
+        shutdownReason = reason;
+        Collection<ManagedQuery> active = List.copyOf(running.values());
+        for (ManagedQuery query : active) {
+            query.cancel(reason);
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        shutdown("the server is shutting down", Duration.ofSeconds(5));
+        timeouts.shutdownNow();
+        runner.close();
+    }
+}

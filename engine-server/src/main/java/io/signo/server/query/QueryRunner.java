@@ -1,0 +1,35 @@
+package io.signo.server.query;
+
+import io.signo.server.cluster.ExchangeCounters;
+import io.signo.sql.QueryControl;
+import io.signo.sql.QueryResult;
+import io.signo.sql.Session;
+import io.signo.storage.table.Catalog;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Where a server's statements run: this process alone ({@link LocalQueryRunner}) or a coordinator
+ * with worker processes ({@link ClusterQueryRunner}). The {@link QueryManager} in front of it
+ * tracks, limits and cancels the statements.
+ */
+public interface QueryRunner
+        extends AutoCloseable
+{
+    /**
+     * Runs one statement for a session and returns its whole result. {@code control} learns the plan
+     * and may cancel it; the exchange counters, where there are any, go to {@code exchangeCounters}.
+     * User errors are {@link io.signo.sql.SignoException}s.
+     */
+    QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters);
+
+    /** The tables clients can query. */
+    Catalog catalog();
+
+    /** The nodes that run queries, this process first. */
+    List<NodeInfo> nodes();
+
+    @Override
+    void close();
+}

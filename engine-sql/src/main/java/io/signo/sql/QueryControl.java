@@ -1,0 +1,79 @@
+package io.signo.sql;
+
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.rel.PlanNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a caller holds on to while a statement runs: it learns the plan once planning is done and
+ * can cancel the statement from another thread. Cancelling fails the statement with
+ * {@link ErrorCode#QUERY_CANCELLED} and the reason given; it stops its drivers (and, in a cluster,
+ * its tasks on the workers) through the actions the engine registers.
+ */
+public final class QueryControl
+{
+    private final List<Runnable> cancelActions = new ArrayList<>();
+    private volatile PlanNode plan;
+    private String cancelReason;
+
+    /** The physical plan, once planned; null while planning (and for SET statements). */
+    public PlanNode plan()
+    {
+        return plan;
+    }
+
+    void planned(PlanNode root)
+    {
+        this.plan = root;
+    }
+
+    /** Cancels the statement; the first reason wins. */
+    public void cancel(String reason)
+    {
+        List<Runnable> actions;
+        synchronized (this) {
+            if (cancelReason != null) {
+                return;
+            }
+            cancelReason = reason;
+            actions = List.copyOf(cancelActions);
+        }
+        for (Runnable action : actions) {
+            action.run();
+        }
+    }
+
+    public synchronized boolean isCancelled()
+    {
+        return cancelReason != null;
+    }
+
+    /** Runs {@code action} when the statement is cancelled, at once if it already is. */
+    public void onCancel(Runnable action)
+    {
+        synchronized (this) {
+            if (cancelReason == null) {
+                cancelActions.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
+    /** Fails with the cancellation error when the statement was cancelled. */
+    public void checkNotCancelled()
+    {
+        SignoException cancelled = cancellation();
+        if (cancelled != null) {
+            throw cancelled;
+        }
+    }
+
+    /** The error a cancelled statement fails with, or null when it was not cancelled. */
+    public synchronized SignoException cancellation()
+    {
+        return cancelReason == null ? null : new SignoException(ErrorCode.QUERY_CANCELLED, "Query was cancelled: " + cancelReason);
+    }
+}

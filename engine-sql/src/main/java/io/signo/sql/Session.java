@@ -1,0 +1,105 @@
+package io.signo.sql;
+
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.translate.JoinDistributionMode;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The state of one client connection: who it is and the session properties its {@code SET}
+ * statements changed. A connection runs one statement at a time, but the admin API reads the
+ * properties from other threads, hence the volatile fields.
+ */
+public final class Session
+{
+    /** {@code 512MB}, {@code 1.5GB}, {@code 100kB} or a plain number of bytes. */
+    private static final Pattern DATA_SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?i?b?)?", Pattern.CASE_INSENSITIVE);
+
+    public static final String JOIN_DISTRIBUTION = "join_distribution";
+    public static final String QUERY_MAX_MEMORY = "query_max_memory";
+
+    private final String user;
+    private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
+    /** Bytes one query of this session may hold, or 0 for the engine's limit. */
+    private volatile long queryMaxMemoryBytes;
+
+    public Session(String user)
+    {
+        this.user = requireNonNull(user, "user is null");
+    }
+
+    public String user()
+    {
+        return user;
+    }
+
+    public JoinDistributionMode joinDistribution()
+    {
+        return joinDistribution;
+    }
+
+    /** The session's memory limit per query in bytes, or 0 when it keeps the engine's. */
+    public long queryMaxMemoryBytes()
+    {
+        return queryMaxMemoryBytes;
+    }
+
+    /**
+     * Sets a session property from the text of a {@code SET} statement and returns the value as it
+     * now reads; an unknown name or a malformed value fails with {@link ErrorCode#INVALID_ARGUMENT}.
+     */
+    public String set(String name, String value)
+    {
+        String property = name.toLowerCase(Locale.ROOT);
+        switch (property) {
+            case JOIN_DISTRIBUTION -> {
+                joinDistribution = JoinDistributionMode.parse(value);
+                return joinDistribution.name().toLowerCase(Locale.ROOT);
+            }
+            case QUERY_MAX_MEMORY -> {
+                queryMaxMemoryBytes = parseDataSize(QUERY_MAX_MEMORY, value);
+                return value.strip();
+            }
+            default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ")");
+        }
+    }
+
+    /** The properties and their current values, for display. */
+    public Map<String, String> properties()
+    {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(JOIN_DISTRIBUTION, joinDistribution.name().toLowerCase(Locale.ROOT));
+        properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
+        return properties;
+    }
+
+    /** Parses a data size such as {@code 64MB} (powers of 1024, as Trino reads them) into bytes. */
+    public static long parseDataSize(String property, String text)
+    {
+        Matcher matcher = DATA_SIZE.matcher(text.strip());
+        if (!matcher.matches()) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, property + " must be a data size such as 512MB or 2GB: '" + text.strip() + "'");
+        }
+        String unit = matcher.group(2) == null ? "" : matcher.group(2).toLowerCase(Locale.ROOT);
+        long multiplier = switch (unit.isEmpty() ? ' ' : unit.charAt(0)) {
+            case ' ', 'b' -> 1;
+            case 'k' -> 1L << 10;
+            case 'm' -> 1L << 20;
+            case 'g' -> 1L << 30;
+            case 't' -> 1L << 40;
+            default -> throw new IllegalStateException(unit);
+        };
+        double bytes = Double.parseDouble(matcher.group(1)) * multiplier;
+        if (bytes < 1 || bytes > Long.MAX_VALUE / 2) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, property + " must be at least 1 byte and at most 4EB: '" + text.strip() + "'");
+        }
+        return (long) bytes;
+    }
+}
