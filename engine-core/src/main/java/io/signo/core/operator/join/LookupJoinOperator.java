@@ -30,6 +30,8 @@ public final class LookupJoinOperator
         implements Operator
 {
     static final int BATCH_SIZE = 8192;
+    /** Batches one call to getOutput may fill without producing a row: about 100 k pair evaluations. */
+    private static final int MAX_BATCHES_PER_CALL = 16;
 
     public static final class LookupJoinOperatorFactory
             implements OperatorFactory
@@ -236,11 +238,16 @@ public final class LookupJoinOperator
             finishProbe();
             return;
         }
+        int flushes = 0;
         while (position < positionCount) {
             while (cursor != -1) {
                 if (batchCount == BATCH_SIZE) {
                     flushBatch();
-                    if (!outputs.isEmpty()) {
+                    flushes++;
+                    // a residual that rejects every pair would otherwise keep this call busy for a whole
+                    // probe page times the build (seconds in a nested-loop join): the driver gets its
+                    // turn back to honour its quantum and cancellation
+                    if (!outputs.isEmpty() || flushes == MAX_BATCHES_PER_CALL) {
                         return;
                     }
                 }
