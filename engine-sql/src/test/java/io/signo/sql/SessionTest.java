@@ -1,0 +1,57 @@
+package io.signo.sql;
+
+import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.translate.JoinDistributionMode;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SessionTest
+{
+    @Test
+    void dataSizesReadAsPowersOf1024()
+    {
+        assertEquals(512, Session.parseDataSize("p", "512"));
+        assertEquals(512, Session.parseDataSize("p", "512B"));
+        assertEquals(64L << 10, Session.parseDataSize("p", "64kB"));
+        assertEquals(3L << 20, Session.parseDataSize("p", "3MB"));
+        assertEquals(3L << 19, Session.parseDataSize("p", "1.5 MB"));
+        assertEquals(2L << 30, Session.parseDataSize("p", "2gb"));
+        assertEquals(1L << 40, Session.parseDataSize("p", "1TiB"));
+    }
+
+    @Test
+    void malformedSizesNameTheProperty()
+    {
+        for (String text : new String[] {"", "lots", "-1MB", "0", "12 parsecs", "1e3"}) {
+            SignoException error = assertThrows(SignoException.class, () -> Session.parseDataSize("query_max_memory", text));
+            assertEquals(ErrorCode.INVALID_ARGUMENT, error.errorCode());
+            assertTrue(error.getMessage().startsWith("query_max_memory must be"), error.getMessage());
+        }
+    }
+
+    @Test
+    void setChangesOnlyThisSession()
+    {
+        Session first = new Session("a");
+        Session second = new Session("b");
+        assertEquals("broadcast", first.set("JOIN_DISTRIBUTION", "broadcast"));
+        first.set("query_max_memory", "1GB");
+        assertEquals(JoinDistributionMode.BROADCAST, first.joinDistribution());
+        assertEquals(1L << 30, first.queryMaxMemoryBytes());
+        assertEquals(JoinDistributionMode.AUTOMATIC, second.joinDistribution());
+        assertEquals(0, second.queryMaxMemoryBytes());
+    }
+
+    @Test
+    void setStatementAppliesToTheGivenSession()
+    {
+        Session session = new Session("c");
+        QueryResult result = SignoEngine.trySetStatement(session, "SET query_max_memory = '256MB';");
+        assertEquals("query_max_memory = 256MB", result.pages().getFirst().column(0).getString(0));
+        assertEquals(256L << 20, session.queryMaxMemoryBytes());
+        assertEquals(null, SignoEngine.trySetStatement(session, "select 1"));
+    }
+}
