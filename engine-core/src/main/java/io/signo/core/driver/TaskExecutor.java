@@ -63,6 +63,11 @@ public final class TaskExecutor
             return run.done;
         }
         run.remaining.set(run.drivers.size());
+        if (run.drivers.isEmpty()) {
+            // a node without a stage of this query (one that reads only replicated tables runs on the coordinator)
+            run.done.complete(null);
+            return run.done;
+        }
         for (Driver driver : run.drivers) {
             schedule(run, driver);
         }

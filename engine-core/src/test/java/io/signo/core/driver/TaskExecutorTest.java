@@ -130,6 +130,14 @@ class TaskExecutorTest
     }
 
     @Test
+    void aNodeWithoutPipelinesIsDoneAtOnce()
+            throws Exception
+    {
+        // a worker gets no stage of a query that reads only replicated tables; its task must still end
+        executor.execute(List.of(), MemoryPool.unbounded("test")).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
     void anEmptyTableGivesAnEmptyResult()
             throws Exception
     {

@@ -1,0 +1,94 @@
+package io.signo.server.cluster;
+
+import io.signo.sql.QueryControl;
+import io.signo.sql.QueryResult;
+import io.signo.sql.Session;
+import io.signo.sql.SignoException;
+import io.signo.sql.SignoException.ErrorCode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Sessions, cancellation and memory limits of statements that run across two worker processes. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterQueryControlTest
+{
+    private static final String LONG_QUERY = "select count(*) from lineitem a, part b where a.l_quantity + b.p_size < 0";
+
+    private WorkerProcesses workers;
+    private ClusterCoordinator coordinator;
+
+    @BeforeAll
+    void start()
+    {
+        workers = WorkerProcesses.start(2, 1, "512m");
+        coordinator = new ClusterCoordinator(workers.addresses(), 0.01, 1);
+    }
+
+    @AfterAll
+    void stop()
+    {
+        coordinator.close();
+        workers.close();
+    }
+
+    @Test
+    void cancelStopsTheQueryOnEveryNodeWithinASecond()
+            throws Exception
+    {
+        QueryControl control = new QueryControl();
+        CompletableFuture<QueryResult> running = CompletableFuture.supplyAsync(() -> coordinator.execute(new Session("a"), LONG_QUERY, control, counters -> {}));
+        Thread.sleep(1500);
+        assertFalse(running.isDone(), "the long query ended before it was cancelled");
+
+        long cancelledAt = System.nanoTime();
+        control.cancel("asked by the test");
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> running.get(10, TimeUnit.SECONDS));
+        long stoppedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelledAt);
+
+        SignoException error = assertInstanceOf(SignoException.class, failure.getCause());
+        assertEquals(ErrorCode.QUERY_CANCELLED, error.errorCode(), error.getMessage());
+        assertTrue(stoppedMillis < 1000, "stopped " + stoppedMillis + " ms after the cancel");
+        // the workers dropped their tasks: the next query gets their threads and answers
+        assertEquals(25L, coordinator.execute("select count(*) from nation").pages().getFirst().column(0).getLong(0));
+    }
+
+    @Test
+    void memoryLimitFailsOnlyTheLimitedSession()
+            throws Exception
+    {
+        String sql = "select l_orderkey, l_linenumber, count(*) from lineitem group by l_orderkey, l_linenumber";
+        Session limited = new Session("limited");
+        coordinator.execute(limited, "SET query_max_memory = '64kB'", new QueryControl(), counters -> {});
+        CompletableFuture<QueryResult> unlimited = CompletableFuture.supplyAsync(() -> coordinator.execute(new Session("unlimited"), sql, new QueryControl(), counters -> {}));
+
+        SignoException error = assertThrows(SignoException.class, () -> coordinator.execute(limited, sql, new QueryControl(), counters -> {}));
+        assertEquals(ErrorCode.EXCEEDED_MEMORY_LIMIT, error.errorCode(), error.getMessage());
+        assertTrue(error.getMessage().contains("query_max_memory"), error.getMessage());
+
+        long lineitemRows = coordinator.execute("select count(*) from lineitem").pages().getFirst().column(0).getLong(0);
+        assertEquals(lineitemRows, unlimited.get(60, TimeUnit.SECONDS).rowCount(), "(orderkey, linenumber) is the key of lineitem");
+    }
+
+    @Test
+    void exchangeCountersComeWithTheQuery()
+    {
+        List<ExchangeCounters> counters = new ArrayList<>();
+        coordinator.execute(new Session("c"), "select o_orderpriority, count(*) from orders group by o_orderpriority", new QueryControl(), counters::addAll);
+        assertFalse(counters.isEmpty());
+        assertTrue(counters.stream().mapToLong(ExchangeCounters::pagesSent).sum() > 0, counters.toString());
+    }
+}
