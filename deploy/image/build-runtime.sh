@@ -3,8 +3,8 @@
 #   OUT/opt/java                  a jlink'ed Java runtime with the modules Signo uses
 #   OUT/lib64, OUT/lib/..., ...   the C library files that runtime needs, copied from this build host
 # The image's base is `scratch` (no registry is needed to build it), so, like a distroless image,
-# it carries exactly these files: the runtime is only as portable as the host's glibc, which must
-# be x86_64 or aarch64 Linux.
+# it carries exactly these files. The image declares linux/amd64 (Jib's default platform), so the
+# build host must be x86_64 Linux with glibc.
 #
 # usage: build-runtime.sh JDK_HOME OUT
 set -euo pipefail
@@ -18,8 +18,8 @@ MODULES=java.base,java.compiler,java.desktop,java.logging,java.management,java.n
 java.security.jgss,java.sql,java.transaction.xa,java.xml,jdk.crypto.ec,jdk.httpserver,jdk.jcmd,jdk.jfr,\
 jdk.management,jdk.management.jfr,jdk.naming.dns,jdk.net,jdk.unsupported,jdk.zipfs,jdk.charsets
 
-if [ "$(uname -s)" != Linux ]; then
-  echo "build-runtime.sh: the image carries the build host's C library, so it builds on Linux only (this is $(uname -s))" >&2
+if [ "$(uname -s)" != Linux ] || [ "$(uname -m)" != x86_64 ]; then
+  echo "build-runtime.sh: the image (linux/amd64) carries the build host's Java runtime and C library, so it builds on x86_64 Linux only (this is $(uname -s) $(uname -m))" >&2
   exit 1
 fi
 
