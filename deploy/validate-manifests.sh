@@ -69,6 +69,32 @@ if [ ${#manifests[@]} -eq 0 ]; then
   exit 1
 fi
 
+# The coordinator's worker list (ConfigMap signo-config, worker-addresses) must name exactly the
+# StatefulSet's pods, signo-worker-0 ... signo-worker-(replicas-1), on the workers' port:
+# the schemas cannot see that, and a mismatch leaves the coordinator waiting for a missing worker.
+check_worker_addresses() {
+  local rendered="$1" replicas addresses expected="" i
+  # one record per YAML document (kustomize sorts keys, so "kind" may come after "data")
+  replicas="$(awk 'BEGIN { RS = "\n---\n" } { doc = "\n" $0 "\n" }
+    doc ~ /\nkind: StatefulSet\n/ && doc ~ /\n  name: signo-worker\n/ && match(doc, /\n  replicas: [0-9]+/) {
+      print substr(doc, RSTART + 13, RLENGTH - 13) }' "$rendered")"
+  addresses="$(awk 'BEGIN { RS = "\n---\n" } { doc = "\n" $0 "\n" }
+    doc ~ /\nkind: ConfigMap\n/ && match(doc, /\n  worker-addresses: [^\n]*/) {
+      print substr(doc, RSTART + 21, RLENGTH - 21) }' "$rendered" | tr -d '"')"
+  if [ -z "$replicas" ] || [ -z "$addresses" ]; then
+    echo "validate-manifests.sh: no StatefulSet signo-worker or no worker-addresses in the ConfigMap; worker list not checked"
+    return 0
+  fi
+  for ((i = 0; i < replicas; i++)); do
+    expected="${expected:+$expected,}signo-worker-$i.signo-worker:7070"
+  done
+  if [ "$addresses" != "$expected" ]; then
+    echo "validate-manifests.sh: worker-addresses is '$addresses', but the StatefulSet's $replicas replicas are '$expected'" >&2
+    return 1
+  fi
+  echo "validate-manifests.sh: worker-addresses names the StatefulSet's $replicas workers"
+}
+
 status=0
 echo "validate-manifests.sh: ${#manifests[@]} files in $DIR, Kubernetes $KUBERNETES_VERSION schemas, strict"
 validate "${manifests[@]}" || status=1
@@ -76,6 +102,7 @@ if [ -f "$DIR/kustomization.yaml" ] || [ -f "$DIR/kustomization.yml" ]; then
   echo "validate-manifests.sh: what kustomize builds from $DIR"
   if "$KUSTOMIZE" build "$DIR" > "$WORK/kustomized.yaml"; then
     validate "$WORK/kustomized.yaml" || status=1
+    check_worker_addresses "$WORK/kustomized.yaml" || status=1
   else
     echo "validate-manifests.sh: kustomize build $DIR failed" >&2
     status=1
