@@ -85,6 +85,7 @@ public final class QueryMetrics
         exchangeWriteBlocked = counter("signo.exchange.write.blocked", "seconds", "Time exchange senders were blocked on a full socket");
         exchangeCreditWait = counter("signo.exchange.credit.wait", "seconds", "Time exchange senders waited for credit from their receivers");
 
+        // strong references: a gauge holds its state weakly, and nothing else holds the supplier
         Catalog initial = catalog.get();
         for (Table table : initial.tables()) {
             String name = table.name();
@@ -92,10 +93,12 @@ public final class QueryMetrics
                     .description("Bytes of table data this process holds (a coordinator holds only the replicated tables)")
                     .tag("table", name)
                     .baseUnit("bytes")
+                    .strongReference(true)
                     .register(registry);
             Gauge.builder("signo.table.rows", catalog, current -> tableRows(current.get(), name))
                     .description("Rows of the table across the cluster")
                     .tag("table", name)
+                    .strongReference(true)
                     .register(registry);
         }
 
