@@ -34,8 +34,9 @@ import java.util.concurrent.Callable;
         description = {
                 "Runs a long-lived coordinator: JDBC at /v1/jdbc, the REST admin API under /v1, Prometheus metrics at /metrics, all on one port.",
                 "Without workers it is a cluster of one; with --workers or --worker-addresses it runs queries across worker processes.",
-                "Prints '" + ServerCommand.READY_PREFIX + "http://HOST:PORT' once it serves; on SIGTERM or Ctrl-C it cancels the running queries",
-                "(they fail with \"" + SignoServer.SHUTDOWN_REASON + "\"), stops serving and stops the workers it started."})
+                "Prints '" + ServerCommand.READY_PREFIX + "http://HOST:PORT' once it serves; on SIGTERM or Ctrl-C it cancels the running queries "
+                        + "(they fail with \"" + SignoServer.SHUTDOWN_REASON + "\"), stops serving and stops the workers it started.",
+                "--stats has no effect here: GET /v1/queries/{id} shows the exchange counters."})
 final class ServerCommand
         implements Callable<Integer>
 {
@@ -75,7 +76,10 @@ final class ServerCommand
         if (port < 0 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
         }
-        if (scaleFactor != 0 || cluster.clustered()) {
+        if (cluster.clustered() && scaleFactor == 0) {
+            throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
+        }
+        if (scaleFactor != 0) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
