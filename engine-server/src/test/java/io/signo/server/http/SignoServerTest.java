@@ -285,8 +285,9 @@ class SignoServerTest
             assertTrue(after.has(name), name);
         }
         assertTrue(after.value("jvm_memory_used_bytes", Map.of("area", "heap")) > 0);
-        for (String name : List.of("jvm_gc_pause_seconds_count", "jvm_threads_live_threads", "jvm_classes_loaded_classes", "process_cpu_usage", "process_uptime_seconds", "jvm_buffer_memory_used_bytes")) {
-            assertTrue(after.has(name) || name.equals("jvm_gc_pause_seconds_count"), name);
+        // jvm_gc_pause_seconds appears only after a collection, so it is not asserted
+        for (String name : List.of("jvm_threads_live_threads", "jvm_classes_loaded_classes", "process_cpu_usage", "process_uptime_seconds", "jvm_buffer_memory_used_bytes")) {
+            assertTrue(after.has(name), name);
         }
     }
 
