@@ -71,7 +71,7 @@ public final class LocalEnvironment
     }
 
     /** A quarter of the machine's memory shared by the workers (their tables live off the heap), unless SIGNO_WORKER_HEAP says otherwise. */
-    private static String workerHeap(int workerCount)
+    static String workerHeap(int workerCount)
     {
         String configured = System.getenv("SIGNO_WORKER_HEAP");
         if (configured != null && !configured.isBlank()) {

@@ -94,13 +94,22 @@ public final class ClusterCoordinator
 
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads, ExchangeSettings exchangeSettings)
     {
+        this(workerAddresses, scaleFactor, threads, exchangeSettings, "127.0.0.1");
+    }
+
+    /**
+     * @param transportHost the address the coordinator's transport binds and tells the workers to reach it
+     * at (its pod's address on Kubernetes); 127.0.0.1 when the workers run on this machine
+     */
+    public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads, ExchangeSettings exchangeSettings, String transportHost)
+    {
         this.exchangeSettings = exchangeSettings;
         if (workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
         this.threads = threads;
         this.scaleFactor = scaleFactor;
-        this.transport = NodeTransport.start("127.0.0.1", 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
+        this.transport = NodeTransport.start(transportHost, 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
         this.heartbeats = new HeartbeatMonitor(transport, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT);

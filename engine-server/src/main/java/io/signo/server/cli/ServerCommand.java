@@ -1,0 +1,151 @@
+package io.signo.server.cli;
+
+import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.WorkerProcesses;
+import io.signo.server.http.ServerOptions;
+import io.signo.server.http.SignoServer;
+import io.signo.server.query.ClusterQueryRunner;
+import io.signo.server.query.LocalQueryRunner;
+import io.signo.server.query.QueryRunner;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.tpch.TpchData;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(
+        name = "server",
+        mixinStandardHelpOptions = true,
+        versionProvider = SignoCommand.Version.class,
+        description = {
+                "Runs a long-lived coordinator: JDBC at /v1/jdbc, the REST admin API under /v1, Prometheus metrics at /metrics, all on one port.",
+                "Without workers it is a cluster of one; with --workers or --worker-addresses it runs queries across worker processes.",
+                "Prints '" + ServerCommand.READY_PREFIX + "http://HOST:PORT' once it serves; on SIGTERM or Ctrl-C it cancels the running queries "
+                        + "(they fail with \"" + SignoServer.SHUTDOWN_REASON + "\"), stops serving and stops the workers it started.",
+                "--stats has no effect here: GET /v1/queries/{id} shows the exchange counters."})
+final class ServerCommand
+        implements Callable<Integer>
+{
+    static final String READY_PREFIX = "Signo server listening on ";
+    static final String TOKEN_VARIABLE = "SIGNO_TOKEN";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--port", required = true, paramLabel = "P", description = "HTTP port; 0 picks a free one.")
+    private int port;
+
+    @Option(names = "--bind", paramLabel = "HOST", description = "Address to listen on (default: ${DEFAULT-VALUE}); 0.0.0.0 for every interface.")
+    private String bind = "127.0.0.1";
+
+    @Option(names = "--tpch", paramLabel = "SCALE", description = "Generate TPC-H at this scale factor, e.g. 1. Without it a cluster of one has an empty tpch schema; a cluster needs it.")
+    private double scaleFactor;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--coordinator-address", paramLabel = "HOST", description = "The address workers reach this coordinator's exchange transport at, and the one the admin API shows (default: the --bind address, or 127.0.0.1 when that is 0.0.0.0).")
+    private String coordinatorAddress;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "Require 'Authorization: Bearer <token>' with the token in this file on every path but GET /v1/info. The environment variable " + TOKEN_VARIABLE + " does the same.")
+    private Path tokenFile;
+
+    @Mixin
+    private ClusterOptions cluster = new ClusterOptions();
+
+    @Override
+    public Integer call()
+            throws InterruptedException
+    {
+        OptionChecks.checkThreads(spec, threads);
+        cluster.check(spec);
+        if (port < 0 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
+        }
+        if (cluster.clustered() && scaleFactor == 0) {
+            throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
+        }
+        if (scaleFactor != 0) {
+            OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
+        }
+        String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
+        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token());
+
+        SignoServer server = SignoServer.start(options, this::createRunner);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "signo-server-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(READY_PREFIX + server.uri());
+        out.flush();
+        server.awaitStopped();
+        return 0;
+    }
+
+    private QueryRunner createRunner(String httpAddress)
+    {
+        if (!cluster.clustered()) {
+            Catalog catalog = scaleFactor == 0
+                    ? new Catalog(TpchData.SCHEMA_NAME)
+                    : TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
+            return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
+        }
+        WorkerProcesses started = null;
+        try {
+            List<String> workers = cluster.workerAddresses;
+            if (cluster.workers > 0) {
+                started = WorkerProcesses.start(cluster.workers, threads, LocalEnvironment.workerHeap(cluster.workers));
+                workers = started.addresses();
+            }
+            String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
+            ClusterCoordinator coordinator = new ClusterCoordinator(workers, scaleFactor, threads, cluster.exchangeSettings(), transportHost);
+            return new ClusterQueryRunner(coordinator, started, httpAddress);
+        }
+        catch (RuntimeException e) {
+            if (started != null) {
+                started.close();
+            }
+            throw e;
+        }
+    }
+
+    /** A wildcard bind address names no host; other processes on this machine reach it at 127.0.0.1. */
+    private static String advertisedHost(String bind)
+    {
+        return bind.equals("0.0.0.0") || bind.equals("::") ? "127.0.0.1" : bind;
+    }
+
+    private String token()
+    {
+        if (tokenFile != null) {
+            String token;
+            try {
+                token = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+            }
+            catch (NoSuchFileException e) {
+                throw new CommandFailedException("token file not found: " + tokenFile, e);
+            }
+            catch (IOException e) {
+                throw new CommandFailedException("cannot read token file " + tokenFile + ": " + e.getMessage(), e);
+            }
+            if (token.isEmpty()) {
+                throw new CommandFailedException("token file is empty: " + tokenFile);
+            }
+            return token;
+        }
+        String token = System.getenv(TOKEN_VARIABLE);
+        return token == null || token.isBlank() ? null : token.strip();
+    }
+}

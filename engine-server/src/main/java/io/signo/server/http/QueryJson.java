@@ -1,0 +1,104 @@
+package io.signo.server.http;
+
+import io.signo.server.cluster.ExchangeCounters;
+import io.signo.server.query.ManagedQuery;
+import io.signo.server.query.NodeInfo;
+import io.signo.sql.SignoException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** How the REST API shows statements and nodes: JSON objects as ordered maps, field names as in the OpenAPI document. */
+final class QueryJson
+{
+    /** A stage header as {@link io.signo.sql.translate.PlanPrinter} writes it: {@code Stage 2 on every worker}. */
+    private static final Pattern STAGE = Pattern.compile("^\\s*Stage (\\d+) on (.+)$");
+
+    private QueryJson() {}
+
+    static Map<String, Object> summary(ManagedQuery query)
+    {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", query.id());
+        json.put("user", query.user());
+        json.put("state", query.state().name());
+        json.put("sql", query.sql());
+        json.put("created", query.created().toString());
+        json.put("elapsedMillis", query.elapsed().toMillis());
+        json.put("rows", query.rows());
+        json.put("bytes", query.bytes());
+        json.put("error", error(query.error()));
+        return json;
+    }
+
+    static Map<String, Object> detail(ManagedQuery query)
+    {
+        Map<String, Object> json = summary(query);
+        List<String> plan = query.plan();
+        json.put("plan", plan);
+        json.put("stages", stages(plan));
+        List<Map<String, Object>> exchanges = new ArrayList<>();
+        for (ExchangeCounters counters : query.exchanges()) {
+            exchanges.add(exchange(counters));
+        }
+        json.put("exchanges", exchanges);
+        return json;
+    }
+
+    private static Map<String, Object> error(SignoException error)
+    {
+        if (error == null) {
+            return null;
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("code", error.errorCode().name());
+        json.put("message", error.getMessage());
+        return json;
+    }
+
+    private static List<Map<String, Object>> stages(List<String> plan)
+    {
+        List<Map<String, Object>> stages = new ArrayList<>();
+        for (String line : plan) {
+            Matcher matcher = STAGE.matcher(line);
+            if (matcher.matches()) {
+                Map<String, Object> stage = new LinkedHashMap<>();
+                stage.put("id", Integer.parseInt(matcher.group(1)));
+                stage.put("runsOn", matcher.group(2).startsWith("every worker") ? "workers" : "coordinator");
+                stages.add(stage);
+            }
+        }
+        return stages;
+    }
+
+    private static Map<String, Object> exchange(ExchangeCounters counters)
+    {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("exchange", counters.exchange());
+        json.put("bytesSent", counters.bytesSent());
+        json.put("pagesSent", counters.pagesSent());
+        json.put("bytesReceived", counters.bytesReceived());
+        json.put("pagesReceived", counters.pagesReceived());
+        json.put("uncompressedBytesSent", counters.rawBytesSent());
+        json.put("blockedOnWriteMillis", counters.blockedOnWriteNanos() / 1_000_000);
+        json.put("waitingForCreditMillis", counters.waitingForCreditNanos() / 1_000_000);
+        json.put("peakBufferedBytes", counters.peakBufferedBytes());
+        return json;
+    }
+
+    static Map<String, Object> node(NodeInfo node)
+    {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("address", node.address());
+        json.put("role", node.role());
+        json.put("state", node.state());
+        json.put("heapUsedBytes", node.heapUsedBytes());
+        json.put("heapMaxBytes", node.heapMaxBytes());
+        json.put("lastHeartbeat", node.lastHeartbeat() == null ? null : node.lastHeartbeat().toString());
+        return json;
+    }
+}

@@ -1,0 +1,70 @@
+package io.signo.server.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The server command's option errors, which stop it before it binds a port or generates data. */
+class ServerCommandTest
+{
+    @TempDir
+    Path temporary;
+
+    private record Run(int exitCode, String out, String err) {}
+
+    private static Run run(String... arguments)
+    {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = SignoCommand.commandLine(new LocalEnvironment(), new PrintWriter(out), new PrintWriter(err)).execute(arguments);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    @Test
+    void aClusterNeedsTpch()
+    {
+        Run run = run("server", "--port", "0", "--workers", "2");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("--tpch is required with --workers or --worker-addresses"), run.err());
+    }
+
+    @Test
+    void portAndScaleFactorAreChecked()
+    {
+        assertEquals(2, run("server", "--port", "70000").exitCode());
+        assertEquals(2, run("server", "--port", "0", "--tpch", "-1").exitCode());
+        assertEquals(2, run("server", "--tpch", "0.01").exitCode());
+        assertEquals(2, run("server", "--port", "0", "--workers", "2", "--worker-addresses", "a:1", "--tpch", "0.01").exitCode());
+    }
+
+    @Test
+    void aMissingOrEmptyTokenFileFails()
+            throws IOException
+    {
+        Run missing = run("server", "--port", "0", "--token-file", temporary.resolve("none").toString());
+        assertEquals(1, missing.exitCode());
+        assertTrue(missing.err().contains("token file not found"), missing.err());
+
+        Path empty = Files.writeString(temporary.resolve("empty"), "  \n");
+        Run blank = run("server", "--port", "0", "--token-file", empty.toString());
+        assertEquals(1, blank.exitCode());
+        assertTrue(blank.err().contains("token file is empty"), blank.err());
+    }
+
+    @Test
+    void theServerIsACommand()
+    {
+        Run help = run("server", "--help");
+        assertEquals(0, help.exitCode());
+        assertTrue(help.out().contains("--coordinator-address"), help.out());
+        assertTrue(help.out().contains("--token-file"), help.out());
+    }
+}
