@@ -1,0 +1,83 @@
+package io.signo.jdbc;
+
+import org.apache.calcite.avatica.AvaticaConnection;
+
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
+
+/**
+ * Cancels a statement on the server and runs statements under a query timeout. Avatica's protocol
+ * has no cancel request (its {@code Statement.cancel()} only sets a flag in the client), so the
+ * driver sends {@code CANCEL STATEMENT <id>} on a second statement of the same connection; the
+ * server cancels that connection's running query, which then fails with "Query was cancelled".
+ * A query timeout is a timer in the client that does the same.
+ */
+final class ServerCancel
+{
+    /** The command the server understands; only statements of the same connection can be cancelled. */
+    static final String COMMAND = "CANCEL STATEMENT ";
+
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "signo-jdbc-query-timeout");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private ServerCancel() {}
+
+    /** Asks the server to cancel the statement with this id, if it is running. */
+    static void cancel(AvaticaConnection connection, int statementId)
+            throws SQLException
+    {
+        if (connection.isClosed()) {
+            return;
+        }
+        try (Statement cancel = connection.createStatement()) {
+            cancel.execute(COMMAND + statementId);
+        }
+    }
+
+    /** Runs one execution of {@code statement}; when it takes longer than {@code timeoutSeconds} (if positive), cancels it. */
+    static <T> T withTimeout(AvaticaConnection connection, IntSupplier statementId, int timeoutSeconds, Execution<T> execution)
+            throws SQLException
+    {
+        if (timeoutSeconds <= 0) {
+            return execution.run();
+        }
+        AtomicBoolean fired = new AtomicBoolean();
+        ScheduledFuture<?> timer = TIMERS.schedule(() -> {
+            fired.set(true);
+            try {
+                cancel(connection, statementId.getAsInt());
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // the statement ends by itself; nothing to report to a thread that is not waiting
+            }
+        }, timeoutSeconds, TimeUnit.SECONDS);
+        try {
+            return execution.run();
+        }
+        catch (SQLException e) {
+            if (fired.get()) {
+                throw new SQLTimeoutException("Query exceeded its timeout of " + timeoutSeconds + " s and was cancelled: " + e.getMessage(), e);
+            }
+            throw e;
+        }
+        finally {
+            timer.cancel(false);
+        }
+    }
+
+    interface Execution<T>
+    {
+        T run()
+                throws SQLException;
+    }
+}

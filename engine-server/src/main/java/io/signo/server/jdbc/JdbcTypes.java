@@ -1,0 +1,127 @@
+package io.signo.server.jdbc;
+
+import io.signo.storage.type.Type;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.ColumnMetaData.Rep;
+
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How Signo's types appear to JDBC: the {@link java.sql.Types} code, the name, the size, and the
+ * representation the values travel in. DATE travels as days since 1970-01-01 (Avatica turns them
+ * into {@code java.sql.Date}), DECIMAL as {@code BigDecimal} with the column's scale, CHAR as its
+ * text without pad spaces (the driver pads it to the declared length, as JDBC's CHAR is).
+ */
+final class JdbcTypes
+{
+    /** The size Signo reports for an unbounded VARCHAR. */
+    static final int UNBOUNDED = Integer.MAX_VALUE;
+
+    private JdbcTypes() {}
+
+    static List<ColumnMetaData> columns(List<String> names, List<Type> types)
+    {
+        List<ColumnMetaData> columns = new ArrayList<>(names.size());
+        for (int column = 0; column < names.size(); column++) {
+            columns.add(column(column, names.get(column), types.get(column)));
+        }
+        return columns;
+    }
+
+    static ColumnMetaData column(int ordinal, String name, Type type)
+    {
+        return new ColumnMetaData(ordinal, false, type.isString(), true, false, DatabaseMetaData.columnNullable, type.isNumeric(),
+                displaySize(type), name, name, "", precision(type), scale(type), "", "",
+                ColumnMetaData.scalar(sqlType(type), typeName(type), rep(type)), true, false, false, className(type));
+    }
+
+    static int sqlType(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> Types.BOOLEAN;
+            case INTEGER -> Types.INTEGER;
+            case BIGINT -> Types.BIGINT;
+            case DOUBLE -> Types.DOUBLE;
+            case DECIMAL -> Types.DECIMAL;
+            case DATE -> Types.DATE;
+            case VARCHAR -> Types.VARCHAR;
+            case CHAR -> Types.CHAR;
+        };
+    }
+
+    static String typeName(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> "BOOLEAN";
+            case INTEGER -> "INTEGER";
+            case BIGINT -> "BIGINT";
+            case DOUBLE -> "DOUBLE";
+            case DECIMAL -> "DECIMAL";
+            case DATE -> "DATE";
+            case VARCHAR -> "VARCHAR";
+            case CHAR -> "CHAR";
+        };
+    }
+
+    private static Rep rep(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> Rep.BOOLEAN;
+            case INTEGER, DATE -> Rep.INTEGER;
+            case BIGINT -> Rep.LONG;
+            case DOUBLE -> Rep.DOUBLE;
+            case DECIMAL -> Rep.NUMBER;
+            case VARCHAR, CHAR -> Rep.STRING;
+        };
+    }
+
+    private static String className(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> Boolean.class.getName();
+            case INTEGER -> Integer.class.getName();
+            case BIGINT -> Long.class.getName();
+            case DOUBLE -> Double.class.getName();
+            case DECIMAL -> java.math.BigDecimal.class.getName();
+            case DATE -> java.sql.Date.class.getName();
+            case VARCHAR, CHAR -> String.class.getName();
+        };
+    }
+
+    /** Digits for numbers, characters for strings (JDBC's COLUMN_SIZE). */
+    static int precision(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> 1;
+            case INTEGER -> 10;
+            case BIGINT -> 19;
+            case DOUBLE -> 17;
+            case DECIMAL -> type.precision();
+            case DATE -> 10;
+            case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
+        };
+    }
+
+    /** Digits after the point (JDBC's DECIMAL_DIGITS). */
+    static int scale(Type type)
+    {
+        return type.kind() == io.signo.storage.type.TypeKind.DECIMAL ? type.scale() : 0;
+    }
+
+    static int displaySize(Type type)
+    {
+        return switch (type.kind()) {
+            case BOOLEAN -> 5;
+            case INTEGER -> 11;
+            case BIGINT -> 20;
+            case DOUBLE -> 24;
+            // sign and point
+            case DECIMAL -> type.precision() + 2;
+            case DATE -> 10;
+            case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
+        };
+    }
+}

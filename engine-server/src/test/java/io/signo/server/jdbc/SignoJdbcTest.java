@@ -1,0 +1,524 @@
+package io.signo.server.jdbc;
+
+import io.signo.reference.DuckDbDatabase;
+import io.signo.reference.ResultComparison;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchQueries;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.Date;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Signo's JDBC driver against a JDBC endpoint over TPC-H SF 0.1, with DuckDB over the same data as
+ * the reference: a child process with only the driver jar, sqlline, prepared statements, metadata,
+ * cancel, timeouts, errors, concurrent clients and a per-query memory limit.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SignoJdbcTest
+{
+    private static final double SCALE_FACTOR = 0.1;
+    /** A query that runs far longer than the tests wait: a non-equi join of lineitem with itself. */
+    private static final String LONG_QUERY = "select count(*) from lineitem a join lineitem b on a.l_quantity < b.l_quantity";
+
+    private JdbcTestServer server;
+    private DuckDbDatabase duckDb;
+
+    @BeforeAll
+    void start()
+            throws Exception
+    {
+        Catalog catalog = TpchData.generate(SCALE_FACTOR, 2, MemoryPool.unbounded("tpch"));
+        duckDb = DuckDbDatabase.open(2);
+        duckDb.load(catalog, 2, true);
+        server = new JdbcTestServer(catalog, 2);
+    }
+
+    @AfterAll
+    void stop()
+            throws Exception
+    {
+        if (server != null) {
+            server.close();
+        }
+        if (duckDb != null) {
+            duckDb.close();
+        }
+    }
+
+    private Connection connect()
+            throws SQLException
+    {
+        return DriverManager.getConnection(server.url());
+    }
+
+    static List<List<Object>> rows(ResultSet resultSet)
+            throws SQLException
+    {
+        int columns = resultSet.getMetaData().getColumnCount();
+        List<List<Object>> rows = new ArrayList<>();
+        while (resultSet.next()) {
+            List<Object> row = new ArrayList<>(columns);
+            for (int column = 1; column <= columns; column++) {
+                row.add(resultSet.getObject(column));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private void assertSameAsDuckDb(String sql, List<List<Object>> actual)
+            throws SQLException
+    {
+        Optional<String> difference = ResultComparison.difference(duckDb.query(sql), actual, sql.toLowerCase(Locale.ROOT).contains("order by"));
+        difference.ifPresent(message -> fail(message + "\n" + sql));
+    }
+
+    @Test
+    void typesAndValuesOfOneRow()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select o_orderkey, o_totalprice, o_orderdate, o_orderpriority, o_shippriority, cast(null as varchar) as nothing "
+                        + "from orders where o_orderkey = 1")) {
+            ResultSetMetaData metaData = rows.getMetaData();
+            assertEquals(Types.BIGINT, metaData.getColumnType(1));
+            assertEquals(Types.DECIMAL, metaData.getColumnType(2));
+            assertEquals(2, metaData.getScale(2));
+            assertEquals(Types.DATE, metaData.getColumnType(3));
+            assertTrue(rows.next());
+            assertEquals(1L, rows.getLong(1));
+            List<List<Object>> expected = duckDb.query("select o_totalprice, o_orderdate, o_orderpriority, o_shippriority from orders where o_orderkey = 1");
+            assertEquals(0, ((BigDecimal) ResultComparison.normalize(expected.get(0).get(0))).compareTo(rows.getBigDecimal(2)));
+            assertEquals(ResultComparison.normalize(expected.get(0).get(1)), rows.getDate(3).toLocalDate());
+            assertEquals(ResultComparison.normalize(expected.get(0).get(2)), rows.getString(4).strip());
+            assertEquals(((Number) expected.get(0).get(3)).intValue(), rows.getInt(5));
+            assertNull(rows.getString(6));
+            assertTrue(rows.wasNull());
+            assertFalse(rows.next());
+        }
+    }
+
+    @Test
+    void resultLargerThanOneFrame()
+            throws Exception
+    {
+        String sql = "select o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate from orders where o_orderkey < 100000";
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            List<List<Object>> actual = rows(rows);
+            assertTrue(actual.size() > 20_000, "rows: " + actual.size());
+            assertSameAsDuckDb(sql, actual);
+        }
+    }
+
+    @Test
+    void emptyResult()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select n_name from nation where n_nationkey < 0")) {
+            assertEquals(1, rows.getMetaData().getColumnCount());
+            assertFalse(rows.next());
+        }
+    }
+
+    @Test
+    void roundTripFromAChildProcessWithOnlyTheDriverJar()
+            throws Exception
+    {
+        String sql = TpchQueries.query(3);
+        Path classes = Path.of(JdbcClientMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        // the test classes directory holds far more, but nothing the child loads besides JdbcClientMain
+        ProcessResult child = runChild(List.of(JdbcTestServer.javaBinary().toString(), "-cp", JdbcTestServer.driverJar() + java.io.File.pathSeparator + classes,
+                JdbcClientMain.class.getName(), server.url() + "?user=child", sql));
+        assertEquals(0, child.exitCode(), child.output());
+        List<String> lines = child.output().lines().toList();
+        String[] types = lines.get(0).split("\t");
+        List<List<Object>> actual = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] values = line.split("\t", -1);
+            List<Object> row = new ArrayList<>();
+            for (int column = 0; column < values.length; column++) {
+                row.add(parse(Integer.parseInt(types[column]), values[column]));
+            }
+            actual.add(row);
+        }
+        assertEquals(10, actual.size(), child.output());
+        assertSameAsDuckDb(sql, actual);
+    }
+
+    private static Object parse(int type, String text)
+    {
+        if (text.equals("NULL")) {
+            return null;
+        }
+        return switch (type) {
+            case Types.BIGINT, Types.INTEGER, Types.DECIMAL, Types.DOUBLE -> new BigDecimal(text);
+            case Types.DATE -> LocalDate.parse(text);
+            default -> text;
+        };
+    }
+
+    @Test
+    void sqllineRunsTpchQuery1ThroughTheDriverJar()
+            throws Exception
+    {
+        Path script = Files.createTempFile("q1", ".sql");
+        Files.writeString(script, TpchQueries.query(1).strip() + (TpchQueries.query(1).strip().endsWith(";") ? "\n" : ";\n"));
+        try {
+            String classPath = String.join(java.io.File.pathSeparator, JdbcTestServer.driverJar().toString(), jarOf(sqlline.SqlLine.class), jarOf(org.jline.terminal.Terminal.class));
+            ProcessResult child = runChild(List.of(JdbcTestServer.javaBinary().toString(), "-cp", classPath, "sqlline.SqlLine",
+                    "-u", server.url(), "-n", "sqlline", "-p", "", "--outputFormat=csv", "--run=" + script));
+            assertEquals(0, child.exitCode(), child.output());
+            for (String group : List.of("'A','F'", "'N','F'", "'N','O'", "'R','F'")) {
+                assertTrue(child.output().contains(group), "no group " + group + " in\n" + child.output());
+            }
+        }
+        finally {
+            Files.deleteIfExists(script);
+        }
+    }
+
+    private static String jarOf(Class<?> type)
+            throws Exception
+    {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    record ProcessResult(int exitCode, String output) {}
+
+    private static ProcessResult runChild(List<String> command)
+            throws IOException, InterruptedException
+    {
+        // standard error apart: the JVM's warnings must not mix with the rows
+        Path errors = Files.createTempFile("child", ".err");
+        try {
+            Process process = new ProcessBuilder(command).redirectError(errors.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            byte[] output = process.getInputStream().readAllBytes();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                fail("child did not end: " + new String(output, StandardCharsets.UTF_8) + Files.readString(errors));
+            }
+            String text = new String(output, StandardCharsets.UTF_8);
+            return new ProcessResult(process.exitValue(), process.exitValue() == 0 ? text : text + "\nstderr:\n" + Files.readString(errors));
+        }
+        finally {
+            Files.deleteIfExists(errors);
+        }
+    }
+
+    @Test
+    void preparedStatementWithStringDateAndNumberParameters()
+            throws Exception
+    {
+        String template = "select l_returnflag, count(*) as orders, sum(l_quantity) as quantity from lineitem "
+                + "where l_shipmode = ? and l_shipdate <= ? and l_quantity > ? and l_comment <> '?' group by l_returnflag order by l_returnflag";
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement(template)) {
+            assertEquals(3, statement.getParameterMetaData().getParameterCount());
+            statement.setString(1, "AIR");
+            statement.setDate(2, Date.valueOf("1995-06-17"));
+            statement.setBigDecimal(3, new BigDecimal("10.5"));
+            List<List<Object>> first;
+            try (ResultSet rows = statement.executeQuery()) {
+                first = rows(rows);
+            }
+            assertSameAsDuckDb("select l_returnflag, count(*) as orders, sum(l_quantity) as quantity from lineitem "
+                    + "where l_shipmode = 'AIR' and l_shipdate <= date '1995-06-17' and l_quantity > 10.5 and l_comment <> '?' group by l_returnflag order by l_returnflag", first);
+
+            // again with other values, and a quote that must stay inside its literal
+            statement.setString(1, "it's; drop");
+            statement.setDate(2, Date.valueOf("1998-12-01"));
+            statement.setInt(3, -1);
+            try (ResultSet rows = statement.executeQuery()) {
+                assertFalse(rows.next());
+            }
+        }
+    }
+
+    @Test
+    void preparedStatementReportsItsColumnsBeforeRunning()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement("select n_name, n_nationkey from nation where n_regionkey = 1")) {
+            ResultSetMetaData metaData = statement.getMetaData();
+            assertEquals(2, metaData.getColumnCount());
+            assertEquals("n_name", metaData.getColumnLabel(1).toLowerCase(Locale.ROOT));
+            assertEquals(Types.BIGINT, metaData.getColumnType(2));
+            try (ResultSet rows = statement.executeQuery()) {
+                assertEquals(5, rows(rows).size());
+            }
+        }
+    }
+
+    @Test
+    void databaseMetaData()
+            throws Exception
+    {
+        try (Connection connection = connect()) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            try (ResultSet schemas = metaData.getSchemas()) {
+                assertTrue(schemas.next());
+                assertEquals(TpchData.SCHEMA_NAME, schemas.getString("TABLE_SCHEM"));
+                assertFalse(schemas.next());
+            }
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rows = metaData.getTables(null, null, "%", null)) {
+                while (rows.next()) {
+                    tables.add(rows.getString("TABLE_NAME"));
+                    assertEquals("TABLE", rows.getString("TABLE_TYPE"));
+                }
+            }
+            assertEquals(List.of("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"), tables);
+            try (ResultSet rows = metaData.getColumns(null, TpchData.SCHEMA_NAME, "lineitem", "l_%")) {
+                List<String> columns = new ArrayList<>();
+                while (rows.next()) {
+                    columns.add(rows.getString("COLUMN_NAME"));
+                    switch (rows.getString("COLUMN_NAME")) {
+                        case "l_orderkey" -> assertEquals(Types.BIGINT, rows.getInt("DATA_TYPE"));
+                        case "l_extendedprice" -> {
+                            assertEquals(Types.DECIMAL, rows.getInt("DATA_TYPE"));
+                            assertEquals(2, rows.getInt("DECIMAL_DIGITS"));
+                        }
+                        case "l_shipdate" -> assertEquals(Types.DATE, rows.getInt("DATA_TYPE"));
+                        case "l_comment" -> assertEquals(Types.VARCHAR, rows.getInt("DATA_TYPE"));
+                        default -> { }
+                    }
+                    assertEquals(DatabaseMetaData.columnNullable, rows.getInt("NULLABLE"));
+                }
+                assertEquals(16, columns.size(), columns.toString());
+                assertEquals("l_orderkey", columns.get(0));
+            }
+            try (ResultSet rows = metaData.getTableTypes()) {
+                assertTrue(rows.next());
+                assertEquals("TABLE", rows.getString(1));
+            }
+            try (ResultSet rows = metaData.getCatalogs()) {
+                assertFalse(rows.next());
+            }
+            try (ResultSet rows = metaData.getTables(null, null, "no_such_%", null)) {
+                assertFalse(rows.next());
+            }
+        }
+    }
+
+    @Test
+    void cancelEndsALongQueryWithinASecond()
+            throws Exception
+    {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            try {
+                Future<SQLException> failure = executor.submit(() -> {
+                    try (ResultSet ignored = statement.executeQuery(LONG_QUERY)) {
+                        return null;
+                    }
+                    catch (SQLException e) {
+                        return e;
+                    }
+                });
+                waitUntilRunning();
+                long start = System.nanoTime();
+                statement.cancel();
+                SQLException error = failure.get(10, TimeUnit.SECONDS);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(millis < 1000, "cancel took " + millis + " ms");
+                assertTrue(error != null && error.getMessage().contains("cancelled"), String.valueOf(error));
+            }
+            finally {
+                executor.shutdownNow();
+            }
+            // the statement runs again after a cancel
+            try (ResultSet rows = statement.executeQuery("select count(*) from region")) {
+                assertTrue(rows.next());
+                assertEquals(5, rows.getLong(1));
+            }
+        }
+    }
+
+    private void waitUntilRunning()
+            throws InterruptedException
+    {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (server.queryManager().runningCount() == 0) {
+            if (System.nanoTime() > deadline) {
+                fail("the query never started");
+            }
+            Thread.sleep(10);
+        }
+        // past planning, into the drivers
+        Thread.sleep(300);
+    }
+
+    @Test
+    void queryTimeoutEndsALongQuery()
+            throws Exception
+    {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout(1);
+            long start = System.nanoTime();
+            SQLException error = assertThrows(SQLException.class, () -> statement.executeQuery(LONG_QUERY));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertInstanceOf(SQLTimeoutException.class, error);
+            assertTrue(error.getMessage().contains("timeout"), error.getMessage());
+            assertTrue(millis < 3000, "took " + millis + " ms");
+        }
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(LONG_QUERY)) {
+            statement.setQueryTimeout(1);
+            assertThrows(SQLTimeoutException.class, statement::executeQuery);
+        }
+    }
+
+    @Test
+    void errorsCarrySignosMessage()
+            throws Exception
+    {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            SQLException syntax = assertThrows(SQLException.class, () -> statement.executeQuery("select from where"));
+            assertTrue(syntax.getMessage().contains("line 1"), syntax.getMessage());
+            assertEquals("42601", syntax.getSQLState());
+            SQLException unknown = assertThrows(SQLException.class, () -> statement.executeQuery("select nothing from lineitem"));
+            assertTrue(unknown.getMessage().toLowerCase(Locale.ROOT).contains("nothing"), unknown.getMessage());
+            SQLException prepare = assertThrows(SQLException.class, () -> connection.prepareStatement("select * from no_such_table"));
+            assertTrue(prepare.getMessage().toLowerCase(Locale.ROOT).contains("no_such_table"), prepare.getMessage());
+            // the connection still works
+            try (ResultSet rows = statement.executeQuery("select count(*) from nation")) {
+                assertTrue(rows.next());
+                assertEquals(25, rows.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void userAndTokenReachTheServer()
+            throws Exception
+    {
+        Properties properties = new Properties();
+        properties.setProperty("user", "alice");
+        properties.setProperty("token", "secret");
+        try (Connection connection = DriverManager.getConnection(server.url(), properties);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select count(*) from region")) {
+            assertTrue(rows.next());
+        }
+        assertTrue(server.queryManager().queries().stream().anyMatch(query -> query.user().equals("alice")));
+    }
+
+    @Test
+    void memoryLimitFailsOnlyTheQueryOfTheSessionThatSetIt()
+            throws Exception
+    {
+        String sql = "select l_orderkey, l_partkey, sum(l_extendedprice) from lineitem group by l_orderkey, l_partkey";
+        try (Connection limited = connect(); Connection unlimited = connect()) {
+            try (Statement statement = limited.createStatement()) {
+                statement.execute("SET query_max_memory = '1MB'");
+            }
+            ExecutorService executor = Executors.newFixedThreadPool(2);
+            try {
+                Future<SQLException> limitedRun = executor.submit(() -> {
+                    try (Statement statement = limited.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                        rows(rows);
+                        return null;
+                    }
+                    catch (SQLException e) {
+                        return e;
+                    }
+                });
+                Future<List<List<Object>>> unlimitedRun = executor.submit(() -> {
+                    try (Statement statement = unlimited.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                        return rows(rows);
+                    }
+                });
+                SQLException error = limitedRun.get(120, TimeUnit.SECONDS);
+                assertTrue(error != null && error.getMessage().toLowerCase(Locale.ROOT).contains("memory"), String.valueOf(error));
+                assertTrue(error.getMessage().contains("EXCEEDED_MEMORY_LIMIT"), error.getMessage());
+                assertSameAsDuckDb(sql, unlimitedRun.get(120, TimeUnit.SECONDS));
+            }
+            finally {
+                executor.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void eightConcurrentClientsRunTheTpchQueries()
+            throws Exception
+    {
+        int clients = 8;
+        List<List<List<Object>>> expected = new ArrayList<>();
+        for (int query = 1; query <= 22; query++) {
+            expected.add(duckDb.query(TpchQueries.query(query)));
+        }
+        ExecutorService executor = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<List<String>>> results = new ArrayList<>();
+            for (int client = 0; client < clients; client++) {
+                int first = client;
+                results.add(executor.submit(() -> {
+                    List<String> differences = new ArrayList<>();
+                    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+                        for (int i = 0; i < 22; i++) {
+                            int query = (first * 3 + i) % 22 + 1;
+                            String sql = TpchQueries.query(query);
+                            try (ResultSet rows = statement.executeQuery(sql)) {
+                                ResultComparison.difference(expected.get(query - 1), rows(rows), sql.toLowerCase(Locale.ROOT).contains("order by"))
+                                        .ifPresent(difference -> differences.add("client " + first + ", q" + query + ": " + difference));
+                            }
+                        }
+                    }
+                    return differences;
+                }));
+            }
+            List<String> differences = new ArrayList<>();
+            for (Future<List<String>> result : results) {
+                differences.addAll(result.get(15, TimeUnit.MINUTES));
+            }
+            assertEquals(List.of(), differences);
+        }
+        finally {
+            executor.shutdownNow();
+        }
+    }
+}
