@@ -210,10 +210,14 @@ public final class LogicalPlanner
 
     static RelNode optimize(RelNode rel, Context context)
     {
+        // an EXISTS with a non-equi correlation becomes a semi (anti) join before Calcite would decorrelate it; on one
+        // filter the rule goes first, and nested sub-queries meet it again once their outer one is expanded
         rel = hep(rel, HepProgram.builder()
-                .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
-                .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
-                .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+                .addRuleCollection(List.of(
+                        CorrelatedExistsToSemiJoin.INSTANCE,
+                        CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                        CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+                        CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
                 .build(), context);
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {

@@ -129,3 +129,98 @@ SELECT o.o_orderkey, t.line_count, t.max_quantity
 FROM (SELECT l_orderkey, count(*) AS line_count, max(l_quantity) AS max_quantity FROM lineitem GROUP BY l_orderkey) t
 JOIN (SELECT o_orderkey FROM orders WHERE o_orderkey < 40 UNION ALL SELECT -1) o ON o.o_orderkey = t.l_orderkey
 ORDER BY o.o_orderkey;
+
+-- EXISTS with an equality and a <> correlation: a semi join with a residual
+SELECT count(*), sum(l1.l_quantity)
+FROM lineitem l1
+WHERE l1.l_orderkey < 3000
+  AND EXISTS (SELECT 1 FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey);
+
+-- EXISTS with an equality and a < correlation: orders that are not their customer's first
+SELECT o.o_orderkey, o.o_orderdate
+FROM orders o
+WHERE o.o_custkey < 40
+  AND EXISTS (SELECT * FROM orders o2 WHERE o2.o_custkey = o.o_custkey AND o2.o_orderdate < o.o_orderdate)
+ORDER BY o.o_orderkey;
+
+-- NOT EXISTS with an equality and a < correlation: each customer's first orders
+SELECT o.o_custkey, o.o_orderkey, o.o_orderdate
+FROM orders o
+WHERE o.o_custkey < 60
+  AND NOT EXISTS (SELECT * FROM orders o2 WHERE o2.o_custkey = o.o_custkey AND o2.o_orderdate < o.o_orderdate)
+ORDER BY o.o_custkey, o.o_orderkey;
+
+-- EXISTS with two equalities, two inequalities and an uncorrelated condition
+SELECT ps_partkey, ps_suppkey
+FROM partsupp
+WHERE ps_partkey < 300
+  AND EXISTS (SELECT 1 FROM lineitem
+              WHERE l_partkey = ps_partkey AND l_suppkey = ps_suppkey
+                AND l_quantity * 100 > ps_availqty AND l_extendedprice < ps_supplycost * 40 AND l_returnflag = 'R')
+ORDER BY ps_partkey, ps_suppkey;
+
+-- NOT EXISTS whose sub-query joins two tables, with a correlated date inequality and expressions in its select list
+SELECT o_orderpriority, count(*)
+FROM orders
+WHERE o_orderkey < 20000
+  AND NOT EXISTS (SELECT l_orderkey + 1, p_name FROM lineitem, part
+                  WHERE l_partkey = p_partkey AND l_orderkey = o_orderkey AND p_size < 10 AND l_shipdate > o_orderdate + INTERVAL '100' DAY)
+GROUP BY o_orderpriority
+ORDER BY o_orderpriority;
+
+-- NOT EXISTS with a correlated condition on the outer row alone: rows failing it are kept
+SELECT count(*)
+FROM lineitem l1
+WHERE l1.l_orderkey < 3000
+  AND NOT EXISTS (SELECT 1 FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey AND l1.l_quantity > 10);
+
+-- EXISTS and NOT EXISTS with NULL keys and NULL values: a NULL comparison is no match
+SELECT t.k, t.v,
+       EXISTS (SELECT 1 FROM (VALUES (1, 10), (1, NULL), (2, 5), (CAST(NULL AS INTEGER), 1)) AS u(k, v) WHERE u.k = t.k AND u.v > t.v) AS found
+FROM (VALUES (1, 5), (1, 10), (1, NULL), (2, 1), (2, 5), (3, 1), (CAST(NULL AS INTEGER), 0)) AS t(k, v)
+ORDER BY t.k, t.v;
+
+-- the same in WHERE: EXISTS
+SELECT t.k, t.v
+FROM (VALUES (1, 5), (1, 10), (1, NULL), (2, 1), (2, 5), (3, 1), (CAST(NULL AS INTEGER), 0)) AS t(k, v)
+WHERE EXISTS (SELECT 1 FROM (VALUES (1, 10), (1, NULL), (2, 5), (CAST(NULL AS INTEGER), 1)) AS u(k, v) WHERE u.k = t.k AND u.v > t.v)
+ORDER BY t.k, t.v;
+
+-- the same in WHERE: NOT EXISTS keeps rows whose key or value is NULL
+SELECT t.k, t.v
+FROM (VALUES (1, 5), (1, 10), (1, NULL), (2, 1), (2, 5), (3, 1), (CAST(NULL AS INTEGER), 0)) AS t(k, v)
+WHERE NOT EXISTS (SELECT 1 FROM (VALUES (1, 10), (1, NULL), (2, 5), (CAST(NULL AS INTEGER), 1)) AS u(k, v) WHERE u.k = t.k AND u.v > t.v)
+ORDER BY t.k, t.v;
+
+-- EXISTS with a non-equi correlation inside OR keeps the general path
+SELECT count(*)
+FROM lineitem l1
+WHERE l1.l_orderkey < 3000
+  AND (l1.l_quantity > 45 OR EXISTS (SELECT 1 FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey < l1.l_suppkey));
+
+-- EXISTS, NOT EXISTS and a correlated scalar sub-query in one filter (TPC-H Q21's shape, and one more)
+SELECT s_name, count(*) AS numwait
+FROM supplier, lineitem l1, orders
+WHERE s_suppkey = l1.l_suppkey AND o_orderkey = l1.l_orderkey AND o_orderstatus = 'F'
+  AND l1.l_receiptdate > l1.l_commitdate
+  AND EXISTS (SELECT * FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey)
+  AND NOT EXISTS (SELECT * FROM lineitem l3 WHERE l3.l_orderkey = l1.l_orderkey AND l3.l_suppkey <> l1.l_suppkey AND l3.l_receiptdate > l3.l_commitdate)
+  AND l1.l_quantity > (SELECT 0.2 * avg(l4.l_quantity) FROM lineitem l4 WHERE l4.l_suppkey = s_suppkey)
+GROUP BY s_name
+ORDER BY numwait DESC, s_name
+LIMIT 20;
+
+-- a non-equi NOT EXISTS nested in an equi EXISTS: suppliers that are alone on some order
+SELECT count(*)
+FROM supplier
+WHERE EXISTS (SELECT 1 FROM lineitem l1
+              WHERE l1.l_suppkey = s_suppkey
+                AND NOT EXISTS (SELECT 1 FROM lineitem l2 WHERE l2.l_orderkey = l1.l_orderkey AND l2.l_suppkey <> l1.l_suppkey));
+
+-- a non-equi EXISTS in HAVING
+SELECT o_custkey, count(*) AS orders_count
+FROM orders
+WHERE o_custkey < 200
+GROUP BY o_custkey
+HAVING EXISTS (SELECT 1 FROM customer WHERE c_custkey = o_custkey AND c_nationkey < MOD(o_custkey, 25))
+ORDER BY o_custkey;
