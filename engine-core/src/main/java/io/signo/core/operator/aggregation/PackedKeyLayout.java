@@ -145,7 +145,7 @@ final class PackedKeyLayout
     }
 
     /**
-     * Packs positions 0 .. count - 1 of the key columns {@code page.column(keyChannels[c])} into
+     * Packs positions 0 .. count - 1 of the key columns, one vector per key column, into
      * {@code words0} and {@code words1}. Returns false, with the words undefined, when a string is
      * longer than its field holds.
      */
