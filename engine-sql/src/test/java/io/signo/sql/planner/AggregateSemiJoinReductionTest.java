@@ -3,6 +3,7 @@ package io.signo.sql.planner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.tpch.TpchQueries;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Join;
@@ -47,6 +48,15 @@ class AggregateSemiJoinReductionTest
     }
 
     @Test
+    void keysReachTheAggregateThroughAChainOfInnerJoins()
+    {
+        // TPC-H Q2: join ordering joins the min cost per part with partsupp, supplier, nation and
+        // region before the few parts of size 15 and type %BRASS, whose keys reach it through partsupp
+        RelNode plan = planner.plan(TpchQueries.query(2)).root();
+        assertEquals(1, reducedAggregates(plan), LogicalPlanner.describe(plan));
+    }
+
+    @Test
     void aggregateJoinedWithManyKeysIsLeftAlone()
     {
         // every order joins: filtering lineitem by all order keys would only cost a join
@@ -54,6 +64,18 @@ class AggregateSemiJoinReductionTest
                 SELECT o_orderkey, t.lines
                 FROM orders
                 JOIN (SELECT l_orderkey, count(*) AS lines FROM lineitem GROUP BY l_orderkey) t ON t.l_orderkey = o_orderkey
+                """).root();
+        assertEquals(0, reducedAggregates(plan), LogicalPlanner.describe(plan));
+    }
+
+    @Test
+    void aggregateJoinedWithAWholeTableIsLeftAlone()
+    {
+        // every supplier key is kept: a semi join with all of supplier would filter nothing
+        RelNode plan = planner.plan("""
+                SELECT s_suppkey, s_name, t.total
+                FROM supplier
+                JOIN (SELECT l_suppkey, sum(l_extendedprice) AS total FROM lineitem GROUP BY l_suppkey) t ON t.l_suppkey = s_suppkey
                 """).root();
         assertEquals(0, reducedAggregates(plan), LogicalPlanner.describe(plan));
     }

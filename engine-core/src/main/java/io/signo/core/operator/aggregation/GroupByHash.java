@@ -21,6 +21,10 @@ interface GroupByHash
                 return new LongGroupByHash(keyTypes.get(0));
             }
         }
+        PackedKeyLayout layout = PackedKeyLayout.of(keyTypes);
+        if (layout != null) {
+            return new PackedGroupByHash(keyTypes, layout);
+        }
         return new MultiChannelGroupByHash(keyTypes);
     }
 
