@@ -1,0 +1,105 @@
+package io.signo.core.operator.join;
+
+/**
+ * A blocked Bloom filter over 64-bit key hashes (those of {@link io.signo.core.operator.kernel.KeyHashing}):
+ * every key sets one bit in each of the eight longs of one 512-bit block, so adding or testing a key
+ * touches one cache line. The high half of the hash picks the block, the low half (spread by eight
+ * odd multipliers, as in Parquet's split-block filter) the bit of each word.
+ *
+ * <p>With {@link #BITS_PER_KEY} bits per key the false-positive rate is about 0.1 % (eight words of
+ * 64 bits each holding ~32 keys' bits in an average block: (1 - (63/64)^32)^8 ≈ 0.06 %, more in the
+ * fuller blocks); {@link #FALSE_POSITIVE_BOUND} is the bound the tests hold it to.
+ *
+ * <p>The bits are a heap {@code long[]}, not a native segment: the filter is scratch state of one
+ * join, built once and then only read by the probe-side scans of the same task; a heap array keeps
+ * every access a bounds-check-eliminated array load on one kind of memory (no segment liveness
+ * checks, no second segment kind at the call site), and it is freed with the join.
+ */
+public final class BloomFilter
+{
+    public static final int BITS_PER_KEY = 16;
+    public static final double FALSE_POSITIVE_BOUND = 0.005;
+    private static final int WORDS_PER_BLOCK = 8;
+
+    private static final int SALT0 = 0x47b6137b;
+    private static final int SALT1 = 0x44974d91;
+    private static final int SALT2 = 0x8824ad5b;
+    private static final int SALT3 = 0xa2b7289d;
+    private static final int SALT4 = 0x705495c7;
+    private static final int SALT5 = 0x2df1424b;
+    private static final int SALT6 = 0x9efc4947;
+    private static final int SALT7 = 0x5c6bfb31;
+
+    private final long[] words;
+    private final long blockCount;
+
+    private BloomFilter(int blockCount)
+    {
+        this.blockCount = blockCount;
+        this.words = new long[blockCount * WORDS_PER_BLOCK];
+    }
+
+    /** An empty filter sized for {@code expectedKeys} keys at {@link #BITS_PER_KEY} bits each. */
+    public static BloomFilter forKeys(long expectedKeys)
+    {
+        long blocks = Math.max(1, (expectedKeys * BITS_PER_KEY + 511) / 512);
+        if (blocks > Integer.MAX_VALUE / WORDS_PER_BLOCK) {
+            throw new IllegalArgumentException("too many keys for a Bloom filter: " + expectedKeys);
+        }
+        return new BloomFilter((int) blocks);
+    }
+
+    public void add(long hash)
+    {
+        long[] words = this.words;
+        int base = blockBase(hash);
+        int low = (int) hash;
+        words[base] |= 1L << ((low * SALT0) >>> 26);
+        words[base + 1] |= 1L << ((low * SALT1) >>> 26);
+        words[base + 2] |= 1L << ((low * SALT2) >>> 26);
+        words[base + 3] |= 1L << ((low * SALT3) >>> 26);
+        words[base + 4] |= 1L << ((low * SALT4) >>> 26);
+        words[base + 5] |= 1L << ((low * SALT5) >>> 26);
+        words[base + 6] |= 1L << ((low * SALT6) >>> 26);
+        words[base + 7] |= 1L << ((low * SALT7) >>> 26);
+    }
+
+    /** Adds the hashes at positions 0 .. count - 1 whose {@code skip} flag is false (skip may be null). */
+    public void addAll(long[] hashes, boolean[] skip, int count)
+    {
+        for (int i = 0; i < count; i++) {
+            if (skip == null || !skip[i]) {
+                add(hashes[i]);
+            }
+        }
+    }
+
+    /** False when no added key has this hash; true for every added one and for a few others. */
+    public boolean mightContain(long hash)
+    {
+        long[] words = this.words;
+        int base = blockBase(hash);
+        int low = (int) hash;
+        // all eight words tested without branches: a miss in any word leaves a bit in `missing`
+        long missing = ~words[base] & (1L << ((low * SALT0) >>> 26));
+        missing |= ~words[base + 1] & (1L << ((low * SALT1) >>> 26));
+        missing |= ~words[base + 2] & (1L << ((low * SALT2) >>> 26));
+        missing |= ~words[base + 3] & (1L << ((low * SALT3) >>> 26));
+        missing |= ~words[base + 4] & (1L << ((low * SALT4) >>> 26));
+        missing |= ~words[base + 5] & (1L << ((low * SALT5) >>> 26));
+        missing |= ~words[base + 6] & (1L << ((low * SALT6) >>> 26));
+        missing |= ~words[base + 7] & (1L << ((low * SALT7) >>> 26));
+        return missing == 0;
+    }
+
+    private int blockBase(long hash)
+    {
+        // multiply-shift maps the high 32 bits onto [0, blockCount) without a division or a power-of-two size
+        return (int) (((hash >>> 32) * blockCount) >>> 32) * WORDS_PER_BLOCK;
+    }
+
+    public long retainedBytes()
+    {
+        return (long) words.length * Long.BYTES;
+    }
+}
