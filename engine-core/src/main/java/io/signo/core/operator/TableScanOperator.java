@@ -10,6 +10,7 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.util.Objects.requireNonNull;
@@ -21,8 +22,7 @@ import static java.util.Objects.requireNonNull;
  * statistics prove that no row passes the scan's {@link SegmentPredicate} are skipped unread.
  *
  * <p>A scan under the probe side of hash joins applies their {@link RuntimeFilter}s: once a join's
- * build is done (a probe pipeline asks its scan for pages only then, so the scan looks the filter up
- * per page), every page is tested on the join's key columns right after it is read, and only the
+ * build is done (the scan is blocked until then, as its pipeline's join is), every page is tested on the join's key columns right after it is read, and only the
  * rows that may have a join partner go on, copied into a smaller page, to the filters, projections
  * and lookups above. A filter that rejects too few rows to pay for the copy is dropped.
  */
@@ -134,6 +134,25 @@ public final class TableScanOperator
         this.filterStates = new byte[filterCount];
         this.windowTested = new long[filterCount];
         this.windowRejected = new long[filterCount];
+    }
+
+    /**
+     * Blocked until the builds of its runtime filters are done, so that no page leaves untested: the
+     * pipeline's join cannot take pages before then anyway. (Should a page be asked for earlier, it
+     * passes unfiltered.)
+     */
+    @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        for (int filter = 0; filter < runtimeFilters.length; filter++) {
+            if (filterStates[filter] == FILTER_PENDING) {
+                CompletableFuture<Void> built = runtimeFilters[filter].bridge().whenBuilt();
+                if (!built.isDone()) {
+                    return built;
+                }
+            }
+        }
+        return NOT_BLOCKED;
     }
 
     @Override

@@ -116,8 +116,15 @@ class RuntimeFilterScanTest
     @Test
     void rowsPassUntilTheBuildIsDone()
     {
-        ScanRuntimeFilter filter = new ScanRuntimeFilter(new JoinBridge(true), new int[] {0}, "k from join 1");
+        JoinBridge bridge = new JoinBridge(true);
+        ScanRuntimeFilter filter = new ScanRuntimeFilter(bridge, new int[] {0}, "k from join 1");
         var cursor = new TableScanOperator.SegmentCursor(segments(3, 50));
+        TableScanOperator.Factory factory = new TableScanOperator.Factory("t", cursor, new int[] {0}, SegmentPredicate.ALL, List.of(filter));
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = factory.createOperator(context)) {
+            assertTrue(operator.isBlocked() == bridge.whenBuilt(), "the scan waits for the build");
+        }
+        // asked anyway, it passes the rows untested
         assertEquals(150, scan(new TableScanOperator.Factory("t", cursor, new int[] {0}, SegmentPredicate.ALL, List.of(filter))).size());
         assertEquals(0, filter.rowsTested());
     }
