@@ -22,9 +22,10 @@ import static java.util.Objects.requireNonNull;
  * statistics prove that no row passes the scan's {@link SegmentPredicate} are skipped unread.
  *
  * <p>A scan under the probe side of hash joins applies their {@link RuntimeFilter}s: once a join's
- * build is done (the scan is blocked until then, as its pipeline's join is), every page is tested on the join's key columns right after it is read, and only the
- * rows that may have a join partner go on, copied into a smaller page, to the filters, projections
- * and lookups above. A filter that rejects too few rows to pay for the copy is dropped.
+ * build is done (the scan is blocked until then, as its pipeline's join is), every page is tested
+ * on the join's key columns right after it is read, and only the rows that may have a join partner
+ * go on, copied into a smaller page, to the filters, projections and lookups above. A filter that
+ * rejects too few rows to pay for the copy is dropped.
  */
 public final class TableScanOperator
         implements Operator
