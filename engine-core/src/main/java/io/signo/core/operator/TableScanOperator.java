@@ -8,7 +8,6 @@ import io.signo.storage.page.Page;
 import io.signo.storage.table.Segment;
 import io.signo.storage.vector.ColumnVector;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -119,7 +118,7 @@ public final class TableScanOperator
     private final byte[] filterStates;
     private final long[] windowTested;
     private final long[] windowRejected;
-    private boolean[] keep = new boolean[0];
+    /** The positions of the page being filtered that every filter so far kept, at the front. */
     private int[] kept = new int[0];
     private boolean finished;
 
@@ -193,52 +192,48 @@ public final class TableScanOperator
         return null;
     }
 
-    /** The page's rows that pass every active runtime filter: the page itself when all do, null when none does. */
+    /**
+     * The page's rows that pass every active runtime filter: the page itself when all do, null when
+     * none does. Each filter tests only the rows the ones before it kept.
+     */
     private Page applyRuntimeFilters(Page page)
     {
         int positionCount = page.positionCount();
+        int count = positionCount;
         boolean tested = false;
-        for (int filter = 0; filter < runtimeFilters.length; filter++) {
+        for (int filter = 0; filter < runtimeFilters.length && count > 0; filter++) {
             if (filterStates[filter] == FILTER_PENDING) {
                 activate(filter);
             }
-            if (filterStates[filter] != FILTER_ACTIVE || positionCount == 0) {
+            if (filterStates[filter] != FILTER_ACTIVE) {
                 continue;
             }
             if (!tested) {
-                if (keep.length < positionCount) {
-                    keep = new boolean[positionCount];
+                if (kept.length < positionCount) {
                     kept = new int[positionCount];
                     reserveScratch();
                 }
-                Arrays.fill(keep, 0, positionCount, true);
+                for (int position = 0; position < positionCount; position++) {
+                    kept[position] = position;
+                }
                 tested = true;
             }
-            int rejected = filterProbes[filter].apply(page, keep);
-            runtimeFilters[filter].record(positionCount, rejected);
-            judge(filter, positionCount, rejected);
+            int before = count;
+            count = filterProbes[filter].filter(page, kept, count, count == positionCount);
+            runtimeFilters[filter].record(before, before - count);
+            judge(filter, before, before - count);
         }
-        if (!tested) {
+        if (count == positionCount) {
             return page;
         }
-        boolean[] keep = this.keep;
-        int[] kept = this.kept;
-        int keptCount = 0;
-        for (int position = 0; position < positionCount; position++) {
-            kept[keptCount] = position;
-            keptCount += keep[position] ? 1 : 0;
-        }
-        if (keptCount == positionCount) {
-            return page;
-        }
-        if (keptCount == 0) {
+        if (count == 0) {
             return null;
         }
         ColumnVector[] compacted = new ColumnVector[page.columnCount()];
         for (int channel = 0; channel < compacted.length; channel++) {
-            compacted[channel] = page.column(channel).copyPositions(kept, keptCount, context.allocator());
+            compacted[channel] = page.column(channel).copyPositions(kept, count, context.allocator());
         }
-        return new Page(keptCount, compacted);
+        return new Page(count, compacted);
     }
 
     /** Looks the join's filter up; until its build is done the filter stays pending and rows pass. */
@@ -259,10 +254,10 @@ public final class TableScanOperator
 
     private void reserveScratch()
     {
-        long scratch = (long) keep.length * (1 + Integer.BYTES);
+        long scratch = (long) kept.length * Integer.BYTES;
         for (RuntimeFilterProbe probe : filterProbes) {
             // a probe's key arrays grow with the page on its first use: count them at the page's size
-            scratch += probe == null ? 0 : Math.max(probe.retainedBytes(), (long) keep.length * Long.BYTES * 2);
+            scratch += probe == null ? 0 : Math.max(probe.retainedBytes(), (long) kept.length * Long.BYTES * 2);
         }
         context.memory().setBytes(scratch);
     }

@@ -38,7 +38,10 @@ public final class RuntimeFilterPlan
     public static RuntimeFilterPlan of(PlanNode root)
     {
         RuntimeFilterPlan plan = new RuntimeFilterPlan();
-        plan.visit(root);
+        // -Dsigno.runtimeFilters=false turns them off, to measure what they bring or to rule them out; read per plan so a benchmark can switch
+        if (!"false".equalsIgnoreCase(System.getProperty("signo.runtimeFilters"))) {
+            plan.visit(root);
+        }
         return plan;
     }
 

@@ -3,8 +3,9 @@ package io.signo.core.operator.join;
 /**
  * A blocked Bloom filter over 64-bit key hashes (those of {@link io.signo.core.operator.kernel.KeyHashing}):
  * every key sets one bit in each of the eight longs of one 512-bit block, so adding or testing a key
- * touches one cache line. The high half of the hash picks the block, the low half (spread by eight
- * odd multipliers, as in Parquet's split-block filter) the bit of each word.
+ * touches one cache line. The high bits of the hash pick the block, six bits each of its low 48
+ * the bit of each word (no further multiplication: the hash is already well mixed; the block
+ * index takes the top bits, which overlap the low 48 only beyond 65,536 blocks, 2 Mi keys).
  *
  * <p>With {@link #BITS_PER_KEY} bits per key the false-positive rate is about 0.1 % (eight words of
  * 64 bits each holding ~32 keys' bits in an average block: (1 - (63/64)^32)^8 ≈ 0.06 %, more in the
@@ -21,14 +22,6 @@ public final class BloomFilter
     public static final double FALSE_POSITIVE_BOUND = 0.005;
     private static final int WORDS_PER_BLOCK = 8;
 
-    private static final int SALT0 = 0x47b6137b;
-    private static final int SALT1 = 0x44974d91;
-    private static final int SALT2 = 0x8824ad5b;
-    private static final int SALT3 = 0xa2b7289d;
-    private static final int SALT4 = 0x705495c7;
-    private static final int SALT5 = 0x2df1424b;
-    private static final int SALT6 = 0x9efc4947;
-    private static final int SALT7 = 0x5c6bfb31;
 
     private final long[] words;
     private final long blockCount;
@@ -53,15 +46,14 @@ public final class BloomFilter
     {
         long[] words = this.words;
         int base = blockBase(hash);
-        int low = (int) hash;
-        words[base] |= 1L << ((low * SALT0) >>> 26);
-        words[base + 1] |= 1L << ((low * SALT1) >>> 26);
-        words[base + 2] |= 1L << ((low * SALT2) >>> 26);
-        words[base + 3] |= 1L << ((low * SALT3) >>> 26);
-        words[base + 4] |= 1L << ((low * SALT4) >>> 26);
-        words[base + 5] |= 1L << ((low * SALT5) >>> 26);
-        words[base + 6] |= 1L << ((low * SALT6) >>> 26);
-        words[base + 7] |= 1L << ((low * SALT7) >>> 26);
+        words[base] |= 1L << hash;
+        words[base + 1] |= 1L << (hash >>> 6);
+        words[base + 2] |= 1L << (hash >>> 12);
+        words[base + 3] |= 1L << (hash >>> 18);
+        words[base + 4] |= 1L << (hash >>> 24);
+        words[base + 5] |= 1L << (hash >>> 30);
+        words[base + 6] |= 1L << (hash >>> 36);
+        words[base + 7] |= 1L << (hash >>> 42);
     }
 
     /** Adds the hashes at positions 0 .. count - 1 whose {@code skip} flag is false (skip may be null). */
@@ -79,16 +71,16 @@ public final class BloomFilter
     {
         long[] words = this.words;
         int base = blockBase(hash);
-        int low = (int) hash;
         // all eight words tested without branches: a miss in any word leaves a bit in `missing`
-        long missing = ~words[base] & (1L << ((low * SALT0) >>> 26));
-        missing |= ~words[base + 1] & (1L << ((low * SALT1) >>> 26));
-        missing |= ~words[base + 2] & (1L << ((low * SALT2) >>> 26));
-        missing |= ~words[base + 3] & (1L << ((low * SALT3) >>> 26));
-        missing |= ~words[base + 4] & (1L << ((low * SALT4) >>> 26));
-        missing |= ~words[base + 5] & (1L << ((low * SALT5) >>> 26));
-        missing |= ~words[base + 6] & (1L << ((low * SALT6) >>> 26));
-        missing |= ~words[base + 7] & (1L << ((low * SALT7) >>> 26));
+        // (a long shift uses the low six bits of its distance: hash >>> 6k picks bits 6k .. 6k + 5)
+        long missing = ~words[base] & (1L << hash);
+        missing |= ~words[base + 1] & (1L << (hash >>> 6));
+        missing |= ~words[base + 2] & (1L << (hash >>> 12));
+        missing |= ~words[base + 3] & (1L << (hash >>> 18));
+        missing |= ~words[base + 4] & (1L << (hash >>> 24));
+        missing |= ~words[base + 5] & (1L << (hash >>> 30));
+        missing |= ~words[base + 6] & (1L << (hash >>> 36));
+        missing |= ~words[base + 7] & (1L << (hash >>> 42));
         return missing == 0;
     }
 

@@ -1,9 +1,13 @@
 package io.signo.core.operator.join;
 
+import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
@@ -114,33 +118,82 @@ public final class RuntimeFilter
     }
 
     /**
-     * Clears {@code keep[i]} at each of positions 0 .. count - 1 whose keys no build row has (or
-     * that has a NULL key); returns how many positions fail the filter, whether kept before or not.
+     * Keeps, of {@code positions[0 .. count)}, those whose loaded keys some build row may have (never
+     * one with a NULL key), in order, at the front of {@code positions}; returns how many.
      */
-    int apply(ProbeKeys keys, int count, boolean[] keep)
+    int filter(ProbeKeys keys, int[] positions, int count)
     {
         long[] hashes = keys.hashes;
         boolean[] anyNull = keys.anyNull;
         BloomFilter bloom = this.bloom;
-        int failed = 0;
-        if (hasRange) {
-            long[] values = keys.longs[0];
-            long min = this.min;
-            long max = this.max;
-            for (int i = 0; i < count; i++) {
-                long value = values[i];
-                boolean pass = !anyNull[i] && value >= min && value <= max && bloom.mightContain(hashes[i]);
-                failed += pass ? 0 : 1;
-                keep[i] &= pass;
-            }
-            return failed;
-        }
+        int kept = 0;
         for (int i = 0; i < count; i++) {
-            boolean pass = !anyNull[i] && bloom.mightContain(hashes[i]);
-            failed += pass ? 0 : 1;
-            keep[i] &= pass;
+            int position = positions[i];
+            positions[kept] = position;
+            kept += !anyNull[position] && bloom.mightContain(hashes[position]) ? 1 : 0;
         }
-        return failed;
+        return kept;
+    }
+
+    /** True when the filter can test this one key column straight from its values (see {@link #filterLongs}). */
+    boolean testsDirectly(ColumnVector column)
+    {
+        PhysicalType type = column.type().physicalType();
+        return stringKeys.length == 1 && (type == PhysicalType.INT || type == PhysicalType.LONG);
+    }
+
+    /**
+     * {@link #filter} for one INTEGER-like key column, read at the selected positions only: no pass
+     * over the whole page to hash every key. The hash is the lookup's for one long key. The keys are
+     * first copied to {@code scratch} (sequentially when {@code dense}: the positions are 0 .. count - 1),
+     * so that the test loop reads heap arrays only: a loop that reads a segment and writes an array
+     * the segment might alias re-checks the segment on every row.
+     */
+    int filterLongs(ColumnVector column, int[] positions, int count, boolean dense, long[] scratch)
+    {
+        MemorySegment values = column.values();
+        boolean wide = column.type().physicalType() == PhysicalType.LONG;
+        if (dense && wide) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
+            }
+        }
+        else if (dense) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
+            }
+        }
+        else if (wide) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positions[i]);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[i]);
+            }
+        }
+        long min = hasRange ? this.min : Long.MIN_VALUE;
+        long max = hasRange ? this.max : Long.MAX_VALUE;
+        BloomFilter bloom = this.bloom;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            long value = scratch[i];
+            positions[kept] = positions[i];
+            kept += value >= min && value <= max && bloom.mightContain(KeyHashing.hashLong(value)) ? 1 : 0;
+        }
+        MemorySegment nulls = column.nulls();
+        if (nulls == null) {
+            return kept;
+        }
+        // NULLs (stored as some value) never pass: take out the few survivors that are NULL
+        int nonNull = 0;
+        for (int i = 0; i < kept; i++) {
+            int position = positions[i];
+            positions[nonNull] = position;
+            nonNull += ColumnVector.isNullBit(nulls, position) ? 0 : 1;
+        }
+        return nonNull;
     }
 
     @Override
