@@ -13,15 +13,14 @@ package io.signo.core.operator.join;
  *
  * <p>The bits are a heap {@code long[]}, not a native segment: the filter is scratch state of one
  * join, built once and then only read by the probe-side scans of the same task; a heap array keeps
- * every access a bounds-check-eliminated array load on one kind of memory (no segment liveness
- * checks, no second segment kind at the call site), and it is freed with the join.
+ * every access a plain array load on one kind of memory (no segment liveness or bounds checks
+ * through a var handle, no second segment kind at the call site), and it is freed with the join.
  */
 public final class BloomFilter
 {
     public static final int BITS_PER_KEY = 16;
     public static final double FALSE_POSITIVE_BOUND = 0.005;
     private static final int WORDS_PER_BLOCK = 8;
-
 
     private final long[] words;
     private final long blockCount;
@@ -54,16 +53,6 @@ public final class BloomFilter
         words[base + 5] |= 1L << (hash >>> 30);
         words[base + 6] |= 1L << (hash >>> 36);
         words[base + 7] |= 1L << (hash >>> 42);
-    }
-
-    /** Adds the hashes at positions 0 .. count - 1 whose {@code skip} flag is false (skip may be null). */
-    public void addAll(long[] hashes, boolean[] skip, int count)
-    {
-        for (int i = 0; i < count; i++) {
-            if (skip == null || !skip[i]) {
-                add(hashes[i]);
-            }
-        }
     }
 
     /** False when no added key has this hash; true for every added one and for a few others. */
