@@ -22,6 +22,7 @@ import io.signo.core.operator.join.JoinType;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
 import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
+import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
 import io.signo.sql.rel.AggregationNode;
@@ -66,6 +67,9 @@ public final class LocalExecutionPlanner
     private final boolean separateCoordinator;
     private final List<DriverFactory> pipelines = new ArrayList<>();
     private final Map<ExchangeNode, Integer> exchangeIds = new IdentityHashMap<>();
+    /** The bridge of each hash join being planned on the current node; its probe side's scans read their runtime filters from it. */
+    private final Map<HashJoinNode, JoinBridge> bridges = new IdentityHashMap<>();
+    private RuntimeFilterPlan runtimeFilters;
 
     public LocalExecutionPlanner(int parallelism)
     {
@@ -102,6 +106,7 @@ public final class LocalExecutionPlanner
     public List<DriverFactory> plan(PlanNode root, PageCollectorOperator.ResultPages result)
     {
         numberExchanges(root);
+        runtimeFilters = RuntimeFilterPlan.of(root);
         List<Integer> nodes = new ArrayList<>();
         for (int i = 0; i < workerCount; i++) {
             nodes.add(i);
@@ -119,6 +124,7 @@ public final class LocalExecutionPlanner
     public List<DriverFactory> planNode(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
     {
         numberExchanges(root);
+        runtimeFilters = RuntimeFilterPlan.of(root);
         planStages(root, nodeIndex, result);
         return List.copyOf(pipelines);
     }
@@ -232,7 +238,8 @@ public final class LocalExecutionPlanner
                         segments.addAll(partition.segments());
                     }
                 }
-                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate()), driverCount(scan));
+                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
+                        scanRuntimeFilters(scan)), driverCount(scan));
             }
             case FilterProjectNode filterProject -> {
                 Pipeline pipeline = visit(filterProject.source(), nodeIndex);
@@ -247,7 +254,7 @@ public final class LocalExecutionPlanner
             }
             case HashJoinNode join when join.keepsBuildRows() -> {
                 Pipeline build = visit(join.build(), nodeIndex);
-                JoinBridge bridge = new JoinBridge();
+                JoinBridge bridge = bridge(join);
                 build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
@@ -258,7 +265,7 @@ public final class LocalExecutionPlanner
             }
             case HashJoinNode join -> {
                 Pipeline build = visit(join.build(), nodeIndex);
-                JoinBridge bridge = new JoinBridge();
+                JoinBridge bridge = bridge(join);
                 build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
@@ -302,6 +309,29 @@ public final class LocalExecutionPlanner
                         : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
             }
         };
+    }
+
+    /** The join's bridge on the current node, publishing a runtime filter when a scan of its probe side applies one. */
+    private JoinBridge bridge(HashJoinNode join)
+    {
+        JoinBridge bridge = new JoinBridge(runtimeFilters.publishes(join));
+        // replaces the bridge of the same join on the node planned before: its probe pipeline is planned right after this
+        bridges.put(join, bridge);
+        return bridge;
+    }
+
+    /** The runtime filters this scan applies, each bound to its join's bridge on the current node. */
+    private List<ScanRuntimeFilter> scanRuntimeFilters(TableScanNode scan)
+    {
+        List<ScanRuntimeFilter> filters = new ArrayList<>();
+        for (RuntimeFilterPlan.Target target : runtimeFilters.targets(scan)) {
+            JoinBridge bridge = bridges.get(target.join());
+            if (bridge == null) {
+                throw new IllegalStateException("runtime filter of a join not planned before its probe side: " + target.join().describe());
+            }
+            filters.add(new ScanRuntimeFilter(bridge, target.scanChannels(), RuntimeFilterPlan.describe(scan, target)));
+        }
+        return filters;
     }
 
     /** An exchange between the drivers of one node: its own producers feed its own consumers. */

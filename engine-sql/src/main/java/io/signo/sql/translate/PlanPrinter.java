@@ -1,7 +1,9 @@
 package io.signo.sql.translate;
 
 import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TableScanNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,26 +11,32 @@ import java.util.List;
 /**
  * Renders a physical plan as indented lines for EXPLAIN: each node with its estimated rows and
  * distribution, and each exchange between nodes as the start of a new stage, numbered from the
- * root stage 0 down, with where that stage runs.
+ * root stage 0 down, with where that stage runs. A hash join that publishes a runtime filter is
+ * numbered ("join 1: HashJoin[...]") and the scan that applies it says so ("runtime filter:
+ * l_orderkey from join 1"); see {@link RuntimeFilterPlan}.
  */
 public final class PlanPrinter
 {
+    private final RuntimeFilterPlan runtimeFilters;
     private int nextStage = 1;
 
-    private PlanPrinter() {}
+    private PlanPrinter(RuntimeFilterPlan runtimeFilters)
+    {
+        this.runtimeFilters = runtimeFilters;
+    }
 
     public static List<String> render(PlanNode root)
     {
         List<String> lines = new ArrayList<>();
         lines.add("Stage 0 on the coordinator");
-        new PlanPrinter().render(root, 0, lines);
+        new PlanPrinter(RuntimeFilterPlan.of(root)).render(root, 0, lines);
         return lines;
     }
 
     private void render(PlanNode node, int depth, List<String> lines)
     {
         String indent = "  ".repeat(depth);
-        lines.add(indent + "- " + node.describe() + "  {rows: " + formatRows(node.estimatedRows()) + ", " + node.distribution() + "}");
+        lines.add(indent + "- " + describe(node) + "  {rows: " + formatRows(node.estimatedRows()) + ", " + node.distribution() + "}");
         boolean remote = node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE;
         for (PlanNode source : node.sources()) {
             if (remote) {
@@ -37,6 +45,22 @@ public final class PlanPrinter
             }
             render(source, depth + 1, lines);
         }
+    }
+
+    /** The node's own description, with the runtime filters a join publishes ("join N: ") and a scan applies. */
+    private String describe(PlanNode node)
+    {
+        if (node instanceof HashJoinNode join && runtimeFilters.publishes(join)) {
+            return "join " + runtimeFilters.joinNumber(join) + ": " + join.describe();
+        }
+        if (node instanceof TableScanNode scan && !runtimeFilters.targets(scan).isEmpty()) {
+            List<String> filters = new ArrayList<>();
+            for (RuntimeFilterPlan.Target target : runtimeFilters.targets(scan)) {
+                filters.add("runtime filter: " + RuntimeFilterPlan.describe(scan, target));
+            }
+            return scan.describe() + ", " + String.join(", ", filters);
+        }
+        return node.describe();
     }
 
     private static String formatRows(double rows)

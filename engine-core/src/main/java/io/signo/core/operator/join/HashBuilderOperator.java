@@ -14,7 +14,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The build side of a hash join: a sink that keeps its pages (reserving their memory) and, on
  * finish, hands them to the {@link JoinBridge}. The last of the pipeline's build operators to finish
- * builds the lookup table over all of them and publishes it. Memory stays reserved until close.
+ * builds the lookup table over all of them (and, when the bridge asks for one, a {@link RuntimeFilter}
+ * of their keys) and publishes it. Memory stays reserved until close.
  */
 public final class HashBuilderOperator
         implements Operator
@@ -112,8 +113,11 @@ public final class HashBuilderOperator
         }
         try {
             LookupSource source = new LookupSource(allPages, factory.buildKeyChannels, factory.buildTypes);
-            context.memory().setBytes(pageBytes + source.tableBytes());
-            factory.bridge.publish(source);
+            RuntimeFilter filter = factory.bridge.publishesRuntimeFilter()
+                    ? RuntimeFilter.build(allPages, factory.buildKeyChannels, factory.buildTypes, RuntimeFilter.MAX_BUILD_ROWS)
+                    : null;
+            context.memory().setBytes(pageBytes + source.tableBytes() + (filter == null ? 0 : filter.retainedBytes()));
+            factory.bridge.publish(source, filter);
         }
         catch (RuntimeException | Error e) {
             factory.bridge.fail(e);

@@ -11,13 +11,50 @@ import io.signo.storage.page.Page;
  * operators adds its pages when it finishes; the last one builds the {@link LookupSource} and
  * completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()} until then.
  * Shared by the drivers of both pipelines; thread safe. One bridge per join per task.
+ *
+ * <p>A bridge created {@linkplain #JoinBridge(boolean) with a runtime filter} also publishes a
+ * {@link RuntimeFilter} of the build keys with the lookup source, for the probe side's scan.
  */
 public final class JoinBridge
 {
     private final CompletableFuture<Void> built = new CompletableFuture<>();
     private final List<Page> buildPages = new ArrayList<>();
+    private final boolean publishesRuntimeFilter;
     private int finishedBuilders;
     private volatile LookupSource lookupSource;
+    private volatile RuntimeFilter runtimeFilter;
+
+    /** A bridge without a runtime filter. */
+    public JoinBridge()
+    {
+        this(false);
+    }
+
+    /** @param publishesRuntimeFilter whether the build also makes a {@link RuntimeFilter} (some probe-side scan applies it) */
+    public JoinBridge(boolean publishesRuntimeFilter)
+    {
+        this.publishesRuntimeFilter = publishesRuntimeFilter;
+    }
+
+    boolean publishesRuntimeFilter()
+    {
+        return publishesRuntimeFilter;
+    }
+
+    /** True once the build side is built (and not failed): {@link #runtimeFilter()} then is final. */
+    public boolean isBuilt()
+    {
+        return built.isDone() && !built.isCompletedExceptionally();
+    }
+
+    /**
+     * The runtime filter of the build keys; null while the build runs, and for good when the bridge
+     * publishes none or the build was too large for one.
+     */
+    public RuntimeFilter runtimeFilter()
+    {
+        return runtimeFilter;
+    }
 
     /** Completes when the lookup source is ready (or exceptionally when building it failed). */
     public CompletableFuture<Void> whenBuilt()
@@ -44,8 +81,9 @@ public final class JoinBridge
         return all;
     }
 
-    void publish(LookupSource source)
+    void publish(LookupSource source, RuntimeFilter filterOrNull)
     {
+        runtimeFilter = filterOrNull;
         lookupSource = source;
         built.complete(null);
     }

@@ -1,0 +1,204 @@
+package io.signo.core.operator.join;
+
+import io.signo.core.operator.kernel.KeyHashing;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+/**
+ * What a finished hash-join build tells its probe side's scan (runtime filtering): a
+ * {@link BloomFilter} of the build keys' hashes and, for one INTEGER-like key, the keys' min and
+ * max. A probe row whose keys fail it has no join partner and can be dropped before the lookup.
+ * Never a false negative: keys are normalized and hashed exactly as the lookup does; rows with a
+ * NULL key never pass (they match nothing in an inner or semi join). Immutable once built; shared
+ * by every probe driver of the join.
+ */
+public final class RuntimeFilter
+{
+    /** Builds larger than this get no filter: it would no longer fit the caches, and probes would miss as often as the lookup. */
+    public static final int MAX_BUILD_ROWS = 4 << 20;
+
+    private final BloomFilter bloom;
+    private final boolean[] stringKeys;
+    private final boolean hasRange;
+    private final long min;
+    private final long max;
+    private final long keyCount;
+
+    private RuntimeFilter(BloomFilter bloom, boolean[] stringKeys, boolean hasRange, long min, long max, long keyCount)
+    {
+        this.bloom = bloom;
+        this.stringKeys = stringKeys;
+        this.hasRange = hasRange;
+        this.min = min;
+        this.max = max;
+        this.keyCount = keyCount;
+    }
+
+    /**
+     * The filter of these build pages' keys, or null when the build has more than
+     * {@code maxRows} rows (then a filter is not worth its memory and probe cost).
+     */
+    public static RuntimeFilter build(List<Page> pages, List<Integer> keyChannels, List<Type> types, int maxRows)
+    {
+        int keyCount = keyChannels.size();
+        if (keyCount == 0) {
+            return null;
+        }
+        long rows = 0;
+        for (Page page : pages) {
+            rows += page.positionCount();
+        }
+        if (rows > maxRows) {
+            return null;
+        }
+        int[] channels = new int[keyCount];
+        boolean[] stringKeys = new boolean[keyCount];
+        for (int key = 0; key < keyCount; key++) {
+            channels[key] = keyChannels.get(key);
+            stringKeys[key] = types.get(channels[key]).physicalType() == PhysicalType.BYTES;
+        }
+        // the normalized long orders like the value for integer types only (not for a DOUBLE's bit pattern)
+        PhysicalType first = types.get(channels[0]).physicalType();
+        boolean ranged = keyCount == 1 && (first == PhysicalType.INT || first == PhysicalType.LONG);
+        BloomFilter bloom = BloomFilter.forKeys(rows);
+        ProbeKeys keys = new ProbeKeys(stringKeys);
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long added = 0;
+        for (Page page : pages) {
+            int positionCount = page.positionCount();
+            keys.load(page, channels);
+            long[] hashes = keys.hashes;
+            boolean[] anyNull = keys.anyNull;
+            for (int position = 0; position < positionCount; position++) {
+                if (!anyNull[position]) {
+                    bloom.add(hashes[position]);
+                    added++;
+                }
+            }
+            if (ranged) {
+                long[] values = keys.longs[0];
+                for (int position = 0; position < positionCount; position++) {
+                    if (!anyNull[position]) {
+                        min = Math.min(min, values[position]);
+                        max = Math.max(max, values[position]);
+                    }
+                }
+            }
+        }
+        return new RuntimeFilter(bloom, stringKeys, ranged, min, max, added);
+    }
+
+    /** How many key columns; a probe's must be as many, string where the build's are. */
+    public int keyColumns()
+    {
+        return stringKeys.length;
+    }
+
+    boolean[] stringKeys()
+    {
+        return stringKeys;
+    }
+
+    /** Build rows with non-NULL keys that went into the filter. */
+    public long keyCount()
+    {
+        return keyCount;
+    }
+
+    public long retainedBytes()
+    {
+        return bloom.retainedBytes();
+    }
+
+    /**
+     * Keeps, of {@code positions[0 .. count)}, those whose loaded keys some build row may have (never
+     * one with a NULL key), in order, at the front of {@code positions}; returns how many.
+     */
+    int filter(ProbeKeys keys, int[] positions, int count)
+    {
+        long[] hashes = keys.hashes;
+        boolean[] anyNull = keys.anyNull;
+        BloomFilter bloom = this.bloom;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[i];
+            positions[kept] = position;
+            kept += !anyNull[position] && bloom.mightContain(hashes[position]) ? 1 : 0;
+        }
+        return kept;
+    }
+
+    /** True when the filter can test this one key column straight from its values (see {@link #filterLongs}). */
+    boolean testsDirectly(ColumnVector column)
+    {
+        PhysicalType type = column.type().physicalType();
+        return stringKeys.length == 1 && (type == PhysicalType.INT || type == PhysicalType.LONG);
+    }
+
+    /**
+     * {@link #filter} for one INTEGER-like key column, read at the selected positions only: no pass
+     * over the whole page to hash every key. The hash is the lookup's for one long key. The keys are
+     * first copied to {@code scratch} (sequentially when {@code dense}: the positions are 0 .. count - 1),
+     * so that the test loop reads heap arrays only: a loop that reads a segment and writes an array
+     * the segment might alias re-checks the segment on every row.
+     */
+    int filterLongs(ColumnVector column, int[] positions, int count, boolean dense, long[] scratch)
+    {
+        MemorySegment values = column.values();
+        boolean wide = column.type().physicalType() == PhysicalType.LONG;
+        if (dense && wide) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
+            }
+        }
+        else if (dense) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
+            }
+        }
+        else if (wide) {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positions[i]);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                scratch[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[i]);
+            }
+        }
+        long min = hasRange ? this.min : Long.MIN_VALUE;
+        long max = hasRange ? this.max : Long.MAX_VALUE;
+        BloomFilter bloom = this.bloom;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            long value = scratch[i];
+            positions[kept] = positions[i];
+            kept += value >= min && value <= max && bloom.mightContain(KeyHashing.hashLong(value)) ? 1 : 0;
+        }
+        MemorySegment nulls = column.nulls();
+        if (nulls == null) {
+            return kept;
+        }
+        // NULLs (stored as some value) never pass: take out the few survivors that are NULL
+        int nonNull = 0;
+        for (int i = 0; i < kept; i++) {
+            int position = positions[i];
+            positions[nonNull] = position;
+            nonNull += ColumnVector.isNullBit(nulls, position) ? 0 : 1;
+        }
+        return nonNull;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "RuntimeFilter[keys=" + keyCount + ", bytes=" + retainedBytes() + (hasRange ? ", range=[" + min + ", " + max + "]" : "") + "]";
+    }
+}

@@ -1,0 +1,171 @@
+package io.signo.core.operator.join;
+
+import io.signo.core.operator.kernel.KeyHashing;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static io.signo.core.operator.TestingPages.page;
+import static io.signo.core.operator.TestingPages.row;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TestRuntimeFilter
+{
+    @Test
+    void bloomFilterHasNoFalseNegatives()
+    {
+        SplittableRandom random = new SplittableRandom(1);
+        long[] keys = new long[200_000];
+        BloomFilter filter = BloomFilter.forKeys(keys.length);
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = random.nextLong();
+            filter.add(KeyHashing.hashLong(keys[i]));
+        }
+        for (long key : keys) {
+            assertTrue(filter.mightContain(KeyHashing.hashLong(key)));
+        }
+    }
+
+    @Test
+    void bloomFilterFalsePositiveRateWithinBound()
+    {
+        // dense integer keys, as join keys are: 0, 2, 4, ... added; the odd keys are all absent
+        for (int keyCount : new int[] {1, 1000, 100_000, 1_000_000}) {
+            BloomFilter filter = BloomFilter.forKeys(keyCount);
+            for (long key = 0; key < keyCount; key++) {
+                filter.add(KeyHashing.hashLong(2 * key));
+            }
+            int tests = 2_000_000;
+            int falsePositives = 0;
+            for (long key = 0; key < tests; key++) {
+                falsePositives += filter.mightContain(KeyHashing.hashLong(2 * key + 1)) ? 1 : 0;
+            }
+            double rate = (double) falsePositives / tests;
+            assertTrue(rate <= BloomFilter.FALSE_POSITIVE_BOUND, "false-positive rate " + rate + " with " + keyCount + " keys");
+        }
+    }
+
+    @Test
+    void emptyBloomFilterRejectsEverything()
+    {
+        BloomFilter filter = BloomFilter.forKeys(0);
+        for (long key = 0; key < 10_000; key++) {
+            assertFalse(filter.mightContain(KeyHashing.hashLong(key)));
+        }
+    }
+
+    @Test
+    void keepsEveryBuildKeyAndRejectsNullsAndOthers()
+    {
+        List<Type> buildTypes = List.of(Type.BIGINT, Type.VARCHAR);
+        Page build = page(buildTypes, row(10L, "a"), row(20L, "b"), row(null, "n"), row(20L, "c"), row(1000L, "d"));
+        RuntimeFilter filter = RuntimeFilter.build(List.of(build), List.of(0), buildTypes, RuntimeFilter.MAX_BUILD_ROWS);
+        assertNotNull(filter);
+        assertEquals(4, filter.keyCount());
+
+        // an INTEGER probe key against a BIGINT build key, as the lookup allows; 5 and 2000 are outside [10, 1000]
+        List<Type> probeTypes = List.of(Type.VARCHAR, Type.INTEGER);
+        Page probe = page(probeTypes, row("x", 10), row("y", null), row("z", 20), row("w", 5), row("v", 1000), row("u", 2000), row("t", 11));
+        // 11 is within the range and not a build key: only a false positive (odds ~1e-3) would keep it
+        assertArrayEquals(new boolean[] {true, false, true, false, true, false, false}, passes(filter, probe, 1));
+        // a selection: only the given positions are tested, the survivors kept in order
+        int[] positions = {0, 2, 3, 4};
+        assertEquals(3, new RuntimeFilterProbe(filter, new int[] {1}).filter(probe, positions, 4));
+        assertArrayEquals(new int[] {0, 2, 4}, Arrays.copyOf(positions, 3));
+        // the same with a BIGINT probe key and no NULLs
+        Page wide = page(List.of(Type.BIGINT), row(1000L), row(999L), row(10L), row(Long.MIN_VALUE));
+        assertArrayEquals(new boolean[] {true, false, true, false}, passes(filter, wide, 0));
+    }
+
+    @Test
+    void doubleKeys()
+    {
+        List<Type> types = List.of(Type.DOUBLE);
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(types, row(1.5), row(-0.0), row((Object) null))), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        // 0.0 equals -0.0 in SQL; the keys are tested through their normalized bits
+        boolean[] passes = passes(filter, page(types, row(0.0), row(1.5), row((Object) null), row(2.5)), 0);
+        assertTrue(passes[0]);
+        assertTrue(passes[1]);
+        assertFalse(passes[2]);
+    }
+
+    /** Which positions of the page pass the filter on one key column, all positions selected. */
+    private static boolean[] passes(RuntimeFilter filter, Page page, int keyChannel)
+    {
+        int[] positions = new int[page.positionCount()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i;
+        }
+        int kept = new RuntimeFilterProbe(filter, new int[] {keyChannel}).filter(page, positions, positions.length);
+        boolean[] passes = new boolean[page.positionCount()];
+        for (int i = 0; i < kept; i++) {
+            passes[positions[i]] = true;
+        }
+        return passes;
+    }
+
+    @Test
+    void multiColumnStringKeys()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.BIGINT);
+        List<List<Object>> buildRows = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            buildRows.add(row("name" + i, (long) i));
+        }
+        buildRows.add(row(null, 7L));
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(types, buildRows)), List.of(0, 1), types, RuntimeFilter.MAX_BUILD_ROWS);
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            probeRows.add(row("name" + i, (long) i));
+        }
+        for (int i = 0; i < 5000; i++) {
+            probeRows.add(row("name" + i, (long) i + 1));
+        }
+        probeRows.add(row(null, 7L));
+        probeRows.add(row("name7", null));
+        Page probe = page(types, probeRows);
+        int[] positions = new int[probe.positionCount()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i;
+        }
+        int kept = new RuntimeFilterProbe(filter, new int[] {0, 1}).filter(probe, positions, positions.length);
+        boolean[] keep = new boolean[probe.positionCount()];
+        for (int i = 0; i < kept; i++) {
+            keep[positions[i]] = true;
+        }
+        for (int i = 0; i < 5000; i++) {
+            assertTrue(keep[i], "build key " + i + " must pass");
+        }
+        assertFalse(keep[10_000], "a NULL key never passes");
+        assertFalse(keep[10_001], "a NULL key never passes");
+        int falsePositives = 0;
+        for (int i = 5000; i < 10_000; i++) {
+            falsePositives += keep[i] ? 1 : 0;
+        }
+        assertTrue(falsePositives <= 5000 * BloomFilter.FALSE_POSITIVE_BOUND * 3, falsePositives + " false positives");
+        assertEquals(5000 + falsePositives, kept);
+    }
+
+    @Test
+    void emptyBuildRejectsEverythingAndLargeBuildHasNoFilter()
+    {
+        List<Type> types = List.of(Type.BIGINT);
+        RuntimeFilter empty = RuntimeFilter.build(List.of(), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        Page probe = page(types, row(1L), row(0L), row((Object) null));
+        assertArrayEquals(new boolean[] {false, false, false}, passes(empty, probe, 0));
+
+        Page build = page(types, row(1L), row(2L), row(3L));
+        assertNull(RuntimeFilter.build(List.of(build), List.of(0), types, 2));
+        assertNull(RuntimeFilter.build(List.of(build), List.of(), types, 10));
+    }
+}
