@@ -65,6 +65,8 @@ public final class SqlShell
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
         PrintWriter out = terminal.writer();
+        // Ctrl-C while a statement runs cancels it on the server; while typing, the reader turns it into UserInterruptException
+        terminal.handle(Terminal.Signal.INT, signal -> runner.cancel());
         if (!Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
             out.println("Signo shell. Statements end with ;. Type \\? for help, \\q to quit.");
         }

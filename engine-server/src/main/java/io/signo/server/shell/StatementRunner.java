@@ -26,6 +26,7 @@ public final class StatementRunner
     private final Connection connection;
     private final OutputFormat format;
     private final ResultSetReader reader = new ResultSetReader();
+    private volatile Statement running;
 
     public StatementRunner(Connection connection, OutputFormat format)
     {
@@ -48,11 +49,30 @@ public final class StatementRunner
     {
         long start = System.nanoTime();
         try (Statement statement = connection.createStatement()) {
+            running = statement;
             if (!statement.execute(sql)) {
                 return new Outcome(null, System.nanoTime() - start);
             }
             QueryResult result = reader.read(statement.getResultSet());
             return new Outcome(result, System.nanoTime() - start);
+        }
+        finally {
+            running = null;
+        }
+    }
+
+    /** Cancels the statement running now, if any (the shell's Ctrl-C); it then fails with "Query was cancelled". */
+    public void cancel()
+    {
+        Statement statement = running;
+        if (statement == null) {
+            return;
+        }
+        try {
+            statement.cancel();
+        }
+        catch (SQLException ignored) {
+            // the statement ended meanwhile, or the server is gone: nothing is left to cancel
         }
     }
 

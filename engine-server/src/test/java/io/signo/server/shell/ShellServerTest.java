@@ -133,6 +133,30 @@ class ShellServerTest
     }
 
     @Test
+    void tokenFileAuthenticates()
+            throws IOException
+    {
+        try (SignoServer guarded = SignoServer.start(ServerOptions.local(0).withToken("s3cret"),
+                advertised -> new LocalQueryRunner(new SignoEngine(TpchData.generate(SCALE_FACTOR, 2, MemoryPool.unbounded("tpch")), 2), advertised))) {
+            String guardedAddress = "127.0.0.1:" + guarded.port();
+            Path tokenFile = temporary.resolve("token");
+            Files.writeString(tokenFile, "s3cret\n");
+            Run withToken = run("sql", "--server", guardedAddress, "--token-file", tokenFile.toString(), "--format", "csv", "-e", "select count(*) as n from region");
+            assertEquals(0, withToken.exitCode(), withToken.err());
+            assertEquals("n\n5\n", withToken.out());
+
+            Files.writeString(tokenFile, "wrong");
+            Run wrongToken = run("sql", "--server", guardedAddress, "--token-file", tokenFile.toString(), "-e", "select 1");
+            assertEquals(1, wrongToken.exitCode());
+            assertTrue(wrongToken.err().startsWith("Error: "), wrongToken.err());
+
+            Run missingFile = run("sql", "--server", guardedAddress, "--token-file", temporary.resolve("none").toString(), "-e", "select 1");
+            assertEquals(1, missingFile.exitCode());
+            assertTrue(missingFile.err().startsWith("Error: cannot read token file"), missingFile.err());
+        }
+    }
+
+    @Test
     void serverAndTpchAreExclusiveAndOneIsRequired()
     {
         Run neither = run("sql", "-e", "select 1");
