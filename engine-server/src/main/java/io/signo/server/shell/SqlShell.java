@@ -54,6 +54,7 @@ public final class SqlShell
     public void run(Terminal terminal)
             throws IOException
     {
+        StatementHistory history = new StatementHistory();
         DefaultParser parser = new DefaultParser();
         // the line is SQL, not shell words: backslashes and quotes mean nothing to the reader
         parser.setEscapeChars(null);
@@ -62,6 +63,7 @@ public final class SqlShell
                 .appName("signo")
                 .parser(parser)
                 .variable(LineReader.HISTORY_FILE, historyFile)
+                .history(history)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
         PrintWriter out = terminal.writer();
@@ -70,6 +72,7 @@ public final class SqlShell
         if (!Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
             out.println("Signo shell. Statements end with ;. Type \\? for help, \\q to quit.");
         }
+        StringBuilder typed = new StringBuilder();
         try {
             while (true) {
                 String line;
@@ -79,19 +82,36 @@ public final class SqlShell
                 catch (UserInterruptException e) {
                     // Ctrl-C drops the statement being typed
                     splitter.clear();
+                    typed.setLength(0);
                     continue;
                 }
                 catch (EndOfFileException e) {
+                    // end the prompt's line, as the user's Enter would have
+                    out.println();
                     break;
                 }
                 if (splitter.isEmpty() && line.strip().startsWith("\\")) {
+                    history.addStatement(line.strip());
                     if (!backslashCommand(line.strip(), out)) {
                         break;
                     }
                     continue;
                 }
-                for (String statement : splitter.add(line)) {
-                    runStatement(statement, out);
+                if (!typed.isEmpty()) {
+                    typed.append('\n');
+                }
+                typed.append(line);
+                // a statement recalled from history comes back as one line with line breaks in it
+                for (String part : line.split("\n", -1)) {
+                    for (String statement : splitter.add(part)) {
+                        runStatement(statement, out);
+                    }
+                }
+                if (splitter.isEmpty()) {
+                    if (!typed.toString().isBlank()) {
+                        history.addStatement(typed.toString());
+                    }
+                    typed.setLength(0);
                 }
             }
         }

@@ -257,7 +257,16 @@ class ShellServerTest
         assertFalse(normalized.contains("never run"), output);
 
         List<String> lines = Files.readAllLines(history);
-        assertTrue(lines.stream().anyMatch(line -> line.endsWith("select count(*) from nation;")), lines.toString());
+        assertTrue(lines.stream().anyMatch(line -> line.endsWith(":select count(*) from nation;")), lines.toString());
+        // a multi-line statement is one entry, its line breaks escaped
+        assertTrue(lines.stream().anyMatch(line -> line.endsWith(":select n_name\\n  from nation\\n  where n_nationkey < 2\\n  order by n_nationkey;")), lines.toString());
+        assertFalse(lines.stream().anyMatch(line -> line.endsWith(":  from nation")), lines.toString());
+
+        // the next session reads the history back and adds to it
+        shell("select 1 as again from region where r_regionkey = 0;\n", history);
+        List<String> after = Files.readAllLines(history);
+        assertEquals(lines, after.subList(0, lines.size()));
+        assertTrue(after.getLast().endsWith(":select 1 as again from region where r_regionkey = 0;"), after.toString());
         assertTrue(lines.stream().anyMatch(line -> line.endsWith("\\\\d lineitem")), lines.toString());
     }
 
@@ -267,7 +276,7 @@ class ShellServerTest
     {
         String output = shell("select r_regionkey, r_name from region where r_regionkey < 2 order by r_regionkey;\nselect 1 as unfinished\n", temporary.resolve("h2"), OutputFormat.CSV);
         String normalized = output.replaceAll("\\d+\\.\\d{3} s\\)", "#.### s)");
-        assertEquals("signo> r_regionkey,r_name\n0,AFRICA\n1,AMERICA\n(2 rows, #.### s)\nsigno>     -> ", normalized);
+        assertEquals("signo> r_regionkey,r_name\n0,AFRICA\n1,AMERICA\n(2 rows, #.### s)\nsigno>     -> \n", normalized);
     }
 
     private static String shell(String input, Path history)
