@@ -88,6 +88,16 @@ class ShellServerTest
         assertTrue(local.out().startsWith("o_orderkey,o_orderdate,o_totalprice,o_orderstatus,o_comment,d,maybe\n1,1996-01-02,"), local.out());
         assertEquals(local.out(), remote.out());
 
+        // NULLs of several types, booleans, a date literal; and a result without rows
+        String types = "select r_name as s, cast(null as integer) as n, date '2024-02-29' as d, r_regionkey = 0 as b, "
+                + "cast(null as varchar) as v from region order by r_regionkey limit 2";
+        for (String query : List.of(types, "select n_name, n_nationkey from nation where n_nationkey < 0")) {
+            Run localTable = run("sql", "--tpch", "0.01", "--threads", "2", "-e", query);
+            Run remoteTable = run("sql", "--server", address, "-e", query);
+            assertEquals(0, remoteTable.exitCode(), remoteTable.err());
+            assertEquals(localTable.out(), remoteTable.out());
+        }
+
         String explain = "EXPLAIN select n_name, count(*) from nation join region on n_regionkey = r_regionkey group by n_name";
         Run localPlan = run("sql", "--tpch", "0.01", "--threads", "2", "-e", explain);
         Run remotePlan = run("sql", "--server", address, "-e", explain);
