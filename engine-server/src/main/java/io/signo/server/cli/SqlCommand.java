@@ -1,11 +1,16 @@
 package io.signo.server.cli;
 
+import io.signo.server.shell.ServerErrors;
+import io.signo.server.shell.ServerSql;
+import io.signo.server.shell.ServerTarget;
 import io.signo.sql.QueryResult;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -14,6 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import static java.util.Objects.requireNonNull;
@@ -23,21 +31,30 @@ import static java.util.Objects.requireNonNull;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Runs one SQL statement against TPC-H data generated in memory and prints its result.",
-                "EXPLAIN <query> prints the plan. A trailing semicolon is fine."})
+                "Runs one SQL statement against TPC-H data generated in memory (--tpch) or on a Signo server (--server) and prints its result.",
+                "EXPLAIN <query> prints the plan. A trailing semicolon is fine.",
+                "With --server and neither -e nor -f: an interactive shell (statements end with ';', \\? for help)."})
 final class SqlCommand
         implements Callable<Integer>
 {
+    private static final Set<String> SERVER_OPTIONS = Set.of("--server", "--user", "--token-file", "--execute", "--file", "--format");
+
     private final CommandEnvironment environment;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--tpch", required = true, paramLabel = "SCALE", description = "Generate TPC-H at this scale factor and query it, e.g. 0.01.")
-    private double scaleFactor;
-
     @ArgGroup(exclusive = true, multiplicity = "1")
+    private Source source;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     private Statement statement;
+
+    @Option(names = "--user", paramLabel = "USER", description = "With --server: the user name the server shows for the queries (default: the login name).")
+    private String user;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --server: read the bearer token from this file (default: the environment variable SIGNO_TOKEN).")
+    private Path tokenFile;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "table (aligned, like psql) or csv (default: table).")
     private OutputFormat format = OutputFormat.TABLE;
@@ -47,6 +64,15 @@ final class SqlCommand
 
     @Mixin
     private ClusterOptions cluster = new ClusterOptions();
+
+    static final class Source
+    {
+        @Option(names = "--tpch", required = true, paramLabel = "SCALE", description = "Generate TPC-H at this scale factor and query it, e.g. 0.01.")
+        Double scaleFactor;
+
+        @Option(names = "--server", required = true, paramLabel = "HOST:PORT", description = "Run on this Signo server over JDBC (see docs/jdbc.md).")
+        String server;
+    }
 
     static final class Statement
     {
@@ -66,14 +92,35 @@ final class SqlCommand
     public Integer call()
             throws IOException
     {
+        if (source.server != null) {
+            ServerSql serverSql = new ServerSql(serverTarget(), format);
+            try {
+                if (statement == null) {
+                    serverSql.shell();
+                }
+                else {
+                    serverSql.execute(statementText(), spec.commandLine().getOut());
+                }
+            }
+            catch (SQLException e) {
+                throw new CommandFailedException(ServerErrors.message(e), e);
+            }
+            return 0;
+        }
+        for (String option : List.of("--user", "--token-file")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new ParameterException(spec.commandLine(), option + " goes with --server, not --tpch");
+            }
+        }
+        if (statement == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL); only --server has an interactive shell");
+        }
+        double scaleFactor = source.scaleFactor;
         OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
         // read the statement before generating data, so that a wrong path fails at once
-        String sql = StatementText.normalize(statement.file != null ? readFile(statement.file) : statement.sql);
-        if (sql.isEmpty()) {
-            throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
-        }
+        String sql = statementText();
 
         try (QueryEngine engine = cluster.clustered()
                 ? environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings())
@@ -88,6 +135,44 @@ final class SqlCommand
             }
         }
         return 0;
+    }
+
+    /** The statement of -e or -f, normalized; fails on an empty one. */
+    private String statementText()
+    {
+        String sql = StatementText.normalize(statement.file != null ? readFile(statement.file) : statement.sql);
+        if (sql.isEmpty()) {
+            throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
+        }
+        return sql;
+    }
+
+    private ServerTarget serverTarget()
+    {
+        // the options of the in-process engine mean nothing to a server
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            if (!SERVER_OPTIONS.contains(option.longestName())) {
+                throw new ParameterException(spec.commandLine(), option.longestName() + " goes with --tpch, not --server");
+            }
+        }
+        String token;
+        if (tokenFile != null) {
+            try {
+                token = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+            }
+            catch (IOException e) {
+                throw new CommandFailedException("cannot read token file " + tokenFile + ": " + e.getMessage(), e);
+            }
+        }
+        else {
+            token = System.getenv("SIGNO_TOKEN");
+        }
+        try {
+            return new ServerTarget(source.server, user != null ? user : System.getProperty("user.name", "signo"), token);
+        }
+        catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--server': " + e.getMessage());
+        }
     }
 
     static ResultWriter resultWriter(OutputFormat format, boolean explain, PrintWriter out)

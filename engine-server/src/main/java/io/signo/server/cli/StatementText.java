@@ -3,12 +3,12 @@ package io.signo.server.cli;
 import java.util.Locale;
 
 /** The text of one SQL statement as the command line receives it. */
-final class StatementText
+public final class StatementText
 {
     private StatementText() {}
 
     /** Trims whitespace and the trailing semicolons people type out of habit. */
-    static String normalize(String sql)
+    public static String normalize(String sql)
     {
         int end = sql.length();
         while (end > 0 && (Character.isWhitespace(sql.charAt(end - 1)) || sql.charAt(end - 1) == ';')) {
@@ -22,7 +22,7 @@ final class StatementText
     }
 
     /** Whether the first word of the statement, after comments, is EXPLAIN. */
-    static boolean isExplain(String sql)
+    public static boolean isExplain(String sql)
     {
         int position = skipWhitespaceAndComments(sql, 0);
         int end = position;

@@ -22,10 +22,18 @@ public final class TableResultWriter
     private final Writer out;
     private final PageText pageText = new PageText(new ValueFormatter(ValueFormatter.Quoting.NONE));
     private final StringBuilder lines = new StringBuilder();
+    private final boolean footer;
 
     public TableResultWriter(Writer out)
     {
+        this(out, true);
+    }
+
+    /** {@code footer} false leaves out the {@code (N rows)} line, for a caller that prints its own. */
+    public TableResultWriter(Writer out, boolean footer)
+    {
         this.out = requireNonNull(out, "out is null");
+        this.footer = footer;
     }
 
     @Override
@@ -67,7 +75,9 @@ public final class TableResultWriter
             }
             out.append(lines);
         }
-        out.append(rowCount == 1 ? "(1 row)\n" : "(" + rowCount + " rows)\n");
+        if (footer) {
+            out.append(rowCount == 1 ? "(1 row)\n" : "(" + rowCount + " rows)\n");
+        }
         out.flush();
     }
 

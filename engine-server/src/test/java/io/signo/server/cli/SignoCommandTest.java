@@ -124,7 +124,7 @@ class SignoCommandTest
         assertUsageError("'abc' is not a double", "sql", "--tpch", "abc", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "0", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "-1", "-e", "select 1");
-        assertUsageError("Missing required option: '--tpch=SCALE'", "sql", "-e", "select 1");
+        assertUsageError("Missing required argument (specify one of these): (--tpch=SCALE | --server=HOST:PORT)", "sql", "-e", "select 1");
         assertUsageError("expected one of [TABLE, CSV]", "sql", "--tpch", "0.01", "-e", "select 1", "--format", "json");
         assertUsageError("must be at least 1", "sql", "--tpch", "0.01", "-e", "select 1", "--threads", "0");
         assertUsageError("'abc' is not a double", "tpch", "--sf", "abc", "--out", temporary.toString());
