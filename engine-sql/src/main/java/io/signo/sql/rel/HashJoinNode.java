@@ -29,7 +29,7 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, bo
         probeKeys = List.copyOf(probeKeys);
         buildKeys = List.copyOf(buildKeys);
         probeOutputs = List.copyOf(probeOutputs);
-        buildOutputs = joinType == JoinType.INNER || joinType == JoinType.LEFT ? List.copyOf(buildOutputs) : List.of();
+        buildOutputs = joinType.outputsBuildColumns() ? List.copyOf(buildOutputs) : List.of();
     }
 
     /** A join that outputs every column of both sides. */
@@ -77,7 +77,7 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, bo
     public String describe()
     {
         boolean allProbe = keepsBuildRows || probeOutputs.size() == probe.outputTypes().size();
-        boolean allBuild = buildOutputs.size() == build.outputTypes().size() || buildOutputs.isEmpty() && !(joinType == JoinType.INNER || joinType == JoinType.LEFT);
+        boolean allBuild = buildOutputs.size() == build.outputTypes().size() || buildOutputs.isEmpty() && !joinType.outputsBuildColumns();
         return "HashJoin[" + joinType + (keepsBuildRows ? ", build=left" : "") + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
                 + (residual == null ? "" : ", filter=" + residualText)
                 + (allProbe && allBuild ? "" : ", output probe " + probeOutputs + " build " + buildOutputs)

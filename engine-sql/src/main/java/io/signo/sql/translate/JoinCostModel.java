@@ -112,6 +112,25 @@ final class JoinCostModel
         return right.estimatedRows() > KEEP_BUILD_ROWS_RATIO * left.estimatedRows();
     }
 
+    /**
+     * Whether a LEFT join should hash its left side, the rows it preserves, and stream its right side
+     * past it as a RIGHT join (emitting at the end the left rows nothing matched): when the right
+     * side is estimated clearly larger. Each left row must be on exactly one node and meet there
+     * every right row that can match it: co-located without a replicated left side, or both sides
+     * repartitioned by the keys; never with a broadcast, where every node would emit the unmatched
+     * rows again.
+     */
+    boolean hashesPreservedSide(JoinType type, JoinPlacement placement, PlanNode left, PlanNode right)
+    {
+        if (type != JoinType.LEFT) {
+            return false;
+        }
+        JoinDistribution.Kind kind = placement.choice().kind();
+        boolean placed = kind == JoinDistribution.Kind.PARTITIONED
+                || kind == JoinDistribution.Kind.COLOCATED && left.distribution().kind() != Distribution.Kind.REPLICATED;
+        return placed && right.estimatedRows() > KEEP_BUILD_ROWS_RATIO * left.estimatedRows();
+    }
+
     /** A join without equality keys: every probe row meets every build row, so the build goes wherever the probe is. */
     JoinPlacement placeWithoutKeys(PlanNode probe, PlanNode build)
     {

@@ -269,9 +269,11 @@ public final class LocalExecutionPlanner
                 build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
-                boolean outputBuild = join.joinType() == JoinType.INNER || join.joinType() == JoinType.LEFT;
+                boolean outputBuild = join.joinType().outputsBuildColumns();
+                // a RIGHT join's marks see only this node's probe rows: the planner hashes the preserved side only when they see all that can match
+                BuildRowMarks marks = join.joinType() == JoinType.RIGHT ? new BuildRowMarks(probe.driverCount) : null;
                 probe.factories.add(new LookupJoinOperatorFactory(bridge, join.joinType(), join.probeKeys(), join.probe().outputTypes(),
-                        join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual()));
+                        join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual(), marks));
                 yield probe;
             }
             case NestedLoopJoinNode join -> {

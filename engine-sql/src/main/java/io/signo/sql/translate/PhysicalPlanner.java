@@ -507,42 +507,77 @@ public final class PhysicalPlanner
             // it outputs the left side whole: field f where the left input put it
             return new JoinOutput(flipped, java.util.Arrays.copyOf(channels, leftCount));
         }
-        boolean outputsBuild = type == JoinType.INNER || type == JoinType.LEFT;
+        PlanNode probeNode = placement.probe();
+        PlanNode buildNode = placement.build();
+        JoinType joinType = type;
+        List<Integer> joinProbeKeys = probeKeys;
+        List<Integer> joinBuildKeys = buildKeys;
+        int[] joinChannels = channels;
+        Expression joinResidual = residual;
+        int joinProbeCount = probeCount;
+        boolean hashesLeft = costModel.hashesPreservedSide(type, placement, probe, build);
+        if (hashesLeft) {
+            // hash the smaller left side, the rows to preserve, and stream the right side past it as a RIGHT join; [right, left] rows
+            probeNode = placement.build();
+            buildNode = placement.probe();
+            joinType = JoinType.RIGHT;
+            joinProbeKeys = buildKeys;
+            joinBuildKeys = probeKeys;
+            int rightOutputCount = build.outputTypes().size();
+            joinChannels = new int[channels.length];
+            for (int field = 0; field < channels.length; field++) {
+                int channel = channels[field];
+                joinChannels[field] = channel < 0 ? -1 : channel < probeCount ? rightOutputCount + channel : channel - probeCount;
+            }
+            List<Type> flippedTypes = new ArrayList<>(build.outputTypes());
+            flippedTypes.addAll(probe.outputTypes());
+            joinResidual = hasResidual ? new RexTranslator(rexBuilder, joinChannels, flippedTypes).translate(remaining) : null;
+            joinProbeCount = rightOutputCount;
+        }
+        boolean outputsBuild = joinType.outputsBuildColumns();
         int fieldCount = outputsBuild ? leftCount + rightCount : leftCount;
         java.util.TreeSet<Integer> probeNeeded = new java.util.TreeSet<>();
         java.util.TreeSet<Integer> buildNeeded = new java.util.TreeSet<>();
         for (int field : required) {
-            if (field >= fieldCount || channels[field] < 0) {
+            if (field >= fieldCount || joinChannels[field] < 0) {
                 continue;
             }
-            int channel = channels[field];
-            if (channel < probeCount) {
+            int channel = joinChannels[field];
+            if (channel < joinProbeCount) {
                 probeNeeded.add(channel);
             }
             else {
-                buildNeeded.add(channel - probeCount);
+                buildNeeded.add(channel - joinProbeCount);
             }
         }
         if (probeNeeded.isEmpty() && buildNeeded.isEmpty()) {
             // pages need a column to carry their row count
-            probeNeeded.add(probeKeys.getFirst());
+            probeNeeded.add(joinProbeKeys.getFirst());
         }
         List<Integer> probeOutputs = new ArrayList<>(probeNeeded);
         List<Integer> buildOutputs = new ArrayList<>(buildNeeded);
         int[] channelOfField = new int[fieldCount];
         for (int field = 0; field < fieldCount; field++) {
-            int channel = channels[field];
-            channelOfField[field] = channel < 0 ? -1 : channel < probeCount
+            int channel = joinChannels[field];
+            channelOfField[field] = channel < 0 ? -1 : channel < joinProbeCount
                     ? probeOutputs.indexOf(channel)
-                    : buildOutputs.contains(channel - probeCount) ? probeOutputs.size() + buildOutputs.indexOf(channel - probeCount) : -1;
+                    : buildOutputs.contains(channel - joinProbeCount) ? probeOutputs.size() + buildOutputs.indexOf(channel - joinProbeCount) : -1;
         }
+        // the placement's distribution is the left side's: the probe's, or the build's when the left side is hashed
         int[] sourceOfOutput = new int[probeOutputs.size() + buildOutputs.size()];
         java.util.Arrays.fill(sourceOfOutput, -1);
-        for (int i = 0; i < probeOutputs.size(); i++) {
-            sourceOfOutput[i] = probeOutputs.get(i);
+        if (hashesLeft) {
+            for (int i = 0; i < buildOutputs.size(); i++) {
+                sourceOfOutput[probeOutputs.size() + i] = buildOutputs.get(i);
+            }
+        }
+        else {
+            for (int i = 0; i < probeOutputs.size(); i++) {
+                sourceOfOutput[i] = probeOutputs.get(i);
+            }
         }
         Distribution distribution = placement.distribution().project(sourceOfOutput);
-        HashJoinNode node = new HashJoinNode(placement.probe(), placement.build(), type, false, probeKeys, buildKeys, residual, residualText,
+        HashJoinNode node = new HashJoinNode(probeNode, buildNode, joinType, false, joinProbeKeys, joinBuildKeys, joinResidual, residualText,
                 placement.choice(), distribution, rows, probeOutputs, buildOutputs);
         return new JoinOutput(node, channelOfField);
     }

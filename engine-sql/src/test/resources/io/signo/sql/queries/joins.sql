@@ -100,3 +100,21 @@ ORDER BY o.o_orderkey;
 -- join with USING
 SELECT count(*) FROM nation JOIN (SELECT r_regionkey AS n_regionkey, r_name FROM region) r USING (n_regionkey)
 WHERE r_name <> 'ASIA';
+
+-- left join of a small side with a large one (hashed on the preserved side): pairs, then the unmatched rows with NULLs
+SELECT s_suppkey, count(l_orderkey) AS lines, sum(l_quantity) AS quantity, min(l_shipdate) AS first_ship
+FROM supplier LEFT JOIN lineitem ON s_suppkey = l_suppkey AND l_shipdate < DATE '1992-01-10'
+GROUP BY s_suppkey
+ORDER BY s_suppkey;
+
+-- the same with a residual comparing both sides, and NULL keys on the preserved side
+SELECT k, count(l_orderkey) AS lines
+FROM (SELECT CASE WHEN mod(s_suppkey, 7) = 0 THEN NULL ELSE s_suppkey END AS k, s_acctbal FROM supplier) s
+LEFT JOIN lineitem ON k = l_suppkey AND l_extendedprice < s_acctbal
+GROUP BY k
+ORDER BY k NULLS FIRST;
+
+-- a preserved side whose columns are all read above the join, and no match at all
+SELECT n_nationkey, n_name, o_orderkey
+FROM nation LEFT JOIN orders ON n_nationkey = o_custkey AND o_totalprice < 0
+ORDER BY n_nationkey;

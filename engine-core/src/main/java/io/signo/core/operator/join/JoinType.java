@@ -1,7 +1,9 @@
 package io.signo.core.operator.join;
 
 /**
- * INNER emits matching pairs; LEFT also emits unmatched probe rows with NULL build columns; SEMI
+ * INNER emits matching pairs; LEFT also emits unmatched probe rows with NULL build columns; RIGHT
+ * also emits, once all probe rows are through, the build rows nothing matched with NULL probe
+ * columns (a left join that hashes its preserved side, when that side is the smaller one); SEMI
  * emits each probe row that has a match, once; ANTI emits each probe row without one (NULL keys
  * never match, so ANTI keeps them: NOT IN's NULL semantics are the planner's business).
  */
@@ -9,11 +11,12 @@ public enum JoinType
 {
     INNER,
     LEFT,
+    RIGHT,
     SEMI,
     ANTI;
 
     public boolean outputsBuildColumns()
     {
-        return this == INNER || this == LEFT;
+        return this == INNER || this == LEFT || this == RIGHT;
     }
 }

@@ -5,6 +5,7 @@ import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
 import io.signo.core.operator.kernel.AddressGather;
+import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
@@ -43,12 +44,8 @@ public final class LookupJoinOperator
         private final List<Integer> probeOutputChannels;
         private final List<Integer> buildOutputChannels;
         private final Expression residualFilter;
+        private final BuildRowMarks buildRowMarks;
 
-        /**
-         * @param probeTypes the types of all probe input columns
-         * @param buildOutputChannels ignored (must be empty) for SEMI and ANTI
-         * @param residualFilterOrNull a BOOLEAN expression over all probe columns followed by all build columns
-         */
         public LookupJoinOperatorFactory(
                 JoinBridge bridge,
                 JoinType type,
@@ -58,7 +55,30 @@ public final class LookupJoinOperator
                 List<Integer> buildOutputChannels,
                 Expression residualFilterOrNull)
         {
+            this(bridge, type, probeKeyChannels, probeTypes, probeOutputChannels, buildOutputChannels, residualFilterOrNull, null);
+        }
+
+        /**
+         * @param probeTypes the types of all probe input columns
+         * @param buildOutputChannels ignored (must be empty) for SEMI and ANTI
+         * @param residualFilterOrNull a BOOLEAN expression over all probe columns followed by all build columns
+         * @param buildRowMarksOrNull for RIGHT joins, shared by the operators of every probe driver of the join on this node
+         */
+        public LookupJoinOperatorFactory(
+                JoinBridge bridge,
+                JoinType type,
+                List<Integer> probeKeyChannels,
+                List<Type> probeTypes,
+                List<Integer> probeOutputChannels,
+                List<Integer> buildOutputChannels,
+                Expression residualFilterOrNull,
+                BuildRowMarks buildRowMarksOrNull)
+        {
             this.bridge = requireNonNull(bridge, "bridge is null");
+            if ((type == JoinType.RIGHT) != (buildRowMarksOrNull != null)) {
+                throw new IllegalArgumentException("a RIGHT join, and only it, needs the build row marks shared by its probe operators");
+            }
+            this.buildRowMarks = buildRowMarksOrNull;
             this.type = requireNonNull(type, "type is null");
             this.probeKeyChannels = List.copyOf(requireNonNull(probeKeyChannels, "probeKeyChannels is null"));
             this.probeTypes = List.copyOf(requireNonNull(probeTypes, "probeTypes is null"));
@@ -91,7 +111,17 @@ public final class LookupJoinOperator
     private final int[] probeOutputChannels;
     private final int[] buildOutputChannels;
     private final Expression residualFilter;
+    private final List<Type> probeTypes;
     private final ArrayDeque<Page> outputs = new ArrayDeque<>();
+
+    /** RIGHT joins: which build rows matched, shared by the join's probe operators on this node. */
+    private final BuildRowMarks sharedMarks;
+    private byte[][] marks;
+    private long marksBytes;
+    private boolean probeReported;
+    /** This operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
+    private boolean emittingUnmatched;
+    private int emitPage;
 
     private LookupSource lookupSource;
     private ProbeKeys probeKeys;
@@ -118,6 +148,8 @@ public final class LookupJoinOperator
         this.probeOutputChannels = toArray(factory.probeOutputChannels);
         this.buildOutputChannels = toArray(factory.buildOutputChannels);
         this.residualFilter = factory.residualFilter;
+        this.probeTypes = factory.probeTypes;
+        this.sharedMarks = factory.buildRowMarks;
     }
 
     private static int[] toArray(List<Integer> values)
@@ -152,6 +184,11 @@ public final class LookupJoinOperator
             throw new IllegalStateException("probe has " + probeKeyChannels.length + " key columns, build has " + stringKeys.length);
         }
         probeKeys = new ProbeKeys(stringKeys);
+        if (sharedMarks != null) {
+            marks = sharedMarks.marks(lookupSource);
+            marksBytes = sharedMarks.claimBytes();
+            context.memory().setBytes(marksBytes);
+        }
         return true;
     }
 
@@ -187,7 +224,7 @@ public final class LookupJoinOperator
         probe = page;
         position = 0;
         cursor = lookupSource.headRow(slots[0]);
-        context.memory().setBytes(probeKeys.retainedBytes() + (long) slots.length * (Integer.BYTES + 1) + (long) BATCH_SIZE * (Integer.BYTES + Long.BYTES));
+        context.memory().setBytes(marksBytes + probeKeys.retainedBytes() + (long) slots.length * (Integer.BYTES + 1) + (long) BATCH_SIZE * (Integer.BYTES + Long.BYTES));
     }
 
     @Override
@@ -196,7 +233,57 @@ public final class LookupJoinOperator
         if (outputs.isEmpty() && probe != null) {
             processProbe();
         }
+        if (outputs.isEmpty() && sharedMarks != null && finishing && probe == null) {
+            emitUnmatchedBuildRows();
+        }
         return outputs.poll();
+    }
+
+    /** RIGHT joins: once this probe is through, the last one to finish emits the build rows that nothing matched. */
+    private void emitUnmatchedBuildRows()
+    {
+        if (!tryLoadLookupSource()) {
+            return;
+        }
+        if (!probeReported) {
+            probeReported = true;
+            emittingUnmatched = sharedMarks.probeFinished();
+        }
+        while (emittingUnmatched && outputs.isEmpty() && emitPage < marks.length) {
+            emitUnmatchedRowsOf(emitPage++);
+        }
+    }
+
+    private void emitUnmatchedRowsOf(int pageIndex)
+    {
+        byte[] pageMarks = marks[pageIndex];
+        int[] positions = new int[pageMarks.length];
+        int count = 0;
+        for (int position = 0; position < pageMarks.length; position++) {
+            positions[count] = position;
+            count += 1 - pageMarks[position];
+        }
+        if (count == 0) {
+            return;
+        }
+        ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
+        for (int i = 0; i < probeOutputChannels.length; i++) {
+            columns[i] = AddressGather.nulls(probeTypes.get(probeOutputChannels[i]), count, context.allocator());
+        }
+        for (int i = 0; i < buildOutputChannels.length; i++) {
+            columns[probeOutputChannels.length + i] = lookupSource.columns(buildOutputChannels[i])[pageIndex].copyPositions(positions, count, context.allocator());
+        }
+        outputs.add(new Page(count, columns));
+    }
+
+    /** RIGHT joins: marks the build rows of emitted pairs (idempotent byte stores, see {@link BuildRowMarks}). */
+    private void markBuildRows(long[] addresses, int[] indexes, int count)
+    {
+        byte[][] marks = this.marks;
+        for (int i = 0; i < count; i++) {
+            long address = addresses[indexes == null ? i : indexes[i]];
+            marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] = 1;
+        }
     }
 
     private void processProbe()
@@ -271,7 +358,7 @@ public final class LookupJoinOperator
             case LEFT -> emitUnmatchedWithNulls();
             case SEMI -> emitProbeRows(true);
             case ANTI -> emitProbeRows(false);
-            case INNER -> {
+            case INNER, RIGHT -> {
             }
         }
         probe = null;
@@ -287,6 +374,9 @@ public final class LookupJoinOperator
         if (residualFilter == null) {
             for (int i = 0; i < count; i++) {
                 matched[batchProbePositions[i]] = true;
+            }
+            if (marks != null) {
+                markBuildRows(batchBuildAddresses, null, count);
             }
             ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
             for (int i = 0; i < probeOutputChannels.length; i++) {
@@ -318,6 +408,9 @@ public final class LookupJoinOperator
         }
         if (!type.outputsBuildColumns() || selectedCount == 0) {
             return;
+        }
+        if (marks != null) {
+            markBuildRows(batchBuildAddresses, selected, selectedCount);
         }
         ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
         for (int i = 0; i < probeOutputChannels.length; i++) {
@@ -393,13 +486,18 @@ public final class LookupJoinOperator
     @Override
     public boolean isFinished()
     {
-        return finishing && probe == null && outputs.isEmpty();
+        boolean probeDone = finishing && probe == null && outputs.isEmpty();
+        if (sharedMarks == null || !probeDone) {
+            return probeDone;
+        }
+        return probeReported && (!emittingUnmatched || emitPage >= marks.length);
     }
 
     @Override
     public void close()
     {
         probe = null;
+        marks = null;
         outputs.clear();
         context.memory().setBytes(0);
     }
