@@ -11,7 +11,7 @@ TAR="${1:?usage: smoke-test.sh IMAGE.tar EXPECTED_VERSION}"
 VERSION="${2:?usage: smoke-test.sh IMAGE.tar EXPECTED_VERSION}"
 
 ROOTFS="$(mktemp -d "${TMPDIR:-/tmp}/signo-image.XXXXXX")"
-trap 'rm -rf "$ROOTFS" "$ROOTFS.stderr"' EXIT
+trap 'rm -rf "$ROOTFS" "$ROOTFS.stderr" "$ROOTFS.server"' EXIT
 
 # docker-save layout: manifest.json names the config and the layers, bottom first
 manifest="$(tar -xOf "$TAR" manifest.json)"
@@ -37,10 +37,10 @@ user="$(printf '%s' "$config" | grep -o '"User":"[^"]*"' | cut -d'"' -f4)"
 IN_NAMESPACE='mount --rbind /dev "$1/dev" && shift && exec "$@"'
 ENV="$(command -v env)"; CHROOT="$(command -v chroot)"
 if [ "$(id -u)" = 0 ]; then
-  run_in_image() { unshare --mount --pid --fork --mount-proc="$ROOTFS/proc" bash -c "$IN_NAMESPACE" - "$ROOTFS" \
+  run_in_image() { unshare --mount --pid --fork --kill-child --mount-proc="$ROOTFS/proc" bash -c "$IN_NAMESPACE" - "$ROOTFS" \
     "$ENV" -i "${environment[@]}" "$CHROOT" --userspec="$user" "$ROOTFS" "${entrypoint[@]}" "$@"; }
 elif unshare -r true 2>/dev/null; then
-  run_in_image() { unshare -r --mount --pid --fork --mount-proc="$ROOTFS/proc" bash -c "$IN_NAMESPACE" - "$ROOTFS" \
+  run_in_image() { unshare -r --mount --pid --fork --kill-child --mount-proc="$ROOTFS/proc" bash -c "$IN_NAMESPACE" - "$ROOTFS" \
     "$ENV" -i "${environment[@]}" "$CHROOT" "$ROOTFS" "${entrypoint[@]}" "$@"; }
 else
   echo "smoke-test.sh: needs root or unprivileged user namespaces to chroot into the image; not run" >&2
@@ -65,3 +65,32 @@ if ! printf '%s\n' "$printed" | grep -qx '60175'; then
   exit 1
 fi
 echo "smoke-test.sh: select count(*) from lineitem (sf 0.01) in the image: 60175"
+
+# The server as the coordinator Deployment runs it: its probe endpoint answers, then SIGTERM stops it.
+# Only mount and PID namespaces are new, so the image's 127.0.0.1 is this machine's.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null || echo 18080)"
+run_in_image server --port "$port" --tpch 0.01 --threads 2 >"$ROOTFS.server" 2>&1 &
+server_pid=$!
+info=""
+for _ in $(seq 1 300); do
+  info="$(curl -fsS "http://127.0.0.1:$port/v1/info" 2>/dev/null)" && break
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.2
+done
+# SIGTERM to the server itself, as the kubelet sends it; it must be gone within 15 s
+pkill -TERM -u 65532 -f -- "server --port $port " 2>/dev/null || pkill -TERM -f -- "SignoCommand server --port $port " 2>/dev/null || true
+for _ in $(seq 1 75); do
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.2
+done
+if kill -0 "$server_pid" 2>/dev/null; then
+  pkill -KILL -f -- "SignoCommand server --port $port " 2>/dev/null || true
+  echo "smoke-test.sh: the server in the image did not stop within 15 s of SIGTERM" >&2
+  exit 1
+fi
+if ! printf '%s' "$info" | grep -q '"state" *: *"ACTIVE"'; then
+  echo "smoke-test.sh: the server in the image did not answer GET /v1/info on port $port (got '$info'); its output:" >&2
+  cat "$ROOTFS.server" >&2
+  exit 1
+fi
+echo "smoke-test.sh: signo server in the image answered GET /v1/info ($(printf '%s' "$info" | tr -d '\n ')) and stopped on SIGTERM"
