@@ -1,8 +1,7 @@
 package io.signo.server.cli;
 
-import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.server.cluster.ExchangeSettings;
-import io.signo.server.cluster.WorkerProcesses;
+import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.memory.MemoryPool;
@@ -53,21 +52,8 @@ public final class LocalEnvironment
     @Override
     public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
     {
-        WorkerProcesses started = null;
-        List<String> addresses = workerAddresses;
-        if (workerCount > 0) {
-            started = WorkerProcesses.start(workerCount, threads, workerHeap(workerCount));
-            addresses = started.addresses();
-        }
-        try {
-            return new ProcessCluster(new ClusterCoordinator(addresses, scaleFactor, threads, exchangeSettings), started);
-        }
-        catch (RuntimeException e) {
-            if (started != null) {
-                started.close();
-            }
-            throw e;
-        }
+        String workerHeap = workerCount > 0 ? workerHeap(workerCount) : null;
+        return new ProcessCluster(ClusterQueryRunner.start(workerCount, workerAddresses, workerHeap, scaleFactor, threads, exchangeSettings, "127.0.0.1", "127.0.0.1"));
     }
 
     /** A quarter of the machine's memory shared by the workers (their tables live off the heap), unless SIGNO_WORKER_HEAP says otherwise. */

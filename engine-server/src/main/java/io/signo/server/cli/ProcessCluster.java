@@ -1,7 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.server.cluster.ClusterCoordinator;
-import io.signo.server.cluster.WorkerProcesses;
+import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 
 import java.util.List;
@@ -10,14 +10,14 @@ import java.util.List;
 final class ProcessCluster
         implements ClusterSession
 {
+    private final ClusterQueryRunner runner;
     private final ClusterCoordinator coordinator;
-    private final WorkerProcesses startedWorkers;
 
-    /** @param startedWorkers the workers this session started and stops, or null when it joined running ones */
-    ProcessCluster(ClusterCoordinator coordinator, WorkerProcesses startedWorkers)
+    /** Closing the session closes the runner, which stops the workers it started. */
+    ProcessCluster(ClusterQueryRunner runner)
     {
-        this.coordinator = coordinator;
-        this.startedWorkers = startedWorkers;
+        this.runner = runner;
+        this.coordinator = runner.coordinator();
     }
 
     @Override
@@ -53,13 +53,6 @@ final class ProcessCluster
     @Override
     public void close()
     {
-        try {
-            coordinator.close();
-        }
-        finally {
-            if (startedWorkers != null) {
-                startedWorkers.close();
-            }
-        }
+        runner.close();
     }
 }

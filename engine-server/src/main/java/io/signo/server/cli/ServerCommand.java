@@ -1,7 +1,5 @@
 package io.signo.server.cli;
 
-import io.signo.server.cluster.ClusterCoordinator;
-import io.signo.server.cluster.WorkerProcesses;
 import io.signo.server.http.ServerOptions;
 import io.signo.server.http.SignoServer;
 import io.signo.server.query.ClusterQueryRunner;
@@ -24,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(
@@ -102,23 +99,9 @@ final class ServerCommand
                     : TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
             return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
         }
-        WorkerProcesses started = null;
-        try {
-            List<String> workers = cluster.workerAddresses;
-            if (cluster.workers > 0) {
-                started = WorkerProcesses.start(cluster.workers, threads, LocalEnvironment.workerHeap(cluster.workers));
-                workers = started.addresses();
-            }
-            String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
-            ClusterCoordinator coordinator = new ClusterCoordinator(workers, scaleFactor, threads, cluster.exchangeSettings(), transportHost);
-            return new ClusterQueryRunner(coordinator, started, httpAddress);
-        }
-        catch (RuntimeException e) {
-            if (started != null) {
-                started.close();
-            }
-            throw e;
-        }
+        String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
+        String workerHeap = cluster.workers > 0 ? LocalEnvironment.workerHeap(cluster.workers) : null;
+        return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, scaleFactor, threads, cluster.exchangeSettings(), transportHost, httpAddress);
     }
 
     /** A wildcard bind address names no host; other processes on this machine reach it at 127.0.0.1. */

@@ -2,6 +2,7 @@ package io.signo.server.query;
 
 import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.server.cluster.ExchangeCounters;
+import io.signo.server.cluster.ExchangeSettings;
 import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
@@ -31,6 +32,41 @@ public final class ClusterQueryRunner
         this.coordinator = requireNonNull(coordinator, "coordinator is null");
         this.startedWorkers = startedWorkers;
         this.address = requireNonNull(address, "address is null");
+    }
+
+    /**
+     * Starts {@code workerCount} worker processes on this machine, or joins the running ones at
+     * {@code workerAddresses} when it is 0, and has them generate TPC-H at {@code scaleFactor}; the
+     * workers it started stop when this runner closes, or at once when starting fails.
+     *
+     * @param workerHeap the heap of each started worker, e.g. {@code 2g}
+     * @param transportHost the address workers reach the coordinator's transport at (it binds it too)
+     * @param address how clients reach this process, for the admin API
+     */
+    public static ClusterQueryRunner start(int workerCount, List<String> workerAddresses, String workerHeap, double scaleFactor, int threads,
+            ExchangeSettings exchangeSettings, String transportHost, String address)
+    {
+        WorkerProcesses started = null;
+        try {
+            List<String> workers = workerAddresses;
+            if (workerCount > 0) {
+                started = WorkerProcesses.start(workerCount, threads, workerHeap);
+                workers = started.addresses();
+            }
+            ClusterCoordinator coordinator = new ClusterCoordinator(workers, scaleFactor, threads, exchangeSettings, transportHost);
+            return new ClusterQueryRunner(coordinator, started, address);
+        }
+        catch (RuntimeException e) {
+            if (started != null) {
+                started.close();
+            }
+            throw e;
+        }
+    }
+
+    public ClusterCoordinator coordinator()
+    {
+        return coordinator;
     }
 
     @Override

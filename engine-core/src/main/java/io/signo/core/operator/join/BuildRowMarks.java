@@ -65,4 +65,18 @@ public final class BuildRowMarks
         finishedProbes++;
         return finishedProbes == probeDriverCount;
     }
+
+    /**
+     * Writes the positions of one build page whose mark is {@code wanted} (1: matched, 0: never matched)
+     * to {@code positions}, which must hold the page's rows, and returns how many there are.
+     */
+    static int positionsMarked(byte[] pageMarks, byte wanted, int[] positions)
+    {
+        int count = 0;
+        for (int position = 0; position < pageMarks.length; position++) {
+            positions[count] = position;
+            count += pageMarks[position] == wanted ? 1 : 0;
+        }
+        return count;
+    }
 }

@@ -122,6 +122,7 @@ public final class LookupJoinOperator
     /** This operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
     private boolean emittingUnmatched;
     private int emitPage;
+    private int[] emitPositions = new int[0];
 
     private LookupSource lookupSource;
     private ProbeKeys probeKeys;
@@ -257,12 +258,11 @@ public final class LookupJoinOperator
     private void emitUnmatchedRowsOf(int pageIndex)
     {
         byte[] pageMarks = marks[pageIndex];
-        int[] positions = new int[pageMarks.length];
-        int count = 0;
-        for (int position = 0; position < pageMarks.length; position++) {
-            positions[count] = position;
-            count += 1 - pageMarks[position];
+        if (emitPositions.length < pageMarks.length) {
+            emitPositions = new int[pageMarks.length];
         }
+        int[] positions = emitPositions;
+        int count = BuildRowMarks.positionsMarked(pageMarks, (byte) 0, positions);
         if (count == 0) {
             return;
         }

@@ -281,13 +281,7 @@ public final class RightSemiJoinOperator
         if (emitPositions.length < positionCount) {
             emitPositions = new int[positionCount];
         }
-        byte wanted = emitMarked ? (byte) 1 : (byte) 0;
-        int count = 0;
-        for (int position = 0; position < positionCount; position++) {
-            if (pageMarks[position] == wanted) {
-                emitPositions[count++] = position;
-            }
-        }
+        int count = BuildRowMarks.positionsMarked(pageMarks, emitMarked ? (byte) 1 : (byte) 0, emitPositions);
         if (count == 0) {
             return null;
         }
