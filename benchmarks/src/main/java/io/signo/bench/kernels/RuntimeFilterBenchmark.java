@@ -37,8 +37,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The probe of a hash join's runtime filter, ns per probe row: {@link #PROBE_ROWS} BIGINT keys drawn
- * from [0, 8 * buildRows) against a build of every eighth key of that range, so the min/max passes
- * every row and the Bloom filter alone rejects seven in eight. {@code filter} is the kernel (load,
+ * from [0, spacing * buildRows) against a build of every {@code spacing}-th key of that range, so the
+ * min/max passes every row and the filter alone rejects all but one in {@code spacing}. Keys 8 apart
+ * are dense enough for the exact bitmap; keys 32 apart get the Bloom filter. {@code filter} is the kernel (load,
  * hash and test one key column); {@code scan} is a table scan applying it, compaction of the
  * survivors (two columns) included.
  */
@@ -55,6 +56,9 @@ public class RuntimeFilterBenchmark
 
     @Param({"16384", "262144", "4194304"})
     public int buildRows;
+
+    @Param({"8", "32"})
+    public int spacing;
 
     private List<Page> probePages;
     private List<Segment> probeSegments;
@@ -73,7 +77,7 @@ public class RuntimeFilterBenchmark
             int rows = Math.min(PAGE_ROWS, buildRows - start);
             VectorBuilder key = new VectorBuilder(Type.BIGINT, rows);
             for (int row = 0; row < rows; row++) {
-                key.appendLong(8L * (start + row));
+                key.appendLong((long) spacing * (start + row));
             }
             buildPages.add(new Page(rows, key.build()));
         }
@@ -83,7 +87,7 @@ public class RuntimeFilterBenchmark
             VectorBuilder key = new VectorBuilder(Type.BIGINT, PAGE_ROWS);
             VectorBuilder value = new VectorBuilder(LineitemPages.DECIMAL, PAGE_ROWS);
             for (int row = 0; row < PAGE_ROWS; row++) {
-                key.appendLong(random.nextLong(8L * buildRows));
+                key.appendLong(random.nextLong((long) spacing * buildRows));
                 value.appendLong(random.nextInt(10_000_000));
             }
             Page page = new Page(PAGE_ROWS, key.build(), value.build());

@@ -17,22 +17,33 @@ import java.util.List;
  * Never a false negative: keys are normalized and hashed exactly as the lookup does; rows with a
  * NULL key never pass (they match nothing in an inner or semi join). Immutable once built; shared
  * by every probe driver of the join.
+ *
+ * <p>When the one integer key is dense (its range spans at most {@link #MAX_SPAN_PER_KEY} values per
+ * build key, as order, part, customer and supplier keys are even after a selective filter), the
+ * filter is an exact bitmap over [min, max] instead: a probe is a subtraction, one load and one bit
+ * test, with no hashing and no false positives, in at most twice the Bloom filter's memory.
  */
 public final class RuntimeFilter
 {
     /** Builds larger than this get no filter: it would no longer fit the caches, and probes would miss as often as the lookup. */
     public static final int MAX_BUILD_ROWS = 4 << 20;
+    /** A bitmap over the key range replaces the Bloom filter while it takes at most twice the Bloom filter's bits. */
+    static final long MAX_SPAN_PER_KEY = 2L * BloomFilter.BITS_PER_KEY;
 
+    /** Null when {@link #bits} holds the keys instead. */
     private final BloomFilter bloom;
+    /** For one dense INTEGER-like key: bit {@code key - min} is set for each build key; else null. */
+    private final long[] bits;
     private final boolean[] stringKeys;
     private final boolean hasRange;
     private final long min;
     private final long max;
     private final long keyCount;
 
-    private RuntimeFilter(BloomFilter bloom, boolean[] stringKeys, boolean hasRange, long min, long max, long keyCount)
+    private RuntimeFilter(BloomFilter bloom, long[] bits, boolean[] stringKeys, boolean hasRange, long min, long max, long keyCount)
     {
         this.bloom = bloom;
+        this.bits = bits;
         this.stringKeys = stringKeys;
         this.hasRange = hasRange;
         this.min = min;
@@ -66,8 +77,14 @@ public final class RuntimeFilter
         // the normalized long orders like the value for integer types only (not for a DOUBLE's bit pattern)
         PhysicalType first = types.get(channels[0]).physicalType();
         boolean ranged = keyCount == 1 && (first == PhysicalType.INT || first == PhysicalType.LONG);
-        BloomFilter bloom = BloomFilter.forKeys(rows);
         ProbeKeys keys = new ProbeKeys(stringKeys);
+        if (ranged) {
+            RuntimeFilter bitmap = denseBitmap(pages, channels, stringKeys, keys);
+            if (bitmap != null) {
+                return bitmap;
+            }
+        }
+        BloomFilter bloom = BloomFilter.forKeys(rows);
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         long added = 0;
@@ -92,7 +109,48 @@ public final class RuntimeFilter
                 }
             }
         }
-        return new RuntimeFilter(bloom, stringKeys, ranged, min, max, added);
+        return new RuntimeFilter(bloom, null, stringKeys, ranged, min, max, added);
+    }
+
+    /** The exact bitmap filter of one integer key column, or null when its keys are too sparse for one. */
+    private static RuntimeFilter denseBitmap(List<Page> pages, int[] channels, boolean[] stringKeys, ProbeKeys keys)
+    {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long added = 0;
+        for (Page page : pages) {
+            keys.load(page, channels);
+            long[] values = keys.longs[0];
+            boolean[] anyNull = keys.anyNull;
+            for (int position = 0; position < page.positionCount(); position++) {
+                if (!anyNull[position]) {
+                    min = Math.min(min, values[position]);
+                    max = Math.max(max, values[position]);
+                    added++;
+                }
+            }
+        }
+        if (added == 0) {
+            return null;
+        }
+        // max - min may overflow a long for extreme keys: then it is negative, and far too sparse anyway
+        long span = max - min;
+        if (span < 0 || span / MAX_SPAN_PER_KEY >= added || span >= (long) Integer.MAX_VALUE * Long.SIZE) {
+            return null;
+        }
+        long[] bits = new long[(int) (span / Long.SIZE) + 1];
+        for (Page page : pages) {
+            keys.load(page, channels);
+            long[] values = keys.longs[0];
+            boolean[] anyNull = keys.anyNull;
+            for (int position = 0; position < page.positionCount(); position++) {
+                if (!anyNull[position]) {
+                    long offset = values[position] - min;
+                    bits[(int) (offset >>> 6)] |= 1L << offset;
+                }
+            }
+        }
+        return new RuntimeFilter(null, bits, stringKeys, true, min, max, added);
     }
 
     /** How many key columns; a probe's must be as many, string where the build's are. */
@@ -114,7 +172,7 @@ public final class RuntimeFilter
 
     public long retainedBytes()
     {
-        return bloom.retainedBytes();
+        return bits != null ? (long) bits.length * Long.BYTES : bloom.retainedBytes();
     }
 
     /**
@@ -127,6 +185,15 @@ public final class RuntimeFilter
         boolean[] anyNull = keys.anyNull;
         BloomFilter bloom = this.bloom;
         int kept = 0;
+        if (bloom == null) {
+            // a bitmap filter tests integer keys read directly (filterLongs); any other probe keeps its non-NULL rows
+            for (int i = 0; i < count; i++) {
+                int position = positions[i];
+                positions[kept] = position;
+                kept += anyNull[position] ? 0 : 1;
+            }
+            return kept;
+        }
         for (int i = 0; i < count; i++) {
             int position = positions[i];
             positions[kept] = position;
@@ -173,15 +240,7 @@ public final class RuntimeFilter
                 scratch[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[i]);
             }
         }
-        long min = hasRange ? this.min : Long.MIN_VALUE;
-        long max = hasRange ? this.max : Long.MAX_VALUE;
-        BloomFilter bloom = this.bloom;
-        int kept = 0;
-        for (int i = 0; i < count; i++) {
-            long value = scratch[i];
-            positions[kept] = positions[i];
-            kept += value >= min && value <= max && bloom.mightContain(KeyHashing.hashLong(value)) ? 1 : 0;
-        }
+        int kept = bits != null ? testBits(scratch, positions, count) : testBloom(scratch, positions, count);
         MemorySegment nulls = column.nulls();
         if (nulls == null) {
             return kept;
@@ -196,9 +255,40 @@ public final class RuntimeFilter
         return nonNull;
     }
 
+    private int testBits(long[] values, int[] positions, int count)
+    {
+        long[] bits = this.bits;
+        long min = this.min;
+        long span = this.max - min;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            long offset = values[i] - min;
+            // one unsigned comparison rejects both sides of the range; word 0 stands in for keys outside it
+            boolean inRange = Long.compareUnsigned(offset, span) <= 0;
+            long word = bits[inRange ? (int) (offset >>> 6) : 0];
+            positions[kept] = positions[i];
+            kept += inRange & (word & (1L << offset)) != 0 ? 1 : 0;
+        }
+        return kept;
+    }
+
+    private int testBloom(long[] values, int[] positions, int count)
+    {
+        long min = hasRange ? this.min : Long.MIN_VALUE;
+        long max = hasRange ? this.max : Long.MAX_VALUE;
+        BloomFilter bloom = this.bloom;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            long value = values[i];
+            positions[kept] = positions[i];
+            kept += value >= min && value <= max && bloom.mightContain(KeyHashing.hashLong(value)) ? 1 : 0;
+        }
+        return kept;
+    }
+
     @Override
     public String toString()
     {
-        return "RuntimeFilter[keys=" + keyCount + ", bytes=" + retainedBytes() + (hasRange ? ", range=[" + min + ", " + max + "]" : "") + "]";
+        return "RuntimeFilter[" + (bits != null ? "bitmap" : "bloom") + ", keys=" + keyCount + ", bytes=" + retainedBytes() + (hasRange ? ", range=[" + min + ", " + max + "]" : "") + "]";
     }
 }

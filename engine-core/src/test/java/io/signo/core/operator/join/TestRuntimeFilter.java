@@ -76,7 +76,7 @@ class TestRuntimeFilter
         // an INTEGER probe key against a BIGINT build key, as the lookup allows; 5 and 2000 are outside [10, 1000]
         List<Type> probeTypes = List.of(Type.VARCHAR, Type.INTEGER);
         Page probe = page(probeTypes, row("x", 10), row("y", null), row("z", 20), row("w", 5), row("v", 1000), row("u", 2000), row("t", 11));
-        // 11 is within the range and not a build key: only a false positive (odds ~1e-3) would keep it
+        // 11 is within the range and not a build key: only a false positive (odds under 1 % with four keys in one word) would keep it
         assertArrayEquals(new boolean[] {true, false, true, false, true, false, false}, passes(filter, probe, 1));
         // a selection: only the given positions are tested, the survivors kept in order
         int[] positions = {0, 2, 3, 4};
@@ -85,6 +85,54 @@ class TestRuntimeFilter
         // the same with a BIGINT probe key and no NULLs
         Page wide = page(List.of(Type.BIGINT), row(1000L), row(999L), row(10L), row(Long.MIN_VALUE));
         assertArrayEquals(new boolean[] {true, false, true, false}, passes(filter, wide, 0));
+    }
+
+    @Test
+    void denseIntegerKeysGetAnExactBitmap()
+    {
+        // every third key of [1000, 31000): dense enough for a bitmap, which has no false positives
+        List<Type> buildTypes = List.of(Type.BIGINT);
+        List<List<Object>> buildRows = new ArrayList<>();
+        for (long key = 1000; key < 31_000; key += 3) {
+            buildRows.add(row(key));
+        }
+        buildRows.add(row((Object) null));
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(buildTypes, buildRows)), List.of(0), buildTypes, RuntimeFilter.MAX_BUILD_ROWS);
+        assertNotNull(filter);
+        assertTrue(filter.toString().contains("bitmap"), filter.toString());
+        assertEquals(10_000, filter.keyCount());
+
+        // probe every key from below the range to above it, as INTEGER (the lookup widens it) and with a NULL
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (int key = 0; key < 32_000; key++) {
+            probeRows.add(row(key));
+        }
+        probeRows.add(row((Object) null));
+        probeRows.add(row(Integer.MIN_VALUE));
+        probeRows.add(row(Integer.MAX_VALUE));
+        boolean[] passes = passes(filter, page(List.of(Type.INTEGER), probeRows), 0);
+        for (int key = 0; key < 32_000; key++) {
+            assertEquals(key >= 1000 && key < 31_000 && (key - 1000) % 3 == 0, passes[key], "key " + key);
+        }
+        assertFalse(passes[32_000]);
+        assertFalse(passes[32_001]);
+        assertFalse(passes[32_002]);
+    }
+
+    @Test
+    void sparseOrExtremeIntegerKeysKeepTheBloomFilter()
+    {
+        List<Type> types = List.of(Type.BIGINT);
+        // the span from Long.MIN_VALUE to Long.MAX_VALUE overflows a long; 1000 keys 100 apart are too sparse
+        RuntimeFilter extreme = RuntimeFilter.build(List.of(page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE))), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        assertTrue(extreme.toString().contains("bloom"), extreme.toString());
+        assertArrayEquals(new boolean[] {true, true, true}, passes(extreme, page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE)), 0));
+        List<List<Object>> sparseRows = new ArrayList<>();
+        for (long key = 0; key < 1000; key++) {
+            sparseRows.add(row(100 * key));
+        }
+        RuntimeFilter sparse = RuntimeFilter.build(List.of(page(types, sparseRows)), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        assertTrue(sparse.toString().contains("bloom"), sparse.toString());
     }
 
     @Test
