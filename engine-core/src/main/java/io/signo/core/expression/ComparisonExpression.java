@@ -192,39 +192,39 @@ public final class ComparisonExpression
     private MemorySegment[] compareStrings(Page page, int[] positions, int count, PageAllocator allocator, byte[] result)
     {
         if (right instanceof ConstantExpression constant && !(left instanceof ConstantExpression)) {
-            ColumnVector vector = left.evaluate(page, positions, count, allocator);
-            compareWithConstant(vector, constant, operator, result, count);
-            return new MemorySegment[] {vector.nulls(), constantNulls(constant, count, allocator)};
+            StringOperand strings = StringOperand.evaluate(left, page, positions, count, allocator);
+            compareWithConstant(strings, constant, operator, result, count);
+            return new MemorySegment[] {strings.nulls(), constantNulls(constant, count, allocator)};
         }
         if (left instanceof ConstantExpression constant && !(right instanceof ConstantExpression)) {
-            ColumnVector vector = right.evaluate(page, positions, count, allocator);
-            compareWithConstant(vector, constant, operator.flip(), result, count);
-            return new MemorySegment[] {constantNulls(constant, count, allocator), vector.nulls()};
+            StringOperand strings = StringOperand.evaluate(right, page, positions, count, allocator);
+            compareWithConstant(strings, constant, operator.flip(), result, count);
+            return new MemorySegment[] {constantNulls(constant, count, allocator), strings.nulls()};
         }
-        ColumnVector leftVector = left.evaluate(page, positions, count, allocator);
-        ColumnVector rightVector = right.evaluate(page, positions, count, allocator);
-        MemorySegment leftBytes = leftVector.values();
-        MemorySegment rightBytes = rightVector.values();
+        StringOperand leftStrings = StringOperand.evaluate(left, page, positions, count, allocator);
+        StringOperand rightStrings = StringOperand.evaluate(right, page, positions, count, allocator);
+        MemorySegment leftBytes = leftStrings.bytes();
+        MemorySegment rightBytes = rightStrings.bytes();
         for (int i = 0; i < count; i++) {
-            int leftStart = leftVector.stringStart(i);
-            int leftLength = leftVector.stringStart(i + 1) - leftStart;
-            int rightStart = rightVector.stringStart(i);
-            int rightLength = rightVector.stringStart(i + 1) - rightStart;
+            int leftStart = leftStrings.start(i);
+            int leftLength = leftStrings.end(i) - leftStart;
+            int rightStart = rightStrings.start(i);
+            int rightLength = rightStrings.end(i) - rightStart;
             if (ignoreTrailingSpaces) {
                 leftLength = StringBytes.lengthWithoutTrailingSpaces(leftBytes, leftStart, leftLength);
                 rightLength = StringBytes.lengthWithoutTrailingSpaces(rightBytes, rightStart, rightLength);
             }
             result[i] = (byte) (operator.test(StringBytes.compare(leftBytes, leftStart, leftLength, rightBytes, rightStart, rightLength)) ? 1 : 0);
         }
-        return new MemorySegment[] {leftVector.nulls(), rightVector.nulls()};
+        return new MemorySegment[] {leftStrings.nulls(), rightStrings.nulls()};
     }
 
-    private void compareWithConstant(ColumnVector vector, ConstantExpression constant, ComparisonOperator operator, byte[] result, int count)
+    private void compareWithConstant(StringOperand strings, ConstantExpression constant, ComparisonOperator operator, byte[] result, int count)
     {
         if (constant.isNull()) {
             return;
         }
-        MemorySegment bytes = vector.values();
+        MemorySegment bytes = strings.bytes();
         MemorySegment constantBytes = constant.bytes();
         int constantLength = (int) constantBytes.byteSize();
         if (ignoreTrailingSpaces) {
@@ -234,8 +234,8 @@ public final class ComparisonExpression
                 || operator == ComparisonOperator.NOT_EQUAL || operator == ComparisonOperator.IS_DISTINCT_FROM) {
             byte whenEqual = (byte) (operator == ComparisonOperator.EQUAL || operator == ComparisonOperator.IS_NOT_DISTINCT_FROM ? 1 : 0);
             for (int i = 0; i < count; i++) {
-                int start = vector.stringStart(i);
-                int length = vector.stringStart(i + 1) - start;
+                int start = strings.start(i);
+                int length = strings.end(i) - start;
                 if (ignoreTrailingSpaces) {
                     length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
                 }
@@ -245,8 +245,8 @@ public final class ComparisonExpression
             return;
         }
         for (int i = 0; i < count; i++) {
-            int start = vector.stringStart(i);
-            int length = vector.stringStart(i + 1) - start;
+            int start = strings.start(i);
+            int length = strings.end(i) - start;
             if (ignoreTrailingSpaces) {
                 length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
             }

@@ -20,6 +20,11 @@ record DoubleValues(double[] values, MemorySegment nulls)
             Arrays.fill(values, constant.doubleValue());
             return new DoubleValues(values, null);
         }
+        if (expression instanceof InputReference input && positions != null) {
+            ColumnVector column = page.column(input.channel());
+            MemorySegment nulls = NullBitmap.select(column.nulls(), positions, count, allocator);
+            return new DoubleValues(FixedWidthVectors.readDoubles(column, positions, count, nulls), nulls);
+        }
         ColumnVector vector = expression.evaluate(page, positions, count, allocator);
         return new DoubleValues(FixedWidthVectors.readDoubles(vector, count), vector.nulls());
     }

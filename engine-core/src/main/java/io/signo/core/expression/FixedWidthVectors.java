@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
@@ -37,6 +38,72 @@ final class FixedWidthVectors
             default -> throw new IllegalArgumentException("not an exact numeric vector: " + vector.type());
         }
         zeroNulls(vector, result, count);
+        return result;
+    }
+
+    /**
+     * {@link #readLongs(ColumnVector, int)} of the values at {@code positions[0 .. count)} of an input
+     * column, gathered straight into the heap array: a column operand under a selection is never
+     * first copied to a native vector of its own. {@code nulls} is the column's bitmap compacted to
+     * the selection (see {@link NullBitmap#select}); values at its null positions are zeroed.
+     */
+    static long[] readLongs(ColumnVector vector, int[] positions, int count, MemorySegment nulls)
+    {
+        long[] result = new long[count];
+        MemorySegment values = vector.values();
+        switch (vector.type().physicalType()) {
+            case BYTE -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.get(ValueLayout.JAVA_BYTE, positions[i]);
+                }
+            }
+            case INT -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positions[i]);
+                }
+            }
+            case LONG -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positions[i]);
+                }
+            }
+            default -> throw new IllegalArgumentException("not an exact numeric vector: " + vector.type());
+        }
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
+        return result;
+    }
+
+    /** {@link #readDoubles(ColumnVector, int)} gathered at a selection, as {@link #readLongs(ColumnVector, int[], int, MemorySegment)}. */
+    static double[] readDoubles(ColumnVector vector, int[] positions, int count, MemorySegment nulls)
+    {
+        Type type = vector.type();
+        double[] result = new double[count];
+        if (type.kind() == TypeKind.DOUBLE) {
+            MemorySegment values = vector.values();
+            for (int i = 0; i < count; i++) {
+                result[i] = values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, positions[i]);
+            }
+        }
+        else {
+            long[] longs = readLongs(vector, positions, count, null);
+            double divisor = type.kind() == TypeKind.DECIMAL ? Decimals.doublePowerOfTen(type.scale()) : 1;
+            for (int i = 0; i < count; i++) {
+                result[i] = longs[i] / divisor;
+            }
+        }
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
         return result;
     }
 

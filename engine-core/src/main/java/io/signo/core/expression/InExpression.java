@@ -96,17 +96,17 @@ public final class InExpression
         byte[] result = new byte[count];
         MemorySegment valueNulls;
         if (stringKeys) {
-            ColumnVector vector = value.evaluate(page, positions, count, allocator);
-            MemorySegment bytes = vector.values();
+            StringOperand strings = StringOperand.evaluate(value, page, positions, count, allocator);
+            MemorySegment bytes = strings.bytes();
             for (int i = 0; i < count; i++) {
-                int start = vector.stringStart(i);
-                int length = vector.stringStart(i + 1) - start;
+                int start = strings.start(i);
+                int length = strings.end(i) - start;
                 if (ignoreTrailingSpaces) {
                     length = StringBytes.lengthWithoutTrailingSpaces(bytes, start, length);
                 }
                 result[i] = (byte) (stringSet.contains(bytes, start, length) ? 1 : 0);
             }
-            valueNulls = vector.nulls();
+            valueNulls = strings.nulls();
         }
         else if (doubleKeys) {
             DoubleValues values = DoubleValues.evaluate(value, page, positions, count, allocator);

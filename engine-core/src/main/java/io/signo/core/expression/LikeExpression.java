@@ -38,8 +38,8 @@ public final class LikeExpression
     @Override
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
-        ColumnVector vector = value.evaluate(page, positions, count, allocator);
-        MemorySegment bytes = vector.values();
+        StringOperand strings = StringOperand.evaluate(value, page, positions, count, allocator);
+        MemorySegment bytes = strings.bytes();
         byte[] result = new byte[count];
         MemorySegment[] literals = pattern.literals();
         switch (pattern.kind()) {
@@ -47,51 +47,51 @@ public final class LikeExpression
                 MemorySegment literal = literals[0];
                 int literalLength = (int) literal.byteSize();
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int length = vector.stringStart(i + 1) - start;
+                    int start = strings.start(i);
+                    int length = strings.end(i) - start;
                     result[i] = (byte) (length == literalLength && StringBytes.equal(bytes, start, literal, 0, length) ? 1 : 0);
                 }
             }
             case PREFIX -> {
                 MemorySegment literal = literals[0];
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int length = vector.stringStart(i + 1) - start;
+                    int start = strings.start(i);
+                    int length = strings.end(i) - start;
                     result[i] = (byte) (LikePattern.startsWith(bytes, start, length, literal) ? 1 : 0);
                 }
             }
             case SUFFIX -> {
                 MemorySegment literal = literals[1];
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int length = vector.stringStart(i + 1) - start;
+                    int start = strings.start(i);
+                    int length = strings.end(i) - start;
                     result[i] = (byte) (LikePattern.endsWith(bytes, start, length, literal) ? 1 : 0);
                 }
             }
             case CONTAINS -> {
                 MemorySegment literal = literals[1];
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int end = vector.stringStart(i + 1);
+                    int start = strings.start(i);
+                    int end = strings.end(i);
                     result[i] = (byte) (LikePattern.indexOf(bytes, start, end, literal) >= 0 ? 1 : 0);
                 }
             }
             case ORDERED -> {
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int length = vector.stringStart(i + 1) - start;
+                    int start = strings.start(i);
+                    int length = strings.end(i) - start;
                     result[i] = (byte) (pattern.matchesOrdered(bytes, start, length) ? 1 : 0);
                 }
             }
             case GENERAL -> {
                 for (int i = 0; i < count; i++) {
-                    int start = vector.stringStart(i);
-                    int length = vector.stringStart(i + 1) - start;
+                    int start = strings.start(i);
+                    int length = strings.end(i) - start;
                     result[i] = (byte) (pattern.matchesGeneral(bytes, start, length) ? 1 : 0);
                 }
             }
         }
-        return FixedWidthVectors.fromBooleans(result, count, vector.nulls(), allocator);
+        return FixedWidthVectors.fromBooleans(result, count, strings.nulls(), allocator);
     }
 
     // the compiled pattern holds native memory: ship the pattern text and compile it again

@@ -9,7 +9,8 @@ import java.util.Arrays;
 
 /**
  * An operand of an exact-numeric kernel, evaluated once per vector: values widened to longs (null
- * slots zeroed) and the null bitmap. A constant operand is filled, never materialized off heap.
+ * slots zeroed) and the null bitmap. A constant operand is filled, never materialized off heap; a
+ * column operand under a selection is gathered straight from the input column.
  */
 record LongValues(long[] values, MemorySegment nulls)
 {
@@ -22,6 +23,11 @@ record LongValues(long[] values, MemorySegment nulls)
             }
             Arrays.fill(values, constant.longValue());
             return new LongValues(values, null);
+        }
+        if (expression instanceof InputReference input && positions != null) {
+            ColumnVector column = page.column(input.channel());
+            MemorySegment nulls = NullBitmap.select(column.nulls(), positions, count, allocator);
+            return new LongValues(FixedWidthVectors.readLongs(column, positions, count, nulls), nulls);
         }
         ColumnVector vector = expression.evaluate(page, positions, count, allocator);
         return new LongValues(FixedWidthVectors.readLongs(vector, count), vector.nulls());

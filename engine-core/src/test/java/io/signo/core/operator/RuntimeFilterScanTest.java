@@ -1,5 +1,6 @@
 package io.signo.core.operator;
 
+import io.signo.core.operator.join.BloomFilter;
 import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
 import io.signo.core.operator.join.JoinBridge;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
@@ -88,7 +89,8 @@ class RuntimeFilterScanTest
                 expected.add(row("r" + key, key));
             }
         }
-        // every row with a build key is there, in order; a false positive (odds ~1e-3 a row) may add one
+        // every row with a build key is there, in order; the keys are too sparse for the exact bitmap, and
+        // the Bloom filter's false positives (about 3 % of the 900 rows without a partner) may add some
         List<List<Object>> withBuildKey = new ArrayList<>();
         for (List<Object> row : scanned) {
             if (row.get(1) != null && (Long) row.get(1) % 10 == 0) {
@@ -96,7 +98,7 @@ class RuntimeFilterScanTest
             }
         }
         assertEquals(expected, withBuildKey);
-        assertTrue(scanned.size() <= expected.size() + 5, scanned.size() + " rows");
+        assertTrue(scanned.size() <= expected.size() + 900 * 2 * BloomFilter.FALSE_POSITIVE_BOUND, scanned.size() + " rows");
         for (List<Object> row : scanned) {
             assertTrue(row.get(1) != null, "a NULL key never passes");
         }
