@@ -64,18 +64,55 @@ public final class ArithmeticExpression
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
         if (doubleDomain) {
-            DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
-            DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
-            MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
-            double[] result = computeDoubles(leftValues.values(), rightValues.values(), count);
-            return FixedWidthVectors.fromDoubles(result, count, nulls, allocator);
+            DoubleValues result = evaluateDoubles(page, positions, count, allocator);
+            return FixedWidthVectors.fromDoubles(result.values(), count, result.nulls(), allocator);
         }
+        LongValues result = evaluateLongs(page, positions, count, allocator);
+        return FixedWidthVectors.fromLongs(type, result.values(), count, result.nulls(), allocator);
+    }
+
+    boolean isDoubleDomain()
+    {
+        return doubleDomain;
+    }
+
+    /**
+     * The exact-numeric result as heap longs, null slots zeroed: a parent kernel (the outer operation
+     * of {@code price * (1 - discount) * (1 + tax)}, a comparison, a cast) reads it as it is, with
+     * no native vector written and read back in between.
+     */
+    LongValues evaluateLongs(Page page, int[] positions, int count, PageAllocator allocator)
+    {
         LongValues leftValues = LongValues.evaluate(left, page, positions, count, allocator);
         LongValues rightValues = LongValues.evaluate(right, page, positions, count, allocator);
         MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
         long[] result = computeLongs(leftValues.values(), rightValues.values(), nulls, count);
         checkRange(result, count);
-        return FixedWidthVectors.fromLongs(type, result, count, nulls, allocator);
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
+        return new LongValues(result, nulls);
+    }
+
+    /** {@link #evaluateLongs} for DOUBLE arithmetic. */
+    DoubleValues evaluateDoubles(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
+        DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
+        MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
+        double[] result = computeDoubles(leftValues.values(), rightValues.values(), count);
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    result[i] = 0;
+                }
+            }
+        }
+        return new DoubleValues(result, nulls);
     }
 
     private double[] computeDoubles(double[] l, double[] r, int count)

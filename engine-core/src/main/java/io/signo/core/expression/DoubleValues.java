@@ -20,6 +20,9 @@ record DoubleValues(double[] values, MemorySegment nulls)
             Arrays.fill(values, constant.doubleValue());
             return new DoubleValues(values, null);
         }
+        if (expression instanceof ArithmeticExpression arithmetic && arithmetic.isDoubleDomain()) {
+            return arithmetic.evaluateDoubles(page, positions, count, allocator);
+        }
         if (expression instanceof InputReference input && positions != null) {
             ColumnVector column = page.column(input.channel());
             MemorySegment nulls = NullBitmap.select(column.nulls(), positions, count, allocator);

@@ -10,7 +10,8 @@ import java.util.Arrays;
 /**
  * An operand of an exact-numeric kernel, evaluated once per vector: values widened to longs (null
  * slots zeroed) and the null bitmap. A constant operand is filled, never materialized off heap; a
- * column operand under a selection is gathered straight from the input column.
+ * column operand under a selection is gathered straight from the input column, and a nested
+ * exact arithmetic operand hands over its heap result.
  */
 record LongValues(long[] values, MemorySegment nulls)
 {
@@ -23,6 +24,9 @@ record LongValues(long[] values, MemorySegment nulls)
             }
             Arrays.fill(values, constant.longValue());
             return new LongValues(values, null);
+        }
+        if (expression instanceof ArithmeticExpression arithmetic && !arithmetic.isDoubleDomain()) {
+            return arithmetic.evaluateLongs(page, positions, count, allocator);
         }
         if (expression instanceof InputReference input && positions != null) {
             ColumnVector column = page.column(input.channel());

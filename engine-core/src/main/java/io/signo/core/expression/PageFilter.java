@@ -1,6 +1,7 @@
 package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.memory.ScratchPageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
@@ -33,7 +34,7 @@ public final class PageFilter
         else {
             this.conjuncts = List.of(predicate);
         }
-        // predicate results are scratch, unreachable once filter() returns
+        // for a nested filter on the same thread, whose scratch memory the outer filter holds
         this.allocator = PageAllocator.transientPages();
     }
 
@@ -47,7 +48,21 @@ public final class PageFilter
         if (outputPositions.length < positionCount) {
             throw new IllegalArgumentException("outputPositions holds " + outputPositions.length + " ints, page has " + positionCount + " positions");
         }
-        int selectedCount = positionCount;
+        // each term's result is read here and dropped: it lives in the thread's scratch memory
+        ScratchPageAllocator scratch = ScratchPageAllocator.open();
+        try {
+            return filter(page, outputPositions, scratch != null ? scratch : allocator);
+        }
+        finally {
+            if (scratch != null) {
+                scratch.close();
+            }
+        }
+    }
+
+    private int filter(Page page, int[] outputPositions, PageAllocator allocator)
+    {
+        int selectedCount = page.positionCount();
         boolean all = true;
         for (Expression conjunct : conjuncts) {
             if (selectedCount == 0) {

@@ -55,6 +55,12 @@ class SelectedOperandsTest
                 arithmetic(ArithmeticOperator.ADD, ID, constant(Type.BIGINT, 10L), Type.BIGINT),
                 arithmetic(ArithmeticOperator.MULTIPLY, PRICE, PRICE, Type.decimal(18, 4)),
                 arithmetic(ArithmeticOperator.MULTIPLY, RATE, RATE, Type.DOUBLE),
+                // nested: the inner results reach the outer kernels as heap arrays
+                arithmetic(ArithmeticOperator.MULTIPLY,
+                        arithmetic(ArithmeticOperator.SUBTRACT, constant(Type.decimal(12, 2), 10000L), PRICE, Type.decimal(13, 2)),
+                        arithmetic(ArithmeticOperator.ADD, PRICE, ID, Type.decimal(14, 2)), Type.decimal(18, 4)),
+                arithmetic(ArithmeticOperator.DIVIDE, arithmetic(ArithmeticOperator.ADD, RATE, RATE, Type.DOUBLE), RATE, Type.DOUBLE),
+                comparison(GREATER_THAN, arithmetic(ArithmeticOperator.ADD, ID, ID, Type.BIGINT), constant(Type.BIGINT, 7L)),
                 comparison(LESS_THAN, DAY, constant(Type.DATE, 450)),
                 comparison(LESS_THAN, DAY, SHIP),
                 comparison(GREATER_THAN, ID, arithmetic(ArithmeticOperator.MULTIPLY, ID, ID, Type.BIGINT)),
