@@ -60,6 +60,16 @@ public final class ComparisonExpression
         return Type.BOOLEAN;
     }
 
+    Expression left()
+    {
+        return left;
+    }
+
+    Expression right()
+    {
+        return right;
+    }
+
     @Override
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {

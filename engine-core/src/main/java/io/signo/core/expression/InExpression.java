@@ -84,6 +84,11 @@ public final class InExpression
         return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
+    Expression value()
+    {
+        return value;
+    }
+
     @Override
     public Type type()
     {

@@ -22,6 +22,11 @@ public final class IsNullExpression
         this.negated = negated;
     }
 
+    Expression value()
+    {
+        return value;
+    }
+
     @Override
     public Type type()
     {

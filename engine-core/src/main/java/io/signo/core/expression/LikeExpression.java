@@ -29,6 +29,11 @@ public final class LikeExpression
         this.pattern = new LikePattern(pattern, escape);
     }
 
+    Expression value()
+    {
+        return value;
+    }
+
     @Override
     public Type type()
     {

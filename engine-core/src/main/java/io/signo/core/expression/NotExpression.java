@@ -21,6 +21,11 @@ public final class NotExpression
         }
     }
 
+    Expression value()
+    {
+        return value;
+    }
+
     @Override
     public Type type()
     {

@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Turns a BOOLEAN predicate into a selection vector: the positions where it is TRUE (not FALSE, not
  * NULL). A conjunction runs term by term on the narrowing selection, so each later term only sees
- * the rows that survived the earlier ones and no row is ever copied. Immutable and thread safe.
+ * the rows that survived the earlier ones and no row is ever copied; the cheap terms that cannot
+ * fail run first ({@link ConjunctOrder}). Immutable and thread safe.
  */
 public final class PageFilter
 {
@@ -29,7 +30,7 @@ public final class PageFilter
             throw new IllegalArgumentException("filter predicate is not BOOLEAN: " + predicate.type());
         }
         if (predicate instanceof LogicalExpression logical && logical.form() == LogicalExpression.Form.AND) {
-            this.conjuncts = logical.terms();
+            this.conjuncts = ConjunctOrder.order(logical.terms());
         }
         else {
             this.conjuncts = List.of(predicate);
