@@ -60,6 +60,11 @@ public final class ComparisonExpression
         return Type.BOOLEAN;
     }
 
+    ComparisonOperator operator()
+    {
+        return operator;
+    }
+
     Expression left()
     {
         return left;

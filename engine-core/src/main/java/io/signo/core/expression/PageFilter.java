@@ -8,6 +8,7 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -21,6 +22,8 @@ import static java.util.Objects.requireNonNull;
 public final class PageFilter
 {
     private final List<Expression> conjuncts;
+    /** Per conjunct, the selection that runs it straight from the values, or null for the general path. */
+    private final ComparisonSelection[] selections;
     private final PageAllocator allocator;
 
     public PageFilter(Expression predicate)
@@ -29,12 +32,25 @@ public final class PageFilter
         if (!predicate.type().equals(Type.BOOLEAN)) {
             throw new IllegalArgumentException("filter predicate is not BOOLEAN: " + predicate.type());
         }
-        if (predicate instanceof LogicalExpression logical && logical.form() == LogicalExpression.Form.AND) {
-            this.conjuncts = ConjunctOrder.order(logical.terms());
+        List<Expression> terms = predicate instanceof LogicalExpression logical && logical.form() == LogicalExpression.Form.AND
+                ? ConjunctOrder.order(logical.terms())
+                : List.of(predicate);
+        // ranges over one column (d >= X AND d < Y) merge into one selection, read in one pass
+        List<Expression> conjuncts = new ArrayList<>();
+        List<ComparisonSelection> selections = new ArrayList<>();
+        for (Expression term : terms) {
+            ComparisonSelection selection = ComparisonSelection.of(term);
+            ComparisonSelection merged = selection == null || selections.isEmpty() || selections.getLast() == null ? null : selections.getLast().intersect(selection);
+            if (merged != null) {
+                selections.set(selections.size() - 1, merged);
+                conjuncts.set(conjuncts.size() - 1, Expressions.and(List.of(conjuncts.getLast(), term)));
+                continue;
+            }
+            conjuncts.add(term);
+            selections.add(selection);
         }
-        else {
-            this.conjuncts = List.of(predicate);
-        }
+        this.conjuncts = List.copyOf(conjuncts);
+        this.selections = selections.toArray(new ComparisonSelection[0]);
         // for a nested filter on the same thread, whose scratch memory the outer filter holds
         this.allocator = PageAllocator.transientPages();
     }
@@ -65,11 +81,16 @@ public final class PageFilter
     {
         int selectedCount = page.positionCount();
         boolean all = true;
-        for (Expression conjunct : conjuncts) {
+        for (int term = 0; term < selections.length; term++) {
             if (selectedCount == 0) {
                 return 0;
             }
-            ColumnVector result = conjunct.evaluate(page, all ? null : outputPositions, selectedCount, allocator);
+            if (selections[term] != null) {
+                selectedCount = selections[term].select(page, outputPositions, selectedCount, all);
+                all = false;
+                continue;
+            }
+            ColumnVector result = conjuncts.get(term).evaluate(page, all ? null : outputPositions, selectedCount, allocator);
             MemorySegment values = result.values();
             MemorySegment nulls = result.nulls();
             int kept = 0;
