@@ -51,6 +51,49 @@ class ColumnVectorTest
     }
 
     @Test
+    void copyPositionsOfRunsAndScatteredPositionsGivesEachSelectedValue()
+    {
+        // selections as filters make them: long runs of consecutive rows (copied in bulk), short runs
+        // and lone rows (copied value by value), for every layout, strings short, long and empty
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        int rows = 2000;
+        List<ColumnVector> vectors = new ArrayList<>();
+        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.VARCHAR)) {
+            VectorBuilder builder = new VectorBuilder(type, rows);
+            for (int row = 0; row < rows; row++) {
+                if (random.nextInt(13) == 0) {
+                    builder.appendNull();
+                    continue;
+                }
+                switch (type.kind()) {
+                    case BOOLEAN -> builder.appendBoolean(random.nextBoolean());
+                    case INTEGER -> builder.appendInt(random.nextInt());
+                    case BIGINT -> builder.appendLong(random.nextLong());
+                    case DOUBLE -> builder.appendDouble(random.nextDouble());
+                    default -> builder.appendString("x".repeat(random.nextInt(3) == 0 ? random.nextInt(40) : random.nextInt(3)) + row);
+                }
+            }
+            vectors.add(builder.build());
+        }
+        for (int keepPercent : new int[] {2, 50, 98, 100}) {
+            List<Integer> selected = new ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                if (random.nextInt(100) < keepPercent) {
+                    selected.add(row);
+                }
+            }
+            int[] positions = selected.stream().mapToInt(Integer::intValue).toArray();
+            for (ColumnVector vector : vectors) {
+                ColumnVector copy = vector.copyPositions(positions, positions.length, ALLOCATOR);
+                assertEquals(positions.length, copy.positionCount());
+                for (int i = 0; i < positions.length; i++) {
+                    assertEquals(vector.getObject(positions[i]), copy.getObject(i), vector.type() + " at " + positions[i] + ", " + keepPercent + "% kept");
+                }
+            }
+        }
+    }
+
+    @Test
     void copyPositionsUsesOnlyTheFirstCountEntriesOfTheSelection()
     {
         ColumnVector vector = sample(Type.VARCHAR, false);
