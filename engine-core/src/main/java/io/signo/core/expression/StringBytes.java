@@ -8,8 +8,19 @@ final class StringBytes
 {
     private StringBytes() {}
 
+    /** Strings up to this length are compared byte by byte: cheaper than a bulk mismatch call's checks. */
+    private static final int SHORT_LENGTH = 16;
+
     static boolean equal(MemorySegment left, long leftStart, MemorySegment right, long rightStart, int length)
     {
+        if (length <= SHORT_LENGTH) {
+            for (int i = 0; i < length; i++) {
+                if (left.get(ValueLayout.JAVA_BYTE, leftStart + i) != right.get(ValueLayout.JAVA_BYTE, rightStart + i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         return MemorySegment.mismatch(left, leftStart, leftStart + length, right, rightStart, rightStart + length) == -1;
     }
 
