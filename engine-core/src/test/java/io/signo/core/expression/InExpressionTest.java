@@ -56,6 +56,10 @@ class InExpressionTest
         Type char10 = Type.character(10);
         Page chars = page(vector(char10, "SM CASE", "LG BOX"));
         assertEquals(list(true, false), evaluate(in(input(0, char10), List.of("SM CASE  ", "SM BOX")), chars));
+        // more than four values are hashed; the answers are the same, long values and duplicates included
+        Page long_ = page(vector(Type.VARCHAR, "MAIL", "TRUCK", "AIR", "a string longer than sixteen bytes", "REG AIR", "", null));
+        Expression many = in(input(0, Type.VARCHAR), List.of("MAIL", "SHIP", "AIR", "AIR", "FOB", "a string longer than sixteen bytes", "RAIL"));
+        assertEquals(list(true, false, true, true, false, false, null), evaluate(many, long_));
     }
 
     @Test
