@@ -65,10 +65,24 @@ public final class PageFilter
         if (outputPositions.length < positionCount) {
             throw new IllegalArgumentException("outputPositions holds " + outputPositions.length + " ints, page has " + positionCount + " positions");
         }
+        return filter(page, outputPositions, positionCount, true);
+    }
+
+    /**
+     * Narrows a selection: keeps, of {@code positions[0 .. count)} (ascending positions of the page),
+     * those where the predicate is TRUE, in order, at the front; returns how many.
+     */
+    public int filter(Page page, int[] positions, int count)
+    {
+        return filter(page, positions, count, false);
+    }
+
+    private int filter(Page page, int[] positions, int count, boolean all)
+    {
         // each term's result is read here and dropped: it lives in the thread's scratch memory
         ScratchPageAllocator scratch = ScratchPageAllocator.open();
         try {
-            return filter(page, outputPositions, scratch != null ? scratch : allocator);
+            return filter(page, positions, count, all, scratch != null ? scratch : allocator);
         }
         finally {
             if (scratch != null) {
@@ -77,10 +91,8 @@ public final class PageFilter
         }
     }
 
-    private int filter(Page page, int[] outputPositions, PageAllocator allocator)
+    private int filter(Page page, int[] outputPositions, int selectedCount, boolean all, PageAllocator allocator)
     {
-        int selectedCount = page.positionCount();
-        boolean all = true;
         for (int term = 0; term < selections.length; term++) {
             if (selectedCount == 0) {
                 return 0;

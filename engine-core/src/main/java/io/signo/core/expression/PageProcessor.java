@@ -4,6 +4,7 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.vector.ColumnVector;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -33,15 +34,30 @@ public final class PageProcessor
     /** The projected page of the selected rows, or null when no row is selected. */
     public Page process(Page page, PageAllocator allocator)
     {
+        return process(page, null, page.positionCount(), allocator);
+    }
+
+    /**
+     * {@link #process(Page, PageAllocator)} of the rows {@code selection[0 .. count)} only (ascending
+     * positions, as a runtime filter selects them; all rows when {@code selection} is null): the
+     * filter narrows that selection, and the rows are copied once, after it.
+     */
+    public Page process(Page page, int[] selection, int count, PageAllocator allocator)
+    {
         int positionCount = page.positionCount();
-        if (positionCount == 0) {
+        if (count == 0) {
             return null;
         }
-        int[] positions = null;
-        int selectedCount = positionCount;
+        int[] positions = selection == null ? null : Arrays.copyOf(selection, count);
+        int selectedCount = count;
         if (filter != null) {
-            positions = new int[positionCount];
-            selectedCount = filter.filter(page, positions);
+            if (positions == null) {
+                positions = new int[positionCount];
+                selectedCount = filter.filter(page, positions);
+            }
+            else {
+                selectedCount = filter.filter(page, positions, count);
+            }
             if (selectedCount == 0) {
                 return null;
             }

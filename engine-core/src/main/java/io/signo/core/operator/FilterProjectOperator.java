@@ -1,23 +1,46 @@
 package io.signo.core.operator;
 
 import io.signo.core.expression.PageProcessor;
+import io.signo.core.operator.scan.RuntimeFilterSelection;
+import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.storage.page.Page;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
 
-/** Filters and projects each input page with a {@link PageProcessor}; holds at most one output page. */
+/**
+ * Filters and projects each input page with a {@link PageProcessor}; holds at most one output page.
+ * Right above a table scan it may also apply the runtime filters of the joins above: their
+ * selection starts its filter, so the rows are copied once, after every filter, not by the scan first.
+ */
 public final class FilterProjectOperator
         implements Operator
 {
     private final PageProcessor processor;
     private final OperatorContext context;
+    /** Null without runtime filters. */
+    private final RuntimeFilterSelection runtimeFilters;
     private Page output;
     private boolean finishing;
 
     public FilterProjectOperator(OperatorContext context, PageProcessor processor)
     {
+        this(context, processor, List.of());
+    }
+
+    public FilterProjectOperator(OperatorContext context, PageProcessor processor, List<ScanRuntimeFilter> runtimeFilters)
+    {
         this.context = requireNonNull(context, "context is null");
         this.processor = requireNonNull(processor, "processor is null");
+        this.runtimeFilters = runtimeFilters.isEmpty() ? null : new RuntimeFilterSelection(context, runtimeFilters);
+    }
+
+    @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        return runtimeFilters == null ? NOT_BLOCKED : runtimeFilters.isBlocked();
     }
 
     @Override
@@ -33,7 +56,12 @@ public final class FilterProjectOperator
         if (!needsInput()) {
             throw new IllegalStateException("operator does not need input");
         }
-        output = processor.process(page, context.allocator());
+        if (runtimeFilters == null) {
+            output = processor.process(page, context.allocator());
+            return;
+        }
+        int count = runtimeFilters.select(page);
+        output = processor.process(page, count == page.positionCount() ? null : runtimeFilters.positions(), count, context.allocator());
     }
 
     @Override
@@ -60,10 +88,18 @@ public final class FilterProjectOperator
             implements OperatorFactory
     {
         private final PageProcessor processor;
+        private final List<ScanRuntimeFilter> runtimeFilters;
 
         public FilterProjectOperatorFactory(PageProcessor processor)
         {
+            this(processor, List.of());
+        }
+
+        /** @param runtimeFilters the runtime filters of the scan right below, applied here instead */
+        public FilterProjectOperatorFactory(PageProcessor processor, List<ScanRuntimeFilter> runtimeFilters)
+        {
             this.processor = requireNonNull(processor, "processor is null");
+            this.runtimeFilters = List.copyOf(runtimeFilters);
         }
 
         public PageProcessor processor()
@@ -71,10 +107,15 @@ public final class FilterProjectOperator
             return processor;
         }
 
+        public List<ScanRuntimeFilter> runtimeFilters()
+        {
+            return runtimeFilters;
+        }
+
         @Override
         public Operator createOperator(OperatorContext context)
         {
-            return new FilterProjectOperator(context, processor);
+            return new FilterProjectOperator(context, processor, runtimeFilters);
         }
 
         @Override

@@ -1,7 +1,7 @@
 package io.signo.core.operator;
 
 import io.signo.core.operator.join.RuntimeFilter;
-import io.signo.core.operator.join.RuntimeFilterProbe;
+import io.signo.core.operator.scan.RuntimeFilterSelection;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.page.Page;
@@ -100,26 +100,12 @@ public final class TableScanOperator
         }
     }
 
-    /** A runtime filter is judged on windows of this many rows... */
-    private static final int ADAPT_WINDOW_ROWS = 1 << 16;
-    /** ...and dropped when it rejects less than this fraction of one: the test and the copy of the rest cost more than the rows it saves. */
-    private static final double MIN_REJECTED_FRACTION = 0.2;
-
-    private static final byte FILTER_PENDING = 0;
-    private static final byte FILTER_ACTIVE = 1;
-    private static final byte FILTER_OFF = 2;
-
     private final OperatorContext context;
     private final SegmentCursor cursor;
     private final int[] columns;
     private final SegmentPredicate predicate;
-    private final ScanRuntimeFilter[] runtimeFilters;
-    private final RuntimeFilterProbe[] filterProbes;
-    private final byte[] filterStates;
-    private final long[] windowTested;
-    private final long[] windowRejected;
-    /** The positions of the page being filtered that every filter so far kept, at the front. */
-    private int[] kept = new int[0];
+    /** Null without runtime filters. */
+    private final RuntimeFilterSelection runtimeFilters;
     private boolean finished;
 
     private TableScanOperator(OperatorContext context, SegmentCursor cursor, int[] columns, SegmentPredicate predicate, List<ScanRuntimeFilter> runtimeFilters)
@@ -128,12 +114,7 @@ public final class TableScanOperator
         this.cursor = cursor;
         this.columns = columns;
         this.predicate = predicate;
-        this.runtimeFilters = runtimeFilters.toArray(new ScanRuntimeFilter[0]);
-        int filterCount = this.runtimeFilters.length;
-        this.filterProbes = new RuntimeFilterProbe[filterCount];
-        this.filterStates = new byte[filterCount];
-        this.windowTested = new long[filterCount];
-        this.windowRejected = new long[filterCount];
+        this.runtimeFilters = runtimeFilters.isEmpty() ? null : new RuntimeFilterSelection(context, runtimeFilters);
     }
 
     /**
@@ -144,15 +125,7 @@ public final class TableScanOperator
     @Override
     public CompletableFuture<?> isBlocked()
     {
-        for (int filter = 0; filter < runtimeFilters.length; filter++) {
-            if (filterStates[filter] == FILTER_PENDING) {
-                CompletableFuture<Void> built = runtimeFilters[filter].bridge().whenBuilt();
-                if (!built.isDone()) {
-                    return built;
-                }
-            }
-        }
-        return NOT_BLOCKED;
+        return runtimeFilters == null ? NOT_BLOCKED : runtimeFilters.isBlocked();
     }
 
     @Override
@@ -181,7 +154,7 @@ public final class TableScanOperator
                 return null;
             }
             Page page = segment.page().selectColumns(columns);
-            if (runtimeFilters.length == 0) {
+            if (runtimeFilters == null) {
                 return page;
             }
             page = applyRuntimeFilters(page);
@@ -192,89 +165,22 @@ public final class TableScanOperator
         return null;
     }
 
-    /**
-     * The page's rows that pass every active runtime filter: the page itself when all do, null when
-     * none does. Each filter tests only the rows the ones before it kept.
-     */
+    /** The page's rows that pass every active runtime filter: the page itself when all do, null when none does. */
     private Page applyRuntimeFilters(Page page)
     {
-        int positionCount = page.positionCount();
-        int count = positionCount;
-        boolean tested = false;
-        for (int filter = 0; filter < runtimeFilters.length && count > 0; filter++) {
-            if (filterStates[filter] == FILTER_PENDING) {
-                activate(filter);
-            }
-            if (filterStates[filter] != FILTER_ACTIVE) {
-                continue;
-            }
-            if (!tested) {
-                if (kept.length < positionCount) {
-                    kept = new int[positionCount];
-                    reserveScratch();
-                }
-                for (int position = 0; position < positionCount; position++) {
-                    kept[position] = position;
-                }
-                tested = true;
-            }
-            int before = count;
-            count = filterProbes[filter].filter(page, kept, count, count == positionCount);
-            runtimeFilters[filter].record(before, before - count);
-            judge(filter, before, before - count);
-        }
-        if (count == positionCount) {
+        int count = runtimeFilters.select(page);
+        if (count == page.positionCount()) {
             return page;
         }
         if (count == 0) {
             return null;
         }
+        int[] kept = runtimeFilters.positions();
         ColumnVector[] compacted = new ColumnVector[page.columnCount()];
         for (int channel = 0; channel < compacted.length; channel++) {
             compacted[channel] = page.column(channel).copyPositions(kept, count, context.allocator());
         }
         return new Page(count, compacted);
-    }
-
-    /** Looks the join's filter up; until its build is done the filter stays pending and rows pass. */
-    private void activate(int filter)
-    {
-        ScanRuntimeFilter binding = runtimeFilters[filter];
-        if (!binding.bridge().isBuilt()) {
-            return;
-        }
-        RuntimeFilter runtimeFilter = binding.bridge().runtimeFilter();
-        if (runtimeFilter == null) {
-            filterStates[filter] = FILTER_OFF;
-            return;
-        }
-        filterProbes[filter] = new RuntimeFilterProbe(runtimeFilter, binding.keyChannels());
-        filterStates[filter] = FILTER_ACTIVE;
-    }
-
-    private void reserveScratch()
-    {
-        long scratch = (long) kept.length * Integer.BYTES;
-        for (RuntimeFilterProbe probe : filterProbes) {
-            // a probe's key arrays grow with the page on its first use: count them at the page's size
-            scratch += probe == null ? 0 : Math.max(probe.retainedBytes(), (long) kept.length * Long.BYTES * 2);
-        }
-        context.memory().setBytes(scratch);
-    }
-
-    private void judge(int filter, int tested, int rejected)
-    {
-        windowTested[filter] += tested;
-        windowRejected[filter] += rejected;
-        if (windowTested[filter] < ADAPT_WINDOW_ROWS) {
-            return;
-        }
-        if (windowRejected[filter] < windowTested[filter] * MIN_REJECTED_FRACTION) {
-            filterStates[filter] = FILTER_OFF;
-            filterProbes[filter] = null;
-        }
-        windowTested[filter] = 0;
-        windowRejected[filter] = 0;
     }
 
     @Override

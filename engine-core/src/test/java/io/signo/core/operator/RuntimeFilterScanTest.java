@@ -156,4 +156,46 @@ class RuntimeFilterScanTest
         assertEquals(70_000, filter.rowsTested());
         assertEquals(200_000 - filter.rowsRejected(), scanned.size());
     }
+
+    @Test
+    void aFilterAndProjectAboveTheScanAppliesTheFiltersAndItsOwnFilterOnTheSelection()
+    {
+        // build keys 0, 3, 6, ... 297 (dense: an exact bitmap); the filter above keeps keys ending in 0 or 5
+        List<Long> buildKeys = new ArrayList<>();
+        for (long key = 0; key < 300; key += 3) {
+            buildKeys.add(key);
+        }
+        ScanRuntimeFilter filter = new ScanRuntimeFilter(builtBridge(buildKeys), new int[] {0}, "k from join 1");
+        io.signo.core.expression.Expression key = io.signo.core.expression.Expressions.input(0, Type.BIGINT);
+        io.signo.core.expression.PageProcessor processor = new io.signo.core.expression.PageProcessor(
+                new io.signo.core.expression.PageFilter(io.signo.core.expression.Expressions.comparison(io.signo.core.expression.ComparisonOperator.EQUAL,
+                        io.signo.core.expression.Expressions.arithmetic(io.signo.core.expression.ArithmeticOperator.MODULUS, key, io.signo.core.expression.Expressions.constant(Type.BIGINT, 5L), Type.BIGINT),
+                        io.signo.core.expression.Expressions.constant(Type.BIGINT, 0L))),
+                List.of(io.signo.core.expression.Expressions.input(1, Type.VARCHAR), key));
+        List<List<Object>> output = new ArrayList<>();
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = new FilterProjectOperator.FilterProjectOperatorFactory(processor, List.of(filter)).createOperator(context)) {
+            assertTrue(operator.isBlocked().isDone(), "the build is done");
+            for (Segment segment : segments(3, 100)) {
+                operator.addInput(segment.page());
+                Page page = operator.getOutput();
+                if (page != null) {
+                    output.addAll(rows(List.of(page)));
+                }
+            }
+        }
+        List<List<Object>> expected = new ArrayList<>();
+        int buildKeysInTable = 0;
+        for (long k = 0; k < 300; k++) {
+            boolean joins = k % 3 == 0 && k % 7 != 3;
+            buildKeysInTable += joins ? 1 : 0;
+            if (joins && k % 5 == 0) {
+                expected.add(row("r" + k, k));
+            }
+        }
+        assertEquals(expected, output);
+        // the exact bitmap rejects every row without a build key, NULL keys included
+        assertEquals(300, filter.rowsTested());
+        assertEquals(300 - buildKeysInTable, filter.rowsRejected(), filter.toString());
+    }
 }

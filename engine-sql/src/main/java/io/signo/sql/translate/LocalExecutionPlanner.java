@@ -230,21 +230,18 @@ public final class LocalExecutionPlanner
     private Pipeline visit(PlanNode node, int nodeIndex)
     {
         return switch (node) {
-            case TableScanNode scan -> {
-                boolean single = scan.distribution().isSingle();
-                List<Segment> segments = new ArrayList<>();
-                for (Partition partition : scan.table().partitions()) {
-                    if (single || partition.index() % workerCount == nodeIndex) {
-                        segments.addAll(partition.segments());
-                    }
-                }
-                yield new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
-                        scanRuntimeFilters(scan)), driverCount(scan));
-            }
+            case TableScanNode scan -> scan(scan, nodeIndex, scanRuntimeFilters(scan));
             case FilterProjectNode filterProject -> {
-                Pipeline pipeline = visit(filterProject.source(), nodeIndex);
                 PageFilter filter = filterProject.filter() == null ? null : new PageFilter(filterProject.filter());
-                pipeline.factories.add(new FilterProjectOperatorFactory(new PageProcessor(filter, filterProject.projections())));
+                PageProcessor processor = new PageProcessor(filter, filterProject.projections());
+                if (filterProject.source() instanceof TableScanNode scan) {
+                    // the scan's runtime filters start this operator's filter: the rows are copied once, after both
+                    Pipeline pipeline = scan(scan, nodeIndex, List.of());
+                    pipeline.factories.add(new FilterProjectOperatorFactory(processor, scanRuntimeFilters(scan)));
+                    yield pipeline;
+                }
+                Pipeline pipeline = visit(filterProject.source(), nodeIndex);
+                pipeline.factories.add(new FilterProjectOperatorFactory(processor));
                 yield pipeline;
             }
             case AggregationNode aggregation -> {
@@ -322,7 +319,20 @@ public final class LocalExecutionPlanner
         return bridge;
     }
 
-    /** The runtime filters this scan applies, each bound to its join's bridge on the current node. */
+    private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
+    {
+        boolean single = scan.distribution().isSingle();
+        List<Segment> segments = new ArrayList<>();
+        for (Partition partition : scan.table().partitions()) {
+            if (single || partition.index() % workerCount == nodeIndex) {
+                segments.addAll(partition.segments());
+            }
+        }
+        return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
+                runtimeFilters), driverCount(scan));
+    }
+
+    /** The runtime filters this scan's rows go through, each bound to its join's bridge on the current node. */
     private List<ScanRuntimeFilter> scanRuntimeFilters(TableScanNode scan)
     {
         List<ScanRuntimeFilter> filters = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.operator.OperatorFactory;
 import io.signo.core.operator.PageCollectorOperator;
+import io.signo.core.operator.FilterProjectOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.sql.ResultRows;
@@ -139,8 +140,12 @@ class TpchRuntimeFilterTest
         List<ScanRuntimeFilter> filters = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
             for (OperatorFactory factory : pipeline.operatorFactories()) {
+                // a scan applies its filters, or the filter-and-project right above it does
                 if (factory instanceof TableScanOperator.Factory scan) {
                     filters.addAll(scan.runtimeFilters());
+                }
+                if (factory instanceof FilterProjectOperator.FilterProjectOperatorFactory filterProject) {
+                    filters.addAll(filterProject.runtimeFilters());
                 }
             }
         }

@@ -1,0 +1,148 @@
+package io.signo.core.operator.scan;
+
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.join.RuntimeFilter;
+import io.signo.core.operator.join.RuntimeFilterProbe;
+import io.signo.storage.page.Page;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import static io.signo.core.operator.Operator.NOT_BLOCKED;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One operator's use of the runtime filters of the hash joins above it: selects the rows of each
+ * page that may have a join partner, as positions, without copying anything. A table scan copies
+ * the selected rows into a smaller page; a filter-and-project right above the scan starts its own
+ * filter from the selection instead, so the rows are copied once, after every filter.
+ *
+ * <p>A filter becomes active when its join's build is done ({@link #isBlocked()} waits for that;
+ * until then rows pass). A filter that rejects less than {@link #MIN_REJECTED_FRACTION} of a window
+ * of {@link #ADAPT_WINDOW_ROWS} rows is dropped: testing every row then costs more than it saves.
+ * Scratch state of one driver.
+ */
+public final class RuntimeFilterSelection
+{
+    private static final int ADAPT_WINDOW_ROWS = 1 << 16;
+    private static final double MIN_REJECTED_FRACTION = 0.2;
+
+    private static final byte FILTER_PENDING = 0;
+    private static final byte FILTER_ACTIVE = 1;
+    private static final byte FILTER_OFF = 2;
+
+    private final OperatorContext context;
+    private final ScanRuntimeFilter[] filters;
+    private final RuntimeFilterProbe[] probes;
+    private final byte[] states;
+    private final long[] windowTested;
+    private final long[] windowRejected;
+    /** The positions of the page being filtered that every filter so far kept, at the front. */
+    private int[] positions = new int[0];
+
+    public RuntimeFilterSelection(OperatorContext context, List<ScanRuntimeFilter> filters)
+    {
+        this.context = requireNonNull(context, "context is null");
+        this.filters = filters.toArray(new ScanRuntimeFilter[0]);
+        int count = this.filters.length;
+        this.probes = new RuntimeFilterProbe[count];
+        this.states = new byte[count];
+        this.windowTested = new long[count];
+        this.windowRejected = new long[count];
+    }
+
+    /** Pending until every filter's build is done, so that no page goes by untested. */
+    public CompletableFuture<?> isBlocked()
+    {
+        for (int filter = 0; filter < filters.length; filter++) {
+            if (states[filter] == FILTER_PENDING) {
+                CompletableFuture<Void> built = filters[filter].bridge().whenBuilt();
+                if (!built.isDone()) {
+                    return built;
+                }
+            }
+        }
+        return NOT_BLOCKED;
+    }
+
+    /**
+     * How many of the page's rows pass every active filter. When fewer than all, they are
+     * {@link #positions()}{@code [0 .. count)}, ascending; each filter tests only the rows the ones
+     * before it kept.
+     */
+    public int select(Page page)
+    {
+        int positionCount = page.positionCount();
+        int count = positionCount;
+        boolean tested = false;
+        for (int filter = 0; filter < filters.length && count > 0; filter++) {
+            if (states[filter] == FILTER_PENDING) {
+                activate(filter);
+            }
+            if (states[filter] != FILTER_ACTIVE) {
+                continue;
+            }
+            if (!tested) {
+                if (positions.length < positionCount) {
+                    positions = new int[positionCount];
+                    reserveScratch();
+                }
+                for (int position = 0; position < positionCount; position++) {
+                    positions[position] = position;
+                }
+                tested = true;
+            }
+            int before = count;
+            count = probes[filter].filter(page, positions, count, count == positionCount);
+            filters[filter].record(before, before - count);
+            judge(filter, before, before - count);
+        }
+        return count;
+    }
+
+    /** The selected positions of the last {@link #select}, valid until the next. */
+    public int[] positions()
+    {
+        return positions;
+    }
+
+    private void activate(int filter)
+    {
+        ScanRuntimeFilter binding = filters[filter];
+        if (!binding.bridge().isBuilt()) {
+            return;
+        }
+        RuntimeFilter runtimeFilter = binding.bridge().runtimeFilter();
+        if (runtimeFilter == null) {
+            states[filter] = FILTER_OFF;
+            return;
+        }
+        probes[filter] = new RuntimeFilterProbe(runtimeFilter, binding.keyChannels());
+        states[filter] = FILTER_ACTIVE;
+    }
+
+    private void reserveScratch()
+    {
+        long scratch = (long) positions.length * Integer.BYTES;
+        for (RuntimeFilterProbe probe : probes) {
+            // a probe's key arrays grow with the page on its first use: count them at the page's size
+            scratch += probe == null ? 0 : Math.max(probe.retainedBytes(), (long) positions.length * Long.BYTES * 2);
+        }
+        context.memory().setBytes(scratch);
+    }
+
+    private void judge(int filter, int tested, int rejected)
+    {
+        windowTested[filter] += tested;
+        windowRejected[filter] += rejected;
+        if (windowTested[filter] < ADAPT_WINDOW_ROWS) {
+            return;
+        }
+        if (windowRejected[filter] < windowTested[filter] * MIN_REJECTED_FRACTION) {
+            states[filter] = FILTER_OFF;
+            probes[filter] = null;
+        }
+        windowTested[filter] = 0;
+        windowRejected[filter] = 0;
+    }
+}
