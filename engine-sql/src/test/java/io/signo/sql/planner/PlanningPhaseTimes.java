@@ -39,10 +39,12 @@ public final class PlanningPhaseTimes
         try (TpchDataSet dataSet = TpchData.generateDataSet(0.01, 2, MemoryPool.unbounded("phase-times"))) {
             for (int round = 1; round <= rounds; round++) {
                 Map<String, Long> totals = new LinkedHashMap<>();
+                Map<String, Long> queryTotals = new LinkedHashMap<>();
                 long[] last = new long[1];
                 LogicalPlanner.PhaseListener listener = phase -> {
                     long now = CPU.getCurrentThreadCpuTime();
                     totals.merge(phase, now - last[0], Long::sum);
+                    queryTotals.merge(phase, now - last[0], Long::sum);
                     last[0] = now;
                 };
                 Recording recording = null;
@@ -63,6 +65,12 @@ public final class PlanningPhaseTimes
                     new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false)).plan(rel);
                     listener.ended("physical");
                     perQuery.append(String.format(" q%02d=%.1f", query, (CPU.getCurrentThreadCpuTime() - queryStart) / 1e6));
+                    if (round == rounds && Boolean.getBoolean("phases.detail")) {
+                        StringBuilder detail = new StringBuilder(String.format("  q%02d:", query));
+                        queryTotals.forEach((phase, nanos) -> detail.append(String.format(" %s=%.1f", phase, nanos / 1e6)));
+                        System.out.println(detail);
+                    }
+                    queryTotals.clear();
                 }
                 if (recording != null) {
                     recording.stop();
