@@ -1,0 +1,121 @@
+package io.signo.sql.planner;
+
+import io.signo.sql.catalog.SignoTypeSystem;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Each folded cast is exactly the literal Calcite's compiled constant folding makes. */
+class CastFoldingExecutorTest
+{
+    private final JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE);
+    private final RexBuilder rexBuilder = new RexBuilder(typeFactory);
+
+    @Test
+    void characterCastsAreFoldedAsCalciteFoldsThem()
+    {
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("GERMANY"), typeFactory.createSqlType(SqlTypeName.CHAR, 25)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("Brand#23"), typeFactory.createSqlType(SqlTypeName.CHAR, 8)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("MAIL"), typeFactory.createSqlType(SqlTypeName.VARCHAR, 10)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("MAIL"), typeFactory.createSqlType(SqlTypeName.VARCHAR)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral(""), typeFactory.createSqlType(SqlTypeName.CHAR, 3)));
+        // longer than the type: left to Calcite
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("DELIVER IN PERSON"), typeFactory.createSqlType(SqlTypeName.CHAR, 4)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("DELIVER IN PERSON"), typeFactory.createSqlType(SqlTypeName.VARCHAR, 4)));
+        // a NULL literal cast: left to Calcite
+        RelDataType nullableChar = typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.CHAR, 5), true);
+        assertFoldsLikeCalcite(cast(rexBuilder.makeNullLiteral(nullableChar), nullableChar));
+    }
+
+    @Test
+    void otherCastsOfLiteralsAreFoldedByCalcite()
+    {
+        assertFoldsLikeCalcite(cast(rexBuilder.makeExactLiteral(BigDecimal.ONE), typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("1994-01-01"), typeFactory.createSqlType(SqlTypeName.DATE)));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("GERMANY"), typeFactory.createSqlType(SqlTypeName.CHAR)));
+    }
+
+    @Test
+    void everyOtherListIsFoldedByCalcite()
+    {
+        RexNode date = rexBuilder.makeDateLiteral(new DateString(1994, 1, 31));
+        RexNode sum = rexBuilder.makeCall(SqlStdOperatorTable.MINUS, rexBuilder.makeExactLiteral(new BigDecimal("0.06")), rexBuilder.makeExactLiteral(new BigDecimal("0.01")));
+        RexNode charCast = cast(rexBuilder.makeLiteral("ASIA"), typeFactory.createSqlType(SqlTypeName.CHAR, 25));
+        assertFoldsLikeCalcite(plus(date, interval(1, TimeUnit.YEAR)));
+        assertFoldsLikeCalcite(minus(date, interval(90, TimeUnit.DAY)));
+        assertFoldsLikeCalcite(sum);
+        assertFoldsLikeCalcite(sum, charCast);
+        assertFoldsLikeCalcite(charCast, charCast);
+        assertFoldsLikeCalcite(cast(sum, typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2)));
+        assertFoldsLikeCalcite();
+    }
+
+    @Test
+    void aCompiledCastIsAnsweredAgainFromMemory()
+    {
+        RexNode decimal = cast(rexBuilder.makeExactLiteral(BigDecimal.TEN), typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2));
+        int[] calls = new int[1];
+        CastFoldingExecutor executor = new CastFoldingExecutor((builder, expressions, reduced) -> {
+            calls[0]++;
+            RexUtil.EXECUTOR.reduce(builder, expressions, reduced);
+        });
+        List<RexNode> first = new ArrayList<>();
+        executor.reduce(rexBuilder, List.of(decimal), first);
+        List<RexNode> second = new ArrayList<>();
+        executor.reduce(rexBuilder, List.of(decimal), second);
+        assertEquals(1, calls[0]);
+        assertEquals(first, second);
+        assertEquals("10.00:DECIMAL(15, 2)", first.getFirst().toString());
+    }
+
+    private void assertFoldsLikeCalcite(RexNode... expressions)
+    {
+        List<RexNode> expected = new ArrayList<>();
+        RexUtil.EXECUTOR.reduce(rexBuilder, List.of(expressions), expected);
+        List<RexNode> actual = new ArrayList<>();
+        new CastFoldingExecutor(RexUtil.EXECUTOR).reduce(rexBuilder, List.of(expressions), actual);
+        assertEquals(expected, actual);
+        assertEquals(expected.toString(), actual.toString());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i).getType(), actual.get(i).getType());
+        }
+    }
+
+    private RexNode cast(RexNode operand, RelDataType type)
+    {
+        return rexBuilder.makeAbstractCast(type, operand, false);
+    }
+
+    private RexNode interval(long amount, TimeUnit unit)
+    {
+        SqlIntervalQualifier qualifier = new SqlIntervalQualifier(unit, null, SqlParserPos.ZERO);
+        BigDecimal value = BigDecimal.valueOf(amount).multiply(unit.multiplier);
+        return rexBuilder.makeIntervalLiteral(value, qualifier);
+    }
+
+    private RexNode plus(RexNode date, RexNode interval)
+    {
+        return rexBuilder.makeCall(SqlStdOperatorTable.DATETIME_PLUS, date, interval);
+    }
+
+    private RexNode minus(RexNode date, RexNode interval)
+    {
+        // the form SQL's DATE - INTERVAL converts to
+        return rexBuilder.makeCall(date.getType(), SqlStdOperatorTable.MINUS, List.of(date, interval));
+    }
+}
