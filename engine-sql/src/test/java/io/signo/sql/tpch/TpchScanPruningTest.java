@@ -116,7 +116,7 @@ class TpchScanPruningTest
     {
         // Q6: one-year shipdate range, a discount range and a quantity bound on lineitem
         String plan = explain(TpchQueries.query(6));
-        assertTrue(plan.contains("prune=[l_shipdate >= 8766, l_shipdate < 9131, l_discount >= 5, l_discount <= 7, l_quantity < 2400]"), plan);
+        assertTrue(plan.contains("prune=[l_shipdate >= 8766 AND l_shipdate < 9131, l_discount >= 5 AND l_discount <= 7, l_quantity < 2400]"), plan);
     }
 
     private String explain(String sql)

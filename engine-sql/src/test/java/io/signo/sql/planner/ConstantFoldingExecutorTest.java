@@ -20,8 +20,8 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Each folded cast is exactly the literal Calcite's compiled constant folding makes. */
-class CastFoldingExecutorTest
+/** Each folded cast or literal arithmetic is exactly the literal Calcite's compiled constant folding makes. */
+class ConstantFoldingExecutorTest
 {
     private final JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE);
     private final RexBuilder rexBuilder = new RexBuilder(typeFactory);
@@ -57,7 +57,13 @@ class CastFoldingExecutorTest
         RexNode sum = rexBuilder.makeCall(SqlStdOperatorTable.MINUS, rexBuilder.makeExactLiteral(new BigDecimal("0.06")), rexBuilder.makeExactLiteral(new BigDecimal("0.01")));
         RexNode charCast = cast(rexBuilder.makeLiteral("ASIA"), typeFactory.createSqlType(SqlTypeName.CHAR, 25));
         assertFoldsLikeCalcite(plus(date, interval(1, TimeUnit.YEAR)));
-        assertFoldsLikeCalcite(minus(date, interval(90, TimeUnit.DAY)));
+        assertFoldsLikeCalcite(plus(date, interval(1, TimeUnit.MONTH)));
+        assertFoldsLikeCalcite(plus(date, interval(45, TimeUnit.DAY)));
+        assertFoldsLikeCalcite(rexBuilder.makeCall(SqlStdOperatorTable.PLUS, rexBuilder.makeExactLiteral(BigDecimal.ONE), rexBuilder.makeExactLiteral(BigDecimal.TEN)));
+        assertFoldsLikeCalcite(rexBuilder.makeCall(SqlStdOperatorTable.MULTIPLY, rexBuilder.makeExactLiteral(new BigDecimal("1.5")), rexBuilder.makeExactLiteral(new BigDecimal("-2.25"))));
+        // Calcite's compiled folding leaves DATE - INTERVAL in this form unreduced; it is folded here to the day
+        assertEquals("1993-11-02", fold(minus(date, interval(90, TimeUnit.DAY))).toString());
+        assertEquals("1993-12-31", fold(minus(date, interval(1, TimeUnit.MONTH))).toString());
         assertFoldsLikeCalcite(sum);
         assertFoldsLikeCalcite(sum, charCast);
         assertFoldsLikeCalcite(charCast, charCast);
@@ -70,7 +76,7 @@ class CastFoldingExecutorTest
     {
         RexNode decimal = cast(rexBuilder.makeExactLiteral(BigDecimal.TEN), typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2));
         int[] calls = new int[1];
-        CastFoldingExecutor executor = new CastFoldingExecutor((builder, expressions, reduced) -> {
+        ConstantFoldingExecutor executor = new ConstantFoldingExecutor((builder, expressions, reduced) -> {
             calls[0]++;
             RexUtil.EXECUTOR.reduce(builder, expressions, reduced);
         });
@@ -83,12 +89,20 @@ class CastFoldingExecutorTest
         assertEquals("10.00:DECIMAL(15, 2)", first.getFirst().toString());
     }
 
+    private RexNode fold(RexNode expression)
+    {
+        List<RexNode> folded = new ArrayList<>();
+        new ConstantFoldingExecutor(RexUtil.EXECUTOR).reduce(rexBuilder, List.of(expression), folded);
+        assertEquals(expression.getType(), folded.getFirst().getType());
+        return folded.getFirst();
+    }
+
     private void assertFoldsLikeCalcite(RexNode... expressions)
     {
         List<RexNode> expected = new ArrayList<>();
         RexUtil.EXECUTOR.reduce(rexBuilder, List.of(expressions), expected);
         List<RexNode> actual = new ArrayList<>();
-        new CastFoldingExecutor(RexUtil.EXECUTOR).reduce(rexBuilder, List.of(expressions), actual);
+        new ConstantFoldingExecutor(RexUtil.EXECUTOR).reduce(rexBuilder, List.of(expressions), actual);
         assertEquals(expected, actual);
         assertEquals(expected.toString(), actual.toString());
         for (int i = 0; i < expected.size(); i++) {
