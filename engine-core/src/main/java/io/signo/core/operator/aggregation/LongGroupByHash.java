@@ -57,6 +57,10 @@ final class LongGroupByHash
         boolean[] nulls = this.nulls;
         int[] groupIds = this.groupIds;
         boolean anyNull = KeyHashing.loadLongKeys(column, positionCount, values, nulls);
+        // rows of one key often come together (lineitem is stored by order key): the group of the
+        // row before is taken without a probe
+        long previousValue = 0;
+        int previousGroup = EMPTY;
         for (int i = 0; i < positionCount; i++) {
             if (anyNull && nulls[i]) {
                 if (nullGroup == EMPTY) {
@@ -66,6 +70,10 @@ final class LongGroupByHash
                 continue;
             }
             long value = values[i];
+            if (value == previousValue && previousGroup != EMPTY) {
+                groupIds[i] = previousGroup;
+                continue;
+            }
             int slot = (int) KeyHashing.hashLong(value) & mask;
             int group;
             while (true) {
@@ -85,6 +93,8 @@ final class LongGroupByHash
                 slot = (slot + 1) & mask;
             }
             groupIds[i] = group;
+            previousValue = value;
+            previousGroup = group;
         }
         return groupIds;
     }

@@ -58,6 +58,39 @@ class TestHashAggregationOperator
     }
 
     @Test
+    void runsOfOneKeyNullsBetweenThemAndGrowthAcrossPages()
+    {
+        // keys in runs (as lineitem holds its order keys), a NULL inside a run, a run split across pages,
+        // and enough keys to grow the table several times while runs go on
+        List<Type> types = List.of(Type.BIGINT, Type.BIGINT);
+        java.util.Map<Long, Long> expected = new java.util.TreeMap<>();
+        List<Page> pages = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        long nullSum = 0;
+        for (long key = 0; key < 5000; key++) {
+            for (int line = 0; line < 1 + key % 4; line++) {
+                if (key % 97 == 5 && line == 1) {
+                    rows.add(row(null, 1000L));
+                    nullSum += 1000;
+                }
+                rows.add(row(key, key + line));
+                expected.merge(key, key + line, Long::sum);
+                if (rows.size() == 777) {
+                    pages.add(page(types, rows));
+                    rows = new ArrayList<>();
+                }
+            }
+        }
+        pages.add(page(types, rows));
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT));
+        List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.SINGLE), pages);
+        List<List<Object>> expectedRows = new ArrayList<>();
+        expected.forEach((key, sum) -> expectedRows.add(row(key, sum)));
+        expectedRows.add(row(null, nullSum));
+        assertRowsUnordered(expectedRows, rows(output));
+    }
+
+    @Test
     void groupsByMultipleColumnsWithStringsAndNulls()
     {
         List<Type> types = List.of(Type.VARCHAR, Type.INTEGER, Type.BIGINT);
