@@ -143,14 +143,14 @@ final class LikePattern
     static boolean startsWith(MemorySegment bytes, long start, int length, MemorySegment literal)
     {
         int literalLength = (int) literal.byteSize();
-        return length >= literalLength && MemorySegment.mismatch(bytes, start, start + literalLength, literal, 0, literalLength) == -1;
+        return length >= literalLength && StringBytes.equal(bytes, start, literal, 0, literalLength);
     }
 
     static boolean endsWith(MemorySegment bytes, long start, int length, MemorySegment literal)
     {
         int literalLength = (int) literal.byteSize();
         long from = start + length - literalLength;
-        return length >= literalLength && MemorySegment.mismatch(bytes, from, from + literalLength, literal, 0, literalLength) == -1;
+        return length >= literalLength && StringBytes.equal(bytes, from, literal, 0, literalLength);
     }
 
     /** The first index in [from, to) where {@code literal} starts, or -1. */
@@ -173,7 +173,7 @@ final class LikePattern
             while (zeroes != 0) {
                 long candidate = i + (Long.numberOfTrailingZeros(zeroes) >>> 3);
                 if (bytes.get(ValueLayout.JAVA_BYTE, candidate) == first
-                        && MemorySegment.mismatch(bytes, candidate + 1, candidate + literalLength, literal, 1, literalLength) == -1) {
+                        && StringBytes.equal(bytes, candidate + 1, literal, 1, literalLength - 1)) {
                     return candidate;
                 }
                 zeroes &= zeroes - 1;
@@ -182,7 +182,7 @@ final class LikePattern
         }
         for (; i <= last; i++) {
             if (bytes.get(ValueLayout.JAVA_BYTE, i) == first
-                    && MemorySegment.mismatch(bytes, i + 1, i + literalLength, literal, 1, literalLength) == -1) {
+                    && StringBytes.equal(bytes, i + 1, literal, 1, literalLength - 1)) {
                 return i;
             }
         }

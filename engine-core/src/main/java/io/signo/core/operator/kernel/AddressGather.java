@@ -13,6 +13,8 @@ import java.lang.foreign.ValueLayout;
  */
 public final class AddressGather
 {
+    private static final int SHORT_STRING_BYTES = 16;
+
     private AddressGather() {}
 
     /**
@@ -110,8 +112,18 @@ public final class AddressGather
                     if (address >= 0) {
                         ColumnVector source = columnByPage[PageAddresses.pageIndex(address)];
                         int position = PageAddresses.position(address);
-                        int length = source.stringLength(position);
-                        MemorySegment.copy(source.values(), source.stringStart(position), out, written, length);
+                        int start = source.stringStart(position);
+                        int length = source.stringStart(position + 1) - start;
+                        MemorySegment values = source.values();
+                        if (length <= SHORT_STRING_BYTES) {
+                            // a byte loop beats the checks of a bulk copy call for short strings
+                            for (int b = 0; b < length; b++) {
+                                out.set(ValueLayout.JAVA_BYTE, written + b, values.get(ValueLayout.JAVA_BYTE, start + b));
+                            }
+                        }
+                        else {
+                            MemorySegment.copy(values, start, out, written, length);
+                        }
                         written += length;
                     }
                     offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
