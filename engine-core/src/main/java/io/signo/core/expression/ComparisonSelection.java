@@ -109,26 +109,12 @@ final class ComparisonSelection
     {
         ColumnVector column = page.column(channel);
         if (otherChannel < 0) {
-            return removeNulls(positions, selectRange(column, positions, count, all), column.nulls());
+            // NULLs hold some value in the vector: take out the survivors that are NULL
+            return ColumnVector.removeNullPositions(column.nulls(), positions, selectRange(column, positions, count, all));
         }
         ColumnVector other = page.column(otherChannel);
         int kept = selectColumns(column, other, positions, count, all);
-        return removeNulls(positions, removeNulls(positions, kept, column.nulls()), other.nulls());
-    }
-
-    /** NULLs hold some value in the vector: take out the survivors that are NULL (none when there is no bitmap). */
-    private static int removeNulls(int[] positions, int count, MemorySegment nulls)
-    {
-        if (nulls == null) {
-            return count;
-        }
-        int kept = 0;
-        for (int i = 0; i < count; i++) {
-            int position = positions[i];
-            positions[kept] = position;
-            kept += ColumnVector.isNullBit(nulls, position) ? 0 : 1;
-        }
-        return kept;
+        return ColumnVector.removeNullPositions(other.nulls(), positions, ColumnVector.removeNullPositions(column.nulls(), positions, kept));
     }
 
     private int selectRange(ColumnVector column, int[] positions, int count, boolean all)

@@ -88,6 +88,25 @@ public final class ColumnVector
         return (nulls.get(ValueLayout.JAVA_BYTE, position >>> 3) & (1 << (position & 7))) != 0;
     }
 
+    /**
+     * Keeps, of {@code positions[0 .. count)}, those whose bit in {@code nulls} is clear (all of them when
+     * {@code nulls} is null), in order, at the front; returns how many. For selections that must drop NULLs
+     * after a test that read the slot's placeholder value.
+     */
+    public static int removeNullPositions(MemorySegment nulls, int[] positions, int count)
+    {
+        if (nulls == null) {
+            return count;
+        }
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[i];
+            positions[kept] = position;
+            kept += isNullBit(nulls, position) ? 0 : 1;
+        }
+        return kept;
+    }
+
     public boolean getBoolean(int position)
     {
         return values.get(ValueLayout.JAVA_BYTE, position) != 0;

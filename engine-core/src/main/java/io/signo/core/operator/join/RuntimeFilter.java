@@ -241,18 +241,8 @@ public final class RuntimeFilter
             }
         }
         int kept = bits != null ? testBits(scratch, positions, count) : testBloom(scratch, positions, count);
-        MemorySegment nulls = column.nulls();
-        if (nulls == null) {
-            return kept;
-        }
         // NULLs (stored as some value) never pass: take out the few survivors that are NULL
-        int nonNull = 0;
-        for (int i = 0; i < kept; i++) {
-            int position = positions[i];
-            positions[nonNull] = position;
-            nonNull += ColumnVector.isNullBit(nulls, position) ? 0 : 1;
-        }
-        return nonNull;
+        return ColumnVector.removeNullPositions(column.nulls(), positions, kept);
     }
 
     private int testBits(long[] values, int[] positions, int count)
