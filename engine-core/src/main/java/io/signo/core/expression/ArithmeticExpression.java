@@ -83,6 +83,13 @@ public final class ArithmeticExpression
      */
     LongValues evaluateLongs(Page page, int[] positions, int count, PageAllocator allocator)
     {
+        if ((operator == ArithmeticOperator.ADD || operator == ArithmeticOperator.SUBTRACT) && count > 0
+                && (left instanceof ConstantExpression) != (right instanceof ConstantExpression)) {
+            ConstantExpression constant = (ConstantExpression) (left instanceof ConstantExpression ? left : right);
+            if (!constant.isNull()) {
+                return addConstant(page, positions, count, allocator, constant);
+            }
+        }
         LongValues leftValues = LongValues.evaluate(left, page, positions, count, allocator);
         LongValues rightValues = LongValues.evaluate(right, page, positions, count, allocator);
         MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
@@ -96,6 +103,52 @@ public final class ArithmeticExpression
             }
         }
         return new LongValues(result, nulls);
+    }
+
+    /**
+     * {@code column ± constant} or {@code constant ± column} (Q1's {@code 1 - l_discount}): the constant is
+     * rescaled once and added to the column's values in place, where the general path fills and
+     * rescales an array of copies of it for every vector. Same operations, same overflow errors.
+     */
+    private LongValues addConstant(Page page, int[] positions, int count, PageAllocator allocator, ConstantExpression constant)
+    {
+        boolean constantOnLeft = constant == left;
+        LongValues column = LongValues.evaluate(constantOnLeft ? right : left, page, positions, count, allocator);
+        long[] values = column.values();
+        MemorySegment nulls = column.nulls();
+        int commonScale = Math.max(leftScale, rightScale);
+        try {
+            long scaled = Decimals.rescale(constant.longValue(), constantOnLeft ? leftScale : rightScale, commonScale);
+            rescaleInPlace(values, count, constantOnLeft ? rightScale : leftScale, commonScale);
+            if (operator == ArithmeticOperator.ADD) {
+                for (int i = 0; i < count; i++) {
+                    values[i] = Math.addExact(values[i], scaled);
+                }
+            }
+            else if (constantOnLeft) {
+                for (int i = 0; i < count; i++) {
+                    values[i] = Math.subtractExact(scaled, values[i]);
+                }
+            }
+            else {
+                for (int i = 0; i < count; i++) {
+                    values[i] = Math.subtractExact(values[i], scaled);
+                }
+            }
+            rescaleInPlace(values, count, commonScale, resultScale);
+        }
+        catch (ArithmeticException e) {
+            throw overflow();
+        }
+        checkRange(values, count);
+        if (nulls != null) {
+            for (int i = 0; i < count; i++) {
+                if (NullBitmap.isNull(nulls, i)) {
+                    values[i] = 0;
+                }
+            }
+        }
+        return new LongValues(values, nulls);
     }
 
     /** {@link #evaluateLongs} for DOUBLE arithmetic. */

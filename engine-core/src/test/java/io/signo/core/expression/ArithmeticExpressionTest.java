@@ -46,6 +46,23 @@ class ArithmeticExpressionTest
     }
 
     @Test
+    void aConstantOperandOnEitherSideWithItsOwnScale()
+    {
+        // Q1's 1 - l_discount and 1 + l_tax: an INTEGER constant against DECIMAL(15, 2) values, NULL kept
+        Type decimal = Type.decimal(15, 2);
+        Page page = page(vector(decimal, 5L, 10L, null, 0L));
+        assertEquals(list(95L, 90L, null, 100L), evaluate(arithmetic(SUBTRACT, constant(Type.INTEGER, 1), input(0, decimal), Type.decimal(16, 2)), page));
+        assertEquals(list(105L, 110L, null, 100L), evaluate(arithmetic(ADD, input(0, decimal), constant(Type.INTEGER, 1), Type.decimal(16, 2)), page));
+        assertEquals(list(-95L, -90L, null, -100L), evaluate(arithmetic(SUBTRACT, input(0, decimal), constant(Type.INTEGER, 1), Type.decimal(16, 2)), page));
+        // a DECIMAL(4, 3) constant raises the column to scale 3
+        assertEquals(list(1050L, 1100L, null, 1000L), evaluate(arithmetic(ADD, constant(Type.decimal(4, 3), new BigDecimal("1.000")), input(0, decimal), Type.decimal(17, 3)), page));
+        Page bigints = page(vector(Type.BIGINT, Long.MAX_VALUE - 1, 0L));
+        assertEquals("BIGINT overflow", assertThrows(ArithmeticException.class,
+                () -> evaluate(arithmetic(ADD, constant(Type.BIGINT, 2L), input(0, Type.BIGINT), Type.BIGINT), bigints)).getMessage());
+        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(SUBTRACT, constant(Type.BIGINT, Long.MIN_VALUE), input(0, Type.BIGINT), Type.BIGINT), bigints));
+    }
+
+    @Test
     void integerOverflowFails()
     {
         Page page = page(vector(Type.INTEGER, Integer.MAX_VALUE));
