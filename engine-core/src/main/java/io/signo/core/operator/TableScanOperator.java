@@ -24,7 +24,9 @@ import static java.util.Objects.requireNonNull;
  * build is done (the scan is blocked until then, as its pipeline's join is), every page is tested
  * on the join's key columns right after it is read, and only the rows that may have a join partner
  * go on, copied into a smaller page, to the filters, projections and lookups above. A filter that
- * rejects too few rows to pay for the copy is dropped.
+ * rejects too few rows to pay for the copy is dropped. When a filter-and-project reads the scan, the
+ * planner hands the runtime filters to it instead ({@link RuntimeFilterSelection}), so that the rows
+ * are copied once, after its own filter.
  */
 public final class TableScanOperator
         implements Operator
