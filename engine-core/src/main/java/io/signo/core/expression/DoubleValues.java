@@ -25,7 +25,7 @@ record DoubleValues(double[] values, MemorySegment nulls)
         }
         if (expression instanceof InputReference input && positions != null) {
             ColumnVector column = page.column(input.channel());
-            MemorySegment nulls = NullBitmap.select(column.nulls(), positions, count, allocator);
+            MemorySegment nulls = ColumnVector.selectNulls(column.nulls(), positions, count, allocator);
             return new DoubleValues(FixedWidthVectors.readDoubles(column, positions, count, nulls), nulls);
         }
         ColumnVector vector = expression.evaluate(page, positions, count, allocator);

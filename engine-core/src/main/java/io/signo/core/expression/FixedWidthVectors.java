@@ -45,7 +45,7 @@ final class FixedWidthVectors
      * {@link #readLongs(ColumnVector, int)} of the values at {@code positions[0 .. count)} of an input
      * column, gathered straight into the heap array: a column operand under a selection is never
      * first copied to a native vector of its own. {@code nulls} is the column's bitmap compacted to
-     * the selection (see {@link NullBitmap#select}); values at its null positions are zeroed.
+     * the selection (see {@link ColumnVector#selectNulls}); values at its null positions are zeroed.
      */
     static long[] readLongs(ColumnVector vector, int[] positions, int count, MemorySegment nulls)
     {

@@ -30,7 +30,7 @@ record LongValues(long[] values, MemorySegment nulls)
         }
         if (expression instanceof InputReference input && positions != null) {
             ColumnVector column = page.column(input.channel());
-            MemorySegment nulls = NullBitmap.select(column.nulls(), positions, count, allocator);
+            MemorySegment nulls = ColumnVector.selectNulls(column.nulls(), positions, count, allocator);
             return new LongValues(FixedWidthVectors.readLongs(column, positions, count, nulls), nulls);
         }
         ColumnVector vector = expression.evaluate(page, positions, count, allocator);

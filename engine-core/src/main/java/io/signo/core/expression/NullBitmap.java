@@ -63,27 +63,6 @@ final class NullBitmap
         return nulls;
     }
 
-    /**
-     * The bits of {@code nulls} at {@code positions[0 .. count)}, compacted to positions 0 .. count - 1,
-     * or null when none of them is null (also when {@code nulls} is absent).
-     */
-    static MemorySegment select(MemorySegment nulls, int[] positions, int count, PageAllocator allocator)
-    {
-        if (nulls == null) {
-            return null;
-        }
-        MemorySegment selected = null;
-        for (int i = 0; i < count; i++) {
-            if (isNull(nulls, positions[i])) {
-                if (selected == null) {
-                    selected = allocate(count, allocator);
-                }
-                setNull(selected, i);
-            }
-        }
-        return selected;
-    }
-
     /** A bitmap with every one of {@code positionCount} positions null. */
     static MemorySegment allNull(int positionCount, PageAllocator allocator)
     {

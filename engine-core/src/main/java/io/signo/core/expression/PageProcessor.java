@@ -4,7 +4,6 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.vector.ColumnVector;
 
-import java.util.Arrays;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -40,7 +39,7 @@ public final class PageProcessor
     /**
      * {@link #process(Page, PageAllocator)} of the rows {@code selection[0 .. count)} only (ascending
      * positions, as a runtime filter selects them; all rows when {@code selection} is null): the
-     * filter narrows that selection, and the rows are copied once, after it.
+     * filter narrows that selection in place, and the rows are copied once, after it.
      */
     public Page process(Page page, int[] selection, int count, PageAllocator allocator)
     {
@@ -48,7 +47,7 @@ public final class PageProcessor
         if (count == 0) {
             return null;
         }
-        int[] positions = selection == null ? null : Arrays.copyOf(selection, count);
+        int[] positions = selection;
         int selectedCount = count;
         if (filter != null) {
             if (positions == null) {

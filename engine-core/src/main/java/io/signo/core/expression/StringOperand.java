@@ -20,7 +20,7 @@ record StringOperand(MemorySegment bytes, MemorySegment offsets, int[] rows, Mem
     {
         if (expression instanceof InputReference input && positions != null) {
             ColumnVector column = page.column(input.channel());
-            return new StringOperand(column.values(), column.offsets(), positions, NullBitmap.select(column.nulls(), positions, count, allocator));
+            return new StringOperand(column.values(), column.offsets(), positions, ColumnVector.selectNulls(column.nulls(), positions, count, allocator));
         }
         ColumnVector vector = expression.evaluate(page, positions, count, allocator);
         return new StringOperand(vector.values(), vector.offsets(), null, vector.nulls());

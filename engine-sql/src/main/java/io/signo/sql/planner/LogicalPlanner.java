@@ -30,6 +30,7 @@ import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.util.CancelFlag;
@@ -187,7 +188,10 @@ public final class LogicalPlanner
         phases.ended("validate");
 
         Context context = Contexts.of(config, cancelFlag);
-        VolcanoPlanner planner = new ClusterPlanner(context);
+        VolcanoPlanner planner = new VolcanoPlanner(context);
+        // the cluster's planner lends rules and simplifiers its executor: with one, the reduction rules fold constant
+        // expressions at planning (DATE '1998-12-01' - INTERVAL '90' DAY becomes 1998-09-02), mostly without compiling code
+        planner.setExecutor(new ConstantFoldingExecutor(RexUtil.EXECUTOR));
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));

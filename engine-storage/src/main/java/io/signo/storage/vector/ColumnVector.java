@@ -170,19 +170,7 @@ public final class ColumnVector
      */
     public ColumnVector copyPositions(int[] positions, int count, PageAllocator allocator)
     {
-        MemorySegment newNulls = null;
-        if (nulls != null) {
-            boolean any = false;
-            MemorySegment bitmap = allocator.allocate((count + 7) / 8);
-            for (int i = 0; i < count; i++) {
-                int position = positions == null ? i : positions[i];
-                if (isNullBit(nulls, position)) {
-                    any = true;
-                    bitmap.set(ValueLayout.JAVA_BYTE, i >>> 3, (byte) (bitmap.get(ValueLayout.JAVA_BYTE, i >>> 3) | (1 << (i & 7))));
-                }
-            }
-            newNulls = any ? bitmap : null;
-        }
+        MemorySegment newNulls = selectNulls(nulls, positions, count, allocator);
         if (positions == null) {
             return copyRange(0, count, newNulls, allocator);
         }
@@ -266,14 +254,11 @@ public final class ColumnVector
             int first = positions[i];
             int startByte = stringStart(first);
             int endByte = stringStart(first + run);
-            if (run >= MIN_BULK_RUN || endByte - startByte > SHORT_STRING_BYTES) {
+            if (run >= MIN_BULK_RUN) {
                 MemorySegment.copy(values, startByte, out, written, endByte - startByte);
             }
             else {
-                // short strings on their own: a byte loop beats the checks of a bulk copy call
-                for (int b = startByte; b < endByte; b++) {
-                    out.set(ValueLayout.JAVA_BYTE, written + b - startByte, values.get(ValueLayout.JAVA_BYTE, b));
-                }
+                copyBytes(values, startByte, out, written, endByte - startByte);
             }
             int shift = written - startByte;
             for (int k = 1; k <= run; k++) {
@@ -283,6 +268,43 @@ public final class ColumnVector
             i += run;
         }
         return new ColumnVector(type, count, out, outOffsets, newNulls);
+    }
+
+    /**
+     * The bits of {@code nulls} at {@code positions[0 .. count)} (at 0 .. count - 1 when {@code positions}
+     * is null), compacted to 0 .. count - 1; null when none of them is set, or {@code nulls} is null.
+     */
+    public static MemorySegment selectNulls(MemorySegment nulls, int[] positions, int count, PageAllocator allocator)
+    {
+        if (nulls == null) {
+            return null;
+        }
+        MemorySegment selected = null;
+        for (int i = 0; i < count; i++) {
+            if (isNullBit(nulls, positions == null ? i : positions[i])) {
+                if (selected == null) {
+                    selected = allocator.allocate((count + 7) / 8);
+                }
+                long index = i >>> 3;
+                selected.set(ValueLayout.JAVA_BYTE, index, (byte) (selected.get(ValueLayout.JAVA_BYTE, index) | (1 << (i & 7))));
+            }
+        }
+        return selected;
+    }
+
+    /**
+     * Copies {@code length} bytes. Strings of up to {@link #SHORT_STRING_BYTES} bytes go byte by byte: a bulk
+     * copy call costs more in checks than such a copy.
+     */
+    public static void copyBytes(MemorySegment source, long sourceOffset, MemorySegment target, long targetOffset, int length)
+    {
+        if (length > SHORT_STRING_BYTES) {
+            MemorySegment.copy(source, sourceOffset, target, targetOffset, length);
+            return;
+        }
+        for (int i = 0; i < length; i++) {
+            target.set(ValueLayout.JAVA_BYTE, targetOffset + i, source.get(ValueLayout.JAVA_BYTE, sourceOffset + i));
+        }
     }
 
     /** How many positions from {@code positions[from]} on are consecutive (at least 1). */

@@ -78,66 +78,47 @@ public final class RuntimeFilter
         PhysicalType first = types.get(channels[0]).physicalType();
         boolean ranged = keyCount == 1 && (first == PhysicalType.INT || first == PhysicalType.LONG);
         ProbeKeys keys = new ProbeKeys(stringKeys);
-        if (ranged) {
-            RuntimeFilter bitmap = denseBitmap(pages, channels, stringKeys, keys);
-            if (bitmap != null) {
-                return bitmap;
-            }
-        }
-        BloomFilter bloom = BloomFilter.forKeys(rows);
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         long added = 0;
-        for (Page page : pages) {
-            int positionCount = page.positionCount();
-            keys.load(page, channels);
-            long[] hashes = keys.hashes;
-            boolean[] anyNull = keys.anyNull;
-            for (int position = 0; position < positionCount; position++) {
-                if (!anyNull[position]) {
-                    bloom.add(hashes[position]);
-                    added++;
-                }
-            }
-            if (ranged) {
+        if (ranged) {
+            for (Page page : pages) {
+                keys.load(page, channels);
                 long[] values = keys.longs[0];
-                for (int position = 0; position < positionCount; position++) {
+                boolean[] anyNull = keys.anyNull;
+                for (int position = 0; position < page.positionCount(); position++) {
                     if (!anyNull[position]) {
                         min = Math.min(min, values[position]);
                         max = Math.max(max, values[position]);
+                        added++;
                     }
+                }
+            }
+            // max - min may overflow a long for extreme keys: then it is negative, and far too sparse anyway
+            long span = max - min;
+            if (added > 0 && span >= 0 && span / MAX_SPAN_PER_KEY < added && span / Long.SIZE < Integer.MAX_VALUE - 8) {
+                return new RuntimeFilter(null, bitmap(pages, channels, keys, min, span), stringKeys, true, min, max, added);
+            }
+        }
+        BloomFilter bloom = BloomFilter.forKeys(rows);
+        added = 0;
+        for (Page page : pages) {
+            keys.load(page, channels);
+            long[] hashes = keys.hashes;
+            boolean[] anyNull = keys.anyNull;
+            for (int position = 0; position < page.positionCount(); position++) {
+                if (!anyNull[position]) {
+                    bloom.add(hashes[position]);
+                    added++;
                 }
             }
         }
         return new RuntimeFilter(bloom, null, stringKeys, ranged, min, max, added);
     }
 
-    /** The exact bitmap filter of one integer key column, or null when its keys are too sparse for one. */
-    private static RuntimeFilter denseBitmap(List<Page> pages, int[] channels, boolean[] stringKeys, ProbeKeys keys)
+    /** The exact bitmap of one integer key column's non-NULL values: bit {@code key - min} set for each. */
+    private static long[] bitmap(List<Page> pages, int[] channels, ProbeKeys keys, long min, long span)
     {
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        long added = 0;
-        for (Page page : pages) {
-            keys.load(page, channels);
-            long[] values = keys.longs[0];
-            boolean[] anyNull = keys.anyNull;
-            for (int position = 0; position < page.positionCount(); position++) {
-                if (!anyNull[position]) {
-                    min = Math.min(min, values[position]);
-                    max = Math.max(max, values[position]);
-                    added++;
-                }
-            }
-        }
-        if (added == 0) {
-            return null;
-        }
-        // max - min may overflow a long for extreme keys: then it is negative, and far too sparse anyway
-        long span = max - min;
-        if (span < 0 || span / MAX_SPAN_PER_KEY >= added || span >= (long) Integer.MAX_VALUE * Long.SIZE) {
-            return null;
-        }
         long[] bits = new long[(int) (span / Long.SIZE) + 1];
         for (Page page : pages) {
             keys.load(page, channels);
@@ -150,7 +131,7 @@ public final class RuntimeFilter
                 }
             }
         }
-        return new RuntimeFilter(null, bits, stringKeys, true, min, max, added);
+        return bits;
     }
 
     /** How many key columns; a probe's must be as many, string where the build's are. */

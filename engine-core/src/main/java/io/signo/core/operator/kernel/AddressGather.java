@@ -13,8 +13,6 @@ import java.lang.foreign.ValueLayout;
  */
 public final class AddressGather
 {
-    private static final int SHORT_STRING_BYTES = 16;
-
     private AddressGather() {}
 
     /**
@@ -114,16 +112,7 @@ public final class AddressGather
                         int position = PageAddresses.position(address);
                         int start = source.stringStart(position);
                         int length = source.stringStart(position + 1) - start;
-                        MemorySegment values = source.values();
-                        if (length <= SHORT_STRING_BYTES) {
-                            // a byte loop beats the checks of a bulk copy call for short strings
-                            for (int b = 0; b < length; b++) {
-                                out.set(ValueLayout.JAVA_BYTE, written + b, values.get(ValueLayout.JAVA_BYTE, start + b));
-                            }
-                        }
-                        else {
-                            MemorySegment.copy(values, start, out, written, length);
-                        }
+                        ColumnVector.copyBytes(source.values(), start, out, written, length);
                         written += length;
                     }
                     offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);

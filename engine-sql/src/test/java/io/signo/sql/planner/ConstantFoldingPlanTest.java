@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The reduction rules fold constant expressions at planning, and the simplifier folds casts of literals. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ClusterPlannerTest
+class ConstantFoldingPlanTest
 {
     private TpchDataSet dataSet;
     private LogicalPlanner planner;
@@ -20,7 +20,7 @@ class ClusterPlannerTest
     @BeforeAll
     void load()
     {
-        dataSet = TpchData.generateDataSet(0.01, 1, MemoryPool.unbounded("cluster-planner-test"));
+        dataSet = TpchData.generateDataSet(0.01, 1, MemoryPool.unbounded("constant-folding-plan-test"));
         planner = new LogicalPlanner(dataSet.catalog());
     }
 
