@@ -2,6 +2,7 @@ package io.signo.core.driver;
 
 import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
+import io.signo.storage.memory.PageAllocator;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class Driver
                 var page = current.getOutput();
                 if (page != null) {
                     if (page.positionCount() > 0) {
-                        next.addInput(page);
+                        next.addInput(page.isSelected() && !takesSelectedRows(i + 1) ? page.compact(PageAllocator.transientPages()) : page);
                     }
                     progressed = true;
                 }
@@ -84,6 +85,12 @@ public final class Driver
             }
         }
         return progressed;
+    }
+
+    /** Whether the operator at this index was created to take selected pages (its context's producer was told so). */
+    private boolean takesSelectedRows(int operatorIndex)
+    {
+        return operatorIndex > 0 && operatorIndex - 1 < contexts.size() && contexts.get(operatorIndex - 1).consumerTakesSelectedRows();
     }
 
     private CompletableFuture<?> blockedFuture()

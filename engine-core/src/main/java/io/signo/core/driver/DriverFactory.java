@@ -30,10 +30,11 @@ public record DriverFactory(int pipelineId, List<OperatorFactory> operatorFactor
         List<Operator> operators = new ArrayList<>();
         List<OperatorContext> contexts = new ArrayList<>();
         try {
-            for (OperatorFactory factory : operatorFactories) {
-                OperatorContext context = new OperatorContext(queryPool, driverIndex);
+            for (int i = 0; i < operatorFactories.size(); i++) {
+                boolean consumerTakesSelectedRows = i + 1 < operatorFactories.size() && operatorFactories.get(i + 1).takesSelectedRows();
+                OperatorContext context = new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows);
                 contexts.add(context);
-                operators.add(factory.createOperator(context));
+                operators.add(operatorFactories.get(i).createOperator(context));
             }
         }
         catch (RuntimeException e) {

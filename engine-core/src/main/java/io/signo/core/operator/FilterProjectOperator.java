@@ -14,6 +14,8 @@ import static java.util.Objects.requireNonNull;
  * Filters and projects each input page with a {@link PageProcessor}; holds at most one output page.
  * Right above a table scan it may also apply the runtime filters of the joins above: their
  * selection starts its filter, so the rows are copied once, after every filter, not by the scan first.
+ * When it only passes columns through and the next operator takes {@linkplain Page#selected selected
+ * pages} (a join probe), it copies nothing: the next operator reads the kept rows in place.
  */
 public final class FilterProjectOperator
         implements Operator
@@ -56,12 +58,13 @@ public final class FilterProjectOperator
         if (!needsInput()) {
             throw new IllegalStateException("operator does not need input");
         }
+        boolean mayOutputSelected = context.consumerTakesSelectedRows();
         if (runtimeFilters == null) {
-            output = processor.process(page, context.allocator());
+            output = processor.process(page, null, page.positionCount(), context.allocator(), mayOutputSelected);
             return;
         }
         int count = runtimeFilters.select(page);
-        output = processor.process(page, count == page.positionCount() ? null : runtimeFilters.positions(), count, context.allocator());
+        output = processor.process(page, count == page.positionCount() ? null : runtimeFilters.positions(), count, context.allocator(), mayOutputSelected);
     }
 
     @Override

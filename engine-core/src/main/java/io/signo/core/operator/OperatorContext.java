@@ -11,12 +11,29 @@ public final class OperatorContext
     private final QueryMemoryContext memory;
     private final PageAllocator allocator;
     private final int driverIndex;
+    private final boolean consumerTakesSelectedRows;
 
     public OperatorContext(MemoryPool queryPool, int driverIndex)
+    {
+        this(queryPool, driverIndex, false);
+    }
+
+    /** @param consumerTakesSelectedRows whether the next operator of the driver takes selected pages */
+    public OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
     {
         this.memory = new QueryMemoryContext(queryPool);
         this.allocator = PageAllocator.transientPages();
         this.driverIndex = driverIndex;
+        this.consumerTakesSelectedRows = consumerTakesSelectedRows;
+    }
+
+    /**
+     * True when the operator after this one in its driver accepts {@linkplain io.signo.storage.page.Page#selected
+     * selected pages}, so this one may output them; the driver compacts any other selected page.
+     */
+    public boolean consumerTakesSelectedRows()
+    {
+        return consumerTakesSelectedRows;
     }
 
     public QueryMemoryContext memory()

@@ -11,4 +11,14 @@ public interface OperatorFactory
 
     /** A short name for EXPLAIN ANALYZE and errors, such as "HashAggregation". */
     String name();
+
+    /**
+     * True when this factory's operators accept {@linkplain io.signo.storage.page.Page#selected selected
+     * pages}: they read every column through {@code Page.rows()} when it is not null. The operator
+     * before such a one may pass columns through without copying the rows it keeps.
+     */
+    default boolean takesSelectedRows()
+    {
+        return false;
+    }
 }

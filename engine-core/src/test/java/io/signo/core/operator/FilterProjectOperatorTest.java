@@ -1,10 +1,14 @@
 package io.signo.core.operator;
 
+import io.signo.core.driver.Driver;
+import io.signo.core.driver.DriverFactory;
+import io.signo.core.expression.ArithmeticOperator;
 import io.signo.core.expression.ComparisonOperator;
 import io.signo.core.expression.Expressions;
 import io.signo.core.expression.PageFilter;
 import io.signo.core.expression.PageProcessor;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
@@ -15,6 +19,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,6 +70,110 @@ class FilterProjectOperatorTest
             assertFalse(operator.needsInput());
             assertEquals(1, operator.getOutput().positionCount());
             assertTrue(operator.isFinished());
+        }
+    }
+
+    @Test
+    void passesKeptRowsUncopiedOnlyToAConsumerThatTakesSelectedPages()
+    {
+        Page input = bigints(1, 5, 2, 7);
+        try (OperatorContext plain = new OperatorContext(MemoryPool.unbounded("test"), 0);
+                OperatorContext selecting = new OperatorContext(MemoryPool.unbounded("test"), 0, true)) {
+            Operator copying = factory().createOperator(plain);
+            copying.addInput(input);
+            Page copied = copying.getOutput();
+            assertFalse(copied.isSelected());
+            assertEquals(2, copied.column(0).positionCount());
+
+            Operator passing = factory().createOperator(selecting);
+            passing.addInput(input);
+            Page selected = passing.getOutput();
+            assertTrue(selected.isSelected());
+            assertSame(input.column(0), selected.column(0));
+            assertEquals(2, selected.positionCount());
+            assertEquals(5L, selected.column(0).getLong(selected.rows()[0]));
+            assertEquals(7L, selected.column(0).getLong(selected.rows()[1]));
+
+            // a computed projection is evaluated at the kept rows: nothing to pass through
+            PageFilter filter = new PageFilter(Expressions.comparison(ComparisonOperator.GREATER_THAN, Expressions.input(0, Type.BIGINT), Expressions.constant(Type.BIGINT, 2L)));
+            PageProcessor computing = new PageProcessor(filter, List.of(Expressions.arithmetic(ArithmeticOperator.ADD, Expressions.input(0, Type.BIGINT), Expressions.constant(Type.BIGINT, 1L), Type.BIGINT)));
+            Operator adding = new FilterProjectOperator.FilterProjectOperatorFactory(computing).createOperator(selecting);
+            adding.addInput(input);
+            Page computed = adding.getOutput();
+            assertFalse(computed.isSelected());
+            assertEquals(8L, computed.column(0).getLong(1));
+        }
+    }
+
+    @Test
+    void driverCompactsASelectedPageForAConsumerThatDoesNotTakeIt()
+    {
+        for (boolean consumerTakesSelected : new boolean[] {false, true}) {
+            List<Page> received = new java.util.ArrayList<>();
+            OperatorFactory source = new ValuesOperator.ValuesOperatorFactory(List.of(bigints(1, 5, 2, 7)));
+            OperatorFactory sink = new RecordingSink(received, consumerTakesSelected);
+            Driver driver = new DriverFactory(0, List.of(source, factory(), sink), 1).createDriver(0, MemoryPool.unbounded("test"));
+            while (!driver.isFinished()) {
+                driver.process(1_000_000_000L);
+            }
+            driver.close();
+            assertEquals(1, received.size());
+            Page page = received.getFirst();
+            assertEquals(consumerTakesSelected, page.isSelected());
+            Page dense = page.compact(PageAllocator.transientPages());
+            assertEquals(2, dense.positionCount());
+            assertEquals(5L, dense.column(0).getLong(0));
+            assertEquals(7L, dense.column(0).getLong(1));
+        }
+    }
+
+    /** Keeps every page it is given, as given. */
+    private record RecordingSink(List<Page> received, boolean takesSelectedRows)
+            implements OperatorFactory
+    {
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new Operator()
+            {
+                private boolean finished;
+
+                @Override
+                public boolean needsInput()
+                {
+                    return !finished;
+                }
+
+                @Override
+                public void addInput(Page page)
+                {
+                    received.add(page);
+                }
+
+                @Override
+                public Page getOutput()
+                {
+                    return null;
+                }
+
+                @Override
+                public void finish()
+                {
+                    finished = true;
+                }
+
+                @Override
+                public boolean isFinished()
+                {
+                    return finished;
+                }
+            };
+        }
+
+        @Override
+        public String name()
+        {
+            return "RecordingSink";
         }
     }
 

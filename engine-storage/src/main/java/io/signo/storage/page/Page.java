@@ -1,5 +1,6 @@
 package io.signo.storage.page;
 
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.vector.ColumnVector;
 
 import java.util.Arrays;
@@ -7,11 +8,21 @@ import java.util.Arrays;
 /**
  * A row count plus one vector per column: the unit that flows between operators and over the
  * network. Immutable once published; operators never modify a page they received.
+ *
+ * <p>A <em>selected</em> page ({@link #selected}) holds some rows of larger vectors without copying
+ * them: its position p is row {@code rows()[p]} of every column. A filter that only passes columns
+ * through hands such a page to a consumer that reads through the rows anyway (a join probe gathers
+ * its output rows from the probe columns), so the kept rows are copied once, by the consumer, and
+ * only those it outputs. Only operators that declare it ({@code OperatorFactory.takesSelectedRows})
+ * receive selected pages; the driver {@link #compact}s a selected page for any other, and none
+ * reaches an exchange or a client.
  */
 public final class Page
 {
     private final int positionCount;
     private final ColumnVector[] columns;
+    /** Null for a dense page; else ascending rows of the columns, positionCount of them used. */
+    private final int[] rows;
 
     public Page(int positionCount, ColumnVector... columns)
     {
@@ -22,6 +33,63 @@ public final class Page
         }
         this.positionCount = positionCount;
         this.columns = columns;
+        this.rows = null;
+    }
+
+    private Page(int[] rows, int positionCount, ColumnVector[] columns)
+    {
+        this.positionCount = positionCount;
+        this.columns = columns;
+        this.rows = rows;
+    }
+
+    /**
+     * The rows {@code rows[0 .. count)} of these equally long columns, as a page of {@code count}
+     * positions, without copying. The page owns {@code rows} from now on: the caller must not change it.
+     * The rows must ascend and lie inside the columns (a filter's selection does).
+     */
+    public static Page selected(int[] rows, int count, ColumnVector... columns)
+    {
+        if (count < 0 || count > rows.length) {
+            throw new IllegalArgumentException("count " + count + " outside the " + rows.length + " selected rows");
+        }
+        for (ColumnVector column : columns) {
+            if (column.positionCount() != columns[0].positionCount()) {
+                throw new IllegalArgumentException("selected columns differ in length: " + column.positionCount() + " and " + columns[0].positionCount());
+            }
+        }
+        if (count > 0 && columns.length > 0 && (rows[0] < 0 || rows[count - 1] >= columns[0].positionCount())) {
+            throw new IllegalArgumentException("selected rows outside the columns' " + columns[0].positionCount() + " positions");
+        }
+        return new Page(rows, count, columns);
+    }
+
+    /** True when this page is some rows of its columns ({@link #rows()}), not all of them. */
+    public boolean isSelected()
+    {
+        return rows != null;
+    }
+
+    /**
+     * For a selected page, the row of its columns at each position ({@code positionCount()} of them
+     * used, ascending); null for a dense page, whose position p is row p. Read only.
+     */
+    public int[] rows()
+    {
+        return rows;
+    }
+
+    /** A dense page of the same values: this page itself when it is dense, else its rows copied. */
+    public Page compact(PageAllocator allocator)
+    {
+        if (rows == null) {
+            return this;
+        }
+        ColumnVector[] copies = new ColumnVector[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            copies[i] = columns[i].copyPositions(rows, positionCount, allocator);
+        }
+        return new Page(positionCount, copies);
     }
 
     public int positionCount()
@@ -46,12 +114,15 @@ public final class Page
         for (int i = 0; i < channels.length; i++) {
             selected[i] = columns[channels[i]];
         }
-        return new Page(positionCount, selected);
+        return new Page(rows, positionCount, selected);
     }
 
     /** This page's columns followed by {@code other}'s; both must have the same row count. */
     public Page appendColumns(Page other)
     {
+        if (rows != null || other.rows != null) {
+            throw new IllegalStateException("cannot append the columns of selected pages; compact them first");
+        }
         ColumnVector[] combined = Arrays.copyOf(columns, columns.length + other.columns.length);
         System.arraycopy(other.columns, 0, combined, columns.length, other.columns.length);
         return new Page(positionCount, combined);
@@ -63,12 +134,12 @@ public final class Page
         for (ColumnVector column : columns) {
             bytes += column.retainedBytes();
         }
-        return bytes;
+        return rows == null ? bytes : bytes + (long) rows.length * Integer.BYTES;
     }
 
     @Override
     public String toString()
     {
-        return "Page{positions=" + positionCount + ", columns=" + columns.length + "}";
+        return "Page{positions=" + positionCount + ", columns=" + columns.length + (rows != null ? ", selected" : "") + "}";
     }
 }

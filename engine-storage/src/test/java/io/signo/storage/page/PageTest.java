@@ -1,11 +1,13 @@
 package io.signo.storage.page;
 
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,6 +42,46 @@ class PageTest
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> new Page(3, longs(1, 2, 3), longs(1, 2)));
         assertEquals("column has 2 positions, page has 3", error.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Page(0, longs(1)));
+    }
+
+    @Test
+    void selectedPageHoldsSomeRowsUncopiedUntilCompacted()
+    {
+        ColumnVector keys = longs(10, 20, 30, 40);
+        ColumnVector names = strings("a", "bb", "", "dddd");
+        int[] rows = {1, 3, 99};
+        Page page = Page.selected(rows, 2, keys, names);
+        assertTrue(page.isSelected());
+        assertEquals(2, page.positionCount());
+        assertSame(rows, page.rows());
+        assertSame(keys, page.column(0));
+        assertTrue(page.selectColumns(1).isSelected());
+        assertSame(rows, page.selectColumns(1).rows());
+        assertEquals(2, page.selectColumns(1).positionCount());
+        assertEquals(1, page.selectColumns(1).columnCount());
+
+        Page dense = page.compact(PageAllocator.transientPages());
+        assertFalse(dense.isSelected());
+        assertEquals(2, dense.positionCount());
+        assertEquals(20L, dense.column(0).getLong(0));
+        assertEquals(40L, dense.column(0).getLong(1));
+        assertEquals("bb", dense.column(1).getString(0));
+        assertEquals("dddd", dense.column(1).getString(1));
+        Page plain = new Page(4, keys);
+        assertSame(plain, plain.compact(PageAllocator.transientPages()));
+        assertFalse(plain.isSelected());
+    }
+
+    @Test
+    void selectedPageRejectsRowsOutsideItsColumns()
+    {
+        ColumnVector keys = longs(1, 2, 3);
+        assertEquals("selected rows outside the columns' 3 positions",
+                assertThrows(IllegalArgumentException.class, () -> Page.selected(new int[] {0, 3}, 2, keys)).getMessage());
+        assertEquals("count 3 outside the 2 selected rows",
+                assertThrows(IllegalArgumentException.class, () -> Page.selected(new int[] {0, 1}, 3, keys)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Page.selected(new int[] {0}, 1, keys, longs(1, 2)));
+        assertThrows(IllegalStateException.class, () -> Page.selected(new int[] {0}, 1, keys).appendColumns(new Page(1, longs(5))));
     }
 
     @Test

@@ -26,6 +26,9 @@ import static java.util.Objects.requireNonNull;
  * an output page: the probe output channels, then the build output channels (probe columns only for
  * SEMI and ANTI). A residual filter is evaluated over a batch page of all probe columns followed by
  * all build columns; a pair matches only when the keys are equal and the filter is TRUE.
+ *
+ * <p>It takes {@linkplain Page#selected selected probe pages}: the keys are read through the rows,
+ * and the probe columns are copied only at the rows that go out, straight from the scan's vectors.
  */
 public final class LookupJoinOperator
         implements Operator
@@ -101,6 +104,12 @@ public final class LookupJoinOperator
         {
             return "LookupJoin";
         }
+
+        @Override
+        public boolean takesSelectedRows()
+        {
+            return true;
+        }
     }
 
     private final OperatorContext context;
@@ -136,6 +145,8 @@ public final class LookupJoinOperator
     private int cursor;
 
     private final int[] batchProbePositions = new int[BATCH_SIZE];
+    /** The rows of a selected probe page's columns at the batch's probe positions. */
+    private final int[] batchProbeRows = new int[BATCH_SIZE];
     private final long[] batchBuildAddresses = new long[BATCH_SIZE];
     private int batchCount;
 
@@ -379,8 +390,9 @@ public final class LookupJoinOperator
                 markBuildRows(batchBuildAddresses, null, count);
             }
             ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
+            int[] probeRows = probeRows(batchProbePositions, count, batchProbeRows);
             for (int i = 0; i < probeOutputChannels.length; i++) {
-                columns[i] = probe.column(probeOutputChannels[i]).copyPositions(batchProbePositions, count, context.allocator());
+                columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
             }
             for (int i = 0; i < buildOutputChannels.length; i++) {
                 columns[probeOutputChannels.length + i] = gatherBuild(buildOutputChannels[i], count);
@@ -390,8 +402,9 @@ public final class LookupJoinOperator
         }
         List<Type> buildTypes = lookupSource.types();
         ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
+        int[] probeRows = probeRows(batchProbePositions, count, batchProbeRows);
         for (int channel = 0; channel < probeChannelCount; channel++) {
-            pairColumns[channel] = probe.column(channel).copyPositions(batchProbePositions, count, context.allocator());
+            pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
         }
         for (int channel = 0; channel < buildTypes.size(); channel++) {
             pairColumns[probeChannelCount + channel] = gatherBuild(channel, count);
@@ -422,6 +435,22 @@ public final class LookupJoinOperator
         outputs.add(new Page(selectedCount, columns));
     }
 
+    /**
+     * The rows of the probe page's columns at these probe positions: the positions themselves for a
+     * dense page, else mapped through the selected page's rows into {@code scratch}.
+     */
+    private int[] probeRows(int[] positions, int count, int[] scratch)
+    {
+        int[] rows = probe.rows();
+        if (rows == null) {
+            return positions;
+        }
+        for (int i = 0; i < count; i++) {
+            scratch[i] = rows[positions[i]];
+        }
+        return scratch;
+    }
+
     private ColumnVector gatherBuild(int channel, int count)
     {
         return AddressGather.gather(lookupSource.types().get(channel), lookupSource.columns(channel), batchBuildAddresses, count, context.allocator());
@@ -435,8 +464,9 @@ public final class LookupJoinOperator
             return;
         }
         ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
+        int[] probeRows = probeRows(positions, count, positions);
         for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(positions, count, context.allocator());
+            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
         }
         for (int i = 0; i < buildOutputChannels.length; i++) {
             columns[probeOutputChannels.length + i] = AddressGather.nulls(lookupSource.types().get(buildOutputChannels[i]), count, context.allocator());
@@ -452,8 +482,9 @@ public final class LookupJoinOperator
             return;
         }
         ColumnVector[] columns = new ColumnVector[probeOutputChannels.length];
+        int[] probeRows = probeRows(positions, count, positions);
         for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(positions, count, context.allocator());
+            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
         }
         outputs.add(new Page(count, columns));
     }

@@ -1,12 +1,15 @@
 package io.signo.core.operator.join;
 
 import io.signo.core.operator.kernel.KeyHashing;
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.vector.ColumnVector;
 
 /**
  * The key columns of one page, normalized and hashed a column at a time (see {@link KeyHashing}).
- * Scratch state of one operator; reused from page to page.
+ * Scratch state of one operator; reused from page to page. Of a {@linkplain Page#selected selected
+ * page} it loads the selected rows: integer keys are read through the rows, a string key column is
+ * copied (so that {@link #columns} is dense either way).
  */
 final class ProbeKeys
 {
@@ -38,8 +41,12 @@ final class ProbeKeys
         }
         java.util.Arrays.fill(anyNull, 0, positionCount, false);
         java.util.Arrays.fill(hashes, 0, positionCount, 0);
+        int[] rows = page.rows();
         for (int column = 0; column < stringColumn.length; column++) {
             ColumnVector vector = page.column(keyChannels[column]);
+            if (rows != null && stringColumn[column]) {
+                vector = vector.copyPositions(rows, positionCount, PageAllocator.transientPages());
+            }
             columns[column] = vector;
             boolean nulls;
             if (stringColumn[column]) {
@@ -47,7 +54,9 @@ final class ProbeKeys
                 KeyHashing.hashStrings(vector, positionCount, hashes, column > 0);
             }
             else {
-                nulls = KeyHashing.loadLongKeys(vector, positionCount, longs[column], nullScratch);
+                nulls = rows == null
+                        ? KeyHashing.loadLongKeys(vector, positionCount, longs[column], nullScratch)
+                        : KeyHashing.loadLongKeys(vector, rows, positionCount, longs[column], nullScratch);
                 KeyHashing.hashLongs(longs[column], nullScratch, nulls, positionCount, hashes, column > 0);
             }
             if (nulls) {

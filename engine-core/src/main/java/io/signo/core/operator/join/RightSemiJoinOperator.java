@@ -27,6 +27,9 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>Valid only when this node's probe operators see every probe row that can match its build rows
  * (co-located or co-partitioned inputs, or one node): the planner's business.
+ *
+ * <p>It takes {@linkplain Page#selected selected probe pages}: keys are read through the rows, and
+ * a residual filter's pairs copy the probe columns at the paired rows only.
  */
 public final class RightSemiJoinOperator
         implements Operator
@@ -83,6 +86,12 @@ public final class RightSemiJoinOperator
         {
             return "RightSemiJoin";
         }
+
+        @Override
+        public boolean takesSelectedRows()
+        {
+            return true;
+        }
     }
 
     private final OperatorContext context;
@@ -100,6 +109,7 @@ public final class RightSemiJoinOperator
     private int[] heads = new int[0];
 
     private final int[] batchProbePositions = new int[LookupJoinOperator.BATCH_SIZE];
+    private final int[] batchProbeRows = new int[LookupJoinOperator.BATCH_SIZE];
     private final long[] batchBuildAddresses = new long[LookupJoinOperator.BATCH_SIZE];
     private int batchCount;
 
@@ -242,8 +252,17 @@ public final class RightSemiJoinOperator
         batchCount = 0;
         List<Type> buildTypes = lookupSource.types();
         ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
+        int[] probeRows = batchProbePositions;
+        if (probe.isSelected()) {
+            // the positions index the selected rows; the columns hold every row
+            int[] rows = probe.rows();
+            probeRows = batchProbeRows;
+            for (int i = 0; i < count; i++) {
+                probeRows[i] = rows[batchProbePositions[i]];
+            }
+        }
         for (int channel = 0; channel < probeChannelCount; channel++) {
-            pairColumns[channel] = probe.column(channel).copyPositions(batchProbePositions, count, context.allocator());
+            pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
         }
         for (int channel = 0; channel < buildTypes.size(); channel++) {
             pairColumns[probeChannelCount + channel] = AddressGather.gather(buildTypes.get(channel), lookupSource.columns(channel), batchBuildAddresses, count, context.allocator());

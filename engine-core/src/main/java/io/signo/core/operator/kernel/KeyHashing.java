@@ -67,6 +67,53 @@ public final class KeyHashing
         return loadNulls(column, count, values, nulls);
     }
 
+    /**
+     * {@link #loadLongKeys(ColumnVector, int, long[], boolean[])} of the rows {@code rows[0 .. count)}
+     * of the column: entry i is the key of row {@code rows[i]}.
+     */
+    public static boolean loadLongKeys(ColumnVector column, int[] rows, int count, long[] values, boolean[] nulls)
+    {
+        MemorySegment segment = column.values();
+        switch (column.type().physicalType()) {
+            case BYTE -> {
+                for (int i = 0; i < count; i++) {
+                    values[i] = segment.get(ValueLayout.JAVA_BYTE, rows[i]) != 0 ? 1 : 0;
+                }
+            }
+            case INT -> {
+                for (int i = 0; i < count; i++) {
+                    values[i] = segment.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, rows[i]);
+                }
+            }
+            case LONG -> {
+                for (int i = 0; i < count; i++) {
+                    values[i] = segment.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, rows[i]);
+                }
+            }
+            case DOUBLE -> {
+                for (int i = 0; i < count; i++) {
+                    values[i] = normalizeDouble(segment.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, rows[i]));
+                }
+            }
+            case BYTES -> throw new IllegalArgumentException("string column has no long keys: " + column.type());
+        }
+        MemorySegment bitmap = column.nulls();
+        if (bitmap == null) {
+            Arrays.fill(nulls, 0, count, false);
+            return false;
+        }
+        boolean any = false;
+        for (int i = 0; i < count; i++) {
+            boolean isNull = ColumnVector.isNullBit(bitmap, rows[i]);
+            nulls[i] = isNull;
+            any |= isNull;
+            if (isNull) {
+                values[i] = 0;
+            }
+        }
+        return any;
+    }
+
     /** Fills {@code nulls} for positions 0 .. count - 1 and zeroes the values of null positions, if given. */
     public static boolean loadNulls(ColumnVector column, int count, long[] valuesOrNull, boolean[] nulls)
     {

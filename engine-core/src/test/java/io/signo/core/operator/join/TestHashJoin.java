@@ -35,10 +35,50 @@ class TestHashJoin
 
     private List<List<Object>> join(JoinType type, List<Page> build, Expression residual)
     {
+        return join(type, build, residual, PROBE);
+    }
+
+    private List<List<Object>> join(JoinType type, List<Page> build, Expression residual, Page probe)
+    {
         JoinBridge bridge = new JoinBridge();
         assertEquals(0, runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 1), build).size());
         List<Integer> buildOutput = type.outputsBuildColumns() ? List.of(1) : List.of();
-        return rows(runner.run(new LookupJoinOperatorFactory(bridge, type, List.of(0), PROBE_TYPES, List.of(0, 1), buildOutput, residual), List.of(PROBE)));
+        return rows(runner.run(new LookupJoinOperatorFactory(bridge, type, List.of(0), PROBE_TYPES, List.of(0, 1), buildOutput, residual), List.of(probe)));
+    }
+
+    @Test
+    void selectedProbePageJoinsOnlyItsRows()
+    {
+        // PROBE's rows at the odd rows of larger columns; the even rows match build keys 1 and 2 and must not show
+        List<List<Object>> padded = new ArrayList<>();
+        int[] rows = new int[PROBE.positionCount()];
+        for (int position = 0; position < PROBE.positionCount(); position++) {
+            padded.add(row(position % 2 == 0 ? 1 : 2, 1000L + position));
+            padded.add(row(PROBE.column(0).getObject(position), PROBE.column(1).getObject(position)));
+            rows[position] = 2 * position + 1;
+        }
+        Page columns = page(PROBE_TYPES, padded);
+        Page selected = Page.selected(rows, rows.length, columns.column(0), columns.column(1));
+        for (JoinType type : List.of(JoinType.INNER, JoinType.LEFT, JoinType.SEMI, JoinType.ANTI)) {
+            for (Expression residual : java.util.Arrays.asList(null, new LessThanForTest(1, 4))) {
+                assertRowsUnordered(join(type, List.of(BUILD), residual), join(type, List.of(BUILD), residual, selected));
+            }
+        }
+        assertTrue(new LookupJoinOperatorFactory(new JoinBridge(), JoinType.INNER, List.of(0), PROBE_TYPES, List.of(0), List.of(), null).takesSelectedRows());
+    }
+
+    @Test
+    void selectedProbePageWithStringKeys()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.BIGINT);
+        Page build = page(types, row("x", 1L), row("y", 2L), row("x", 3L));
+        Page columns = page(types, row("x", 10L), row("y", 11L), row("x", 12L), row("z", 13L), row(null, 14L), row("y", 15L));
+        int[] rows = {1, 3, 4, 5};
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), types, 1), List.of(build));
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), types, List.of(1), List.of(1), null),
+                List.of(Page.selected(rows, rows.length, columns.column(0), columns.column(1))));
+        assertRowsUnordered(List.of(row(11L, 2L), row(15L, 2L)), rows(output));
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -59,6 +60,26 @@ class TestRightSemiJoin
         // a NULL filter result is not a match
         Page nullValue = page(PROBE_TYPES, row(2L, "x", null));
         assertRowsUnordered(List.of(), join(JoinType.SEMI, List.of(BUILD), List.of(nullValue), residual));
+    }
+
+    @Test
+    void selectedProbePageMarksOnlyByItsRows()
+    {
+        // PROBE's rows at the even rows of larger columns; the odd rows would match build keys 3 and 1 and pass the residual
+        List<List<Object>> padded = new ArrayList<>();
+        int[] rows = new int[PROBE.positionCount()];
+        for (int position = 0; position < PROBE.positionCount(); position++) {
+            rows[position] = 2 * position;
+            padded.add(row(PROBE.column(0).getObject(position), PROBE.column(1).getObject(position), PROBE.column(2).getObject(position)));
+            padded.add(row(position % 2 == 0 ? 3L : 1L, "decoy", 1000L));
+        }
+        Page columns = page(PROBE_TYPES, padded);
+        Page selected = Page.selected(rows, rows.length, columns.column(0), columns.column(1), columns.column(2));
+        for (JoinType type : List.of(JoinType.SEMI, JoinType.ANTI)) {
+            for (Expression residual : Arrays.asList(null, new LessThanForTest(4, 2))) {
+                assertRowsUnordered(join(type, List.of(BUILD), List.of(PROBE), residual), join(type, List.of(BUILD), List.of(selected), residual));
+            }
+        }
     }
 
     @Test
