@@ -127,12 +127,47 @@ class TestRuntimeFilter
         RuntimeFilter extreme = RuntimeFilter.build(List.of(page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE))), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
         assertTrue(extreme.toString().contains("bloom"), extreme.toString());
         assertArrayEquals(new boolean[] {true, true, true}, passes(extreme, page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE)), 0));
+        // 1000 keys 1000 apart: too sparse, and the range needs more than 64 KiB of bits
         List<List<Object>> sparseRows = new ArrayList<>();
         for (long key = 0; key < 1000; key++) {
-            sparseRows.add(row(100 * key));
+            sparseRows.add(row(1000 * key));
         }
         RuntimeFilter sparse = RuntimeFilter.build(List.of(page(types, sparseRows)), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
         assertTrue(sparse.toString().contains("bloom"), sparse.toString());
+        // every build key passes, probed as INTEGER; keys outside [0, 999000] never do
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (int key = 0; key < 1000; key++) {
+            probeRows.add(row(1000 * key));
+        }
+        probeRows.add(row(-1000));
+        probeRows.add(row(1_000_000));
+        boolean[] passes = passes(sparse, page(List.of(Type.INTEGER), probeRows), 0);
+        for (int key = 0; key < 1000; key++) {
+            assertTrue(passes[key], "key " + 1000 * key);
+        }
+        assertFalse(passes[1000]);
+        assertFalse(passes[1001]);
+    }
+
+    @Test
+    void fewKeysInASmallRangeGetAnExactBitmap()
+    {
+        // 1000 keys 100 apart: sparse, but the range fits a bitmap of 64 KiB
+        List<Type> types = List.of(Type.BIGINT);
+        List<List<Object>> buildRows = new ArrayList<>();
+        for (long key = 0; key < 1000; key++) {
+            buildRows.add(row(100 * key + 7));
+        }
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(types, buildRows)), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        assertTrue(filter.toString().contains("bitmap"), filter.toString());
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (long key = 0; key < 100_100; key++) {
+            probeRows.add(row(key));
+        }
+        boolean[] passes = passes(filter, page(types, probeRows), 0);
+        for (int key = 0; key < 100_100; key++) {
+            assertEquals(key % 100 == 7 && key < 100_000, passes[key], "key " + key);
+        }
     }
 
     @Test
