@@ -75,6 +75,12 @@ class ColumnVectorTest
             }
             vectors.add(builder.build());
         }
+        // strings longer on average than a short copy: a scattered selection still goes by runs
+        VectorBuilder longStrings = new VectorBuilder(Type.VARCHAR, rows);
+        for (int row = 0; row < rows; row++) {
+            longStrings.appendString("y".repeat(20 + random.nextInt(40)) + row);
+        }
+        vectors.add(longStrings.build());
         for (int keepPercent : new int[] {2, 50, 98, 100}) {
             List<Integer> selected = new ArrayList<>();
             for (int row = 0; row < rows; row++) {
