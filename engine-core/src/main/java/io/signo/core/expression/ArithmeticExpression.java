@@ -68,7 +68,9 @@ public final class ArithmeticExpression
             return FixedWidthVectors.fromDoubles(result.values(), count, result.nulls(), allocator);
         }
         LongValues result = evaluateLongs(page, positions, count, allocator);
-        return FixedWidthVectors.fromLongs(type, result.values(), count, result.nulls(), allocator);
+        ColumnVector vector = FixedWidthVectors.fromLongs(type, result.values(), count, result.nulls(), allocator);
+        LongScratch.giveBack(result.values());
+        return vector;
     }
 
     boolean isDoubleDomain()
@@ -94,6 +96,13 @@ public final class ArithmeticExpression
         LongValues rightValues = LongValues.evaluate(right, page, positions, count, allocator);
         MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
         long[] result = computeLongs(leftValues.values(), rightValues.values(), nulls, count);
+        // the operand arrays the result did not overwrite are no longer read
+        if (result != leftValues.values()) {
+            LongScratch.giveBack(leftValues.values());
+        }
+        if (result != rightValues.values()) {
+            LongScratch.giveBack(rightValues.values());
+        }
         checkRange(result, count);
         if (nulls != null) {
             for (int i = 0; i < count; i++) {
@@ -224,7 +233,8 @@ public final class ArithmeticExpression
         int commonScale = Math.max(leftScale, rightScale);
         rescaleInPlace(l, count, leftScale, commonScale);
         rescaleInPlace(r, count, rightScale, commonScale);
-        long[] result = new long[count];
+        // the operands are this evaluation's own arrays: the result overwrites the left one
+        long[] result = l;
         if (subtract) {
             for (int i = 0; i < count; i++) {
                 result[i] = Math.subtractExact(l[i], r[i]);
@@ -241,7 +251,7 @@ public final class ArithmeticExpression
 
     private long[] multiply(long[] l, long[] r, int count)
     {
-        long[] result = new long[count];
+        long[] result = l;
         int productScale = leftScale + rightScale;
         if (productScale == resultScale) {
             for (int i = 0; i < count; i++) {

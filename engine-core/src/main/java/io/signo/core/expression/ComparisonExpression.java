@@ -88,6 +88,8 @@ public final class ComparisonExpression
                 long[] l = rescale(leftValues.values(), left.type().scale(), count);
                 long[] r = rescale(rightValues.values(), right.type().scale(), count);
                 compareLongs(l, r, result, count);
+                LongScratch.giveBack(leftValues.values());
+                LongScratch.giveBack(rightValues.values());
                 leftNulls = leftValues.nulls();
                 rightNulls = rightValues.nulls();
             }

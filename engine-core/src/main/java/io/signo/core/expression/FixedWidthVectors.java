@@ -21,7 +21,12 @@ final class FixedWidthVectors
     /** BOOLEAN, INTEGER, DATE, BIGINT or DECIMAL values widened to longs. */
     static long[] readLongs(ColumnVector vector, int count)
     {
-        long[] result = new long[count];
+        return readLongs(vector, count, new long[count]);
+    }
+
+    /** {@link #readLongs(ColumnVector, int)} into the first {@code count} entries of {@code result}. */
+    static long[] readLongs(ColumnVector vector, int count, long[] result)
+    {
         MemorySegment values = vector.values();
         switch (vector.type().physicalType()) {
             case BYTE -> {
@@ -49,7 +54,12 @@ final class FixedWidthVectors
      */
     static long[] readLongs(ColumnVector vector, int[] positions, int count, MemorySegment nulls)
     {
-        long[] result = new long[count];
+        return readLongs(vector, positions, count, nulls, new long[count]);
+    }
+
+    /** {@link #readLongs(ColumnVector, int[], int, MemorySegment)} into the first {@code count} entries of {@code result}. */
+    static long[] readLongs(ColumnVector vector, int[] positions, int count, MemorySegment nulls, long[] result)
+    {
         MemorySegment values = vector.values();
         switch (vector.type().physicalType()) {
             case BYTE -> {
