@@ -36,9 +36,11 @@ import java.util.Set;
  * the join's residual. Calcite's decorrelation would instead join the sub-query with a value
  * generator of the outer keys and re-join the result, reading the sub-query's tables several times
  * (TPC-H Q21 read lineitem eight times). A pair matches only when the condition is TRUE, so a NULL
- * condition counts as no match, which is what NOT EXISTS means. Purely equi-correlated sub-queries
- * keep Calcite's path, which the translator already runs as semi joins; a sub-query inside OR, under
- * an aggregate or a limit, keeps it too.
+ * condition counts as no match, which is what NOT EXISTS means. A purely equi-correlated NOT EXISTS
+ * becomes an ANTI join as well: Calcite's path would left-join a DISTINCT aggregate of the whole
+ * sub-query input and keep the rows whose flag is NULL (TPC-H Q22 grouped all of orders by
+ * customer to test 6,000 customers). A purely equi-correlated EXISTS keeps Calcite's path, which the
+ * translator already runs as a semi join; a sub-query inside OR, under an aggregate or a limit, keeps it too.
  */
 public final class CorrelatedExistsToSemiJoin
         extends RelOptRule
@@ -146,14 +148,14 @@ public final class CorrelatedExistsToSemiJoin
                 ? subQueryInput
                 : subQueryFilter.copy(subQueryFilter.getTraitSet(), subQueryInput, RexUtil.composeConjunction(rexBuilder, uncorrelated));
         RexNode condition = RexUtil.composeConjunction(rexBuilder, correlated);
-        if (!hasKeysAndResidual(condition, input, right, rexBuilder)) {
+        if (!hasKeys(condition, input, right, rexBuilder, type == JoinRelType.SEMI)) {
             return null;
         }
         return new SemiJoinSide(type, right, condition);
     }
 
-    /** At least one equality of a left and a right column to hash on, and at least one other condition. */
-    private static boolean hasKeysAndResidual(RexNode condition, RelNode left, RelNode right, RexBuilder rexBuilder)
+    /** At least one equality of a left and a right column to hash on, and when {@code needsResidual} at least one other condition. */
+    private static boolean hasKeys(RexNode condition, RelNode left, RelNode right, RexBuilder rexBuilder, boolean needsResidual)
     {
         JoinInfo info = JoinInfo.of(left, right, condition);
         for (boolean filtersNulls : info.nullExclusionFlags) {
@@ -162,7 +164,7 @@ public final class CorrelatedExistsToSemiJoin
                 return false;
             }
         }
-        return !info.leftKeys.isEmpty() && !info.getRemaining(rexBuilder).isAlwaysTrue();
+        return !info.leftKeys.isEmpty() && (!needsResidual || !info.getRemaining(rexBuilder).isAlwaysTrue());
     }
 
     /**

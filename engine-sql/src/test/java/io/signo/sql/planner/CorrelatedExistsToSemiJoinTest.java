@@ -122,6 +122,22 @@ class CorrelatedExistsToSemiJoinTest
     }
 
     @Test
+    void notExistsWithEqualityAloneIsAntiJoinWithoutAggregate()
+    {
+        // TPC-H Q22's shape: Calcite's path would group all of orders by customer before a left join
+        RelNode plan = plan("""
+                SELECT c_custkey FROM customer
+                WHERE c_acctbal > 0 AND NOT EXISTS (SELECT * FROM orders WHERE o_custkey = c_custkey)
+                """);
+        List<Join> joins = joins(plan, JoinRelType.ANTI);
+        assertEquals(1, joins.size(), LogicalPlanner.describe(plan));
+        assertEquals(List.of(0), joins.getFirst().analyzeCondition().leftKeys, LogicalPlanner.describe(plan));
+        assertTrue(joins.getFirst().analyzeCondition().isEqui(), LogicalPlanner.describe(plan));
+        assertFalse(LogicalPlanner.describe(plan).contains("Aggregate"), LogicalPlanner.describe(plan));
+        assertEquals(1, scans(plan, "orders"), LogicalPlanner.describe(plan));
+    }
+
+    @Test
     void equalityAloneKeepsCalcitesPath()
     {
         // the translator already runs the DISTINCT Calcite builds as a semi join (TPC-H Q4)

@@ -224,3 +224,15 @@ WHERE o_custkey < 200
 GROUP BY o_custkey
 HAVING EXISTS (SELECT 1 FROM customer WHERE c_custkey = o_custkey AND c_nationkey < MOD(o_custkey, 25))
 ORDER BY o_custkey;
+
+-- NOT EXISTS on an equality alone, NULL keys on both sides: a NULL key matches nothing, so its row is kept
+SELECT t.k, t.v
+FROM (VALUES (1, 5), (2, 6), (3, 7), (CAST(NULL AS INTEGER), 8)) AS t(k, v)
+WHERE NOT EXISTS (SELECT 1 FROM (VALUES (1), (1), (CAST(NULL AS INTEGER)), (4)) AS u(k) WHERE u.k = t.k)
+ORDER BY t.v;
+
+-- NOT EXISTS on an equality alone under a filter of the outer rows, as TPC-H Q22 has it
+SELECT count(*), sum(c_acctbal)
+FROM customer
+WHERE c_acctbal > 0 AND substring(c_phone, 1, 2) IN ('13', '31', '23')
+  AND NOT EXISTS (SELECT * FROM orders WHERE o_custkey = c_custkey);
