@@ -208,9 +208,7 @@ public final class RuntimeFilter
         MemorySegment values = column.values();
         boolean wide = column.type().physicalType() == PhysicalType.LONG;
         if (dense && wide) {
-            for (int i = 0; i < count; i++) {
-                scratch[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
-            }
+            MemorySegment.copy(values, ValueLayout.JAVA_LONG_UNALIGNED, 0, scratch, 0, count);
         }
         else if (dense) {
             for (int i = 0; i < count; i++) {
