@@ -18,23 +18,27 @@ public final class PageProcessor
 {
     private final PageFilter filter;
     private final List<Expression> projections;
-    /** The input channel of each projection when every one is a plain column reference; else null. */
+    /** The input channel of each projection that is a plain column reference, -1 for the others. */
     private final int[] passedChannels;
+    private final boolean onlyPassesColumns;
+    /** Some projection passes a column and every computed one is fixed-width, so it can be scattered. */
+    private final boolean canScatterComputed;
 
     /** @param filter null when every row passes */
     public PageProcessor(PageFilter filter, List<Expression> projections)
     {
         this.filter = filter;
         this.projections = List.copyOf(requireNonNull(projections, "projections is null"));
-        this.passedChannels = this.projections.stream().allMatch(InputReference.class::isInstance)
-                ? this.projections.stream().mapToInt(projection -> ((InputReference) projection).channel()).toArray()
-                : null;
+        this.passedChannels = this.projections.stream().mapToInt(projection -> projection instanceof InputReference input ? input.channel() : -1).toArray();
+        this.onlyPassesColumns = Arrays.stream(passedChannels).allMatch(channel -> channel >= 0);
+        this.canScatterComputed = Arrays.stream(passedChannels).anyMatch(channel -> channel >= 0)
+                && this.projections.stream().allMatch(projection -> projection instanceof InputReference || projection.type().physicalType().fixedWidth() > 0);
     }
 
     /** True when every projection is a column of the input, so that a selection can pass the columns on uncopied. */
     public boolean onlyPassesColumns()
     {
-        return passedChannels != null;
+        return onlyPassesColumns;
     }
 
     public List<Expression> projections()
@@ -59,9 +63,12 @@ public final class PageProcessor
     }
 
     /**
-     * {@link #process(Page, int[], int, PageAllocator)}, but when {@code mayOutputSelected} and every
-     * projection passes a column through, the rows kept are not copied: the result is a
-     * {@linkplain Page#selected selected page} over the input's columns.
+     * {@link #process(Page, int[], int, PageAllocator)}, but when {@code mayOutputSelected} the rows
+     * kept may stay uncopied: the result is then a {@linkplain Page#selected selected page} over the
+     * input's columns. So it is when every projection passes a column through, and when at least half
+     * the rows are kept and the computed projections are fixed-width: those are evaluated at the kept
+     * rows and scattered to them (Q1 keeps 98% of lineitem and passes five of its eight columns,
+     * two of them strings, which cost more to copy than three computed numbers cost to scatter).
      */
     public Page process(Page page, int[] selection, int count, PageAllocator allocator, boolean mayOutputSelected)
     {
@@ -89,12 +96,16 @@ public final class PageProcessor
             }
         }
         ColumnVector[] columns = new ColumnVector[projections.size()];
-        if (mayOutputSelected && passedChannels != null && positions != null && !page.isSelected()) {
-            for (int i = 0; i < columns.length; i++) {
-                columns[i] = page.column(passedChannels[i]);
-            }
+        boolean passRows = onlyPassesColumns || (canScatterComputed && 2L * selectedCount >= positionCount);
+        if (mayOutputSelected && passRows && positions != null && !page.isSelected()) {
             // a caller's selection is its scratch, reused for the next page
-            return Page.selected(ownsPositions ? positions : Arrays.copyOf(positions, selectedCount), selectedCount, columns);
+            int[] rows = ownsPositions ? positions : Arrays.copyOf(positions, selectedCount);
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = passedChannels[i] >= 0
+                        ? page.column(passedChannels[i])
+                        : projections.get(i).evaluate(page, rows, selectedCount, allocator).scatter(rows, positionCount, allocator);
+            }
+            return Page.selected(rows, selectedCount, columns);
         }
         for (int i = 0; i < columns.length; i++) {
             columns[i] = projections.get(i).evaluate(page, positions, selectedCount, allocator);

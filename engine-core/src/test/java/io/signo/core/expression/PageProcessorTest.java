@@ -22,8 +22,10 @@ import static io.signo.core.expression.TestVectors.values;
 import static io.signo.core.expression.TestVectors.vector;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PageProcessorTest
 {
@@ -75,6 +77,35 @@ class PageProcessorTest
         assertEquals(3, output.positionCount());
         assertEquals(list("c", "d", "e"), values(output.column(0)));
         assertEquals(list(30L, 50L, 70L), values(output.column(1)));
+    }
+
+    @Test
+    void keptRowsStayUncopiedWhenTheConsumerTakesSelectedPages()
+    {
+        // 3 of 5 rows kept: the passed column is the input's own, the computed one is scattered to the kept rows
+        PageFilter filter = new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 10L)));
+        PageProcessor processor = new PageProcessor(filter, List.of(NAME, arithmetic(ArithmeticOperator.MULTIPLY, X, constant(Type.BIGINT, 2L), Type.BIGINT)));
+        Page input = sample();
+        Page output = processor.process(input, null, 5, PageAllocator.transientPages(), true);
+        assertTrue(output.isSelected());
+        assertSame(input.column(1), output.column(0));
+        assertEquals(3, output.positionCount());
+        Page dense = output.compact(PageAllocator.transientPages());
+        assertEquals(list("c", "d", "e"), values(dense.column(0)));
+        assertEquals(list(30L, 50L, 70L), values(dense.column(1)));
+
+        // 1 of 5 kept: a computed column is cheaper copied than scattered over the whole page
+        PageFilter selective = new PageFilter(comparison(GREATER_THAN, X, constant(Type.BIGINT, 30L)));
+        Page sparse = new PageProcessor(selective, processor.projections()).process(input, null, 5, PageAllocator.transientPages(), true);
+        assertFalse(sparse.isSelected());
+        assertEquals(list(70L), values(sparse.column(1)));
+        // passed columns alone are never copied, however few rows are kept
+        Page passed = new PageProcessor(selective, List.of(NAME, X)).process(input, null, 5, PageAllocator.transientPages(), true);
+        assertTrue(passed.isSelected());
+        assertEquals(list("e"), values(passed.compact(PageAllocator.transientPages()).column(0)));
+        // a computed string cannot be scattered
+        Page strings = new PageProcessor(filter, List.of(X, new SubstringExpression(NAME, constant(Type.BIGINT, 1L), null))).process(input, null, 5, PageAllocator.transientPages(), true);
+        assertFalse(strings.isSelected());
     }
 
     @Test

@@ -263,6 +263,52 @@ public final class ColumnVector
         return new ColumnVector(type, count, out, outOffsets, newNulls);
     }
 
+    /**
+     * The inverse of {@link #copyPositions}: a new vector of {@code size} positions holding this
+     * vector's position i at {@code rows[i]}, for the first {@code positionCount()} ascending rows;
+     * what positions no row names hold is unspecified: the vector is read through the rows only. For
+     * fixed-width types only: it lets a value computed at a selection sit beside the columns that
+     * selection indexes ({@code Page.selected}).
+     */
+    public ColumnVector scatter(int[] rows, int size, PageAllocator allocator)
+    {
+        int width = type.physicalType().fixedWidth();
+        if (width <= 0) {
+            throw new IllegalArgumentException("cannot scatter a string vector: " + type);
+        }
+        int count = positionCount;
+        MemorySegment out = allocator.allocate((long) size * width);
+        switch (width) {
+            case 1 -> {
+                for (int i = 0; i < count; i++) {
+                    out.set(ValueLayout.JAVA_BYTE, rows[i], values.get(ValueLayout.JAVA_BYTE, i));
+                }
+            }
+            case Integer.BYTES -> {
+                for (int i = 0; i < count; i++) {
+                    out.setAtIndex(INT, rows[i], values.getAtIndex(INT, i));
+                }
+            }
+            default -> {
+                for (int i = 0; i < count; i++) {
+                    out.setAtIndex(LONG, rows[i], values.getAtIndex(LONG, i));
+                }
+            }
+        }
+        MemorySegment outNulls = null;
+        if (nulls != null) {
+            outNulls = allocator.allocate((size + 7) / 8);
+            for (int i = 0; i < count; i++) {
+                if (isNullBit(nulls, i)) {
+                    int row = rows[i];
+                    long index = row >>> 3;
+                    outNulls.set(ValueLayout.JAVA_BYTE, index, (byte) (outNulls.get(ValueLayout.JAVA_BYTE, index) | (1 << (row & 7))));
+                }
+            }
+        }
+        return new ColumnVector(type, size, out, null, outNulls);
+    }
+
     /** Positions [from, from + count) as a new vector, one bulk copy per part. */
     private ColumnVector copyRange(int from, int count, MemorySegment newNulls, PageAllocator allocator)
     {

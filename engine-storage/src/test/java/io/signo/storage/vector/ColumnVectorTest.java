@@ -100,6 +100,38 @@ class ColumnVectorTest
     }
 
     @Test
+    void scatterPutsEachValueAtItsRowAndIsTheInverseOfCopyPositions()
+    {
+        int[] rows = {1, 4, 5, 9};
+        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE)) {
+            VectorBuilder builder = new VectorBuilder(type, rows.length);
+            for (int i = 0; i < rows.length; i++) {
+                switch (type.kind()) {
+                    case BOOLEAN -> builder.appendBoolean(i % 2 == 0);
+                    case INTEGER -> builder.appendInt(-i * 7);
+                    case BIGINT -> builder.appendLong(Long.MIN_VALUE + i);
+                    default -> {
+                        if (i == 2) {
+                            builder.appendNull();
+                        }
+                        else {
+                            builder.appendDouble(i + 0.5);
+                        }
+                    }
+                }
+            }
+            ColumnVector dense = builder.build();
+            ColumnVector scattered = dense.scatter(rows, 12, ALLOCATOR);
+            assertEquals(12, scattered.positionCount());
+            for (int i = 0; i < rows.length; i++) {
+                assertEquals(dense.getObject(i), scattered.getObject(rows[i]), type + " at row " + rows[i]);
+            }
+            assertEquals(values(dense), values(scattered.copyPositions(rows, rows.length, ALLOCATOR)), type.toString());
+        }
+        assertThrows(IllegalArgumentException.class, () -> sample(Type.VARCHAR, false).scatter(new int[] {0}, 3, ALLOCATOR));
+    }
+
+    @Test
     void copyPositionsUsesOnlyTheFirstCountEntriesOfTheSelection()
     {
         ColumnVector vector = sample(Type.VARCHAR, false);

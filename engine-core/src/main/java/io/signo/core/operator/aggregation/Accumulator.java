@@ -1,5 +1,6 @@
 package io.signo.core.operator.aggregation;
 
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
@@ -24,6 +25,16 @@ abstract class Accumulator
 
     /** Adds raw values: {@code column} (null for COUNT(*)) at positions 0 .. positionCount - 1 go to {@code groupIds[i]}. */
     abstract void addInput(ColumnVector column, int[] groupIds, int positionCount);
+
+    /**
+     * {@link #addInput(ColumnVector, int[], int)} of the rows {@code rows[i]} of {@code column} (of a
+     * {@linkplain Page#selected selected page}); this default copies them first, the accumulators
+     * on hot paths read through the rows.
+     */
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
+    {
+        addInput(column == null ? null : column.copyPositions(rows, positionCount, PageAllocator.transientPages()), groupIds, positionCount);
+    }
 
     /** Merges intermediate columns starting at {@code firstChannel} of {@code page}. */
     abstract void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount);

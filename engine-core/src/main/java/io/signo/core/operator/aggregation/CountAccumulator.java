@@ -43,6 +43,21 @@ final class CountAccumulator
     }
 
     @Override
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
+    {
+        if (column == null || !column.mayHaveNulls()) {
+            addInput(null, groupIds, positionCount);
+            return;
+        }
+        long[] counts = this.counts;
+        for (int i = 0; i < positionCount; i++) {
+            if (!column.isNull(rows[i])) {
+                counts[groupIds[i]]++;
+            }
+        }
+    }
+
+    @Override
     void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount)
     {
         ColumnVector column = page.column(firstChannel);

@@ -65,6 +65,24 @@ final class ExactSumAccumulator
     }
 
     @Override
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
+    {
+        long[] high = this.high;
+        long[] low = this.low;
+        long[] counts = this.counts;
+        boolean mayHaveNulls = column.mayHaveNulls();
+        boolean ints = column.type().physicalType() == PhysicalType.INT;
+        for (int i = 0; i < positionCount; i++) {
+            int row = rows[i];
+            if (!mayHaveNulls || !column.isNull(row)) {
+                int group = groupIds[i];
+                Int128.add(high, low, group, ints ? column.getInt(row) : column.getLong(row));
+                counts[group]++;
+            }
+        }
+    }
+
+    @Override
     void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount)
     {
         ColumnVector highColumn = page.column(firstChannel);

@@ -1,5 +1,6 @@
 package io.signo.core.operator.aggregation;
 
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -34,6 +35,25 @@ interface GroupByHash
      * {@code page.positionCount()} entries are the ids; it is reused by the next call.
      */
     int[] groupIds(Page page, int[] keyChannels);
+
+    /** True when {@link #groupIds} reads a {@linkplain Page#selected selected page} through its rows. */
+    default boolean readsSelectedRows()
+    {
+        return false;
+    }
+
+    /** {@link #groupIds} for any page: a selected one is given to a hash that does not read through rows as its key columns copied. */
+    static int[] groupIdsOfDenseKeys(GroupByHash hash, Page page, int[] keyChannels)
+    {
+        if (!page.isSelected() || hash.readsSelectedRows()) {
+            return hash.groupIds(page, keyChannels);
+        }
+        int[] denseChannels = new int[keyChannels.length];
+        for (int i = 0; i < denseChannels.length; i++) {
+            denseChannels[i] = i;
+        }
+        return hash.groupIds(page.selectColumns(keyChannels).compact(PageAllocator.transientPages()), denseChannels);
+    }
 
     int groupCount();
 

@@ -85,6 +85,13 @@ public final class HashAggregationOperator
         {
             return "HashAggregation";
         }
+
+        /** Raw input is read through a selected page's rows: keys by the group hash, values by the accumulators. */
+        @Override
+        public boolean takesSelectedRows()
+        {
+            return true;
+        }
     }
 
     private final OperatorContext context;
@@ -142,6 +149,10 @@ public final class HashAggregationOperator
         if (positionCount == 0) {
             return;
         }
+        if (page.isSelected() && !step.readsRawInput()) {
+            // intermediate states come from exchanges, dense; a selected page is compacted all the same
+            page = page.compact(context.allocator());
+        }
         sawInput = true;
         int[] groupIds;
         int groupCount;
@@ -153,16 +164,22 @@ public final class HashAggregationOperator
             groupCount = 1;
         }
         else {
-            groupIds = groupByHash.groupIds(page, keyChannels);
+            groupIds = GroupByHash.groupIdsOfDenseKeys(groupByHash, page, keyChannels);
             groupCount = groupByHash.groupCount();
         }
+        int[] rows = page.rows();
         for (int i = 0; i < accumulators.length; i++) {
             Accumulator accumulator = accumulators[i];
             accumulator.ensureCapacity(groupCount);
             if (step.readsRawInput()) {
                 int inputChannel = calls[i].inputChannel();
                 ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
-                accumulator.addInput(column, groupIds, positionCount);
+                if (rows == null) {
+                    accumulator.addInput(column, groupIds, positionCount);
+                }
+                else {
+                    accumulator.addInput(column, rows, groupIds, positionCount);
+                }
             }
             else {
                 accumulator.addIntermediate(page, intermediateChannels[i], groupIds, positionCount);

@@ -62,10 +62,16 @@ final class PackedGroupByHash
     }
 
     @Override
+    public boolean readsSelectedRows()
+    {
+        return true;
+    }
+
+    @Override
     public int[] groupIds(Page page, int[] keyChannels)
     {
         if (fallback != null) {
-            return fallback.groupIds(page, keyChannels);
+            return GroupByHash.groupIdsOfDenseKeys(fallback, page, keyChannels);
         }
         int positionCount = page.positionCount();
         if (words0.length < positionCount) {
@@ -76,11 +82,11 @@ final class PackedGroupByHash
         for (int column = 0; column < columns.length; column++) {
             columns[column] = page.column(keyChannels[column]);
         }
-        boolean packed = layout.pack(columns, positionCount, words0, words1);
+        boolean packed = layout.pack(columns, page.rows(), positionCount, words0, words1);
         Arrays.fill(columns, null);
         if (!packed) {
             fallBack();
-            return fallback.groupIds(page, keyChannels);
+            return GroupByHash.groupIdsOfDenseKeys(fallback, page, keyChannels);
         }
         if (oneWord) {
             assignOneWord(positionCount);

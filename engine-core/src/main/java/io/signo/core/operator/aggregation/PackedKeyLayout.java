@@ -151,6 +151,15 @@ final class PackedKeyLayout
      */
     boolean pack(ColumnVector[] columns, int count, long[] words0, long[] words1)
     {
+        return pack(columns, null, count, words0, words1);
+    }
+
+    /**
+     * {@link #pack(ColumnVector[], int, long[], long[])} of the rows {@code rows[0 .. count)} of the
+     * columns (of rows 0 .. count - 1 when {@code rows} is null): entry i packs row {@code rows[i]}.
+     */
+    boolean pack(ColumnVector[] columns, int[] rows, int count, long[] words0, long[] words1)
+    {
         Arrays.fill(words0, 0, count, 0L);
         if (twoWords) {
             Arrays.fill(words1, 0, count, 0L);
@@ -163,26 +172,26 @@ final class PackedKeyLayout
             switch (physicalTypes[column]) {
                 case BYTE -> {
                     for (int i = 0; i < count; i++) {
-                        words[i] |= (values.get(ValueLayout.JAVA_BYTE, i) != 0 ? 1L : 0L) << shift;
+                        words[i] |= (values.get(ValueLayout.JAVA_BYTE, rows == null ? i : rows[i]) != 0 ? 1L : 0L) << shift;
                     }
                 }
                 case INT -> {
                     for (int i = 0; i < count; i++) {
-                        words[i] |= (values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i) & 0xFFFF_FFFFL) << shift;
+                        words[i] |= (values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, rows == null ? i : rows[i]) & 0xFFFF_FFFFL) << shift;
                     }
                 }
                 case LONG -> {
                     for (int i = 0; i < count; i++) {
-                        words[i] |= values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
+                        words[i] |= values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, rows == null ? i : rows[i]);
                     }
                 }
                 case DOUBLE -> {
                     for (int i = 0; i < count; i++) {
-                        words[i] |= KeyHashing.normalizeDouble(values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i));
+                        words[i] |= KeyHashing.normalizeDouble(values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, rows == null ? i : rows[i]));
                     }
                 }
                 case BYTES -> {
-                    if (!packStrings(vector, count, words, shift, stringBytes[column], lengthBits[column])) {
+                    if (!packStrings(vector, rows, count, words, shift, stringBytes[column], lengthBits[column])) {
                         return false;
                     }
                 }
@@ -193,7 +202,7 @@ final class PackedKeyLayout
                 long[] nullWords = nullWord[column] == 0 ? words0 : words1;
                 long nullBit = 1L << nullShift[column];
                 for (int i = 0; i < count; i++) {
-                    if (ColumnVector.isNullBit(bitmap, i)) {
+                    if (ColumnVector.isNullBit(bitmap, rows == null ? i : rows[i])) {
                         words[i] &= clear;
                         nullWords[i] |= nullBit;
                     }
@@ -203,17 +212,17 @@ final class PackedKeyLayout
         return true;
     }
 
-    private static boolean packStrings(ColumnVector vector, int count, long[] words, int shift, int maxBytes, int lengthBits)
+    private static boolean packStrings(ColumnVector vector, int[] rows, int count, long[] words, int shift, int maxBytes, int lengthBits)
     {
         MemorySegment bytes = vector.values();
         MemorySegment offsets = vector.offsets();
         MemorySegment bitmap = vector.nulls();
-        int start = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, 0);
         for (int i = 0; i < count; i++) {
-            int end = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1);
-            int length = end - start;
+            int row = rows == null ? i : rows[i];
+            int start = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row);
+            int length = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row + 1) - start;
             if (length > maxBytes) {
-                if (bitmap == null || !ColumnVector.isNullBit(bitmap, i)) {
+                if (bitmap == null || !ColumnVector.isNullBit(bitmap, row)) {
                     return false;
                 }
                 length = 0;
@@ -223,7 +232,6 @@ final class PackedKeyLayout
                 value |= (bytes.get(ValueLayout.JAVA_BYTE, start + index) & 0xFFL) << (index * Byte.SIZE);
             }
             words[i] |= ((value << lengthBits) | length) << shift;
-            start = end;
         }
         return true;
     }
