@@ -35,12 +35,6 @@ public final class PageProcessor
                 && this.projections.stream().allMatch(projection -> projection instanceof InputReference || projection.type().physicalType().fixedWidth() > 0);
     }
 
-    /** True when every projection is a column of the input, so that a selection can pass the columns on uncopied. */
-    public boolean onlyPassesColumns()
-    {
-        return onlyPassesColumns;
-    }
-
     public List<Expression> projections()
     {
         return projections;

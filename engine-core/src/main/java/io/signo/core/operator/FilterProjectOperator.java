@@ -14,8 +14,9 @@ import static java.util.Objects.requireNonNull;
  * Filters and projects each input page with a {@link PageProcessor}; holds at most one output page.
  * Right above a table scan it may also apply the runtime filters of the joins above: their
  * selection starts its filter, so the rows are copied once, after every filter, not by the scan first.
- * When it only passes columns through and the next operator takes {@linkplain Page#selected selected
- * pages} (a join probe), it copies nothing: the next operator reads the kept rows in place.
+ * When the next operator takes {@linkplain Page#selected selected pages} (a join probe, an
+ * aggregation), the columns it passes through are not copied: the next operator reads the kept rows
+ * in place (see {@link PageProcessor#process(Page, int[], int, io.signo.storage.memory.PageAllocator, boolean)}).
  */
 public final class FilterProjectOperator
         implements Operator

@@ -10,12 +10,12 @@ import java.util.Arrays;
  * network. Immutable once published; operators never modify a page they received.
  *
  * <p>A <em>selected</em> page ({@link #selected}) holds some rows of larger vectors without copying
- * them: its position p is row {@code rows()[p]} of every column. A filter that only passes columns
- * through hands such a page to a consumer that reads through the rows anyway (a join probe gathers
- * its output rows from the probe columns), so the kept rows are copied once, by the consumer, and
- * only those it outputs. Only operators that declare it ({@code OperatorFactory.takesSelectedRows})
- * receive selected pages; the driver {@link #compact}s a selected page for any other, and none
- * reaches an exchange or a client.
+ * them: its position p is row {@code rows()[p]} of every column. A filter hands such a page to a
+ * consumer that reads through the rows anyway (a join probe gathers only the rows it outputs, an
+ * aggregation reads its keys and values in place), so the kept rows are copied at most once, by the
+ * consumer. Only operators that declare it ({@code OperatorFactory.takesSelectedRows}) receive
+ * selected pages; the driver {@link #compact}s a selected page for any other, and none reaches an
+ * exchange or a client.
  */
 public final class Page
 {
@@ -77,6 +77,21 @@ public final class Page
     public int[] rows()
     {
         return rows;
+    }
+
+    /**
+     * The rows of the columns that hold {@code positions[0 .. count)} of this page: the positions
+     * themselves for a dense page, else their rows, written to {@code scratch} (which may be {@code positions}).
+     */
+    public int[] rowsAt(int[] positions, int count, int[] scratch)
+    {
+        if (rows == null) {
+            return positions;
+        }
+        for (int i = 0; i < count; i++) {
+            scratch[i] = rows[positions[i]];
+        }
+        return scratch;
     }
 
     /** A dense page of the same values: this page itself when it is dense, else its rows copied. */

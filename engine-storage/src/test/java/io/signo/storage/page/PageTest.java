@@ -6,6 +6,7 @@ import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -59,6 +60,10 @@ class PageTest
         assertSame(rows, page.selectColumns(1).rows());
         assertEquals(2, page.selectColumns(1).positionCount());
         assertEquals(1, page.selectColumns(1).columnCount());
+
+        int[] positions = {1, 0};
+        assertArrayEquals(new int[] {3, 1}, page.rowsAt(positions, 2, new int[2]));
+        assertSame(positions, new Page(4, keys).rowsAt(positions, 2, new int[2]));
 
         Page dense = page.compact(PageAllocator.transientPages());
         assertFalse(dense.isSelected());

@@ -390,7 +390,7 @@ public final class LookupJoinOperator
                 markBuildRows(batchBuildAddresses, null, count);
             }
             ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-            int[] probeRows = probeRows(batchProbePositions, count, batchProbeRows);
+            int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
             for (int i = 0; i < probeOutputChannels.length; i++) {
                 columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
             }
@@ -402,7 +402,7 @@ public final class LookupJoinOperator
         }
         List<Type> buildTypes = lookupSource.types();
         ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
-        int[] probeRows = probeRows(batchProbePositions, count, batchProbeRows);
+        int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
         for (int channel = 0; channel < probeChannelCount; channel++) {
             pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
         }
@@ -435,22 +435,6 @@ public final class LookupJoinOperator
         outputs.add(new Page(selectedCount, columns));
     }
 
-    /**
-     * The rows of the probe page's columns at these probe positions: the positions themselves for a
-     * dense page, else mapped through the selected page's rows into {@code scratch}.
-     */
-    private int[] probeRows(int[] positions, int count, int[] scratch)
-    {
-        int[] rows = probe.rows();
-        if (rows == null) {
-            return positions;
-        }
-        for (int i = 0; i < count; i++) {
-            scratch[i] = rows[positions[i]];
-        }
-        return scratch;
-    }
-
     private ColumnVector gatherBuild(int channel, int count)
     {
         return AddressGather.gather(lookupSource.types().get(channel), lookupSource.columns(channel), batchBuildAddresses, count, context.allocator());
@@ -464,7 +448,7 @@ public final class LookupJoinOperator
             return;
         }
         ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-        int[] probeRows = probeRows(positions, count, positions);
+        int[] probeRows = probe.rowsAt(positions, count, positions);
         for (int i = 0; i < probeOutputChannels.length; i++) {
             columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
         }
@@ -482,7 +466,7 @@ public final class LookupJoinOperator
             return;
         }
         ColumnVector[] columns = new ColumnVector[probeOutputChannels.length];
-        int[] probeRows = probeRows(positions, count, positions);
+        int[] probeRows = probe.rowsAt(positions, count, positions);
         for (int i = 0; i < probeOutputChannels.length; i++) {
             columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
         }

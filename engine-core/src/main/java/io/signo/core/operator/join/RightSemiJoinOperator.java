@@ -252,15 +252,8 @@ public final class RightSemiJoinOperator
         batchCount = 0;
         List<Type> buildTypes = lookupSource.types();
         ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
-        int[] probeRows = batchProbePositions;
-        if (probe.isSelected()) {
-            // the positions index the selected rows; the columns hold every row
-            int[] rows = probe.rows();
-            probeRows = batchProbeRows;
-            for (int i = 0; i < count; i++) {
-                probeRows[i] = rows[batchProbePositions[i]];
-            }
-        }
+        // the positions index the probe page; a selected page's columns hold other rows as well
+        int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
         for (int channel = 0; channel < probeChannelCount; channel++) {
             pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
         }
