@@ -97,25 +97,17 @@ public final class KeyHashing
             }
             case BYTES -> throw new IllegalArgumentException("string column has no long keys: " + column.type());
         }
-        MemorySegment bitmap = column.nulls();
-        if (bitmap == null) {
-            Arrays.fill(nulls, 0, count, false);
-            return false;
-        }
-        boolean any = false;
-        for (int i = 0; i < count; i++) {
-            boolean isNull = ColumnVector.isNullBit(bitmap, rows[i]);
-            nulls[i] = isNull;
-            any |= isNull;
-            if (isNull) {
-                values[i] = 0;
-            }
-        }
-        return any;
+        return loadNulls(column, rows, count, values, nulls);
     }
 
     /** Fills {@code nulls} for positions 0 .. count - 1 and zeroes the values of null positions, if given. */
     public static boolean loadNulls(ColumnVector column, int count, long[] valuesOrNull, boolean[] nulls)
+    {
+        return loadNulls(column, null, count, valuesOrNull, nulls);
+    }
+
+    /** {@link #loadNulls(ColumnVector, int, long[], boolean[])} of the rows {@code rows[0 .. count)} (of 0 .. count - 1 when null). */
+    private static boolean loadNulls(ColumnVector column, int[] rows, int count, long[] valuesOrNull, boolean[] nulls)
     {
         MemorySegment bitmap = column.nulls();
         if (bitmap == null) {
@@ -124,7 +116,7 @@ public final class KeyHashing
         }
         boolean any = false;
         for (int i = 0; i < count; i++) {
-            boolean isNull = ColumnVector.isNullBit(bitmap, i);
+            boolean isNull = ColumnVector.isNullBit(bitmap, rows == null ? i : rows[i]);
             nulls[i] = isNull;
             any |= isNull;
             if (isNull && valuesOrNull != null) {
