@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
  * {@code ColumnVector.copyPositions}, the gather behind every filter's output and every join's probe
  * columns, in ns per input row of {@link #VECTORS} vectors of {@link #ROWS} rows: a random
  * {@code keptPercent} of the rows is copied (98: Q1's filter; 4: a selective runtime filter). The
- * column is BIGINT, CHAR(1) (Q1's flags) or VARCHAR of 10 to 40 bytes.
+ * column is BIGINT, CHAR(1) (Q1's flags), VARCHAR of 8 to 16 bytes (names, phone numbers) or of 10 to
+ * 40 bytes.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,7 +42,7 @@ public class CopyPositionsBenchmark
     @Param({"98", "50", "4"})
     public int keptPercent;
 
-    @Param({"BIGINT", "CHAR1", "VARCHAR"})
+    @Param({"BIGINT", "CHAR1", "SHORT_VARCHAR", "VARCHAR"})
     public String column;
 
     private ColumnVector[] vectors;
@@ -66,6 +67,7 @@ public class CopyPositionsBenchmark
                 switch (column) {
                     case "BIGINT" -> builder.appendLong(random.nextLong());
                     case "CHAR1" -> builder.appendString(String.valueOf((char) ('A' + random.nextInt(3))));
+                    case "SHORT_VARCHAR" -> builder.appendString("y".repeat(8 + random.nextInt(9)));
                     default -> builder.appendString("x".repeat(10 + random.nextInt(31)));
                 }
                 if (random.nextInt(100) < keptPercent) {

@@ -29,6 +29,11 @@ public final class ColumnVector
     private static final int MIN_AVERAGE_RUN = 16;
     /** Strings up to this length are copied without a bulk copy call (see copyBytes). */
     private static final int SHORT_STRING_BYTES = 16;
+    /**
+     * What a string region filled by {@link #copyBytes} should be allocated beyond its strings, so that
+     * short strings near its end are copied as two words too; the vector then holds a slice without it.
+     */
+    public static final int COPY_SLACK_BYTES = SHORT_STRING_BYTES;
 
     private final Type type;
     private final int positionCount;
@@ -248,7 +253,7 @@ public final class ColumnVector
             int position = positions[i];
             totalBytes += offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
         }
-        MemorySegment out = allocator.allocate(totalBytes);
+        MemorySegment out = allocator.allocate(totalBytes + COPY_SLACK_BYTES);
         MemorySegment outOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
         MemorySegment values = this.values;
         int written = 0;
@@ -260,7 +265,7 @@ public final class ColumnVector
             written += length;
             outOffsets.setAtIndex(INT, i + 1, written);
         }
-        return new ColumnVector(type, count, out, outOffsets, newNulls);
+        return new ColumnVector(type, count, out.asSlice(0, totalBytes), outOffsets, newNulls);
     }
 
     /**
@@ -419,13 +424,23 @@ public final class ColumnVector
     }
 
     /**
-     * Copies {@code length} bytes. Strings of up to {@link #SHORT_STRING_BYTES} bytes go eight bytes and
-     * then one byte at a time: a bulk copy call costs more in checks than such a copy.
+     * Copies {@code length} bytes, for a region filled front to back (the strings of a vector): a
+     * string of up to {@link #SHORT_STRING_BYTES} bytes is copied as two 8-byte words when both
+     * segments have that many bytes from the offsets, so up to that many bytes from {@code targetOffset}
+     * may be written, past the string, where the next string will go. Longer strings are one bulk copy;
+     * a bulk copy call costs more in checks than a short string.
      */
     public static void copyBytes(MemorySegment source, long sourceOffset, MemorySegment target, long targetOffset, int length)
     {
         if (length > SHORT_STRING_BYTES) {
             MemorySegment.copy(source, sourceOffset, target, targetOffset, length);
+            return;
+        }
+        if (sourceOffset + SHORT_STRING_BYTES <= source.byteSize() && targetOffset + SHORT_STRING_BYTES <= target.byteSize()) {
+            // two words whatever the length, with no loop to mispredict; the bytes past the string land
+            // where the next string goes, or in the slack of a target allocated with COPY_SLACK_BYTES more
+            target.set(LONG, targetOffset, source.get(LONG, sourceOffset));
+            target.set(LONG, targetOffset + Long.BYTES, source.get(LONG, sourceOffset + Long.BYTES));
             return;
         }
         int i = 0;

@@ -102,7 +102,7 @@ public final class AddressGather
                 if (totalBytes > Integer.MAX_VALUE) {
                     throw new IllegalStateException("gathered strings exceed 2 GB: " + totalBytes);
                 }
-                MemorySegment out = allocator.allocate(totalBytes);
+                MemorySegment out = allocator.allocate(totalBytes + ColumnVector.COPY_SLACK_BYTES);
                 MemorySegment offsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
                 int written = 0;
                 for (int i = 0; i < count; i++) {
@@ -117,7 +117,7 @@ public final class AddressGather
                     }
                     offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
                 }
-                return new ColumnVector(type, count, out, offsets, nulls);
+                return new ColumnVector(type, count, out.asSlice(0, totalBytes), offsets, nulls);
             }
         }
         throw new IllegalStateException("unreachable");
