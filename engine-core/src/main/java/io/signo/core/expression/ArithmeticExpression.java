@@ -103,15 +103,21 @@ public final class ArithmeticExpression
         if (result != rightValues.values()) {
             LongScratch.giveBack(rightValues.values());
         }
-        checkRange(result, count);
+        return checkedResult(result, nulls, count);
+    }
+
+    /** The result after its range check, with null slots zeroed as {@link LongValues} promises. */
+    private LongValues checkedResult(long[] values, MemorySegment nulls, int count)
+    {
+        checkRange(values, count);
         if (nulls != null) {
             for (int i = 0; i < count; i++) {
                 if (NullBitmap.isNull(nulls, i)) {
-                    result[i] = 0;
+                    values[i] = 0;
                 }
             }
         }
-        return new LongValues(result, nulls);
+        return new LongValues(values, nulls);
     }
 
     /**
@@ -149,15 +155,7 @@ public final class ArithmeticExpression
         catch (ArithmeticException e) {
             throw overflow();
         }
-        checkRange(values, count);
-        if (nulls != null) {
-            for (int i = 0; i < count; i++) {
-                if (NullBitmap.isNull(nulls, i)) {
-                    values[i] = 0;
-                }
-            }
-        }
-        return new LongValues(values, nulls);
+        return checkedResult(values, nulls, count);
     }
 
     /** {@link #evaluateLongs} for DOUBLE arithmetic. */

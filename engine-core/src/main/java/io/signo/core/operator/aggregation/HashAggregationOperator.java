@@ -86,11 +86,14 @@ public final class HashAggregationOperator
             return "HashAggregation";
         }
 
-        /** Raw input is read through a selected page's rows: keys by the group hash, values by the accumulators. */
+        /**
+         * Raw input is read through a selected page's rows: keys by the group hash, values by the
+         * accumulators. Intermediate states come dense from exchanges; the driver compacts any other.
+         */
         @Override
         public boolean takesSelectedRows()
         {
-            return true;
+            return step.readsRawInput();
         }
     }
 
@@ -148,10 +151,6 @@ public final class HashAggregationOperator
         int positionCount = page.positionCount();
         if (positionCount == 0) {
             return;
-        }
-        if (page.isSelected() && !step.readsRawInput()) {
-            // intermediate states come from exchanges, dense; a selected page is compacted all the same
-            page = page.compact(context.allocator());
         }
         sawInput = true;
         int[] groupIds;

@@ -21,6 +21,7 @@ import static io.signo.core.operator.aggregation.AggregateKind.MAX;
 import static io.signo.core.operator.aggregation.AggregateKind.MIN;
 import static io.signo.core.operator.aggregation.AggregateKind.SUM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -128,6 +129,8 @@ class TestHashAggregationOperator
             List<Type> keyTypes = keys.stream().map(types::get).toList();
             HashAggregationOperatorFactory factory = new HashAggregationOperatorFactory(keys, keyTypes, calls, AggregationStep.SINGLE);
             assertTrue(factory.takesSelectedRows());
+            // intermediate states arrive dense from exchanges: a FINAL step leaves any compaction to the driver
+            assertFalse(new HashAggregationOperatorFactory(keys, keyTypes, calls, AggregationStep.FINAL).takesSelectedRows());
             // twice over: the second page meets the groups (and, for the two flags, the fallback hash) of the first
             assertRowsUnordered(rows(runner.run(factory, List.of(dense, dense))), rows(runner.run(factory, List.of(selected, selected))));
         }
