@@ -67,20 +67,57 @@ final class ConstantFoldingExecutor
     /** The literal of a cast of a character literal or of literal date or exact arithmetic; null for anything else. */
     private static RexNode foldDirectly(RexBuilder rexBuilder, RexNode expression)
     {
+        if (expression instanceof RexLiteral literal) {
+            return literal.isNull() ? null : literal;
+        }
         if (!(expression instanceof RexCall call) || call.getOperands().size() > 2) {
             return null;
         }
+        // operands first, so that a cast of literal arithmetic (Q19's CAST(1 + 10 AS DECIMAL(15, 2))) folds whole
+        List<RexLiteral> operands = new ArrayList<>(2);
         for (RexNode operand : call.getOperands()) {
-            if (!(operand instanceof RexLiteral literal) || literal.isNull()) {
+            if (!(foldDirectly(rexBuilder, operand) instanceof RexLiteral literal)) {
                 return null;
             }
+            operands.add(literal);
         }
-        RexLiteral first = (RexLiteral) call.getOperands().getFirst();
+        RexLiteral first = operands.getFirst();
         return switch (call.getKind()) {
-            case CAST -> foldCharacterCast(rexBuilder, call, first);
-            case PLUS, MINUS, TIMES -> call.getOperands().size() == 2 ? foldArithmetic(rexBuilder, call, first, (RexLiteral) call.getOperands().get(1)) : null;
+            case CAST -> SqlTypeName.EXACT_TYPES.contains(call.getType().getSqlTypeName())
+                    ? foldExactCast(rexBuilder, call, first)
+                    : foldCharacterCast(rexBuilder, call, first);
+            case PLUS, MINUS, TIMES -> operands.size() == 2 ? foldArithmetic(rexBuilder, call, first, operands.get(1)) : null;
             default -> null;
         };
+    }
+
+    /** {@code CAST(exact number AS exact type)} of a value that fits the type without rounding; null for any other. */
+    private static RexNode foldExactCast(RexBuilder rexBuilder, RexCall cast, RexLiteral literal)
+    {
+        if (!SqlTypeName.EXACT_TYPES.contains(literal.getType().getSqlTypeName())) {
+            return null;
+        }
+        return exactLiteral(rexBuilder, requireNonNull(literal.getValueAs(BigDecimal.class)), cast.getType());
+    }
+
+    /** The literal of {@code value} in the exact type, or null when it would round or overflow (the runtime's rules decide). */
+    private static RexNode exactLiteral(RexBuilder rexBuilder, BigDecimal value, RelDataType type)
+    {
+        int scale = Math.max(type.getScale(), 0);
+        if (value.scale() > scale || value.precision() - value.scale() > type.getPrecision() - scale) {
+            return null;
+        }
+        long bound = switch (type.getSqlTypeName()) {
+            case TINYINT -> Byte.MAX_VALUE;
+            case SMALLINT -> Short.MAX_VALUE;
+            case INTEGER -> Integer.MAX_VALUE;
+            default -> Long.MAX_VALUE;
+        };
+        // an integer type's digits allow more than its range (INTEGER has 10 digits, yet 3000000000 overflows)
+        if (value.compareTo(BigDecimal.valueOf(bound)) > 0 || value.compareTo(BigDecimal.valueOf(-bound - 1)) < 0) {
+            return null;
+        }
+        return rexBuilder.makeLiteral(value.setScale(scale), type, false);
     }
 
     /** DATE plus or minus a day-time or year-month interval, and exact numbers added, subtracted or multiplied. */
@@ -121,12 +158,7 @@ final class ConstantFoldingExecutor
             case MINUS -> l.subtract(r);
             default -> l.multiply(r);
         };
-        int scale = Math.max(type.getScale(), 0);
-        if (value.scale() > scale || value.precision() - value.scale() > type.getPrecision() - scale) {
-            // rounding or overflow: the runtime's rules decide
-            return null;
-        }
-        return rexBuilder.makeLiteral(value.setScale(scale), type, false);
+        return exactLiteral(rexBuilder, value, type);
     }
 
     /** {@code CAST('text' AS CHAR(n) / VARCHAR(n))} of a text that fits, padded to {@code n} for CHAR; null for any other cast. */

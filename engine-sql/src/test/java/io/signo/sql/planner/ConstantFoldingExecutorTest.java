@@ -43,9 +43,26 @@ class ConstantFoldingExecutorTest
     }
 
     @Test
+    void exactCastsThatFitAreFoldedAsCalciteFoldsThemAndTheOthersLeftToIt()
+    {
+        RelDataType decimal = typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2);
+        RexNode onePlusTen = rexBuilder.makeCall(SqlStdOperatorTable.PLUS, rexBuilder.makeExactLiteral(BigDecimal.ONE), rexBuilder.makeExactLiteral(BigDecimal.TEN));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeExactLiteral(BigDecimal.ONE), decimal));
+        assertFoldsLikeCalcite(cast(onePlusTen, decimal));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeExactLiteral(new BigDecimal("-7.5")), decimal));
+        assertFoldsLikeCalcite(cast(rexBuilder.makeExactLiteral(new BigDecimal("42")), typeFactory.createSqlType(SqlTypeName.BIGINT)));
+        assertEquals(0, compiledCalls(cast(onePlusTen, decimal)));
+        // rounding, a precision overflow and an integer range overflow are the runtime's to decide
+        assertEquals(1, compiledCalls(cast(rexBuilder.makeExactLiteral(new BigDecimal("1.005")), decimal)));
+        assertEquals(1, compiledCalls(cast(rexBuilder.makeExactLiteral(new BigDecimal("12345678901234567")), decimal)));
+        assertEquals(1, compiledCalls(rexBuilder.makeCall(SqlStdOperatorTable.PLUS,
+                rexBuilder.makeLiteral(Integer.MAX_VALUE, typeFactory.createSqlType(SqlTypeName.INTEGER)),
+                rexBuilder.makeLiteral(1, typeFactory.createSqlType(SqlTypeName.INTEGER)))));
+    }
+
+    @Test
     void otherCastsOfLiteralsAreFoldedByCalcite()
     {
-        assertFoldsLikeCalcite(cast(rexBuilder.makeExactLiteral(BigDecimal.ONE), typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2)));
         assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("1994-01-01"), typeFactory.createSqlType(SqlTypeName.DATE)));
         assertFoldsLikeCalcite(cast(rexBuilder.makeLiteral("GERMANY"), typeFactory.createSqlType(SqlTypeName.CHAR)));
     }
@@ -74,19 +91,31 @@ class ConstantFoldingExecutorTest
     @Test
     void aCompiledCastIsAnsweredAgainFromMemory()
     {
-        RexNode decimal = cast(rexBuilder.makeExactLiteral(BigDecimal.TEN), typeFactory.createSqlType(SqlTypeName.DECIMAL, 15, 2));
+        RexNode date = cast(rexBuilder.makeLiteral("1994-01-01"), typeFactory.createSqlType(SqlTypeName.DATE));
         int[] calls = new int[1];
         ConstantFoldingExecutor executor = new ConstantFoldingExecutor((builder, expressions, reduced) -> {
             calls[0]++;
             RexUtil.EXECUTOR.reduce(builder, expressions, reduced);
         });
         List<RexNode> first = new ArrayList<>();
-        executor.reduce(rexBuilder, List.of(decimal), first);
+        executor.reduce(rexBuilder, List.of(date), first);
         List<RexNode> second = new ArrayList<>();
-        executor.reduce(rexBuilder, List.of(decimal), second);
+        executor.reduce(rexBuilder, List.of(date), second);
         assertEquals(1, calls[0]);
         assertEquals(first, second);
-        assertEquals("10.00:DECIMAL(15, 2)", first.getFirst().toString());
+        assertEquals("1994-01-01", first.getFirst().toString());
+    }
+
+    /** How many times folding {@code expression} asked the compiling executor. */
+    private int compiledCalls(RexNode expression)
+    {
+        int[] calls = new int[1];
+        ConstantFoldingExecutor executor = new ConstantFoldingExecutor((builder, expressions, reduced) -> {
+            calls[0]++;
+            RexUtil.EXECUTOR.reduce(builder, expressions, reduced);
+        });
+        executor.reduce(rexBuilder, List.of(expression), new ArrayList<>());
+        return calls[0];
     }
 
     private RexNode fold(RexNode expression)
