@@ -104,3 +104,10 @@ ORDER BY o_orderpriority;
 -- several DISTINCT aggregates in one query
 SELECT count(DISTINCT x), count(x), count(*)
 FROM (VALUES (1), (1), (NULL), (2), (NULL)) AS t(x);
+
+-- nearly every row its own group: 301,389 join rows at SF 0.01, so each partial step passes its rows through after 100,000
+SELECT count(*), sum(n), sum(total), min(total), max(total), sum(average) FROM (
+    SELECT l1.l_orderkey, l1.l_linenumber, l2.l_linenumber AS other, count(*) AS n, sum(l2.l_quantity) AS total,
+           avg(l2.l_extendedprice) AS average
+    FROM lineitem l1 JOIN lineitem l2 ON l1.l_orderkey = l2.l_orderkey
+    GROUP BY l1.l_orderkey, l1.l_linenumber, l2.l_linenumber) t;

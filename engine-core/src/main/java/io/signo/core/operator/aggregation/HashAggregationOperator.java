@@ -19,11 +19,19 @@ import static java.util.Objects.requireNonNull;
  * per aggregate, or each aggregate's intermediate columns in the PARTIAL step) in pages of at most
  * {@link #MAX_OUTPUT_ROWS} rows. A global aggregation in the SINGLE and FINAL steps emits exactly one
  * row, even on empty input.
+ *
+ * <p>A PARTIAL step that finds, after {@link #PASS_THROUGH_DECISION_ROWS} rows, that nearly every row
+ * is a group of its own stops grouping and passes each later page on at once, every row its own
+ * group; the FINAL step merges them with the groups it built first.
  */
 public final class HashAggregationOperator
         implements Operator
 {
     public static final int MAX_OUTPUT_ROWS = 8192;
+    /** A PARTIAL step decides whether it reduces its input once it has seen this many rows. */
+    static final long PASS_THROUGH_DECISION_ROWS = 100_000;
+    /** ... and passes rows through when its groups are more than this share of them. */
+    static final double PASS_THROUGH_GROUP_RATIO = 0.8;
 
     /**
      * Describes an aggregation step. The FINAL step takes the same group channels and aggregate
@@ -110,6 +118,11 @@ public final class HashAggregationOperator
     private Accumulator[] accumulators;
     private int[] globalGroupIds = new int[0];
     private boolean sawInput;
+    private long inputRows;
+    /** A PARTIAL step that found its input nearly unique emits each page's rows as their own groups. */
+    private boolean passThrough;
+    private Page passedPage;
+    private int[] identityGroupIds = new int[0];
     private boolean finishing;
     private int outputGroupCount = -1;
     private int nextOutputGroup;
@@ -142,7 +155,7 @@ public final class HashAggregationOperator
     @Override
     public boolean needsInput()
     {
-        return !finishing;
+        return !finishing && passedPage == null;
     }
 
     @Override
@@ -153,6 +166,10 @@ public final class HashAggregationOperator
             return;
         }
         sawInput = true;
+        if (passThrough) {
+            passedPage = passThrough(page);
+            return;
+        }
         int[] groupIds;
         int groupCount;
         if (global) {
@@ -185,6 +202,60 @@ public final class HashAggregationOperator
             }
         }
         context.memory().setBytes(retainedBytes());
+        inputRows += positionCount;
+        if (step == AggregationStep.PARTIAL && !global && inputRows - positionCount < PASS_THROUGH_DECISION_ROWS && inputRows >= PASS_THROUGH_DECISION_ROWS) {
+            // a partial step only pays when it shrinks what the exchange and the final step handle; when nearly every
+            // row is a group of its own (Q16's distinct suppliers, Q13's customers at SF 10), hashing here is work done twice
+            passThrough = groupByHash.groupCount() > PASS_THROUGH_GROUP_RATIO * inputRows;
+        }
+    }
+
+    /**
+     * The intermediate rows of one page with every row its own group: the key columns as they are, and
+     * each aggregate's state of one row. The final step merges them with the groups emitted at the end.
+     */
+    private Page passThrough(Page page)
+    {
+        int positionCount = page.positionCount();
+        int[] rows = page.rows();
+        if (identityGroupIds.length < positionCount) {
+            identityGroupIds = new int[positionCount];
+            for (int i = 0; i < positionCount; i++) {
+                identityGroupIds[i] = i;
+            }
+        }
+        ColumnVector[] columns = new ColumnVector[outputTypes.size()];
+        for (int key = 0; key < keyChannels.length; key++) {
+            ColumnVector column = page.column(keyChannels[key]);
+            columns[key] = rows == null ? column : column.copyPositions(rows, positionCount, context.allocator());
+        }
+        int channel = keyChannels.length;
+        for (AggregateCall call : calls) {
+            // a fresh state per page: one group per row, written out at once
+            Accumulator accumulator = call.createAccumulator();
+            accumulator.ensureCapacity(positionCount);
+            int inputChannel = call.inputChannel();
+            ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
+            if (rows == null) {
+                accumulator.addInput(column, identityGroupIds, positionCount);
+            }
+            else {
+                accumulator.addInput(column, rows, identityGroupIds, positionCount);
+            }
+            int width = call.intermediateTypes().size();
+            VectorBuilder[] builders = new VectorBuilder[channel + width];
+            for (int i = 0; i < width; i++) {
+                builders[channel + i] = new VectorBuilder(outputTypes.get(channel + i), positionCount, context.allocator());
+            }
+            for (int group = 0; group < positionCount; group++) {
+                accumulator.writeIntermediate(group, builders, channel);
+            }
+            for (int i = 0; i < width; i++) {
+                columns[channel + i] = builders[channel + i].build();
+            }
+            channel += width;
+        }
+        return new Page(positionCount, columns);
     }
 
     private long retainedBytes()
@@ -199,6 +270,11 @@ public final class HashAggregationOperator
     @Override
     public Page getOutput()
     {
+        if (passedPage != null) {
+            Page page = passedPage;
+            passedPage = null;
+            return page;
+        }
         if (!finishing || accumulators == null) {
             return null;
         }
@@ -270,7 +346,7 @@ public final class HashAggregationOperator
     @Override
     public boolean isFinished()
     {
-        return finishing && accumulators == null;
+        return finishing && accumulators == null && passedPage == null;
     }
 
     @Override

@@ -319,4 +319,94 @@ class TestHashAggregationOperator
         }
         assertEquals(expectedCounts, actualCounts);
     }
+
+    @Test
+    void aPartialStepOverNearlyUniqueKeysPassesRowsThroughAndTheFinalStepStillMatchesSingle()
+    {
+        List<Type> types = List.of(Type.BIGINT, Type.INTEGER, DECIMAL_12_2, Type.DOUBLE, Type.VARCHAR);
+        List<Page> pages = new ArrayList<>();
+        int rowCount = 20 * 8192;
+        for (int start = 0; start < rowCount; start += 8192) {
+            List<List<Object>> all = new ArrayList<>();
+            List<Integer> kept = new ArrayList<>();
+            for (int i = start; i < start + 8192; i++) {
+                // one key in ten repeats an earlier one, also across pages and across the switch
+                long key = i % 10 == 0 ? i / 3 : i;
+                kept.add(all.size());
+                all.add(row(key, i % 7 == 0 ? null : i % 1000, (long) i, i % 5 == 0 ? null : i / 8.0, i % 11 == 0 ? null : "v" + i % 97));
+                if (start / 8192 % 2 == 1) {
+                    // an unselected decoy with a key the others have: reading it would change the answer
+                    all.add(row(key, 999_999, 99_999_999L, 1e9, "zz"));
+                }
+            }
+            Page page = page(types, all);
+            int[] rows = kept.stream().mapToInt(Integer::intValue).toArray();
+            pages.add(start / 8192 % 2 == 1
+                    ? Page.selected(rows, rows.length, java.util.stream.IntStream.range(0, types.size()).mapToObj(page::column).toArray(io.signo.storage.vector.ColumnVector[]::new))
+                    : page);
+        }
+        List<AggregateCall> calls = List.of(
+                AggregateCall.countStar(),
+                new AggregateCall(COUNT, 1, Type.INTEGER, Type.BIGINT),
+                new AggregateCall(SUM, 1, Type.INTEGER, Type.BIGINT),
+                new AggregateCall(AVG, 2, DECIMAL_12_2, DECIMAL_12_2),
+                new AggregateCall(AVG, 3, Type.DOUBLE, Type.DOUBLE),
+                new AggregateCall(SUM, 3, Type.DOUBLE, Type.DOUBLE),
+                new AggregateCall(MIN, 4, Type.VARCHAR, Type.VARCHAR),
+                new AggregateCall(MAX, 0, Type.BIGINT, Type.BIGINT));
+        List<Integer> keys = List.of(0);
+        List<Type> keyTypes = List.of(Type.BIGINT);
+        List<Page> single = runner.run(new HashAggregationOperatorFactory(keys, keyTypes, calls, AggregationStep.SINGLE), pages);
+
+        List<Page> intermediate = new ArrayList<>();
+        int pagesBeforeFinish = runPartial(new HashAggregationOperatorFactory(keys, keyTypes, calls, AggregationStep.PARTIAL), pages, intermediate);
+        // the first 100,000 rows are grouped; the rest pass through, one output page per input page
+        int grouped = (int) ((HashAggregationOperator.PASS_THROUGH_DECISION_ROWS + 8191) / 8192);
+        assertEquals(pages.size() - grouped, pagesBeforeFinish);
+        List<Page> fin = runner.run(new HashAggregationOperatorFactory(keys, keyTypes, calls, AggregationStep.FINAL), intermediate);
+        assertRowsUnordered(rows(single), rows(fin));
+    }
+
+    @Test
+    void aPartialStepThatReducesItsInputKeepsGrouping()
+    {
+        List<Page> pages = new ArrayList<>();
+        for (int start = 0; start < 20 * 8192; start += 8192) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = start; i < start + 8192; i++) {
+                // 60,000 keys over 163,840 rows: past the decision point, 100,000 rows hold fewer than 80,000 groups
+                rows.add(row((long) (i * 7919L % 60_000), (long) i));
+            }
+            pages.add(page(List.of(Type.BIGINT, Type.BIGINT), rows));
+        }
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT));
+        List<Page> intermediate = new ArrayList<>();
+        assertEquals(0, runPartial(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.PARTIAL), pages, intermediate));
+        assertEquals(60_000, rows(intermediate).size());
+    }
+
+    /** Runs a PARTIAL step over {@code pages} into {@code output}; returns how many pages it emitted before its input ended. */
+    private int runPartial(HashAggregationOperatorFactory factory, List<Page> pages, List<Page> output)
+    {
+        io.signo.core.operator.OperatorContext context = runner.newContext(0);
+        io.signo.core.operator.Operator operator = factory.createOperator(context);
+        try {
+            for (Page page : pages) {
+                runner.drain(operator, output, context);
+                assertTrue(operator.needsInput());
+                operator.addInput(page);
+            }
+            runner.drain(operator, output, context);
+            int beforeFinish = output.size();
+            operator.finish();
+            while (!operator.isFinished()) {
+                runner.drain(operator, output, context);
+            }
+            return beforeFinish;
+        }
+        finally {
+            operator.close();
+            context.close();
+        }
+    }
 }
