@@ -30,7 +30,8 @@ import static java.util.Objects.requireNonNull;
  * on every pass). Here the constants of SQL as people write it are folded directly: a character
  * literal cast to a character type it fits, a DATE plus or minus an interval
  * ({@code DATE '1998-12-01' - INTERVAL '90' DAY}), exact numbers added, subtracted or multiplied
- * ({@code 0.06 - 0.01}), each into the very literal the generated code gives ({@code RexExecutable}
+ * ({@code 0.06 - 0.01}), an exact number cast to an exact type it fits ({@code CAST(1 + 10 AS DECIMAL(15, 2))}),
+ * each into the very literal the generated code gives ({@code RexExecutable}
  * hands its value to {@link RexBuilder#makeLiteral(Object, RelDataType, boolean)} the same way).
  * Any other constant is compiled by {@code delegate} once per statement. Not thread safe: one per statement.
  */
@@ -64,7 +65,7 @@ final class ConstantFoldingExecutor
         }
     }
 
-    /** The literal of a cast of a character literal or of literal date or exact arithmetic; null for anything else. */
+    /** The literal of a literal, of a cast of one or of literal date or exact arithmetic (folded inside out); null for anything else. */
     private static RexNode foldDirectly(RexBuilder rexBuilder, RexNode expression)
     {
         if (expression instanceof RexLiteral literal) {
