@@ -188,14 +188,7 @@ public final class HashAggregationOperator
             Accumulator accumulator = accumulators[i];
             accumulator.ensureCapacity(groupCount);
             if (step.readsRawInput()) {
-                int inputChannel = calls[i].inputChannel();
-                ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
-                if (rows == null) {
-                    accumulator.addInput(column, groupIds, positionCount);
-                }
-                else {
-                    accumulator.addInput(column, rows, groupIds, positionCount);
-                }
+                addRawInput(accumulator, calls[i], page, rows, groupIds, positionCount);
             }
             else {
                 accumulator.addIntermediate(page, intermediateChannels[i], groupIds, positionCount);
@@ -229,33 +222,36 @@ public final class HashAggregationOperator
             ColumnVector column = page.column(keyChannels[key]);
             columns[key] = rows == null ? column : column.copyPositions(rows, positionCount, context.allocator());
         }
-        int channel = keyChannels.length;
-        for (AggregateCall call : calls) {
+        VectorBuilder[] builders = new VectorBuilder[columns.length];
+        for (int channel = keyChannels.length; channel < builders.length; channel++) {
+            builders[channel] = new VectorBuilder(outputTypes.get(channel), positionCount, context.allocator());
+        }
+        for (int i = 0; i < calls.length; i++) {
             // a fresh state per page: one group per row, written out at once
-            Accumulator accumulator = call.createAccumulator();
+            Accumulator accumulator = calls[i].createAccumulator();
             accumulator.ensureCapacity(positionCount);
-            int inputChannel = call.inputChannel();
-            ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
-            if (rows == null) {
-                accumulator.addInput(column, identityGroupIds, positionCount);
-            }
-            else {
-                accumulator.addInput(column, rows, identityGroupIds, positionCount);
-            }
-            int width = call.intermediateTypes().size();
-            VectorBuilder[] builders = new VectorBuilder[channel + width];
-            for (int i = 0; i < width; i++) {
-                builders[channel + i] = new VectorBuilder(outputTypes.get(channel + i), positionCount, context.allocator());
-            }
+            addRawInput(accumulator, calls[i], page, rows, identityGroupIds, positionCount);
             for (int group = 0; group < positionCount; group++) {
-                accumulator.writeIntermediate(group, builders, channel);
+                accumulator.writeIntermediate(group, builders, intermediateChannels[i]);
             }
-            for (int i = 0; i < width; i++) {
-                columns[channel + i] = builders[channel + i].build();
-            }
-            channel += width;
+        }
+        for (int channel = keyChannels.length; channel < builders.length; channel++) {
+            columns[channel] = builders[channel].build();
         }
         return new Page(positionCount, columns);
+    }
+
+    /** Adds the call's raw input column of {@code page}, read through the page's rows when it is selected ({@code rows} not null). */
+    private static void addRawInput(Accumulator accumulator, AggregateCall call, Page page, int[] rows, int[] groupIds, int positionCount)
+    {
+        int inputChannel = call.inputChannel();
+        ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
+        if (rows == null) {
+            accumulator.addInput(column, groupIds, positionCount);
+        }
+        else {
+            accumulator.addInput(column, rows, groupIds, positionCount);
+        }
     }
 
     private long retainedBytes()
