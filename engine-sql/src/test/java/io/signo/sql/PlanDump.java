@@ -28,7 +28,7 @@ import java.util.List;
 public final class PlanDump
 {
     private static final List<String> FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "strings_dates.sql",
-            "set_operations.sql", "sort_limit.sql", "nulls_empty.sql", "unsupported.sql");
+            "set_operations.sql", "sort_limit.sql", "nulls_empty.sql", "shared_subplans.sql", "unsupported.sql");
 
     private PlanDump() {}
 

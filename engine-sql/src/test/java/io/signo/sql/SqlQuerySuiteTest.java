@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 class SqlQuerySuiteTest
 {
     private static final String DIRECTORY = "queries/";
+    private static final String SHARED_FILE = "shared_subplans.sql";
     private static final List<String> FILES = List.of(
             "joins.sql",
             "aggregates.sql",
@@ -46,7 +47,8 @@ class SqlQuerySuiteTest
             "strings_dates.sql",
             "set_operations.sql",
             "sort_limit.sql",
-            "nulls_empty.sql");
+            "nulls_empty.sql",
+            SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";
 
@@ -93,6 +95,24 @@ class SqlQuerySuiteTest
                     ResultComparison.assertSameResult(expected, actual, hasTopLevelOrderBy(sql), name + "\n" + sql);
                 }));
             }
+        }
+        return tests.stream();
+    }
+
+    /** The statements of shared_subplans.sql read one sub-plan more than once: the plan must compute it once. */
+    @TestFactory
+    Stream<DynamicTest> sharedSubPlansAreComputedOnce()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        List<String> statements = statements(SHARED_FILE);
+        for (int i = 0; i < statements.size(); i++) {
+            String sql = statements.get(i);
+            String name = SHARED_FILE + ":" + (i + 1);
+            tests.add(dynamicTest(name, () -> {
+                List<List<Object>> plan = ResultRows.toRows(engine.execute("EXPLAIN " + sql));
+                assertTrue(plan.stream().anyMatch(line -> line.getFirst().toString().contains("computed once above")),
+                        name + ": no shared sub-plan in\n" + plan.stream().map(line -> line.getFirst().toString()).collect(java.util.stream.Collectors.joining("\n")));
+            }));
         }
         return tests.stream();
     }

@@ -34,6 +34,28 @@ public final class ExchangeSinkOperator
         }
     }
 
+    /** Ends the pipeline that computes a spooled sub-plan; each driver is one of the spool's producers. */
+    public record SpoolFactory(Spool spool)
+            implements OperatorFactory
+    {
+        public SpoolFactory
+        {
+            requireNonNull(spool, "spool is null");
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new ExchangeSinkOperator(spool.createSink(context.queryPool()));
+        }
+
+        @Override
+        public String name()
+        {
+            return "SpoolSink";
+        }
+    }
+
     private final ExchangeSink sink;
     private boolean finished;
 

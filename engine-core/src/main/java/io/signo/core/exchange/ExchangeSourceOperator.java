@@ -40,6 +40,28 @@ public final class ExchangeSourceOperator
         }
     }
 
+    /** Starts a pipeline with one reader of a {@link Spool}, shared by the pipeline's drivers. */
+    public record SpoolReaderFactory(ExchangeSource reader)
+            implements OperatorFactory
+    {
+        public SpoolReaderFactory
+        {
+            requireNonNull(reader, "reader is null");
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new ExchangeSourceOperator(reader);
+        }
+
+        @Override
+        public String name()
+        {
+            return "SpoolReader";
+        }
+    }
+
     private final ExchangeSource source;
 
     private ExchangeSourceOperator(ExchangeSource source)

@@ -8,6 +8,7 @@ import io.signo.storage.memory.PageAllocator;
 public final class OperatorContext
         implements AutoCloseable
 {
+    private final MemoryPool queryPool;
     private final QueryMemoryContext memory;
     private final PageAllocator allocator;
     private final int driverIndex;
@@ -21,6 +22,7 @@ public final class OperatorContext
     /** @param consumerTakesSelectedRows whether the next operator of the driver takes selected pages */
     public OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
     {
+        this.queryPool = queryPool;
         this.memory = new QueryMemoryContext(queryPool);
         this.allocator = PageAllocator.transientPages();
         this.driverIndex = driverIndex;
@@ -39,6 +41,12 @@ public final class OperatorContext
     public QueryMemoryContext memory()
     {
         return memory;
+    }
+
+    /** The query's pool, for memory that outlives this operator (a spool's pages stay until its readers took them). */
+    public MemoryPool queryPool()
+    {
+        return queryPool;
     }
 
     public PageAllocator allocator()

@@ -44,7 +44,6 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
-import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
@@ -304,7 +303,7 @@ public final class LogicalPlanner
         rel = hep(rel, HepProgram.builder().addRuleInstance(AggregateSemiJoinReduction.INSTANCE).build(), context);
         phases.ended("aggregate-reduction");
         // join ordering drops the projections under joins; trim so that scans read only used columns
-        rel = new RelFieldTrimmer(null, RelFactoriesHolder.relBuilder(rel.getCluster())).trim(rel);
+        rel = SharedSubPlanTrimmer.trimShared(rel);
         rel = hep(rel, HepProgram.builder()
                 .addRuleCollection(List.of(
                         CoreRules.FILTER_PROJECT_TRANSPOSE,

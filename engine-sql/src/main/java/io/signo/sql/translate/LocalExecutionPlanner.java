@@ -6,6 +6,7 @@ import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSinkOperator;
 import io.signo.core.exchange.ExchangeSourceOperator;
 import io.signo.core.exchange.LocalExchange;
+import io.signo.core.exchange.Spool;
 import io.signo.core.operator.FilterProjectOperator.FilterProjectOperatorFactory;
 import io.signo.core.expression.PageFilter;
 import io.signo.core.expression.PageProcessor;
@@ -40,10 +41,12 @@ import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Cuts a physical plan into stages, and the stages into pipelines of operator factories for one
@@ -70,6 +73,11 @@ public final class LocalExecutionPlanner
     /** The bridge of each hash join being planned on the current node; its probe side's scans read their runtime filters from it. */
     private final Map<HashJoinNode, JoinBridge> bridges = new IdentityHashMap<>();
     private RuntimeFilterPlan runtimeFilters;
+    private Set<PlanNode> sharedNodes = Set.of();
+    /** The spool of each shared node, per node index it was planned on. */
+    private final Map<PlanNode, Map<Integer, PlannedSpool>> spools = new IdentityHashMap<>();
+    /** The shared nodes whose producing stages were planned, per node index. */
+    private final Map<Integer, Set<PlanNode>> producerStagesPlanned = new HashMap<>();
 
     public LocalExecutionPlanner(int parallelism)
     {
@@ -107,6 +115,7 @@ public final class LocalExecutionPlanner
     {
         numberExchanges(root);
         runtimeFilters = RuntimeFilterPlan.of(root);
+        sharedNodes = SharedPlanNodes.of(root);
         List<Integer> nodes = new ArrayList<>();
         for (int i = 0; i < workerCount; i++) {
             nodes.add(i);
@@ -125,6 +134,7 @@ public final class LocalExecutionPlanner
     {
         numberExchanges(root);
         runtimeFilters = RuntimeFilterPlan.of(root);
+        sharedNodes = SharedPlanNodes.of(root);
         planStages(root, nodeIndex, result);
         return List.copyOf(pipelines);
     }
@@ -158,6 +168,10 @@ public final class LocalExecutionPlanner
     /** Every stage below a remote exchange that runs on this node, ending in that exchange's sink. */
     private void planProducerStages(PlanNode node, int nodeIndex)
     {
+        if (sharedNodes.contains(node) && !producerStagesPlanned.computeIfAbsent(nodeIndex, _ -> Collections.newSetFromMap(new IdentityHashMap<>())).add(node)) {
+            // a shared sub-plan's stages run once per node, whichever parent reaches it first
+            return;
+        }
         if (node instanceof ExchangeNode exchangeNode && exchangeNode.scope() == ExchangeNode.Scope.REMOTE) {
             Exchange exchange = remoteExchange(exchangeNode, nodeIndex);
             for (PlanNode source : exchangeNode.sources()) {
@@ -228,6 +242,30 @@ public final class LocalExecutionPlanner
     }
 
     private Pipeline visit(PlanNode node, int nodeIndex)
+    {
+        return sharedNodes.contains(node) ? readSpool(node, nodeIndex) : plan(node, nodeIndex);
+    }
+
+    /** A shared node's spool on this node and what its producing pipeline's drivers are. */
+    private record PlannedSpool(Spool spool, int driverCount) {}
+
+    /** A pipeline reading a shared node's spool; the first reader on a node plans the pipeline that computes it. */
+    private Pipeline readSpool(PlanNode node, int nodeIndex)
+    {
+        Map<Integer, PlannedSpool> byNode = spools.computeIfAbsent(node, _ -> new HashMap<>());
+        PlannedSpool planned = byNode.get(nodeIndex);
+        if (planned == null) {
+            Pipeline producer = plan(node, nodeIndex);
+            Spool spool = new Spool(producer.driverCount);
+            producer.factories.add(new ExchangeSinkOperator.SpoolFactory(spool));
+            close(producer);
+            planned = new PlannedSpool(spool, producer.driverCount);
+            byNode.put(nodeIndex, planned);
+        }
+        return new Pipeline(new ExchangeSourceOperator.SpoolReaderFactory(planned.spool().addReader(planned.driverCount())), planned.driverCount());
+    }
+
+    private Pipeline plan(PlanNode node, int nodeIndex)
     {
         return switch (node) {
             case TableScanNode scan -> scan(scan, nodeIndex, scanRuntimeFilters(scan));

@@ -16,6 +16,7 @@ import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.catalog.SignoCalciteTable;
+import io.signo.sql.planner.SharedSubPlans;
 import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
@@ -54,8 +55,10 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
-import java.util.Set;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns an optimized logical plan into Signo's physical plan: picks operators and build sides,
@@ -68,6 +71,9 @@ public final class PhysicalPlanner
     private final RelMetadataQuery metadata;
     private final PlannerOptions options;
     private final JoinCostModel costModel;
+    /** Aggregates and joins that several parents read, and the one plan each gets: computed once, see {@link SharedPlanNodes}. */
+    private Set<RelNode> sharedRels = Set.of();
+    private final Map<RelNode, PlanNode> sharedPlans = new IdentityHashMap<>();
 
     public PhysicalPlanner(RexBuilder rexBuilder, RelMetadataQuery metadata)
     {
@@ -85,6 +91,7 @@ public final class PhysicalPlanner
     /** The physical plan of a whole query; its root is a single stream in the query's row order. */
     public PlanNode plan(RelNode root)
     {
+        sharedRels = SharedSubPlans.of(root);
         PlanNode node = visit(root);
         if (!node.distribution().isSingle()) {
             node = ExchangeNode.gather(node);
@@ -99,6 +106,19 @@ public final class PhysicalPlanner
     }
 
     private PlanNode visit(RelNode rel)
+    {
+        if (sharedRels.contains(rel)) {
+            PlanNode planned = sharedPlans.get(rel);
+            if (planned == null) {
+                planned = visitOnce(rel);
+                sharedPlans.put(rel, planned);
+            }
+            return planned;
+        }
+        return visitOnce(rel);
+    }
+
+    private PlanNode visitOnce(RelNode rel)
     {
         return switch (rel) {
             case TableScan scan -> scan(scan, null);
@@ -156,7 +176,7 @@ public final class PhysicalPlanner
                 channels[columns[i]] = i;
             }
         }
-        else if (input instanceof Join join) {
+        else if (input instanceof Join join && !sharedRels.contains(join)) {
             // only the join columns this filter and projection read are gathered by the join
             ImmutableBitSet.Builder used = ImmutableBitSet.builder();
             if (condition != null) {
@@ -394,10 +414,10 @@ public final class PhysicalPlanner
         return new FilterProjectNode(output.node(), null, null, projections, texts, output.node().estimatedRows());
     }
 
-    /** An input of a join: a join below outputs only the fields required of it, anything else all its fields. */
+    /** An input of a join: a join below outputs only the fields required of it, anything else (a shared join too) all its fields. */
     private JoinOutput joinInput(RelNode input, ImmutableBitSet required)
     {
-        if (input instanceof Join join) {
+        if (input instanceof Join join && !sharedRels.contains(join)) {
             return join(join, required);
         }
         return new JoinOutput(visit(input), identity(input.getRowType().getFieldCount()));

@@ -8,9 +8,11 @@ import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.TableScanNode;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which hash joins publish a runtime filter, and which scan applies it: for each hash join whose
@@ -20,7 +22,9 @@ import java.util.Map;
  * hash joins (row by row: a probe row dropped there yields only rows with its key). Those all run
  * in the join's probe pipeline, in the same task as its build, so the scan can read the join's
  * filter from the bridge. An exchange on the way ends the search: across it the scan's rows may
- * meet another node's build (the cluster case goes without filters).
+ * meet another node's build (the cluster case goes without filters). So does a shared node: its
+ * result is computed once for every parent, and a filter from one parent's join would drop rows
+ * another parent needs.
  *
  * <p>Computed from the plan alone, so the coordinator's EXPLAIN and every node's pipelines agree.
  * Joins are numbered 1, 2, ... in plan order (the root first), as EXPLAIN shows them.
@@ -32,12 +36,17 @@ public final class RuntimeFilterPlan
 
     private final Map<HashJoinNode, Integer> joinNumbers = new IdentityHashMap<>();
     private final Map<TableScanNode, List<Target>> targets = new IdentityHashMap<>();
+    private final Set<PlanNode> sharedNodes;
+    private final Set<PlanNode> visited = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    private RuntimeFilterPlan() {}
+    private RuntimeFilterPlan(Set<PlanNode> sharedNodes)
+    {
+        this.sharedNodes = sharedNodes;
+    }
 
     public static RuntimeFilterPlan of(PlanNode root)
     {
-        RuntimeFilterPlan plan = new RuntimeFilterPlan();
+        RuntimeFilterPlan plan = new RuntimeFilterPlan(SharedPlanNodes.of(root));
         // -Dsigno.runtimeFilters=false turns them off, to measure what they bring or to rule them out; read per plan so a benchmark can switch
         if (!"false".equalsIgnoreCase(System.getProperty("signo.runtimeFilters"))) {
             plan.visit(root);
@@ -47,6 +56,9 @@ public final class RuntimeFilterPlan
 
     private void visit(PlanNode node)
     {
+        if (sharedNodes.contains(node) && !visited.add(node)) {
+            return;
+        }
         if (node instanceof HashJoinNode join && filtersProbe(join)) {
             int[] channels = new int[join.probeKeys().size()];
             for (int key = 0; key < channels.length; key++) {
@@ -77,12 +89,15 @@ public final class RuntimeFilterPlan
     }
 
     /** Follows the channels down to a scan, rewriting {@code channels} in place into the scan's; null when they lead elsewhere. */
-    private static TableScanNode scanOf(PlanNode node, int[] channels)
+    private TableScanNode scanOf(PlanNode node, int[] channels)
     {
         int[] current = channels;
         PlanNode at = node;
         // a loop, not recursion: a chain of joins on one probe side can be long
         while (true) {
+            if (sharedNodes.contains(at)) {
+                return null;
+            }
             switch (at) {
                 case TableScanNode scan -> {
                     return scan;
