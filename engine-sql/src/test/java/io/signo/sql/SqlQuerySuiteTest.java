@@ -150,7 +150,7 @@ class SqlQuerySuiteTest
         throw new AssertionError(name + " has no '" + ERROR_COMMENT + " <text of the message>' comment");
     }
 
-    /** The statements of a file: separated by lines that are only {@code ;} or end in {@code ;}; comment-only pieces are dropped. */
+    /** The statements of a file of the suite (shipped in the engine's jar: they are also its JIT training workload, see {@link AotTrainingRun}). */
     static List<String> statements(String file)
     {
         String text;
@@ -163,32 +163,7 @@ class SqlQuerySuiteTest
         catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<String> statements = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
-            String trimmed = line.stripTrailing();
-            if (trimmed.endsWith(";") && !trimmed.strip().startsWith("--")) {
-                current.append(trimmed, 0, trimmed.length() - 1);
-                addStatement(statements, current.toString());
-                current.setLength(0);
-            }
-            else {
-                current.append(line).append('\n');
-            }
-        }
-        addStatement(statements, current.toString());
-        return statements;
-    }
-
-    private static void addStatement(List<String> statements, String statement)
-    {
-        for (String line : statement.split("\n")) {
-            String trimmed = line.strip();
-            if (!trimmed.isEmpty() && !trimmed.startsWith("--")) {
-                statements.add(statement.strip());
-                return;
-            }
-        }
+        return SqlScript.statements(text);
     }
 
     /** Whether ORDER BY appears outside parentheses, string literals and comments, so the result order is defined. */

@@ -1,0 +1,98 @@
+package io.signo.sql;
+
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.tpch.TpchQueries;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The workload {@code bin/signo} trains the JVM's ahead-of-time cache with (JDK 25: classes loaded
+ * and linked ahead of time, JEP 483, and method profiles from the training run, JEP 515). A fresh
+ * Signo process then starts with Calcite's thousands of classes ready and the JIT compiling the
+ * planner's and the operators' hot methods from the first queries on, instead of after a few dozen.
+ *
+ * <p>The workload plans and runs, three rounds, on generated TPC-H data at SF 0.1: the statements of
+ * Signo's SQL suite (the files under {@code io/signo/sql/queries}, which the tests compare with
+ * DuckDB: every kind of statement Signo runs, and those it rejects, whose error paths are code a
+ * user meets too) and the 22 TPC-H queries with random substitution parameters, not the validation
+ * ones the benchmark runs. SQL files given as arguments replace the suite.
+ *
+ * <p>Run with {@code java -XX:AOTCacheOutput=<file> -cp <the command's class path>
+ * io.signo.sql.AotTrainingRun [file.sql ...]}; the cache is only used with the same class path.
+ */
+public final class AotTrainingRun
+{
+    private static final List<String> SUITE_FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "strings_dates.sql",
+            "set_operations.sql", "sort_limit.sql", "nulls_empty.sql", "shared_subplans.sql", "unsupported.sql");
+    private static final double SCALE_FACTOR = 0.1;
+    private static final int ROUNDS = 3;
+    private static final int THREADS = 2;
+
+    private AotTrainingRun() {}
+
+    public static void main(String[] args)
+            throws IOException
+    {
+        List<String> statements = new ArrayList<>(args.length == 0 ? suite() : files(args));
+        statements.addAll(tpchQueries());
+        int failed = 0;
+        try (TpchDataSet dataSet = TpchData.generateDataSet(SCALE_FACTOR, THREADS, MemoryPool.unbounded("aot-training"));
+                SignoEngine engine = new SignoEngine(dataSet.catalog(), THREADS)) {
+            for (int round = 0; round < ROUNDS; round++) {
+                for (String sql : statements) {
+                    try {
+                        engine.execute(sql);
+                    }
+                    catch (SignoException e) {
+                        failed++;
+                    }
+                }
+            }
+        }
+        System.out.printf("trained on %d statements, %d rounds (%d runs failed)%n", statements.size(), ROUNDS, failed);
+    }
+
+    private static List<String> suite()
+            throws IOException
+    {
+        List<String> statements = new ArrayList<>();
+        for (String file : SUITE_FILES) {
+            try (InputStream input = AotTrainingRun.class.getResourceAsStream("queries/" + file)) {
+                if (input == null) {
+                    throw new IOException("missing resource io/signo/sql/queries/" + file);
+                }
+                statements.addAll(SqlScript.statements(new String(input.readAllBytes(), StandardCharsets.UTF_8)));
+            }
+        }
+        return statements;
+    }
+
+    private static List<String> files(String[] files)
+            throws IOException
+    {
+        List<String> statements = new ArrayList<>();
+        for (String file : files) {
+            statements.addAll(SqlScript.statements(Files.readString(Path.of(file))));
+        }
+        return statements;
+    }
+
+    private static List<String> tpchQueries()
+    {
+        SplittableRandom random = new SplittableRandom(2026);
+        List<String> queries = new ArrayList<>();
+        for (int query = 1; query <= TpchQueries.QUERY_COUNT; query++) {
+            queries.add(TpchQueries.query(query, random, SCALE_FACTOR));
+        }
+        return queries;
+    }
+}
