@@ -6,8 +6,10 @@ import org.apache.calcite.rel.core.Join;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The aggregates and joins of a logical plan that more than one parent reads. Calcite's rule
@@ -23,25 +25,37 @@ public final class SharedSubPlans
     /** By identity. */
     public static Set<RelNode> of(RelNode root)
     {
-        Map<RelNode, Integer> parents = new IdentityHashMap<>();
-        countParents(root, parents);
         Set<RelNode> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-        parents.forEach((rel, count) -> {
-            if (count > 1 && (rel instanceof Aggregate || rel instanceof Join)) {
+        for (RelNode rel : withSeveralParents(root, RelNode::getInputs)) {
+            if (rel instanceof Aggregate || rel instanceof Join) {
                 shared.add(rel);
+            }
+        }
+        return shared;
+    }
+
+    /** The nodes of a plan, logical or physical, that more than one parent reads, by identity. */
+    public static <T> Set<T> withSeveralParents(T root, Function<T, List<? extends T>> inputs)
+    {
+        Map<T, Integer> parents = new IdentityHashMap<>();
+        countParents(root, inputs, parents);
+        Set<T> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+        parents.forEach((node, count) -> {
+            if (count > 1) {
+                shared.add(node);
             }
         });
         return shared;
     }
 
-    private static void countParents(RelNode rel, Map<RelNode, Integer> parents)
+    private static <T> void countParents(T node, Function<T, List<? extends T>> inputs, Map<T, Integer> parents)
     {
-        if (parents.merge(rel, 1, Integer::sum) > 1) {
+        if (parents.merge(node, 1, Integer::sum) > 1) {
             // its inputs were counted the first time: below a shared node each input has the one parent
             return;
         }
-        for (RelNode input : rel.getInputs()) {
-            countParents(input, parents);
+        for (T input : inputs.apply(node)) {
+            countParents(input, inputs, parents);
         }
     }
 }

@@ -1,10 +1,8 @@
 package io.signo.sql.translate;
 
+import io.signo.sql.planner.SharedSubPlans;
 import io.signo.sql.rel.PlanNode;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,25 +17,6 @@ public final class SharedPlanNodes
 
     public static Set<PlanNode> of(PlanNode root)
     {
-        Map<PlanNode, Integer> parents = new IdentityHashMap<>();
-        countParents(root, parents);
-        Set<PlanNode> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-        parents.forEach((node, count) -> {
-            if (count > 1) {
-                shared.add(node);
-            }
-        });
-        return shared;
-    }
-
-    private static void countParents(PlanNode node, Map<PlanNode, Integer> parents)
-    {
-        if (parents.merge(node, 1, Integer::sum) > 1) {
-            // its sources were counted the first time: below a shared node each source has the one parent
-            return;
-        }
-        for (PlanNode source : node.sources()) {
-            countParents(source, parents);
-        }
+        return SharedSubPlans.withSeveralParents(root, PlanNode::sources);
     }
 }
