@@ -28,9 +28,9 @@ import java.util.SplittableRandom;
  * benchmark runs. SQL files given as arguments replace the suite.
  *
  * <p>It plans and does not run them: the profiles of a training run are what the JIT compiles the
- * operators' kernels with at first, and those of the suite's small, varied queries made some scans
- * and aggregations at SF 10 slower (Q6, Q12 and Q18 by 5-20%), while the planning gain comes from
- * Calcite's methods alone (docs/performance.md).
+ * operators' kernels with at first, and with a training run that also executed the suite's small,
+ * varied queries, Q6, Q12 and Q18 at SF 10 ran slower in an alternating pair (Q6 1.31x to 1.63x);
+ * the planning gain comes from Calcite's methods alone (docs/performance.md).
  *
  * <p>Run with {@code java -XX:AOTCacheOutput=<file> -cp <the command's class path>
  * io.signo.sql.AotTrainingRun [file.sql ...]}; the cache is only used with the same class path.
