@@ -27,9 +27,6 @@ import java.util.List;
  */
 public final class PlanDump
 {
-    private static final List<String> FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "strings_dates.sql",
-            "set_operations.sql", "sort_limit.sql", "nulls_empty.sql", "shared_subplans.sql", "unsupported.sql");
-
     private PlanDump() {}
 
     public static void main(String[] args)
@@ -39,7 +36,7 @@ public final class PlanDump
         for (int query = 1; query <= 22; query++) {
             statements.add(TpchQueries.query(query));
         }
-        for (String file : FILES) {
+        for (String file : AotTrainingRun.SUITE_FILES) {
             statements.addAll(SqlQuerySuiteTest.statements(file));
         }
         StringBuilder dump = new StringBuilder();

@@ -113,9 +113,7 @@ public final class LocalExecutionPlanner
     /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
     public List<DriverFactory> plan(PlanNode root, PageCollectorOperator.ResultPages result)
     {
-        numberExchanges(root);
-        runtimeFilters = RuntimeFilterPlan.of(root);
-        sharedNodes = SharedPlanNodes.of(root);
+        prepare(root);
         List<Integer> nodes = new ArrayList<>();
         for (int i = 0; i < workerCount; i++) {
             nodes.add(i);
@@ -132,11 +130,17 @@ public final class LocalExecutionPlanner
     /** The pipelines one node runs; {@code result} is used only on the coordinator. */
     public List<DriverFactory> planNode(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
     {
-        numberExchanges(root);
-        runtimeFilters = RuntimeFilterPlan.of(root);
-        sharedNodes = SharedPlanNodes.of(root);
+        prepare(root);
         planStages(root, nodeIndex, result);
         return List.copyOf(pipelines);
+    }
+
+    /** What every node's planning reads of the whole plan: exchange numbers, runtime filters, shared nodes. */
+    private void prepare(PlanNode root)
+    {
+        numberExchanges(root);
+        runtimeFilters = RuntimeFilterPlan.of(root);
+        sharedNodes = runtimeFilters.sharedNodes();
     }
 
     /** The coordinator's node index: the node after the workers, or worker 0 when one worker is also the coordinator. */

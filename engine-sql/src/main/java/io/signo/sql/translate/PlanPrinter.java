@@ -37,7 +37,8 @@ public final class PlanPrinter
     {
         List<String> lines = new ArrayList<>();
         lines.add("Stage 0 on the coordinator");
-        new PlanPrinter(RuntimeFilterPlan.of(root), SharedPlanNodes.of(root)).render(root, 0, lines);
+        RuntimeFilterPlan runtimeFilters = RuntimeFilterPlan.of(root);
+        new PlanPrinter(runtimeFilters, runtimeFilters.sharedNodes()).render(root, 0, lines);
         return lines;
     }
 

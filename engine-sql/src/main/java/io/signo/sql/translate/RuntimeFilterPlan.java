@@ -127,6 +127,12 @@ public final class RuntimeFilterPlan
         }
     }
 
+    /** The plan's nodes that several parents read (see {@link SharedPlanNodes}), which no filter crosses into. */
+    public Set<PlanNode> sharedNodes()
+    {
+        return sharedNodes;
+    }
+
     /** The filters a scan applies, in plan order; empty for most scans. */
     public List<Target> targets(TableScanNode scan)
     {
