@@ -73,6 +73,18 @@ public final class ArithmeticExpression
         return vector;
     }
 
+    @Override
+    public ColumnVector evaluateScattered(Page page, int[] rows, int count, int size, PageAllocator allocator)
+    {
+        if (doubleDomain) {
+            return Expression.super.evaluateScattered(page, rows, count, size, allocator);
+        }
+        LongValues result = evaluateLongs(page, rows, count, allocator);
+        ColumnVector vector = FixedWidthVectors.fromLongsScattered(type, result.values(), count, result.nulls(), rows, size, allocator);
+        LongScratch.giveBack(result.values());
+        return vector;
+    }
+
     boolean isDoubleDomain()
     {
         return doubleDomain;

@@ -25,4 +25,15 @@ public interface Expression
      * values: value i belongs to input position {@code positions[i]}.
      */
     ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator);
+
+    /**
+     * Evaluates a fixed-width expression at {@code rows[0 .. count)} (ascending) of {@code page} and
+     * places value i at position {@code rows[i]} of a vector of {@code size} positions, as
+     * {@link ColumnVector#scatter} does with {@link #evaluate}'s result; a kernel that computes on the
+     * heap writes its result there directly instead of through a dense vector of its own.
+     */
+    default ColumnVector evaluateScattered(Page page, int[] rows, int count, int size, PageAllocator allocator)
+    {
+        return evaluate(page, rows, count, allocator).scatter(rows, size, allocator);
+    }
 }

@@ -208,6 +208,37 @@ final class FixedWidthVectors
         return new ColumnVector(type, count, segment, null, nulls);
     }
 
+    /**
+     * {@link #fromLongs} with value i at position {@code rows[i]} of a vector of {@code size} positions
+     * ({@link ColumnVector#scatter}); {@code nulls} is the bitmap of the {@code count} values.
+     */
+    static ColumnVector fromLongsScattered(Type type, long[] values, int count, MemorySegment nulls, int[] rows, int size, PageAllocator allocator)
+    {
+        MemorySegment segment;
+        switch (type.physicalType()) {
+            case BYTE -> {
+                segment = allocator.allocate(size);
+                for (int i = 0; i < count; i++) {
+                    segment.set(ValueLayout.JAVA_BYTE, rows[i], (byte) values[i]);
+                }
+            }
+            case INT -> {
+                segment = allocator.allocate((long) size * Integer.BYTES);
+                for (int i = 0; i < count; i++) {
+                    segment.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, rows[i], (int) values[i]);
+                }
+            }
+            case LONG -> {
+                segment = allocator.allocate((long) size * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    segment.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, rows[i], values[i]);
+                }
+            }
+            default -> throw new IllegalArgumentException("not an exact numeric type: " + type);
+        }
+        return new ColumnVector(type, size, segment, null, ColumnVector.scatterNulls(nulls, rows, count, size, allocator));
+    }
+
     static ColumnVector fromDoubles(double[] values, int count, MemorySegment nulls, PageAllocator allocator)
     {
         MemorySegment segment = allocator.allocate((long) count * Double.BYTES);

@@ -97,7 +97,7 @@ public final class PageProcessor
             for (int i = 0; i < columns.length; i++) {
                 columns[i] = passedChannels[i] >= 0
                         ? page.column(passedChannels[i])
-                        : projections.get(i).evaluate(page, rows, selectedCount, allocator).scatter(rows, positionCount, allocator);
+                        : projections.get(i).evaluateScattered(page, rows, selectedCount, positionCount, allocator);
             }
             return Page.selected(rows, selectedCount, columns);
         }

@@ -109,6 +109,33 @@ class PageProcessorTest
     }
 
     @Test
+    void computedValuesLandAtTheRowsTheyWereComputedFor()
+    {
+        // exact kernels write their heap result straight to the rows; every type and NULL must land where scatter puts it
+        Page input = page(
+                vector(Type.INTEGER, 1, 2, null, 4, 5, 6),
+                vector(Type.BIGINT, 10L, null, 30L, 40L, 50L, 60L),
+                vector(Type.decimal(12, 2), 100L, 200L, 300L, null, 500L, 600L),
+                vector(Type.DOUBLE, 1.5, 2.5, 3.5, 4.5, null, 6.5));
+        int[] rows = {0, 2, 3, 5};
+        List<Expression> expressions = List.of(
+                arithmetic(ArithmeticOperator.ADD, input(0, Type.INTEGER), constant(Type.INTEGER, 7), Type.INTEGER),
+                arithmetic(ArithmeticOperator.MULTIPLY, input(1, Type.BIGINT), input(0, Type.INTEGER), Type.BIGINT),
+                arithmetic(ArithmeticOperator.SUBTRACT, constant(Type.decimal(12, 2), 1000L), input(2, Type.decimal(12, 2)), Type.decimal(13, 2)),
+                arithmetic(ArithmeticOperator.MULTIPLY, input(3, Type.DOUBLE), input(1, Type.BIGINT), Type.DOUBLE));
+        for (Expression expression : expressions) {
+            ColumnVector scattered = expression.evaluateScattered(input, rows, rows.length, 6, PageAllocator.transientPages());
+            ColumnVector dense = expression.evaluate(input, rows, rows.length, PageAllocator.transientPages());
+            assertEquals(6, scattered.positionCount(), expression.toString());
+            List<Object> expected = values(dense);
+            List<Object> actual = values(scattered);
+            for (int i = 0; i < rows.length; i++) {
+                assertEquals(expected.get(i), actual.get(rows[i]), expression + " at row " + rows[i]);
+            }
+        }
+    }
+
+    @Test
     void processorReturnsNullWhenNothingSelected()
     {
         PageProcessor processor = new PageProcessor(new PageFilter(constant(Type.BOOLEAN, false)), List.of(X));

@@ -300,18 +300,27 @@ public final class ColumnVector
                 }
             }
         }
-        MemorySegment outNulls = null;
-        if (nulls != null) {
-            outNulls = allocator.allocate((size + 7) / 8);
-            for (int i = 0; i < count; i++) {
-                if (isNullBit(nulls, i)) {
-                    int row = rows[i];
-                    long index = row >>> 3;
-                    outNulls.set(ValueLayout.JAVA_BYTE, index, (byte) (outNulls.get(ValueLayout.JAVA_BYTE, index) | (1 << (row & 7))));
-                }
+        return new ColumnVector(type, size, out, null, scatterNulls(nulls, rows, count, size, allocator));
+    }
+
+    /**
+     * A null bitmap of {@code size} positions with the bit of {@code rows[i]} set where bit i of
+     * {@code nulls} is, for i in [0, count); null when {@code nulls} is (no value is null).
+     */
+    public static MemorySegment scatterNulls(MemorySegment nulls, int[] rows, int count, int size, PageAllocator allocator)
+    {
+        if (nulls == null) {
+            return null;
+        }
+        MemorySegment outNulls = allocator.allocate((size + 7) / 8);
+        for (int i = 0; i < count; i++) {
+            if (isNullBit(nulls, i)) {
+                int row = rows[i];
+                long index = row >>> 3;
+                outNulls.set(ValueLayout.JAVA_BYTE, index, (byte) (outNulls.get(ValueLayout.JAVA_BYTE, index) | (1 << (row & 7))));
             }
         }
-        return new ColumnVector(type, size, out, null, outNulls);
+        return outNulls;
     }
 
     /** Positions [from, from + count) as a new vector, one bulk copy per part. */

@@ -3,29 +3,41 @@ package io.signo.core.operator.aggregation;
 import java.math.BigInteger;
 
 /**
- * Arithmetic on a 128-bit two's complement integer held as two longs (high, low) in parallel
- * arrays, so exact sums of DECIMAL and integer values cannot overflow while they accumulate.
+ * Exact 128-bit sums held as two longs per entry in parallel arrays: the signed 64-bit sum as
+ * ordinary addition leaves it ({@code sums}) and how often that addition wrapped around
+ * ({@code wraps}, +1 past Long.MAX_VALUE, -1 past Long.MIN_VALUE), so the value is
+ * {@code wraps * 2^64 + sums}. Adding a long is then one plain addition plus a test that is almost
+ * never taken: the carry of a (high, low) pair would be computed and stored on every row.
+ * Values leave as two's complement (high, low), where low is read unsigned.
  */
 final class Int128
 {
     private Int128() {}
 
-    /** Adds {@code value} into the 128-bit number at {@code index}. */
-    static void add(long[] high, long[] low, int index, long value)
+    /** Adds {@code value} into the sum at {@code index}. */
+    static void add(long[] sums, long[] wraps, int index, long value)
     {
-        long oldLow = low[index];
-        long newLow = oldLow + value;
-        high[index] += (value >> 63) + (Long.compareUnsigned(newLow, oldLow) < 0 ? 1 : 0);
-        low[index] = newLow;
+        long old = sums[index];
+        long sum = old + value;
+        sums[index] = sum;
+        // signed overflow: both operands have the sign the sum lacks
+        if (((old ^ sum) & (value ^ sum)) < 0) {
+            wraps[index] += value < 0 ? -1 : 1;
+        }
     }
 
-    /** Adds the 128-bit number (valueHigh, valueLow) into the number at {@code index}. */
-    static void add(long[] high, long[] low, int index, long valueHigh, long valueLow)
+    /** Adds the two's complement number (high, low) into the sum at {@code index}. */
+    static void add(long[] sums, long[] wraps, int index, long high, long low)
     {
-        long oldLow = low[index];
-        long newLow = oldLow + valueLow;
-        high[index] += valueHigh + (Long.compareUnsigned(newLow, oldLow) < 0 ? 1 : 0);
-        low[index] = newLow;
+        // (high, low) is (high + 1) * 2^64 + low read signed when low's top bit is set
+        add(sums, wraps, index, low);
+        wraps[index] += high + (low >>> 63);
+    }
+
+    /** The high long of the two's complement form of {@code wraps * 2^64 + sum}; the low one is {@code sum}. */
+    static long high(long wraps, long sum)
+    {
+        return wraps + (sum >> 63);
     }
 
     static boolean fitsInLong(long high, long low)

@@ -49,7 +49,7 @@ final class PackedGroupByHash
         this.layout = requireNonNull(layout, "layout is null");
         this.oneWord = layout.oneWord();
         this.columns = new ColumnVector[layout.columnCount()];
-        allocateTable(16);
+        allocateTable(1024);
     }
 
     private void allocateTable(int capacity)

@@ -216,6 +216,32 @@ class TestHashAggregationOperator
     }
 
     @Test
+    void partialSumsBeyondLongMergeExactly()
+    {
+        // each partial state passes Long.MAX_VALUE (or Long.MIN_VALUE) on its way; the final sum fits again
+        Type decimal = Type.decimal(18, 0);
+        long big = 900_000_000_000_000_000L;
+        List<List<Object>> up = new ArrayList<>();
+        List<List<Object>> down = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            up.add(row("k", big));
+            down.add(row("k", -big));
+        }
+        down.add(row("k", 5L));
+        List<Type> types = List.of(Type.VARCHAR, decimal);
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 1, decimal, decimal), new AggregateCall(AVG, 1, decimal, decimal));
+        List<Page> intermediate = new ArrayList<>();
+        for (List<List<Object>> rows : List.of(up, down)) {
+            intermediate.addAll(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.PARTIAL), List.of(page(types, rows))));
+        }
+        List<Page> fin = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.FINAL), intermediate);
+        assertEquals(List.of(row("k", 5L, 0L)), rows(fin));
+        // one step over both: the 23 rows average 5 / 23, which rounds to 0
+        assertEquals(List.of(row("k", 5L, 0L)), rows(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.SINGLE),
+                List.of(page(types, up), page(types, down)))));
+    }
+
+    @Test
     void bigintSumOverflowFails()
     {
         Page input = page(List.of(Type.BIGINT), row(Long.MAX_VALUE), row(1L));
