@@ -20,6 +20,15 @@ abstract class Accumulator
         this.call = requireNonNull(call, "call is null");
     }
 
+    /**
+     * Whether this accumulator writes out the state of another one in the same step, which alone is
+     * fed the input (and grown); see {@link ExactSumAccumulator#canShare}.
+     */
+    boolean readsSharedState()
+    {
+        return false;
+    }
+
     /** Makes room for groups 0 .. groupCount - 1; new groups start empty. */
     abstract void ensureCapacity(int groupCount);
 

@@ -2,6 +2,7 @@ package io.signo.core.operator.aggregation;
 
 import io.signo.storage.page.Page;
 import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 
@@ -18,26 +19,58 @@ final class ExactSumAccumulator
 {
     private final boolean average;
     private final int scale;
-    private long[] sums = new long[0];
-    private long[] wraps = new long[0];
-    private long[] counts = new long[0];
+    private final Sums state;
+    /** Whether {@link #state} is another accumulator's, which alone is fed. */
+    private final boolean readsSharedState;
 
     ExactSumAccumulator(AggregateCall call)
     {
         super(call);
         this.average = call.kind() == AggregateKind.AVG;
         this.scale = call.inputType().scale();
+        this.state = new Sums();
+        this.readsSharedState = false;
+    }
+
+    /**
+     * An accumulator for {@code call} that writes out {@code owner}'s sums and counts: Q1's SUM and AVG of
+     * one column add each value once. Only the owner may be fed input; see {@link #canShare}.
+     */
+    ExactSumAccumulator(AggregateCall call, ExactSumAccumulator owner)
+    {
+        super(call);
+        if (!canShare(owner.call, call)) {
+            throw new IllegalArgumentException(call + " cannot share the state of " + owner.call);
+        }
+        this.average = call.kind() == AggregateKind.AVG;
+        this.scale = call.inputType().scale();
+        this.state = owner.state;
+        this.readsSharedState = true;
+    }
+
+    /** Whether the two calls add up the same raw values: SUM or AVG of one exact column. */
+    static boolean canShare(AggregateCall first, AggregateCall second)
+    {
+        return isExactSum(first) && isExactSum(second)
+                && first.inputChannel() == second.inputChannel()
+                && first.inputType().equals(second.inputType());
+    }
+
+    private static boolean isExactSum(AggregateCall call)
+    {
+        return (call.kind() == AggregateKind.SUM || call.kind() == AggregateKind.AVG) && call.inputType().kind() != TypeKind.DOUBLE;
+    }
+
+    @Override
+    boolean readsSharedState()
+    {
+        return readsSharedState;
     }
 
     @Override
     void ensureCapacity(int groupCount)
     {
-        if (groupCount > counts.length) {
-            int capacity = grownCapacity(counts.length, groupCount);
-            sums = Arrays.copyOf(sums, capacity);
-            wraps = Arrays.copyOf(wraps, capacity);
-            counts = Arrays.copyOf(counts, capacity);
-        }
+        state.ensureCapacity(groupCount);
     }
 
     @Override
@@ -50,9 +83,9 @@ final class ExactSumAccumulator
     @Override
     void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
     {
-        long[] sums = this.sums;
-        long[] wraps = this.wraps;
-        long[] counts = this.counts;
+        long[] sums = state.sums;
+        long[] wraps = state.wraps;
+        long[] counts = state.counts;
         MemorySegment values = column.values();
         MemorySegment nulls = column.nulls();
         boolean ints = column.type().physicalType() == PhysicalType.INT;
@@ -92,8 +125,8 @@ final class ExactSumAccumulator
         for (int i = 0; i < positionCount; i++) {
             int group = groupIds[i];
             if (!highColumn.isNull(i)) {
-                Int128.add(sums, wraps, group, highColumn.getLong(i), lowColumn.getLong(i));
-                counts[group] += average ? countColumn.getLong(i) : 1;
+                Int128.add(state.sums, state.wraps, group, highColumn.getLong(i), lowColumn.getLong(i));
+                state.counts[group] += average ? countColumn.getLong(i) : 1;
             }
         }
     }
@@ -101,36 +134,59 @@ final class ExactSumAccumulator
     @Override
     void writeIntermediate(int group, VectorBuilder[] builders, int firstBuilder)
     {
-        if (counts[group] == 0) {
+        if (state.counts[group] == 0) {
             builders[firstBuilder].appendNull();
             builders[firstBuilder + 1].appendNull();
         }
         else {
-            builders[firstBuilder].appendLong(Int128.high(wraps[group], sums[group]));
-            builders[firstBuilder + 1].appendLong(sums[group]);
+            builders[firstBuilder].appendLong(state.high(group));
+            builders[firstBuilder + 1].appendLong(state.sums[group]);
         }
         if (average) {
-            builders[firstBuilder + 2].appendLong(counts[group]);
+            builders[firstBuilder + 2].appendLong(state.counts[group]);
         }
     }
 
     @Override
     void writeFinal(int group, VectorBuilder builder)
     {
-        if (counts[group] == 0) {
+        if (state.counts[group] == 0) {
             builder.appendNull();
         }
         else if (average) {
-            ResultWriter.writeExactAverage(Int128.high(wraps[group], sums[group]), sums[group], scale, counts[group], call.outputType(), builder);
+            ResultWriter.writeExactAverage(state.high(group), state.sums[group], scale, state.counts[group], call.outputType(), builder);
         }
         else {
-            ResultWriter.writeExactSum(Int128.high(wraps[group], sums[group]), sums[group], scale, call.outputType(), builder);
+            ResultWriter.writeExactSum(state.high(group), state.sums[group], scale, call.outputType(), builder);
         }
     }
 
     @Override
     long retainedBytes()
     {
-        return (long) counts.length * Long.BYTES * 3;
+        return readsSharedState ? 0 : (long) state.counts.length * Long.BYTES * 3;
+    }
+
+    /** Per group: the exact sum as {@link Int128} keeps it, and the count of values added. */
+    private static final class Sums
+    {
+        long[] sums = new long[0];
+        long[] wraps = new long[0];
+        long[] counts = new long[0];
+
+        void ensureCapacity(int groupCount)
+        {
+            if (groupCount > counts.length) {
+                int capacity = grownCapacity(counts.length, groupCount);
+                sums = Arrays.copyOf(sums, capacity);
+                wraps = Arrays.copyOf(wraps, capacity);
+                counts = Arrays.copyOf(counts, capacity);
+            }
+        }
+
+        long high(int group)
+        {
+            return Int128.high(wraps[group], sums[group]);
+        }
     }
 }

@@ -145,11 +145,28 @@ public final class HashAggregationOperator
             intermediateChannels[i] = channel;
             channel += calls[i].intermediateTypes().size();
         }
-        this.accumulators = new Accumulator[calls.length];
+        this.accumulators = createAccumulators(calls, step.readsRawInput());
+        this.groupByHash = global ? null : GroupByHash.create(groupTypes);
+    }
+
+    /**
+     * One accumulator per call; over raw input, a SUM or AVG of a column that an earlier call sums too
+     * reads that call's state instead of adding every value again. Intermediate input is not shared:
+     * a SUM's and an AVG's partial states count differently.
+     */
+    private static Accumulator[] createAccumulators(AggregateCall[] calls, boolean rawInput)
+    {
+        Accumulator[] accumulators = new Accumulator[calls.length];
         for (int i = 0; i < calls.length; i++) {
             accumulators[i] = calls[i].createAccumulator();
+            for (int earlier = 0; rawInput && earlier < i; earlier++) {
+                if (accumulators[earlier] instanceof ExactSumAccumulator owner && !owner.readsSharedState() && ExactSumAccumulator.canShare(calls[earlier], calls[i])) {
+                    accumulators[i] = new ExactSumAccumulator(calls[i], owner);
+                    break;
+                }
+            }
         }
-        this.groupByHash = global ? null : GroupByHash.create(groupTypes);
+        return accumulators;
     }
 
     @Override
@@ -186,6 +203,9 @@ public final class HashAggregationOperator
         int[] rows = page.rows();
         for (int i = 0; i < accumulators.length; i++) {
             Accumulator accumulator = accumulators[i];
+            if (accumulator.readsSharedState()) {
+                continue;
+            }
             accumulator.ensureCapacity(groupCount);
             if (step.readsRawInput()) {
                 addRawInput(accumulator, calls[i], page, rows, groupIds, positionCount);

@@ -242,6 +242,42 @@ class TestHashAggregationOperator
     }
 
     @Test
+    void sumAndAverageOfOneColumnAgreeWithThoseOfTheirOwn()
+    {
+        // Q1's shape: SUM and AVG of the same column (they share one state) beside an AVG of another
+        List<Type> types = List.of(Type.VARCHAR, DECIMAL_12_2, DECIMAL_12_2);
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            rows.add(row("k" + i % 3, i % 7 == 0 ? null : (long) i * 11, (long) i));
+        }
+        AggregateCall sum = new AggregateCall(SUM, 1, DECIMAL_12_2, Type.decimal(38, 2));
+        AggregateCall average = new AggregateCall(AVG, 1, DECIMAL_12_2, Type.decimal(38, 6));
+        AggregateCall other = new AggregateCall(AVG, 2, DECIMAL_12_2, Type.decimal(38, 6));
+        List<Page> pages = List.of(page(types, rows.subList(0, 150)), page(types, rows.subList(150, 300)));
+        List<List<Object>> together = rows(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), List.of(sum, average, other, sum), AggregationStep.SINGLE), pages));
+        List<List<Object>> sums = rows(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), List.of(sum), AggregationStep.SINGLE), pages));
+        List<List<Object>> averages = rows(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), List.of(average, other), AggregationStep.SINGLE), pages));
+        List<List<Object>> expected = new ArrayList<>();
+        for (List<Object> sumRow : sums) {
+            List<Object> averageRow = averages.stream().filter(candidate -> candidate.get(0).equals(sumRow.get(0))).findFirst().orElseThrow();
+            expected.add(row(sumRow.get(0), sumRow.get(1), averageRow.get(1), averageRow.get(2), sumRow.get(1)));
+        }
+        assertRowsUnordered(expected, together);
+
+        List<AggregateCall> calls = List.of(sum, average, other);
+        List<Page> intermediate = new ArrayList<>();
+        for (Page page : pages) {
+            intermediate.addAll(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.PARTIAL), List.of(page)));
+        }
+        List<List<Object>> merged = rows(runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.VARCHAR), calls, AggregationStep.FINAL), intermediate));
+        List<List<Object>> expectedMerged = new ArrayList<>();
+        for (List<Object> row : expected) {
+            expectedMerged.add(row.subList(0, 4));
+        }
+        assertRowsUnordered(expectedMerged, merged);
+    }
+
+    @Test
     void bigintSumOverflowFails()
     {
         Page input = page(List.of(Type.BIGINT), row(Long.MAX_VALUE), row(1L));
