@@ -85,6 +85,21 @@ public final class ArithmeticExpression
         return vector;
     }
 
+    ArithmeticOperator operator()
+    {
+        return operator;
+    }
+
+    Expression left()
+    {
+        return left;
+    }
+
+    Expression right()
+    {
+        return right;
+    }
+
     boolean isDoubleDomain()
     {
         return doubleDomain;

@@ -23,6 +23,11 @@ public final class PageProcessor
     private final boolean onlyPassesColumns;
     /** Some projection passes a column and every computed one is fixed-width, so it can be scattered. */
     private final boolean canScatterComputed;
+    /** The projections reusing earlier ones' results for pages of a given width, once computed; see {@link EarlierProjections}. */
+    private volatile ReusingProjections reusing;
+
+    /** @param projections null when no projection repeats an earlier one */
+    private record ReusingProjections(int inputColumns, List<Expression> projections) {}
 
     /** @param filter null when every row passes */
     public PageProcessor(PageFilter filter, List<Expression> projections)
@@ -94,17 +99,70 @@ public final class PageProcessor
         if (mayOutputSelected && passRows && positions != null && !page.isSelected()) {
             // a caller's selection is its scratch, reused for the next page
             int[] rows = ownsPositions ? positions : Arrays.copyOf(positions, selectedCount);
+            List<Expression> reusingProjections = reusingProjections(page);
+            ColumnVector[] extended = reusingProjections == null ? null : extendedColumns(page);
             for (int i = 0; i < columns.length; i++) {
-                columns[i] = passedChannels[i] >= 0
-                        ? page.column(passedChannels[i])
-                        : projections.get(i).evaluateScattered(page, rows, selectedCount, positionCount, allocator);
+                if (passedChannels[i] >= 0) {
+                    columns[i] = page.column(passedChannels[i]);
+                }
+                else if (extended == null || reusingProjections.get(i) == projections.get(i)) {
+                    columns[i] = projections.get(i).evaluateScattered(page, rows, selectedCount, positionCount, allocator);
+                }
+                else {
+                    columns[i] = reusingProjections.get(i).evaluateScattered(new Page(positionCount, extended.clone()), rows, selectedCount, positionCount, allocator);
+                }
+                if (extended != null) {
+                    extended[page.columnCount() + i] = columns[i];
+                }
             }
             return Page.selected(rows, selectedCount, columns);
         }
+        // computed columns line up with the input's rows only when every row is kept
+        List<Expression> reusingProjections = positions == null && selectedCount == positionCount && !page.isSelected() ? reusingProjections(page) : null;
+        ColumnVector[] extended = reusingProjections == null ? null : extendedColumns(page);
         for (int i = 0; i < columns.length; i++) {
-            columns[i] = projections.get(i).evaluate(page, positions, selectedCount, allocator);
+            if (extended == null || reusingProjections.get(i) == projections.get(i)) {
+                columns[i] = projections.get(i).evaluate(page, positions, selectedCount, allocator);
+            }
+            else {
+                columns[i] = reusingProjections.get(i).evaluate(new Page(positionCount, extended.clone()), null, selectedCount, allocator);
+            }
+            if (extended != null) {
+                extended[page.columnCount() + i] = columns[i];
+            }
         }
         return new Page(selectedCount, columns);
+    }
+
+    /** The projections with earlier results reused, for pages as wide as this one; null when none repeats. */
+    private List<Expression> reusingProjections(Page page)
+    {
+        int inputColumns = page.columnCount();
+        if (inputColumns == 0) {
+            return null;
+        }
+        ReusingProjections known = reusing;
+        if (known == null || known.inputColumns() != inputColumns) {
+            // every driver computes the same answer, so a race only repeats the work
+            known = new ReusingProjections(inputColumns, EarlierProjections.rewrite(projections, inputColumns));
+            reusing = known;
+        }
+        return known.projections();
+    }
+
+    /**
+     * The input columns followed by one slot per projection, which the caller fills as it computes
+     * them; until then a slot holds the first input column, which no rewritten projection reads.
+     */
+    private ColumnVector[] extendedColumns(Page page)
+    {
+        int inputColumns = page.columnCount();
+        ColumnVector[] extended = new ColumnVector[inputColumns + projections.size()];
+        for (int channel = 0; channel < inputColumns; channel++) {
+            extended[channel] = page.column(channel);
+        }
+        Arrays.fill(extended, inputColumns, extended.length, page.column(0));
+        return extended;
     }
 
     @Override

@@ -136,6 +136,41 @@ class PageProcessorTest
     }
 
     @Test
+    void aProjectionThatRepeatsAnEarlierOneReadsItsResult()
+    {
+        // Q1's shape: price * (1 - discount), then price * (1 - discount) * (1 + tax), with NULLs in each operand
+        Type money = Type.decimal(12, 2);
+        Expression price = input(0, money);
+        Expression discount = input(1, money);
+        Expression tax = input(2, money);
+        Expression discounted = arithmetic(ArithmeticOperator.MULTIPLY, price, arithmetic(ArithmeticOperator.SUBTRACT, constant(money, 100L), discount, Type.decimal(13, 2)), Type.decimal(26, 4));
+        Expression charged = arithmetic(ArithmeticOperator.MULTIPLY, discounted, arithmetic(ArithmeticOperator.ADD, constant(money, 100L), tax, Type.decimal(13, 2)), Type.decimal(38, 6));
+        Page input = page(
+                vector(money, 1000L, 2000L, null, 4000L, 5000L, 6000L),
+                vector(money, 5L, null, 7L, 8L, 9L, 10L),
+                vector(money, 1L, 2L, 3L, null, 5L, 6L),
+                vector(Type.BIGINT, 1L, 2L, 3L, 4L, 5L, 6L));
+        List<Expression> projections = List.of(input(3, Type.BIGINT), discounted, charged);
+        // the input has 4 columns; the charge reads the discounted price from extra channel 4 + 1
+        List<Expression> rewritten = EarlierProjections.rewrite(projections, 4);
+        assertEquals("#5", ((ArithmeticExpression) rewritten.get(2)).left().toString());
+        assertSame(projections.get(1), rewritten.get(1));
+
+        PageFilter keepsFour = new PageFilter(comparison(GREATER_THAN, input(3, Type.BIGINT), constant(Type.BIGINT, 2L)));
+        for (PageFilter filter : Arrays.asList(null, keepsFour)) {
+            for (boolean mayOutputSelected : new boolean[] {false, true}) {
+                Page output = new PageProcessor(filter, projections).process(input, null, 6, PageAllocator.transientPages(), mayOutputSelected);
+                Page dense = output.compact(PageAllocator.transientPages());
+                for (int column = 1; column < 3; column++) {
+                    // the same projection alone, with nothing to reuse
+                    Page alone = new PageProcessor(filter, List.of(projections.get(column))).process(input, PageAllocator.transientPages());
+                    assertEquals(values(alone.column(0)), values(dense.column(column)), "projection " + column + " with filter " + filter + ", selected output " + mayOutputSelected);
+                }
+            }
+        }
+    }
+
+    @Test
     void processorReturnsNullWhenNothingSelected()
     {
         PageProcessor processor = new PageProcessor(new PageFilter(constant(Type.BOOLEAN, false)), List.of(X));
