@@ -233,6 +233,51 @@ class TestHashJoin
     }
 
     @Test
+    void manyBuildRowsWithStringAndNumberKeys()
+    {
+        // 200,000 rows take the region-by-region build with keys compared by hash and then by value:
+        // 50,000 distinct (string, number) pairs, four rows each; every 13th row has a NULL key
+        List<Type> types = List.of(Type.VARCHAR, Type.BIGINT, Type.BIGINT);
+        List<Page> build = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        long expectedSum = 0;
+        long expectedCount = 0;
+        for (int i = 0; i < 200_000; i++) {
+            int pair = i % 50_000;
+            boolean nullKey = i % 13 == 0;
+            rows.add(row(nullKey ? null : "k" + pair % 1000, (long) (pair / 1000), (long) i));
+            if (!nullKey && pair % 2 == 0) {
+                expectedSum += i;
+                expectedCount++;
+            }
+            if (rows.size() == 8192) {
+                build.add(page(types, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        build.add(page(types, rows));
+        // the probe asks for the even pairs once each, and for keys no build row has
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (int pair = 0; pair < 50_000; pair += 2) {
+            probeRows.add(row("k" + pair % 1000, (long) (pair / 1000), 0L));
+            probeRows.add(row("k" + pair % 1000, (long) (pair / 1000) + 50, 0L));
+        }
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0, 1), types, 1), build);
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0, 1), types, List.of(), List.of(2), null), List.of(page(types, probeRows)));
+        long sum = 0;
+        long count = 0;
+        for (Page page : output) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                sum += page.column(0).getLong(position);
+                count++;
+            }
+        }
+        assertEquals(expectedCount, count);
+        assertEquals(expectedSum, sum);
+    }
+
+    @Test
     void manyBuildRowsWithDistinctKeysAcrossPagesAndBatches()
     {
         // distinct build keys take the probe path without chains (and, this many, the region-by-region
