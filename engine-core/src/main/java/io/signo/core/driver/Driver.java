@@ -83,6 +83,10 @@ public final class Driver
                 next.finish();
                 progressed = true;
             }
+            else if (finishSent[i + 1] && next.finishesInSteps() && !next.isFinished() && next.isBlocked().isDone()) {
+                next.finish();
+                progressed = true;
+            }
         }
         return progressed;
     }

@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Protocol: the driver offers a page with {@link #addInput} only while {@link #needsInput()} is
  * true, pulls with {@link #getOutput()} (null when nothing is ready), calls {@link #finish()} once
- * no more input will come, and stops when {@link #isFinished()}. An operator that must wait (for a
+ * no more input will come (again while unblocked, for an operator that {@linkplain #finishesInSteps()
+ * finishes in steps}), and stops when {@link #isFinished()}. An operator that must wait (for a
  * hash build, for buffer space) returns a pending future from {@link #isBlocked()} instead of
  * blocking the thread. Operators never modify pages they receive.
  */
@@ -33,6 +34,16 @@ public interface Operator
 
     /** No more input will be added. */
     void finish();
+
+    /**
+     * Whether this sink does work after {@link #finish()} in steps: the driver then calls
+     * {@code finish()} again each time the operator is unblocked and not yet finished (a hash build
+     * whose drivers share the inserts). Such an operator blocks whenever it has nothing to do.
+     */
+    default boolean finishesInSteps()
+    {
+        return false;
+    }
 
     boolean isFinished();
 

@@ -8,14 +8,16 @@ import io.signo.storage.type.Type;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * The build side of a hash join: a sink that keeps its pages (reserving their memory) and, on
  * finish, hands them to the {@link JoinBridge}. The last of the pipeline's build operators to finish
- * builds the lookup table over all of them (and, when the bridge asks for one, a {@link RuntimeFilter}
- * of their keys) and publishes it. Memory stays reserved until close.
+ * reads all of them into the lookup table; then all of them share the large table's inserts and the
+ * {@link RuntimeFilter} of the keys (when the bridge asks for one), and the one that ends the build
+ * publishes it ({@link SharedBuild}). Memory stays reserved until close.
  */
 public final class HashBuilderOperator
         implements Operator
@@ -67,6 +69,8 @@ public final class HashBuilderOperator
     private final HashBuilderOperatorFactory factory;
     private final List<Page> pages = new ArrayList<>();
     private long pageBytes;
+    /** Whether this operator's pages went to the bridge. */
+    private boolean handedOver;
     private boolean finished;
 
     private HashBuilderOperator(OperatorContext context, HashBuilderOperatorFactory factory)
@@ -78,7 +82,7 @@ public final class HashBuilderOperator
     @Override
     public boolean needsInput()
     {
-        return !finished;
+        return !handedOver;
     }
 
     @Override
@@ -100,29 +104,58 @@ public final class HashBuilderOperator
     }
 
     @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        if (handedOver && !finished && !factory.bridge.whenShared().isDone()) {
+            return factory.bridge.whenShared();
+        }
+        return NOT_BLOCKED;
+    }
+
+    /**
+     * Hands this operator's pages to the bridge; the last operator to do so reads them all into the
+     * lookup source and shares the rest of the build. Then every operator takes the build's tasks
+     * until none is left (an earlier one waits, blocked, until they are shared, and is called again).
+     */
+    @Override
     public void finish()
     {
         if (finished) {
             return;
         }
-        finished = true;
-        List<Page> allPages = factory.bridge.addBuildPages(pages, factory.buildDriverCount);
-        pages.clear();
-        if (allPages == null) {
+        JoinBridge bridge = factory.bridge;
+        if (!handedOver) {
+            handedOver = true;
+            List<Page> allPages = bridge.addBuildPages(pages, factory.buildDriverCount);
+            pages.clear();
+            if (allPages != null) {
+                try {
+                    LookupSource source = new LookupSource(allPages, factory.buildKeyChannels, factory.buildTypes);
+                    bridge.share(new SharedBuild(bridge, source, allPages, factory.buildKeyChannels, factory.buildTypes));
+                }
+                catch (RuntimeException | Error e) {
+                    bridge.fail(e);
+                    throw e;
+                }
+            }
+        }
+        SharedBuild build = bridge.sharedBuild();
+        if (build == null) {
+            // blocked until shared; a build that failed first has nothing left to do
+            finished = bridge.whenShared().isDone();
             return;
         }
-        try {
-            LookupSource source = new LookupSource(allPages, factory.buildKeyChannels, factory.buildTypes);
-            RuntimeFilter filter = factory.bridge.publishesRuntimeFilter()
-                    ? RuntimeFilter.build(allPages, factory.buildKeyChannels, factory.buildTypes, RuntimeFilter.MAX_BUILD_ROWS)
-                    : null;
-            context.memory().setBytes(pageBytes + source.tableBytes() + (filter == null ? 0 : filter.retainedBytes()));
-            factory.bridge.publish(source, filter);
+        long builtBytes = build.runTasks();
+        if (builtBytes > 0) {
+            context.memory().setBytes(pageBytes + builtBytes);
         }
-        catch (RuntimeException | Error e) {
-            factory.bridge.fail(e);
-            throw e;
-        }
+        finished = true;
+    }
+
+    @Override
+    public boolean finishesInSteps()
+    {
+        return true;
     }
 
     @Override

@@ -8,8 +8,10 @@ import io.signo.storage.page.Page;
 
 /**
  * Hands the build side of one join to its probe side. Each of the {@code buildDriverCount} build
- * operators adds its pages when it finishes; the last one builds the {@link LookupSource} and
- * completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()} until then.
+ * operators adds its pages when it finishes; the last one reads them into a {@link LookupSource}
+ * and {@linkplain #share shares} the rest of the work ({@link SharedBuild}) with all of them; the one
+ * that ends it completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()}
+ * until then.
  * Shared by the drivers of both pipelines; thread safe. One bridge per join per task.
  *
  * <p>A bridge created {@linkplain #JoinBridge(boolean) with a runtime filter} also publishes a
@@ -18,6 +20,8 @@ import io.signo.storage.page.Page;
 public final class JoinBridge
 {
     private final CompletableFuture<Void> built = new CompletableFuture<>();
+    private final CompletableFuture<Void> shared = new CompletableFuture<>();
+    private volatile SharedBuild sharedBuild;
     private final List<Page> buildPages = new ArrayList<>();
     private final boolean publishesRuntimeFilter;
     private int finishedBuilders;
@@ -81,6 +85,25 @@ public final class JoinBridge
         return all;
     }
 
+    /** Hands the rest of the build to every build operator (the last one read the pages into {@code build}). */
+    void share(SharedBuild build)
+    {
+        sharedBuild = build;
+        shared.complete(null);
+    }
+
+    /** The build's remaining tasks, or null until the last build operator has read every page. */
+    SharedBuild sharedBuild()
+    {
+        return sharedBuild;
+    }
+
+    /** Completes once the build's tasks are shared, or the build failed before that. */
+    CompletableFuture<Void> whenShared()
+    {
+        return shared;
+    }
+
     void publish(LookupSource source, RuntimeFilter filterOrNull)
     {
         runtimeFilter = filterOrNull;
@@ -91,6 +114,8 @@ public final class JoinBridge
     void fail(Throwable cause)
     {
         built.completeExceptionally(cause);
+        // build operators waiting for tasks wake up, find none and finish
+        shared.complete(null);
     }
 
     /** The built lookup source, or null while the build runs. */

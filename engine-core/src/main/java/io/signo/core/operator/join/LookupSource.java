@@ -32,6 +32,11 @@ final class LookupSource
     /** Tables above this many slots (4 MiB) are filled region by region; {@link #REGIONS} regions. */
     private static final int PARTITIONED_INSERT_SLOTS = 1 << 18;
     private static final int REGIONS = 1 << 10;
+    /** The slices of a region-by-region fill that threads may insert at once, {@code REGIONS / INSERT_TASKS} regions each. */
+    static final int INSERT_TASKS = 16;
+    private static final int PLACED = 0;
+    private static final int JOINED_CHAIN = 1;
+    private static final int KEPT_BACK = 2;
 
     private final List<Type> types;
     private final ColumnVector[][] columnsByChannel;
@@ -46,7 +51,10 @@ final class LookupSource
     /** The row index of each page's first position. */
     private final int[] pageStarts;
     private final boolean keyInTable;
-    private final boolean hasDuplicates;
+    /** Final once the table is complete (see {@link #completeInsert}), before anyone probes it. */
+    private boolean hasDuplicates;
+    /** A large build's rows in region order until every insert task has run; null for a small build and once complete. */
+    private SortedRows pending;
     private final int mask;
     private final long pageBytes;
 
@@ -94,7 +102,7 @@ final class LookupSource
 
         ProbeKeys keys = new ProbeKeys(stringKey);
         boolean partitioned = capacity > PARTITIONED_INSERT_SLOTS;
-        // a large table is filled a region at a time (see insertByRegion), which needs every row's key first
+        // a large table is filled a region at a time (see sortByRegion), which needs every row's key first
         long[] rowHashes = partitioned ? new long[totalRows] : null;
         long[] rowTags = partitioned && keyInTable ? new long[totalRows] : rowHashes;
         boolean[] rowNull = partitioned ? new boolean[totalRows] : null;
@@ -131,33 +139,106 @@ final class LookupSource
             }
         }
         if (partitioned) {
-            duplicates = insertByRegion(row, rowHashes, rowTags, rowNull);
+            pending = sortByRegion(row, rowHashes, rowTags, rowNull);
         }
         this.rowCount = row;
         this.hasDuplicates = duplicates;
     }
 
     /**
-     * Inserts the rows ordered by the table region their slot falls in (a counting sort on the
-     * slot's high bits), so the random writes of a large build stay within a region that fits in
-     * the caches instead of missing the cache and the TLB on every row. The sort copies each row's
-     * tag, hash and address next to its index: read through the row index instead, in region order,
-     * each of them would be a cache miss of its own (three per row, which cost more than the
-     * table writes the sort saves).
+     * How many slices of a large build's inserts remain ({@link #insertTask}), which different threads
+     * may run at once; 0 when the table is complete already (a small build fills it as it reads).
      */
-    private boolean insertByRegion(int rows, long[] rowHashes, long[] rowTags, boolean[] rowNull)
+    int insertTasks()
+    {
+        return pending == null ? 0 : INSERT_TASKS;
+    }
+
+    /**
+     * Inserts the rows of one slice of the table's regions; returns whether a key repeated. A slice
+     * writes only its own slots: a row whose probe would run past them is kept back for
+     * {@link #completeInsert}. Different slices may run on different threads at once.
+     */
+    boolean insertTask(int task)
+    {
+        SortedRows sorted = pending;
+        int regionFrom = task * (REGIONS / INSERT_TASKS);
+        int regionTo = regionFrom + REGIONS / INSERT_TASKS;
+        int slotEnd = regionTo << sorted.shift();
+        boolean duplicates = false;
+        int[] keptBack = new int[16];
+        int keptCount = 0;
+        for (int at = sorted.regionStarts()[regionFrom]; at < sorted.regionStarts()[regionTo]; at++) {
+            int result = insertBefore(slotEnd, sorted.rows()[at], sorted.tags()[at], sorted.hashes()[at], sorted.addresses()[at]);
+            if (result == KEPT_BACK) {
+                if (keptCount == keptBack.length) {
+                    keptBack = Arrays.copyOf(keptBack, keptCount * 2);
+                }
+                keptBack[keptCount++] = at;
+            }
+            duplicates |= result == JOINED_CHAIN;
+        }
+        sorted.keptBack()[task] = Arrays.copyOf(keptBack, keptCount);
+        return duplicates;
+    }
+
+    /**
+     * Completes the table after every {@link #insertTask} ran (the caller orders that before this call):
+     * inserts the rows the slices kept back and records whether any key repeats.
+     */
+    void completeInsert(boolean duplicatesInTasks)
+    {
+        SortedRows sorted = pending;
+        boolean duplicates = duplicatesInTasks;
+        if (sorted != null) {
+            for (int[] keptBack : sorted.keptBack()) {
+                for (int at : keptBack) {
+                    duplicates |= insert(sorted.rows()[at], sorted.tags()[at], sorted.hashes()[at], sorted.addresses()[at]);
+                }
+            }
+            pending = null;
+        }
+        hasDuplicates |= duplicates;
+    }
+
+    /** Runs every insert task and completes the table, on this thread. */
+    void insertAll()
+    {
+        boolean duplicates = false;
+        for (int task = 0; task < insertTasks(); task++) {
+            duplicates |= insertTask(task);
+        }
+        completeInsert(duplicates);
+    }
+
+    /**
+     * A large build's rows ordered by table region, with each row's tag, hash and address beside
+     * its index; region r's rows are at {@code regionStarts[r] .. regionStarts[r + 1] - 1}.
+     */
+    private record SortedRows(int[] rows, long[] hashes, long[] tags, long[] addresses, int[] regionStarts, int shift, int[][] keptBack) {}
+
+    /**
+     * Orders the rows by the table region their slot falls in (a counting sort on the slot's high
+     * bits), so the random writes of a large build stay within a region that fits in the caches
+     * instead of missing the cache and the TLB on every row. The sort copies each row's tag, hash
+     * and address beside its index: read through the row index instead, in region order, each of
+     * them would be a cache miss of its own (three per row, which cost more than the table writes
+     * the sort saves).
+     */
+    private SortedRows sortByRegion(int rows, long[] rowHashes, long[] rowTags, boolean[] rowNull)
     {
         int shift = Integer.numberOfTrailingZeros(mask + 1) - Integer.numberOfTrailingZeros(REGIONS);
-        int[] starts = new int[REGIONS + 1];
+        int[] regionStarts = new int[REGIONS + 1];
         for (int row = 0; row < rows; row++) {
             if (!rowNull[row]) {
-                starts[(((int) rowHashes[row] & mask) >>> shift) + 1]++;
+                regionStarts[(((int) rowHashes[row] & mask) >>> shift) + 1]++;
             }
         }
         for (int region = 0; region < REGIONS; region++) {
-            starts[region + 1] += starts[region];
+            regionStarts[region + 1] += regionStarts[region];
         }
-        int sorted = starts[REGIONS];
+        int[] next = Arrays.copyOf(regionStarts, REGIONS);
+        int sorted = regionStarts[REGIONS];
         int[] sortedRows = new int[sorted];
         long[] sortedHashes = new long[sorted];
         // a key compared by its hash has the hash as its tag: one array serves both
@@ -165,24 +246,48 @@ final class LookupSource
         long[] sortedAddresses = new long[sorted];
         for (int row = 0; row < rows; row++) {
             if (!rowNull[row]) {
-                int at = starts[((int) rowHashes[row] & mask) >>> shift]++;
+                int at = next[((int) rowHashes[row] & mask) >>> shift]++;
                 sortedRows[at] = row;
                 sortedHashes[at] = rowHashes[row];
                 sortedTags[at] = rowTags[row];
                 sortedAddresses[at] = addresses[row];
             }
         }
-        boolean duplicates = false;
-        for (int at = 0; at < sorted; at++) {
-            duplicates |= insert(sortedRows[at], sortedTags[at], sortedHashes[at], sortedAddresses[at]);
-        }
-        return duplicates;
+        return new SortedRows(sortedRows, sortedHashes, sortedTags, sortedAddresses, regionStarts, shift, new int[INSERT_TASKS][]);
     }
 
     /** Puts a row into the table; true when another row has its key (the row joins that chain). */
     private boolean insert(int row, long tag, long hash)
     {
         return insert(row, tag, hash, addresses[row]);
+    }
+
+    /**
+     * {@link #insert(int, long, long, long)} that writes no slot at or after {@code slotEnd}: returns
+     * {@link #KEPT_BACK} when the probe gets there, else {@link #PLACED} or {@link #JOINED_CHAIN}.
+     * The row's slot is below {@code slotEnd}, so the probe never wraps around.
+     */
+    private int insertBefore(int slotEnd, int row, long tag, long hash, long address)
+    {
+        long[] table = this.table;
+        int slot = (int) hash & mask;
+        while (slot < slotEnd) {
+            int entry = slot << 1;
+            long stored = table[entry + 1];
+            if (stored == EMPTY_ADDRESS) {
+                table[entry] = tag;
+                table[entry + 1] = address + 1;
+                return PLACED;
+            }
+            if (table[entry] == tag && (keyInTable || buildKeysEqual(rowOf(stored - 1), row))) {
+                int head = rowOf(stored - 1);
+                next[row] = next[head];
+                next[head] = row;
+                return JOINED_CHAIN;
+            }
+            slot++;
+        }
+        return KEPT_BACK;
     }
 
     /** {@link #insert(int, long, long)} with the row's address at hand. */

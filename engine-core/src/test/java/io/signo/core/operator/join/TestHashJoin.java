@@ -166,14 +166,21 @@ class TestHashJoin
         first.addInput(page(BUILD_TYPES, row(1L, "a", 0L)));
         second.addInput(page(BUILD_TYPES, row(2L, "b", 0L), row(1L, "c", 0L)));
         assertNull(first.getOutput());
+        // the first to finish waits, blocked, for the last to read every page and share the rest of the build
         first.finish();
-        assertTrue(first.isFinished());
+        assertFalse(first.isFinished());
+        assertFalse(first.isBlocked().isDone());
         assertFalse(probe.isBlocked().isDone());
         second.finish();
         assertTrue(second.isFinished());
         assertTrue(secondContext.memory().reservedBytes() > 0);
         assertTrue(probe.isBlocked().isDone());
         assertTrue(probe.needsInput());
+        // called again once unblocked, it finds the build's tasks taken and finishes
+        assertTrue(first.isBlocked().isDone());
+        assertTrue(first.finishesInSteps());
+        first.finish();
+        assertTrue(first.isFinished());
 
         probe.addInput(page(PROBE_TYPES, row(1, 10L), row(2, 20L)));
         List<Page> output = new ArrayList<>();
@@ -230,6 +237,78 @@ class TestHashJoin
         }
         assertEquals(3L * distinctKeys, rowCount);
         assertEquals((3L * distinctKeys - 1) * 3 * distinctKeys / 2, checksum);
+    }
+
+    @Test
+    void buildDriversShareALargeBuildAcrossThreads()
+        throws Exception
+    {
+        // 300,000 rows in two build operators: the table is filled region slice by slice on both threads
+        // at once, with the runtime filter as one more task; every probe key must find exactly its rows
+        int rowCount = 300_000;
+        List<List<Page>> halves = List.of(new ArrayList<>(), new ArrayList<>());
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < rowCount; i++) {
+            long key = (i * 7919L) % (rowCount / 2);
+            rows.add(row(key, "v", (long) i));
+            if (rows.size() == 8192 || i == rowCount - 1) {
+                halves.get(i % 2).add(page(BUILD_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        JoinBridge bridge = new JoinBridge(true);
+        HashBuilderOperatorFactory factory = new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 2);
+        List<Operator> builders = List.of(factory.createOperator(runner.newContext(0)), factory.createOperator(runner.newContext(1)));
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int driver = 0; driver < 2; driver++) {
+                Operator builder = builders.get(driver);
+                List<Page> pages = halves.get(driver);
+                done.add(threads.submit(() -> {
+                    pages.forEach(builder::addInput);
+                    builder.finish();
+                    while (!builder.isFinished()) {
+                        builder.isBlocked().join();
+                        builder.finish();
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> future : done) {
+                future.get();
+            }
+        }
+        finally {
+            threads.shutdownNow();
+        }
+        assertTrue(bridge.isBuilt());
+        assertTrue(bridge.runtimeFilter() != null);
+
+        List<Page> probe = new ArrayList<>();
+        rows = new ArrayList<>();
+        for (int key = 0; key < rowCount / 2 + 1000; key++) {
+            rows.add(row(key, (long) key));
+            if (rows.size() == 8192) {
+                probe.add(page(PROBE_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        probe.add(page(PROBE_TYPES, rows));
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(0), List.of(2), null), probe);
+        long count = 0;
+        long sum = 0;
+        for (Page page : output) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                assertEquals(page.column(0).getInt(position), (page.column(1).getLong(position) * 7919L) % (rowCount / 2));
+                sum += page.column(1).getLong(position);
+                count++;
+            }
+        }
+        assertEquals(rowCount, count);
+        assertEquals((long) rowCount * (rowCount - 1) / 2, sum);
+        for (Operator builder : builders) {
+            builder.close();
+        }
     }
 
     @Test
