@@ -201,16 +201,6 @@ final class LookupSource
         hasDuplicates |= duplicates;
     }
 
-    /** Runs every insert task and completes the table, on this thread. */
-    void insertAll()
-    {
-        boolean duplicates = false;
-        for (int task = 0; task < insertTasks(); task++) {
-            duplicates |= insertTask(task);
-        }
-        completeInsert(duplicates);
-    }
-
     /**
      * A large build's rows ordered by table region, with each row's tag, hash and address beside
      * its index; region r's rows are at {@code regionStarts[r] .. regionStarts[r + 1] - 1}.
