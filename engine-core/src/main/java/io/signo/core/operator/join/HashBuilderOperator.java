@@ -15,9 +15,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * The build side of a hash join: a sink that keeps its pages (reserving their memory) and, on
  * finish, hands them to the {@link JoinBridge}. The last of the pipeline's build operators to finish
- * reads all of them into the lookup table; then all of them share the large table's inserts and the
- * {@link RuntimeFilter} of the keys (when the bridge asks for one), and the one that ends the build
- * publishes it ({@link SharedBuild}). Memory stays reserved until close.
+ * hands all of them to the lookup table; then all of them share the reading of the keys, a large
+ * table's sort and inserts and the {@link RuntimeFilter} of the keys (when the bridge asks for one),
+ * and the one that ends the build publishes it ({@link SharedBuild}). Memory stays reserved until close.
  */
 public final class HashBuilderOperator
         implements Operator
@@ -71,6 +71,8 @@ public final class HashBuilderOperator
     private long pageBytes;
     /** Whether this operator's pages went to the bridge. */
     private boolean handedOver;
+    /** What this operator waits for before it takes the build's tasks again, once it handed over its pages. */
+    private CompletableFuture<?> waitingFor = NOT_BLOCKED;
     private boolean finished;
 
     private HashBuilderOperator(OperatorContext context, HashBuilderOperatorFactory factory)
@@ -106,16 +108,13 @@ public final class HashBuilderOperator
     @Override
     public CompletableFuture<?> isBlocked()
     {
-        if (handedOver && !finished && !factory.bridge.whenShared().isDone()) {
-            return factory.bridge.whenShared();
-        }
-        return NOT_BLOCKED;
+        return finished ? NOT_BLOCKED : waitingFor;
     }
 
     /**
-     * Hands this operator's pages to the bridge; the last operator to do so reads them all into the
-     * lookup source and shares the rest of the build. Then every operator takes the build's tasks
-     * until none is left (an earlier one waits, blocked, until they are shared, and is called again).
+     * Hands this operator's pages to the bridge; the last operator to do so hands them all to the
+     * lookup source and shares the build. Then every operator takes the build's tasks until none is
+     * left (one waits, blocked, until the tasks are shared or the next stage's start, and is called again).
      */
     @Override
     public void finish()
@@ -143,13 +142,15 @@ public final class HashBuilderOperator
         if (build == null) {
             // blocked until shared; a build that failed first has nothing left to do
             finished = bridge.whenShared().isDone();
+            waitingFor = bridge.whenShared();
             return;
         }
-        long builtBytes = build.runTasks();
-        if (builtBytes > 0) {
-            context.memory().setBytes(pageBytes + builtBytes);
+        SharedBuild.Progress progress = build.runTasks();
+        if (progress.publishedBytes() > 0) {
+            context.memory().setBytes(pageBytes + progress.publishedBytes());
         }
-        finished = true;
+        finished = progress.done();
+        waitingFor = finished ? NOT_BLOCKED : progress.waitFor();
     }
 
     @Override

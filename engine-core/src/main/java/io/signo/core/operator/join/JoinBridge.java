@@ -8,8 +8,8 @@ import io.signo.storage.page.Page;
 
 /**
  * Hands the build side of one join to its probe side. Each of the {@code buildDriverCount} build
- * operators adds its pages when it finishes; the last one reads them into a {@link LookupSource}
- * and {@linkplain #share shares} the rest of the work ({@link SharedBuild}) with all of them; the one
+ * operators adds its pages when it finishes; the last one hands them to a {@link LookupSource}
+ * and {@linkplain #share shares} the work of building it ({@link SharedBuild}) with all of them; the one
  * that ends it completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()}
  * until then.
  * Shared by the drivers of both pipelines; thread safe. One bridge per join per task.
@@ -85,14 +85,14 @@ public final class JoinBridge
         return all;
     }
 
-    /** Hands the rest of the build to every build operator (the last one read the pages into {@code build}). */
+    /** Hands the build's work to every build operator (the last one gave the pages to {@code build}). */
     void share(SharedBuild build)
     {
         sharedBuild = build;
         shared.complete(null);
     }
 
-    /** The build's remaining tasks, or null until the last build operator has read every page. */
+    /** The build's tasks, or null until the last build operator has handed over its pages. */
     SharedBuild sharedBuild()
     {
         return sharedBuild;

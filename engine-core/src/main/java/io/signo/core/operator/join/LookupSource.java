@@ -23,6 +23,12 @@ import java.util.List;
  * (so a probe compares keys without touching the build rows) and the key hash otherwise. A probe
  * hit on a table with no duplicate keys then costs one cache line, and so does an insert. The
  * head's row index follows from its address through the small {@link #pageStarts} array.
+ *
+ * <p>The constructor only sizes the table; the build drivers fill it in steps that several threads
+ * share ({@link SharedBuild}): {@link #loadTask}s read the keys of runs of pages; a large table's
+ * rows are then ordered by region ({@link #beginSort}, {@link #sortTask}, {@link #endSort}; see
+ * {@link RegionOrder}) and inserted a slice at a time ({@link #insertTask}); {@link #completeInsert}
+ * ends the build.
  */
 final class LookupSource
 {
@@ -34,6 +40,8 @@ final class LookupSource
     private static final int REGIONS = 1 << 10;
     /** The slices of a region-by-region fill that threads may insert at once, {@code REGIONS / INSERT_TASKS} regions each. */
     static final int INSERT_TASKS = 16;
+    /** The runs of pages whose keys a large build reads, and orders by region, on different threads at once. */
+    static final int LOAD_TASKS = 16;
     private static final int PLACED = 0;
     private static final int JOINED_CHAIN = 1;
     private static final int KEPT_BACK = 2;
@@ -53,14 +61,18 @@ final class LookupSource
     private final boolean keyInTable;
     /** Final once the table is complete (see {@link #completeInsert}), before anyone probes it. */
     private boolean hasDuplicates;
-    /** A large build's rows in region order until every insert task has run; null for a small build and once complete. */
-    private SortedRows pending;
+    /** A large build's rows on their way to region order until every insert task has run; null for a small build and once complete. */
+    private RegionOrder pending;
+    private final List<Page> pages;
+    /** The first page of each run that a load task reads, then the page count. */
+    private final int[] chunkPageStarts;
     private final int mask;
     private final long pageBytes;
 
     LookupSource(List<Page> pages, List<Integer> keyChannels, List<Type> types)
     {
         this.types = List.copyOf(types);
+        this.pages = List.copyOf(pages);
         int keyCount = keyChannels.size();
         this.keyChannels = new int[keyCount];
         this.stringKey = new boolean[keyCount];
@@ -100,18 +112,59 @@ final class LookupSource
         this.longKeys = longKeys;
         this.next = next;
 
-        ProbeKeys keys = new ProbeKeys(stringKey);
         boolean partitioned = capacity > PARTITIONED_INSERT_SLOTS;
-        // a large table is filled a region at a time (see sortByRegion), which needs every row's key first
-        long[] rowHashes = partitioned ? new long[totalRows] : null;
-        long[] rowTags = partitioned && keyInTable ? new long[totalRows] : rowHashes;
-        boolean[] rowNull = partitioned ? new boolean[totalRows] : null;
+        this.rowCount = totalRows;
+        this.chunkPageStarts = partitioned ? chunkPages(pages) : new int[] {0, pages.size()};
+        // a large table is filled a region at a time (see RegionOrder), which needs every row's key first
+        this.pending = partitioned ? new RegionOrder(totalRows, keyInTable, chunkPageStarts.length - 1, mask, REGIONS, INSERT_TASKS) : null;
+    }
+
+    /**
+     * Splits the pages into up to {@link #LOAD_TASKS} runs of about equal rows; returns the first page
+     * of each run, then the page count.
+     */
+    private int[] chunkPages(List<Page> pages)
+    {
+        int chunks = Math.min(LOAD_TASKS, pages.size());
+        int[] starts = new int[chunks + 1];
+        int chunk = 1;
+        for (int page = 0; page < pages.size() && chunk < chunks; page++) {
+            // the next run starts at the first page past its share of the rows
+            if ((long) pageStarts[page] * chunks >= (long) rowCount * chunk && page > starts[chunk - 1]) {
+                starts[chunk++] = page;
+            }
+        }
+        // fewer runs when the rows sit in a few large pages
+        starts = Arrays.copyOf(starts, chunk + 1);
+        starts[chunk] = pages.size();
+        return starts;
+    }
+
+    /**
+     * How many tasks read the keys of the build pages ({@link #loadTask}), which different threads
+     * may run at once: one per run of pages for a large build, one that also fills the table for a
+     * small build.
+     */
+    int loadTasks()
+    {
+        return chunkPageStarts.length - 1;
+    }
+
+    /**
+     * Reads the keys of one run of build pages: every row's address and key; a small build inserts
+     * its rows as it reads them (and returns whether a key repeated), a large build keeps each row's
+     * hash and counts the rows of each table region for the sort ({@link #sortTasks}).
+     */
+    boolean loadTask(int task)
+    {
+        RegionOrder order = pending;
+        int keyCount = keyChannels.length;
+        ProbeKeys keys = new ProbeKeys(stringKey);
         boolean duplicates = false;
-        int row = 0;
-        for (int page = 0; page < pages.size(); page++) {
-            Page buildPage = pages.get(page);
-            int positionCount = buildPage.positionCount();
-            keys.load(buildPage, this.keyChannels);
+        int row = chunkStart(task);
+        for (int page = chunkPageStarts[task]; page < chunkPageStarts[task + 1]; page++) {
+            int positionCount = pages.get(page).positionCount();
+            keys.load(pages.get(page), keyChannels);
             long[] hashes = keys.hashes;
             long[] tags = keyInTable ? keys.longs[0] : hashes;
             boolean[] anyNull = keys.anyNull;
@@ -119,8 +172,8 @@ final class LookupSource
                 addresses[row] = PageAddresses.encode(page, position);
                 next[row] = EMPTY;
                 if (anyNull[position]) {
-                    if (partitioned) {
-                        rowNull[row] = true;
+                    if (order != null) {
+                        order.setNullKey(row);
                     }
                     continue;
                 }
@@ -129,20 +182,56 @@ final class LookupSource
                         longKeys[key][row] = keys.longs[key][position];
                     }
                 }
-                if (partitioned) {
-                    rowHashes[row] = hashes[position];
-                    rowTags[row] = tags[position];
+                if (order != null) {
+                    order.setKey(row, hashes[position], tags[position]);
                 }
                 else {
                     duplicates |= insert(row, tags[position], hashes[position]);
                 }
             }
         }
-        if (partitioned) {
-            pending = sortByRegion(row, rowHashes, rowTags, rowNull);
+        if (order != null) {
+            order.countRegions(task, chunkStart(task), row);
         }
-        this.rowCount = row;
-        this.hasDuplicates = duplicates;
+        return duplicates;
+    }
+
+    /** How many tasks order a large build's rows by table region ({@link #sortTask}); 0 for a small build. */
+    int sortTasks()
+    {
+        return pending == null ? 0 : loadTasks();
+    }
+
+    /** Between the last {@link #loadTask} and the first {@link #sortTask}: places each run's rows within each region. */
+    void beginSort()
+    {
+        if (pending != null) {
+            pending.placeRuns();
+        }
+    }
+
+    /**
+     * Orders the rows of one run of pages into their regions, after {@link #beginSort} (the caller
+     * orders that before this call); different runs may be sorted on different threads at once.
+     */
+    void sortTask(int task)
+    {
+        pending.scatter(task, chunkStart(task), chunkStart(task + 1), addresses);
+    }
+
+    /** After every {@link #sortTask}: frees what only the sort read. */
+    void endSort()
+    {
+        if (pending != null) {
+            pending.dropUnsorted();
+        }
+    }
+
+    /** The first row of load task {@code task}'s run of pages; {@code chunkStart(loadTasks())} is the row count. */
+    private int chunkStart(int task)
+    {
+        int page = chunkPageStarts[task];
+        return page < pageStarts.length ? pageStarts[page] : rowCount;
     }
 
     /**
@@ -161,15 +250,19 @@ final class LookupSource
      */
     boolean insertTask(int task)
     {
-        SortedRows sorted = pending;
+        RegionOrder sorted = pending;
         int regionFrom = task * (REGIONS / INSERT_TASKS);
         int regionTo = regionFrom + REGIONS / INSERT_TASKS;
         int slotEnd = regionTo << sorted.shift();
         boolean duplicates = false;
         int[] keptBack = new int[16];
         int keptCount = 0;
-        for (int at = sorted.regionStarts()[regionFrom]; at < sorted.regionStarts()[regionTo]; at++) {
-            int result = insertBefore(slotEnd, sorted.rows()[at], sorted.tags()[at], sorted.hashes()[at], sorted.addresses()[at]);
+        int[] rows = sorted.rows();
+        long[] tags = sorted.tags();
+        long[] hashes = sorted.hashes();
+        long[] sortedAddresses = sorted.addresses();
+        for (int at = sorted.regionStart(regionFrom); at < sorted.regionStart(regionTo); at++) {
+            int result = insertBefore(slotEnd, rows[at], tags[at], hashes[at], sortedAddresses[at]);
             if (result == KEPT_BACK) {
                 if (keptCount == keptBack.length) {
                     keptBack = Arrays.copyOf(keptBack, keptCount * 2);
@@ -178,7 +271,7 @@ final class LookupSource
             }
             duplicates |= result == JOINED_CHAIN;
         }
-        sorted.keptBack()[task] = Arrays.copyOf(keptBack, keptCount);
+        sorted.keepBack(task, Arrays.copyOf(keptBack, keptCount));
         return duplicates;
     }
 
@@ -188,62 +281,17 @@ final class LookupSource
      */
     void completeInsert(boolean duplicatesInTasks)
     {
-        SortedRows sorted = pending;
+        RegionOrder sorted = pending;
         boolean duplicates = duplicatesInTasks;
         if (sorted != null) {
-            for (int[] keptBack : sorted.keptBack()) {
-                for (int at : keptBack) {
+            for (int task = 0; task < INSERT_TASKS; task++) {
+                for (int at : sorted.keptBack(task)) {
                     duplicates |= insert(sorted.rows()[at], sorted.tags()[at], sorted.hashes()[at], sorted.addresses()[at]);
                 }
             }
             pending = null;
         }
         hasDuplicates |= duplicates;
-    }
-
-    /**
-     * A large build's rows ordered by table region, with each row's tag, hash and address beside
-     * its index; region r's rows are at {@code regionStarts[r] .. regionStarts[r + 1] - 1}.
-     */
-    private record SortedRows(int[] rows, long[] hashes, long[] tags, long[] addresses, int[] regionStarts, int shift, int[][] keptBack) {}
-
-    /**
-     * Orders the rows by the table region their slot falls in (a counting sort on the slot's high
-     * bits), so the random writes of a large build stay within a region that fits in the caches
-     * instead of missing the cache and the TLB on every row. The sort copies each row's tag, hash
-     * and address beside its index: read through the row index instead, in region order, each of
-     * them would be a cache miss of its own (three per row, which cost more than the table writes
-     * the sort saves).
-     */
-    private SortedRows sortByRegion(int rows, long[] rowHashes, long[] rowTags, boolean[] rowNull)
-    {
-        int shift = Integer.numberOfTrailingZeros(mask + 1) - Integer.numberOfTrailingZeros(REGIONS);
-        int[] regionStarts = new int[REGIONS + 1];
-        for (int row = 0; row < rows; row++) {
-            if (!rowNull[row]) {
-                regionStarts[(((int) rowHashes[row] & mask) >>> shift) + 1]++;
-            }
-        }
-        for (int region = 0; region < REGIONS; region++) {
-            regionStarts[region + 1] += regionStarts[region];
-        }
-        int[] next = Arrays.copyOf(regionStarts, REGIONS);
-        int sorted = regionStarts[REGIONS];
-        int[] sortedRows = new int[sorted];
-        long[] sortedHashes = new long[sorted];
-        // a key compared by its hash has the hash as its tag: one array serves both
-        long[] sortedTags = rowTags == rowHashes ? sortedHashes : new long[sorted];
-        long[] sortedAddresses = new long[sorted];
-        for (int row = 0; row < rows; row++) {
-            if (!rowNull[row]) {
-                int at = next[((int) rowHashes[row] & mask) >>> shift]++;
-                sortedRows[at] = row;
-                sortedHashes[at] = rowHashes[row];
-                sortedTags[at] = rowTags[row];
-                sortedAddresses[at] = addresses[row];
-            }
-        }
-        return new SortedRows(sortedRows, sortedHashes, sortedTags, sortedAddresses, regionStarts, shift, new int[INSERT_TASKS][]);
     }
 
     /** Puts a row into the table; true when another row has its key (the row joins that chain). */

@@ -4,31 +4,56 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * The work left of one join's build once the last build driver has read every page into a
- * {@link LookupSource}: the slices of a large table's inserts and the runtime filter. Every build
- * driver of the join takes tasks until none is left ({@link #runTasks}), so the table fills on as
- * many threads as built the pages instead of on the last one alone while the probe side waits;
- * the driver that finishes the last task completes the table and publishes it on the bridge.
- * Thread safe.
+ * The work of one join's build once the last build driver has handed every page to a
+ * {@link LookupSource}, in three stages: reading the keys of runs of pages (with the runtime
+ * filter as one more task), ordering a large build's rows by table region, and the slices of its
+ * inserts. Every build driver of the join takes the current stage's tasks until none is left
+ * ({@link #runTasks}), so the table fills on as many threads as built the pages instead of on the
+ * last one alone while the probe side waits. A stage starts once every task of the one before
+ * has ended; a driver with nothing to take meanwhile waits for it. The driver that ends the last
+ * task completes the table and publishes it on the bridge. Thread safe.
  */
 final class SharedBuild
 {
+    private static final int LOAD = 0;
+    private static final int SORT = 1;
+    private static final int INSERT = 2;
+
+    /** What a build driver does after {@link #runTasks}: wait for the next stage, or nothing more (the build is shared out). */
+    record Progress(CompletableFuture<?> waitFor, long publishedBytes)
+    {
+        static final Progress DONE = new Progress(null, 0);
+
+        boolean done()
+        {
+            return waitFor == null;
+        }
+    }
+
+    /** One stage's tasks: taken in order, and ended when {@code ended} reaches {@code taskCount}. */
+    private record Stage(int kind, int taskCount, AtomicInteger taken, AtomicInteger ended, CompletableFuture<Void> over)
+    {
+        Stage(int kind, int taskCount)
+        {
+            this(kind, taskCount, new AtomicInteger(), new AtomicInteger(), new CompletableFuture<>());
+        }
+    }
+
     private final JoinBridge bridge;
     private final LookupSource source;
     private final List<Page> pages;
     private final List<Integer> keyChannels;
     private final List<Type> types;
-    private final int insertTasks;
-    private final int taskCount;
-    private final AtomicInteger nextTask = new AtomicInteger();
-    private final AtomicInteger doneTasks = new AtomicInteger();
+    private final boolean buildsFilter;
     private final AtomicBoolean duplicates = new AtomicBoolean();
+    private volatile Stage stage;
     private volatile RuntimeFilter runtimeFilter;
 
     SharedBuild(JoinBridge bridge, LookupSource source, List<Page> pages, List<Integer> keyChannels, List<Type> types)
@@ -38,45 +63,104 @@ final class SharedBuild
         this.pages = List.copyOf(pages);
         this.keyChannels = List.copyOf(keyChannels);
         this.types = List.copyOf(types);
-        this.insertTasks = source.insertTasks();
-        this.taskCount = insertTasks + (bridge.publishesRuntimeFilter() ? 1 : 0);
+        this.buildsFilter = bridge.publishesRuntimeFilter();
+        // every build has at least one load task, so some driver always ends the first stage
+        this.stage = new Stage(LOAD, source.loadTasks() + (buildsFilter ? 1 : 0));
     }
 
     /**
-     * Runs tasks on this thread until none is left to take. Returns the bytes of the table and the
-     * runtime filter when this call published them (it finished the last task), else 0; a failure
-     * fails the bridge and is rethrown.
+     * Runs tasks on this thread until none is left to take. Returns a future to wait for when the
+     * next stage has tasks that wait for others' to end, and the bytes of the table and the runtime
+     * filter when this call published them (it ended the last task); a failure fails the bridge and
+     * is rethrown.
      */
-    long runTasks()
+    Progress runTasks()
     {
-        if (taskCount == 0) {
-            // a small build with no filter: the table was filled as its pages were read
-            return nextTask.getAndIncrement() == 0 ? publish() : 0;
-        }
         while (true) {
-            int task = nextTask.getAndIncrement();
-            if (task >= taskCount || bridge.whenBuilt().isDone()) {
-                return 0;
+            Stage current = stage;
+            if (bridge.whenBuilt().isDone()) {
+                return Progress.DONE;
+            }
+            int task = current.taken().getAndIncrement();
+            if (task >= current.taskCount()) {
+                if (current.kind() == INSERT) {
+                    return Progress.DONE;
+                }
+                if (current.over().isDone()) {
+                    continue;
+                }
+                return new Progress(current.over(), 0);
             }
             try {
-                if (task < insertTasks) {
-                    if (source.insertTask(task)) {
-                        duplicates.set(true);
+                run(current.kind(), task);
+                // the driver that ends a stage's last task sees every other task's writes: each ended before its increment
+                if (current.ended().incrementAndGet() == current.taskCount()) {
+                    long published = startNextStage(current);
+                    if (published > 0) {
+                        return new Progress(null, published);
                     }
-                }
-                else {
-                    runtimeFilter = RuntimeFilter.build(pages, keyChannels, types, RuntimeFilter.MAX_BUILD_ROWS);
-                }
-                // the last task's driver sees every other task's writes: each finished before its increment
-                if (doneTasks.incrementAndGet() == taskCount) {
-                    return publish();
                 }
             }
             catch (RuntimeException | Error e) {
                 bridge.fail(e);
+                current.over().complete(null);
                 throw e;
             }
         }
+    }
+
+    private void run(int kind, int task)
+    {
+        boolean repeated = switch (kind) {
+            case LOAD -> task < source.loadTasks() ? source.loadTask(task) : buildFilter();
+            case SORT -> {
+                source.sortTask(task);
+                yield false;
+            }
+            default -> source.insertTask(task);
+        };
+        if (repeated) {
+            duplicates.set(true);
+        }
+    }
+
+    private boolean buildFilter()
+    {
+        runtimeFilter = RuntimeFilter.build(pages, keyChannels, types, RuntimeFilter.MAX_BUILD_ROWS);
+        return false;
+    }
+
+    /**
+     * Ends {@code ended}'s stage and starts the next one that has tasks; returns the published bytes
+     * when none has (the build is complete), else 0. Drivers waiting for the stage wake to the next.
+     */
+    private long startNextStage(Stage ended)
+    {
+        int kind = ended.kind();
+        long published = 0;
+        if (kind == LOAD) {
+            source.beginSort();
+            kind = SORT;
+        }
+        else if (kind == SORT) {
+            source.endSort();
+            kind = INSERT;
+        }
+        else {
+            published = publish();
+        }
+        if (published == 0) {
+            int tasks = kind == SORT ? source.sortTasks() : source.insertTasks();
+            if (tasks == 0 && kind == SORT) {
+                // a small build: no sort and, since its load inserted, no inserts
+                published = publish();
+            }
+            else {
+                stage = new Stage(kind, tasks);
+            }
+        }
+        ended.over().complete(null);
+        return published;
     }
 
     private long publish()
