@@ -51,7 +51,6 @@ final class SharedBuild
     private final List<Page> pages;
     private final List<Integer> keyChannels;
     private final List<Type> types;
-    private final boolean buildsFilter;
     private final AtomicBoolean duplicates = new AtomicBoolean();
     private volatile Stage stage;
     private volatile RuntimeFilter runtimeFilter;
@@ -63,9 +62,8 @@ final class SharedBuild
         this.pages = List.copyOf(pages);
         this.keyChannels = List.copyOf(keyChannels);
         this.types = List.copyOf(types);
-        this.buildsFilter = bridge.publishesRuntimeFilter();
         // every build has at least one load task, so some driver always ends the first stage
-        this.stage = new Stage(LOAD, source.loadTasks() + (buildsFilter ? 1 : 0));
+        this.stage = new Stage(LOAD, source.loadTasks() + (bridge.publishesRuntimeFilter() ? 1 : 0));
     }
 
     /**

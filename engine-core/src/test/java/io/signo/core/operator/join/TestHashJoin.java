@@ -241,7 +241,6 @@ class TestHashJoin
 
     @Test
     void buildDriversShareALargeBuildAcrossThreads()
-        throws Exception
     {
         // 300,000 rows in two build operators: the table is filled region slice by slice on both threads
         // at once, with the runtime filter as one more task; every probe key must find exactly its rows
@@ -258,29 +257,7 @@ class TestHashJoin
         }
         JoinBridge bridge = new JoinBridge(true);
         HashBuilderOperatorFactory factory = new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 2);
-        List<Operator> builders = List.of(factory.createOperator(runner.newContext(0)), factory.createOperator(runner.newContext(1)));
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
-        try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
-            for (int driver = 0; driver < 2; driver++) {
-                Operator builder = builders.get(driver);
-                List<Page> pages = halves.get(driver);
-                done.add(threads.submit(() -> {
-                    pages.forEach(builder::addInput);
-                    builder.finish();
-                    while (!builder.isFinished()) {
-                        builder.isBlocked().join();
-                        builder.finish();
-                    }
-                }));
-            }
-            for (java.util.concurrent.Future<?> future : done) {
-                future.get();
-            }
-        }
-        finally {
-            threads.shutdownNow();
-        }
+        runOnTwoThreads(factory, halves);
         assertTrue(bridge.isBuilt());
         assertTrue(bridge.runtimeFilter() != null);
 
@@ -306,8 +283,78 @@ class TestHashJoin
         }
         assertEquals(rowCount, count);
         assertEquals((long) rowCount * (rowCount - 1) / 2, sum);
-        for (Operator builder : builders) {
-            builder.close();
+    }
+
+    @Test
+    void aLargeBuildInPagesOfVeryDifferentSizesOnTwoThreads()
+    {
+        // the build reads its keys and sorts its rows in runs of pages of about equal rows: one page
+        // larger than a run's share, single rows, and pages between must each be read exactly once
+        int[] pageSizes = {1, 140_000, 3, 20_000, 1, 1, 60_000, 5, 9000, 9000, 9000, 9000, 2, 45_000};
+        List<List<Page>> drivers = List.of(new ArrayList<>(), new ArrayList<>());
+        long key = 0;
+        for (int page = 0; page < pageSizes.length; page++) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = 0; i < pageSizes[page]; i++, key++) {
+                rows.add(row(key, "v", key * 3));
+            }
+            drivers.get(page % 2).add(page(BUILD_TYPES, rows));
+        }
+        long buildRows = key;
+        JoinBridge bridge = new JoinBridge(true);
+        runOnTwoThreads(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 2), drivers);
+        assertTrue(bridge.isBuilt());
+
+        List<Page> probe = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int probeKey = 0; probeKey < buildRows + 500; probeKey++) {
+            rows.add(row(probeKey, (long) probeKey));
+            if (rows.size() == 8192) {
+                probe.add(page(PROBE_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        probe.add(page(PROBE_TYPES, rows));
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(1), List.of(2), null), probe);
+        long count = 0;
+        for (Page page : output) {
+            for (int position = 0; position < page.positionCount(); position++) {
+                assertEquals(page.column(0).getLong(position) * 3, page.column(1).getLong(position));
+                count++;
+            }
+        }
+        assertEquals(buildRows, count);
+    }
+
+    /** Runs one build operator of {@code factory} per list of pages, each on its own thread, until all finish. */
+    private void runOnTwoThreads(HashBuilderOperatorFactory factory, List<List<Page>> pagesByDriver)
+    {
+        List<Operator> builders = List.of(factory.createOperator(runner.newContext(0)), factory.createOperator(runner.newContext(1)));
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int driver = 0; driver < 2; driver++) {
+                Operator builder = builders.get(driver);
+                List<Page> pages = pagesByDriver.get(driver);
+                done.add(threads.submit(() -> {
+                    pages.forEach(builder::addInput);
+                    builder.finish();
+                    while (!builder.isFinished()) {
+                        builder.isBlocked().join();
+                        builder.finish();
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> future : done) {
+                future.get();
+            }
+        }
+        catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e);
+        }
+        finally {
+            threads.shutdownNow();
+            builders.forEach(Operator::close);
         }
     }
 
