@@ -163,8 +163,9 @@ final class LookupSource
         boolean duplicates = false;
         int row = chunkStart(task);
         for (int page = chunkPageStarts[task]; page < chunkPageStarts[task + 1]; page++) {
-            int positionCount = pages.get(page).positionCount();
-            keys.load(pages.get(page), keyChannels);
+            Page buildPage = pages.get(page);
+            int positionCount = buildPage.positionCount();
+            keys.load(buildPage, keyChannels);
             long[] hashes = keys.hashes;
             long[] tags = keyInTable ? keys.longs[0] : hashes;
             boolean[] anyNull = keys.anyNull;
@@ -202,12 +203,10 @@ final class LookupSource
         return pending == null ? 0 : loadTasks();
     }
 
-    /** Between the last {@link #loadTask} and the first {@link #sortTask}: places each run's rows within each region. */
+    /** Between the last {@link #loadTask} and the first {@link #sortTask} of a large build: places each run's rows within each region. */
     void beginSort()
     {
-        if (pending != null) {
-            pending.placeRuns();
-        }
+        pending.placeRuns();
     }
 
     /**
@@ -222,9 +221,7 @@ final class LookupSource
     /** After every {@link #sortTask}: frees what only the sort read. */
     void endSort()
     {
-        if (pending != null) {
-            pending.dropUnsorted();
-        }
+        pending.dropUnsorted();
     }
 
     /** The first row of load task {@code task}'s run of pages; {@code chunkStart(loadTasks())} is the row count. */

@@ -104,6 +104,10 @@ final class RegionOrder
         long[] rowHashes = this.rowHashes;
         long[] rowTags = this.rowTags;
         boolean[] rowNull = this.rowNull;
+        int[] rows = this.rows;
+        long[] hashes = this.hashes;
+        long[] tags = this.tags;
+        long[] addresses = this.addresses;
         for (int row = from; row < to; row++) {
             if (!rowNull[row]) {
                 long hash = rowHashes[row];

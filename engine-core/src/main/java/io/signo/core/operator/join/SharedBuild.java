@@ -134,28 +134,23 @@ final class SharedBuild
      */
     private long startNextStage(Stage ended)
     {
-        int kind = ended.kind();
         long published = 0;
-        if (kind == LOAD) {
-            source.beginSort();
-            kind = SORT;
-        }
-        else if (kind == SORT) {
-            source.endSort();
-            kind = INSERT;
-        }
-        else {
-            published = publish();
-        }
-        if (published == 0) {
-            int tasks = kind == SORT ? source.sortTasks() : source.insertTasks();
-            if (tasks == 0 && kind == SORT) {
-                // a small build: no sort and, since its load inserted, no inserts
-                published = publish();
+        switch (ended.kind()) {
+            case LOAD -> {
+                if (source.sortTasks() == 0) {
+                    // a small build: its load task inserted every row
+                    published = publish();
+                }
+                else {
+                    source.beginSort();
+                    stage = new Stage(SORT, source.sortTasks());
+                }
             }
-            else {
-                stage = new Stage(kind, tasks);
+            case SORT -> {
+                source.endSort();
+                stage = new Stage(INSERT, source.insertTasks());
             }
+            default -> published = publish();
         }
         ended.over().complete(null);
         return published;

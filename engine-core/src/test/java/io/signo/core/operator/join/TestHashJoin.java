@@ -261,16 +261,7 @@ class TestHashJoin
         assertTrue(bridge.isBuilt());
         assertTrue(bridge.runtimeFilter() != null);
 
-        List<Page> probe = new ArrayList<>();
-        rows = new ArrayList<>();
-        for (int key = 0; key < rowCount / 2 + 1000; key++) {
-            rows.add(row(key, (long) key));
-            if (rows.size() == 8192) {
-                probe.add(page(PROBE_TYPES, rows));
-                rows = new ArrayList<>();
-            }
-        }
-        probe.add(page(PROBE_TYPES, rows));
+        List<Page> probe = probePagesWithKeysUpTo(rowCount / 2 + 1000);
         List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(0), List.of(2), null), probe);
         long count = 0;
         long sum = 0;
@@ -305,16 +296,7 @@ class TestHashJoin
         runOnTwoThreads(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 2), drivers);
         assertTrue(bridge.isBuilt());
 
-        List<Page> probe = new ArrayList<>();
-        List<List<Object>> rows = new ArrayList<>();
-        for (int probeKey = 0; probeKey < buildRows + 500; probeKey++) {
-            rows.add(row(probeKey, (long) probeKey));
-            if (rows.size() == 8192) {
-                probe.add(page(PROBE_TYPES, rows));
-                rows = new ArrayList<>();
-            }
-        }
-        probe.add(page(PROBE_TYPES, rows));
+        List<Page> probe = probePagesWithKeysUpTo((int) buildRows + 500);
         List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.INNER, List.of(0), PROBE_TYPES, List.of(1), List.of(2), null), probe);
         long count = 0;
         for (Page page : output) {
@@ -324,6 +306,22 @@ class TestHashJoin
             }
         }
         assertEquals(buildRows, count);
+    }
+
+    /** Probe pages of (key, key) for every key from 0 below {@code keyCount}, 8192 rows a page. */
+    private static List<Page> probePagesWithKeysUpTo(int keyCount)
+    {
+        List<Page> probe = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        for (int key = 0; key < keyCount; key++) {
+            rows.add(row(key, (long) key));
+            if (rows.size() == 8192) {
+                probe.add(page(PROBE_TYPES, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        probe.add(page(PROBE_TYPES, rows));
+        return probe;
     }
 
     /** Runs one build operator of {@code factory} per list of pages, each on its own thread, until all finish. */
