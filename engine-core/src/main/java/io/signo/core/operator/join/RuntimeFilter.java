@@ -8,6 +8,7 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -25,6 +26,11 @@ import java.util.List;
  * an exact bitmap over [min, max] instead: a probe is a subtraction, one load and one bit test, with
  * no hashing and no false positives, in at most twice the Bloom filter's memory or 64 KiB, which
  * stays in a core's L2 cache.
+ *
+ * <p>A filter of several keys also holds a one-key filter of each INTEGER-like key column. A probe
+ * tests those on the selected rows first, reading each key at the rows alone, and loads and hashes all
+ * its keys only for the rows they keep: Q2's probe of partsupp on (supply cost, part key) would
+ * otherwise hash both keys of every one of its rows for a build of a few thousand.
  */
 public final class RuntimeFilter
 {
@@ -44,9 +50,17 @@ public final class RuntimeFilter
     private final long min;
     private final long max;
     private final long keyCount;
+    /** Of a filter of several keys, the one-key filter of each INTEGER-like key column (null for the others); else null. */
+    private final RuntimeFilter[] keyFilters;
 
     private RuntimeFilter(BloomFilter bloom, long[] bits, boolean[] stringKeys, boolean hasRange, long min, long max, long keyCount)
     {
+        this(bloom, bits, stringKeys, hasRange, min, max, keyCount, null);
+    }
+
+    private RuntimeFilter(BloomFilter bloom, long[] bits, boolean[] stringKeys, boolean hasRange, long min, long max, long keyCount, RuntimeFilter[] keyFilters)
+    {
+        this.keyFilters = keyFilters;
         this.bloom = bloom;
         this.bits = bits;
         this.stringKeys = stringKeys;
@@ -119,7 +133,19 @@ public final class RuntimeFilter
                 }
             }
         }
-        return new RuntimeFilter(bloom, null, stringKeys, ranged, min, max, added);
+        return new RuntimeFilter(bloom, null, stringKeys, ranged, min, max, added, keyCount > 1 ? keyFilters(pages, channels, types, maxRows) : null);
+    }
+
+    private static RuntimeFilter[] keyFilters(List<Page> pages, int[] channels, List<Type> types, int maxRows)
+    {
+        RuntimeFilter[] keyFilters = new RuntimeFilter[channels.length];
+        for (int key = 0; key < channels.length; key++) {
+            PhysicalType type = types.get(channels[key]).physicalType();
+            if (type == PhysicalType.INT || type == PhysicalType.LONG) {
+                keyFilters[key] = build(pages, List.of(channels[key]), types, maxRows);
+            }
+        }
+        return keyFilters;
     }
 
     /** The exact bitmap of one integer key column's non-NULL values: bit {@code key - min} set for each. */
@@ -159,7 +185,19 @@ public final class RuntimeFilter
 
     public long retainedBytes()
     {
-        return bits != null ? (long) bits.length * Long.BYTES : bloom.retainedBytes();
+        long bytes = bits != null ? (long) bits.length * Long.BYTES : bloom.retainedBytes();
+        if (keyFilters != null) {
+            for (RuntimeFilter keyFilter : keyFilters) {
+                bytes += keyFilter == null ? 0 : keyFilter.retainedBytes();
+            }
+        }
+        return bytes;
+    }
+
+    /** Of a filter of several keys, the one-key filter of key column {@code key} when it is INTEGER-like; else null. */
+    RuntimeFilter keyFilter(int key)
+    {
+        return keyFilters == null ? null : keyFilters[key];
     }
 
     /**
@@ -167,6 +205,15 @@ public final class RuntimeFilter
      * one with a NULL key), in order, at the front of {@code positions}; returns how many.
      */
     int filter(ProbeKeys keys, int[] positions, int count)
+    {
+        return filter(keys, positions, count, false);
+    }
+
+    /**
+     * {@link #filter(ProbeKeys, int[], int)} where {@code keys} holds the keys of {@code positions[0 .. count)}
+     * at 0 .. count - 1 (loaded from those rows alone) when {@code compact}, at the positions themselves when not.
+     */
+    int filter(ProbeKeys keys, int[] positions, int count, boolean compact)
     {
         long[] hashes = keys.hashes;
         boolean[] anyNull = keys.anyNull;
@@ -176,15 +223,17 @@ public final class RuntimeFilter
             // a bitmap filter tests integer keys read directly (filterLongs); any other probe keeps its non-NULL rows
             for (int i = 0; i < count; i++) {
                 int position = positions[i];
+                int key = compact ? i : position;
                 positions[kept] = position;
-                kept += anyNull[position] ? 0 : 1;
+                kept += anyNull[key] ? 0 : 1;
             }
             return kept;
         }
         for (int i = 0; i < count; i++) {
             int position = positions[i];
+            int key = compact ? i : position;
             positions[kept] = position;
-            kept += !anyNull[position] && bloom.mightContain(hashes[position]) ? 1 : 0;
+            kept += !anyNull[key] && bloom.mightContain(hashes[key]) ? 1 : 0;
         }
         return kept;
     }
@@ -279,6 +328,7 @@ public final class RuntimeFilter
     @Override
     public String toString()
     {
-        return "RuntimeFilter[" + (bits != null ? "bitmap" : "bloom") + ", keys=" + keyCount + ", bytes=" + retainedBytes() + (hasRange ? ", range=[" + min + ", " + max + "]" : "") + "]";
+        return "RuntimeFilter[" + (bits != null ? "bitmap" : "bloom") + ", keys=" + keyCount + ", bytes=" + retainedBytes() + (hasRange ? ", range=[" + min + ", " + max + "]" : "")
+                + (keyFilters != null ? ", per key=" + Arrays.toString(keyFilters) : "") + "]";
     }
 }

@@ -240,6 +240,77 @@ class TestRuntimeFilter
     }
 
     @Test
+    void severalIntegerKeysAreTestedOneByOneThenTogether()
+    {
+        // Q2's shape: (supply cost, part key) pairs of a small build against many probe rows (DECIMAL values are unscaled longs)
+        List<Type> types = List.of(Type.decimal(15, 2), Type.BIGINT);
+        List<List<Object>> buildRows = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            buildRows.add(row((long) (i * 7 % 100_000), (long) i * 13));
+        }
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(types, buildRows)), List.of(0, 1), types, RuntimeFilter.MAX_BUILD_ROWS);
+        assertNotNull(filter.keyFilter(0));
+        assertNotNull(filter.keyFilter(1));
+
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            // a build pair; each key of a build row beside another row's other key; keys in no build row
+            probeRows.add(row((long) (i * 7 % 100_000), (long) i * 13));
+            probeRows.add(row((long) (i * 7 % 100_000), (long) (i + 1) * 13));
+            probeRows.add(row((long) (i * 7 + 3), (long) i * 13 + 5));
+        }
+        probeRows.add(row(null, 13L));
+        probeRows.add(row(7L, null));
+        Page probe = page(types, probeRows);
+        boolean[] dense = passesAll(filter, probe, new int[] {0, 1});
+        for (int i = 0; i < 3000; i++) {
+            assertTrue(dense[3 * i], "build pair " + i + " must pass");
+            assertFalse(dense[3 * i + 2], "keys in no build row never pass the one-key bitmap of the cost");
+        }
+        assertFalse(dense[9000], "a NULL key never passes");
+        assertFalse(dense[9001], "a NULL key never passes");
+        int falsePositives = 0;
+        for (int i = 0; i < 3000; i++) {
+            falsePositives += dense[3 * i + 1] ? 1 : 0;
+        }
+        assertTrue(falsePositives <= 3000 * BloomFilter.FALSE_POSITIVE_BOUND * 3, falsePositives + " false positives");
+
+        // a selected page of the same rows is tested on both keys' hashes alone: every row the dense page
+        // kept passes, and what else passes are the Bloom filter's false positives
+        int[] everyRow = new int[probe.positionCount()];
+        for (int i = 0; i < everyRow.length; i++) {
+            everyRow[i] = i;
+        }
+        Page selected = Page.selected(everyRow, everyRow.length, probe.column(0), probe.column(1));
+        boolean[] fromSelected = passesAll(filter, selected, new int[] {0, 1});
+        int moreFalsePositives = 0;
+        for (int i = 0; i < fromSelected.length; i++) {
+            assertTrue(fromSelected[i] || !dense[i], "row " + i + " passed on the dense page only");
+            moreFalsePositives += fromSelected[i] && !dense[i] ? 1 : 0;
+        }
+        assertFalse(fromSelected[9000] || fromSelected[9001], "a NULL key never passes");
+        assertTrue(moreFalsePositives <= 6000 * BloomFilter.FALSE_POSITIVE_BOUND * 3, moreFalsePositives + " more false positives");
+        // the key channels in another order than the page's columns
+        Page swapped = new Page(probe.positionCount(), probe.column(1), probe.column(0));
+        assertArrayEquals(dense, passesAll(filter, swapped, new int[] {1, 0}));
+    }
+
+    /** Which positions of the page pass the filter on these key columns, all positions selected. */
+    private static boolean[] passesAll(RuntimeFilter filter, Page page, int[] keyChannels)
+    {
+        int[] positions = new int[page.positionCount()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i;
+        }
+        int kept = new RuntimeFilterProbe(filter, keyChannels).filter(page, positions, positions.length, true);
+        boolean[] passes = new boolean[page.positionCount()];
+        for (int i = 0; i < kept; i++) {
+            passes[positions[i]] = true;
+        }
+        return passes;
+    }
+
+    @Test
     void emptyBuildRejectsEverythingAndLargeBuildHasNoFilter()
     {
         List<Type> types = List.of(Type.BIGINT);
