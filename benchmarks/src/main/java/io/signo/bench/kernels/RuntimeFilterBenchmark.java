@@ -130,15 +130,7 @@ public class RuntimeFilterBenchmark
     @OperationsPerInvocation(PROBE_ROWS)
     public int filter()
     {
-        int kept = 0;
-        int[] positions = this.positions;
-        for (Page page : probePages) {
-            for (int i = 0; i < PAGE_ROWS; i++) {
-                positions[i] = i;
-            }
-            kept += filterProbe.filter(page, positions, PAGE_ROWS, true);
-        }
-        return kept;
+        return filterEveryPage(filterProbe);
     }
 
     /** ns per probe row: the kernel of a filter on two key columns. */
@@ -146,13 +138,18 @@ public class RuntimeFilterBenchmark
     @OperationsPerInvocation(PROBE_ROWS)
     public int filterTwoKeys()
     {
+        return filterEveryPage(twoKeyProbe);
+    }
+
+    private int filterEveryPage(RuntimeFilterProbe probe)
+    {
         int kept = 0;
         int[] positions = this.positions;
         for (Page page : probePages) {
             for (int i = 0; i < PAGE_ROWS; i++) {
                 positions[i] = i;
             }
-            kept += twoKeyProbe.filter(page, positions, PAGE_ROWS, true);
+            kept += probe.filter(page, positions, PAGE_ROWS, true);
         }
         return kept;
     }

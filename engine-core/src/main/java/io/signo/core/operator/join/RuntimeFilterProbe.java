@@ -20,6 +20,7 @@ public final class RuntimeFilterProbe
     private final int[] keyChannels;
     private final ProbeKeys keys;
     private final int[] keyColumnsInOrder;
+    private final ColumnVector[] keyColumns;
     private long[] longKeys = new long[0];
     private int[] keptRows = new int[0];
 
@@ -33,6 +34,7 @@ public final class RuntimeFilterProbe
         }
         this.keys = new ProbeKeys(filter.stringKeys());
         this.keyColumnsInOrder = IntStream.range(0, keyChannels.length).toArray();
+        this.keyColumns = new ColumnVector[keyChannels.length];
     }
 
     /**
@@ -81,7 +83,6 @@ public final class RuntimeFilterProbe
             keptRows = new int[page.positionCount()];
         }
         System.arraycopy(positions, 0, keptRows, 0, kept);
-        ColumnVector[] keyColumns = new ColumnVector[keyChannels.length];
         for (int key = 0; key < keyChannels.length; key++) {
             keyColumns[key] = page.column(keyChannels[key]);
         }
