@@ -1,5 +1,6 @@
 package io.signo.sql;
 
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;

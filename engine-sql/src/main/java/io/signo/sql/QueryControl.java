@@ -1,7 +1,8 @@
 package io.signo.sql;
 
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.storage.error.SignoException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,14 +3,14 @@ package io.signo.sql;
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.operator.PageCollectorOperator;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.sql.translate.PlannerOptions;
-import io.signo.storage.memory.ExceededMemoryLimitException;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
@@ -202,15 +202,7 @@ public final class SignoEngine
     /** The user-facing error for a failure inside a running query. */
     public static SignoException translateFailure(Throwable failure)
     {
-        return switch (failure) {
-            case SignoException signo -> signo;
-            case ExceededMemoryLimitException memory -> new SignoException(ErrorCode.EXCEEDED_MEMORY_LIMIT, memory.getMessage(), memory);
-            case ArithmeticException arithmetic when String.valueOf(arithmetic.getMessage()).toLowerCase().contains("division by zero") ->
-                    new SignoException(ErrorCode.DIVISION_BY_ZERO, "Division by zero", arithmetic);
-            case ArithmeticException arithmetic -> new SignoException(ErrorCode.NUMERIC_OVERFLOW, String.valueOf(arithmetic.getMessage()), arithmetic);
-            case IllegalArgumentException invalid -> new SignoException(ErrorCode.INVALID_ARGUMENT, invalid.getMessage(), invalid);
-            default -> new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + failure, failure);
-        };
+        return SignoException.of(failure);
     }
 
     @Override

@@ -1,7 +1,8 @@
 package io.signo.sql;
 
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.translate.JoinDistributionMode;
+import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,7 @@
 package io.signo.sql;
 
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -93,6 +96,40 @@ class SqlErrorTest
         assertStillAnswers();
         assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT MOD(p_size, p_size - p_size) FROM part");
         assertStillAnswers();
+    }
+
+    @Test
+    void errorsWhileRunningCarryTheCodeOfWhatWentWrong()
+    {
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT n_nationkey + 9223372036854775807 * (n_nationkey + 1) FROM nation");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(o_totalprice * 1000000 AS DECIMAL(8, 2)) FROM orders");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name AS INTEGER) FROM nation");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name AS DATE) FROM nation");
+        assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT SUBSTRING(n_name FROM 1 FOR n_regionkey - 5) FROM nation");
+        assertStillAnswers();
+    }
+
+    @Test
+    void codesHaveStableNumbersAndSqlStates()
+    {
+        for (ErrorCode code : ErrorCode.values()) {
+            assertEquals(code, ErrorCode.ofNumber(code.number()));
+            assertEquals(5, code.sqlState().length(), code.name());
+        }
+        assertEquals(ErrorCode.INTERNAL_ERROR, ErrorCode.ofNumber(0));
+        assertEquals(ErrorCode.INTERNAL_ERROR, ErrorCode.ofNumber(10_000));
+        assertEquals("22012", ErrorCode.DIVISION_BY_ZERO.sqlState());
+        assertEquals("22003", ErrorCode.NUMERIC_OVERFLOW.sqlState());
+    }
+
+    @Test
+    void aFailureWithoutACodeIsAnInternalError()
+    {
+        SignoException internal = SignoException.of(new CompletionException(new IllegalStateException("broken invariant")));
+        assertEquals(ErrorCode.INTERNAL_ERROR, internal.errorCode());
+        assertTrue(internal.getMessage().contains("broken invariant"), internal.getMessage());
+        SignoException coded = new SignoException(ErrorCode.DIVISION_BY_ZERO, "Division by zero");
+        assertEquals(coded, SignoException.of(new ExecutionException(coded)));
     }
 
     @Test

@@ -1,8 +1,9 @@
 package io.signo.sql;
 
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;

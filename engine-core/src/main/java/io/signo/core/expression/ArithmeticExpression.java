@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -246,9 +248,7 @@ public final class ArithmeticExpression
             };
         }
         catch (ArithmeticException e) {
-            if (e.getMessage() != null && e.getMessage().equals(Decimals.DIVISION_BY_ZERO)) {
-                throw e;
-            }
+            // Math's exact arithmetic: the Decimals helpers throw coded errors themselves
             throw overflow();
         }
     }
@@ -302,7 +302,7 @@ public final class ArithmeticExpression
                 }
                 long divisor = r[i];
                 if (divisor == 0) {
-                    throw new ArithmeticException(Decimals.DIVISION_BY_ZERO);
+                    throw Decimals.divisionByZero();
                 }
                 if (divisor == -1 && l[i] == Long.MIN_VALUE) {
                     throw overflow();
@@ -332,7 +332,7 @@ public final class ArithmeticExpression
             }
             long divisor = r[i];
             if (divisor == 0) {
-                throw new ArithmeticException(Decimals.DIVISION_BY_ZERO);
+                throw Decimals.divisionByZero();
             }
             // x % -1 is 0; Java gets that right even for Long.MIN_VALUE
             result[i] = l[i] % divisor;
@@ -367,9 +367,9 @@ public final class ArithmeticExpression
         }
     }
 
-    private ArithmeticException overflow()
+    private SignoException overflow()
     {
-        return new ArithmeticException(type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
+        return new SignoException(ErrorCode.NUMERIC_OVERFLOW, type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
     }
 
     @Override

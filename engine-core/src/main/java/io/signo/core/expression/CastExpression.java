@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -81,15 +83,10 @@ public final class CastExpression
         long[] values = input.values();
         int fromScale = value.type().scale();
         int toScale = type.scale();
-        try {
-            if (fromScale != toScale) {
-                for (int i = 0; i < count; i++) {
-                    values[i] = Decimals.rescale(values[i], fromScale, toScale);
-                }
+        if (fromScale != toScale) {
+            for (int i = 0; i < count; i++) {
+                values[i] = Decimals.rescale(values[i], fromScale, toScale);
             }
-        }
-        catch (ArithmeticException e) {
-            throw overflow();
         }
         checkRange(values, count);
         return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
@@ -103,7 +100,7 @@ public final class CastExpression
         for (int i = 0; i < count; i++) {
             double d = doubles[i];
             if (Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new ArithmeticException("cannot cast " + d + " to " + type);
+                throw new SignoException(ErrorCode.INVALID_CAST, "Cannot cast " + d + " to " + type);
             }
             if (type.kind() == TypeKind.DECIMAL) {
                 // exact decimal expansion of the double's shortest repr, rounded as SQL rounds decimals
@@ -128,12 +125,7 @@ public final class CastExpression
     private void checkRange(long[] values, int count)
     {
         if (type.kind() == TypeKind.DECIMAL) {
-            try {
-                Decimals.checkPrecision(values, count, type.precision());
-            }
-            catch (ArithmeticException e) {
-                throw overflow();
-            }
+            Decimals.checkPrecision(values, count, type.precision());
         }
         else if (type.kind() == TypeKind.INTEGER) {
             for (int i = 0; i < count; i++) {
@@ -144,9 +136,9 @@ public final class CastExpression
         }
     }
 
-    private ArithmeticException overflow()
+    private SignoException overflow()
     {
-        return new ArithmeticException(type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : "Value out of range for " + type);
+        return new SignoException(ErrorCode.NUMERIC_OVERFLOW, type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : "Value out of range for " + type);
     }
 
     private ColumnVector stringToString(ColumnVector input, int count, PageAllocator allocator)
@@ -243,7 +235,7 @@ public final class CastExpression
                 }
             }
             catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Cannot cast '" + text + "' to " + type);
+                throw new SignoException(ErrorCode.INVALID_CAST, "Cannot cast '" + text + "' to " + type);
             }
         }
         return builder.build();

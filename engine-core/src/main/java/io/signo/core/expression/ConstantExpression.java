@@ -60,7 +60,7 @@ public final class ConstantExpression
                     if (value instanceof BigDecimal decimal) {
                         BigDecimal scaled = decimal.setScale(type.scale(), RoundingMode.HALF_UP);
                         if (scaled.precision() > Math.max(type.precision(), 1) && scaled.signum() != 0 && type.precision() <= 18) {
-                            throw new ArithmeticException(Decimals.OVERFLOW);
+                            throw Decimals.overflow();
                         }
                         longForm = scaled.unscaledValue().longValueExact();
                     }

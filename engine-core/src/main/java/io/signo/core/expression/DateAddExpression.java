@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -68,7 +70,7 @@ public final class DateAddExpression
         }
         for (int i = 0; i < count; i++) {
             if (result[i] != (int) result[i]) {
-                throw new ArithmeticException("DATE out of range");
+                throw new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, "DATE out of range");
             }
         }
         return FixedWidthVectors.fromLongs(Type.DATE, result, count, nulls, allocator);

@@ -1,5 +1,8 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -30,11 +33,21 @@ final class Decimals
 
     private Decimals() {}
 
+    static SignoException overflow()
+    {
+        return new SignoException(ErrorCode.NUMERIC_OVERFLOW, OVERFLOW);
+    }
+
+    static SignoException divisionByZero()
+    {
+        return new SignoException(ErrorCode.DIVISION_BY_ZERO, DIVISION_BY_ZERO);
+    }
+
     /** 10^exponent for exponent 0..18. */
     static long powerOfTen(int exponent)
     {
         if (exponent < 0 || exponent >= POWERS_OF_TEN.length) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         return POWERS_OF_TEN[exponent];
     }
@@ -59,12 +72,12 @@ final class Decimals
         if (toScale > fromScale) {
             int difference = toScale - fromScale;
             if (difference >= POWERS_OF_TEN.length) {
-                throw new ArithmeticException(OVERFLOW);
+                throw overflow();
             }
             long high = Math.multiplyHigh(value, POWERS_OF_TEN[difference]);
             long low = value * POWERS_OF_TEN[difference];
             if (high != (low >> 63)) {
-                throw new ArithmeticException(OVERFLOW);
+                throw overflow();
             }
             return low;
         }
@@ -82,7 +95,7 @@ final class Decimals
         try {
             return rescale(value, fromScale, toScale);
         }
-        catch (ArithmeticException e) {
+        catch (SignoException e) {
             return value < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
     }
@@ -101,7 +114,7 @@ final class Decimals
             }
         }
         else if (value == Long.MIN_VALUE && divisor == -1) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         return quotient;
     }
@@ -118,7 +131,7 @@ final class Decimals
             return rescale(low, productScale, resultScale);
         }
         if (resultScale >= productScale) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         int difference = productScale - resultScale;
         if (difference >= POWERS_OF_TEN.length) {
@@ -134,7 +147,7 @@ final class Decimals
     static long divide(long dividend, int dividendScale, long divisor, int divisorScale, int resultScale)
     {
         if (divisor == 0) {
-            throw new ArithmeticException(DIVISION_BY_ZERO);
+            throw divisionByZero();
         }
         // result = dividend * 10^shift / divisor
         int shift = resultScale - dividendScale + divisorScale;
@@ -171,7 +184,7 @@ final class Decimals
             high = low == 0 ? -high : ~high;
         }
         if (Long.compareUnsigned(high, divisor) >= 0) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         long remainder = high;
         long quotient = 0;
@@ -188,7 +201,7 @@ final class Decimals
             quotient++;
         }
         if (quotient < 0) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         return negative ? -quotient : quotient;
     }
@@ -197,7 +210,7 @@ final class Decimals
     {
         BigInteger quotient = new BigDecimal(dividend).divide(new BigDecimal(divisor), 0, RoundingMode.HALF_UP).toBigInteger();
         if (quotient.bitLength() > 63) {
-            throw new ArithmeticException(OVERFLOW);
+            throw overflow();
         }
         return quotient.longValue();
     }
@@ -212,7 +225,7 @@ final class Decimals
         for (int i = 0; i < count; i++) {
             long value = values[i];
             if (value > max || value < -max) {
-                throw new ArithmeticException(OVERFLOW);
+                throw overflow();
             }
         }
     }

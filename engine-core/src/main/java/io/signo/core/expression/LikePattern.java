@@ -1,5 +1,8 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -48,11 +51,11 @@ final class LikePattern
             char c = pattern.charAt(i);
             if (escape != null && c == escape) {
                 if (i + 1 >= pattern.length()) {
-                    throw new IllegalArgumentException("LIKE pattern ends with the escape character: " + pattern);
+                    throw new SignoException(ErrorCode.INVALID_ARGUMENT, "LIKE pattern ends with the escape character: " + pattern);
                 }
                 char next = pattern.charAt(++i);
                 if (next != '%' && next != '_' && next != escape) {
-                    throw new IllegalArgumentException("escape character must be followed by '%', '_' or itself: " + pattern);
+                    throw new SignoException(ErrorCode.INVALID_ARGUMENT, "escape character must be followed by '%', '_' or itself: " + pattern);
                 }
                 literal.append(next);
                 addLiteralTokens(tokenList, next);

@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -46,7 +48,7 @@ public final class NegateExpression
         for (int i = 0; i < count; i++) {
             long negated = -values[i];
             if (values[i] == Long.MIN_VALUE || (narrow && negated != (int) negated)) {
-                throw new ArithmeticException(type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
+                throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
             }
             values[i] = negated;
         }

@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -79,7 +81,7 @@ public final class SubstringExpression
             }
             else {
                 if (lengthValues[i] < 0) {
-                    throw new IllegalArgumentException("SUBSTRING length is negative: " + lengthValues[i]);
+                    throw new SignoException(ErrorCode.INVALID_ARGUMENT, "SUBSTRING length is negative: " + lengthValues[i]);
                 }
                 end = first + lengthValues[i] < first ? Long.MAX_VALUE : first + lengthValues[i];
             }

@@ -1,5 +1,8 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -109,9 +112,9 @@ final class TextFormat
         return (int) CivilDate.toDays(year, month, day);
     }
 
-    private static IllegalArgumentException invalidDate(MemorySegment bytes, long start, long end)
+    private static SignoException invalidDate(MemorySegment bytes, long start, long end)
     {
         byte[] text = bytes.asSlice(start, end - start).toArray(ValueLayout.JAVA_BYTE);
-        return new IllegalArgumentException("Invalid DATE '" + new String(text, StandardCharsets.UTF_8) + "'");
+        return new SignoException(ErrorCode.INVALID_CAST, "Invalid DATE '" + new String(text, StandardCharsets.UTF_8) + "'");
     }
 }

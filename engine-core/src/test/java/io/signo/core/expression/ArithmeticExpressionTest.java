@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -57,31 +59,33 @@ class ArithmeticExpressionTest
         // a DECIMAL(4, 3) constant raises the column to scale 3
         assertEquals(list(1050L, 1100L, null, 1000L), evaluate(arithmetic(ADD, constant(Type.decimal(4, 3), new BigDecimal("1.000")), input(0, decimal), Type.decimal(17, 3)), page));
         Page bigints = page(vector(Type.BIGINT, Long.MAX_VALUE - 1, 0L));
-        assertEquals("BIGINT overflow", assertThrows(ArithmeticException.class,
+        assertEquals("BIGINT overflow", assertThrows(SignoException.class,
                 () -> evaluate(arithmetic(ADD, constant(Type.BIGINT, 2L), input(0, Type.BIGINT), Type.BIGINT), bigints)).getMessage());
-        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(SUBTRACT, constant(Type.BIGINT, Long.MIN_VALUE), input(0, Type.BIGINT), Type.BIGINT), bigints));
+        assertThrows(SignoException.class, () -> evaluate(arithmetic(SUBTRACT, constant(Type.BIGINT, Long.MIN_VALUE), input(0, Type.BIGINT), Type.BIGINT), bigints));
     }
 
     @Test
     void integerOverflowFails()
     {
         Page page = page(vector(Type.INTEGER, Integer.MAX_VALUE));
-        ArithmeticException e = assertThrows(ArithmeticException.class,
+        SignoException e = assertThrows(SignoException.class,
                 () -> evaluate(arithmetic(ADD, input(0, Type.INTEGER), constant(Type.INTEGER, 1), Type.INTEGER), page));
         assertEquals("INTEGER overflow", e.getMessage());
+        assertEquals(ErrorCode.NUMERIC_OVERFLOW, e.errorCode());
         Page bigints = page(vector(Type.BIGINT, Long.MAX_VALUE));
-        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(MULTIPLY, input(0, Type.BIGINT), constant(Type.BIGINT, 2L), Type.BIGINT), bigints));
+        assertThrows(SignoException.class, () -> evaluate(arithmetic(MULTIPLY, input(0, Type.BIGINT), constant(Type.BIGINT, 2L), Type.BIGINT), bigints));
     }
 
     @Test
     void divisionByZeroFailsButNotAtNullPositions()
     {
         Page page = page(vector(Type.BIGINT, 10L, 20L), vector(Type.BIGINT, 0L, 5L));
-        ArithmeticException e = assertThrows(ArithmeticException.class,
+        SignoException e = assertThrows(SignoException.class,
                 () -> evaluate(arithmetic(DIVIDE, input(0, Type.BIGINT), input(1, Type.BIGINT), Type.BIGINT), page));
         assertEquals("Division by zero", e.getMessage());
-        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(MODULUS, input(0, Type.BIGINT), input(1, Type.BIGINT), Type.BIGINT), page));
-        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(DIVIDE, input(0, DECIMAL_15_2), input(1, DECIMAL_15_2), Type.decimal(18, 6)), page(vector(DECIMAL_15_2, 100L), vector(DECIMAL_15_2, 0L))));
+        assertEquals(ErrorCode.DIVISION_BY_ZERO, e.errorCode());
+        assertThrows(SignoException.class, () -> evaluate(arithmetic(MODULUS, input(0, Type.BIGINT), input(1, Type.BIGINT), Type.BIGINT), page));
+        assertThrows(SignoException.class, () -> evaluate(arithmetic(DIVIDE, input(0, DECIMAL_15_2), input(1, DECIMAL_15_2), Type.decimal(18, 6)), page(vector(DECIMAL_15_2, 100L), vector(DECIMAL_15_2, 0L))));
 
         // the divisor slot of a NULL row may hold anything; it must not be divided
         Page withNull = page(vector(Type.BIGINT, null, 20L), vector(Type.BIGINT, 0L, 5L));
@@ -129,7 +133,7 @@ class ArithmeticExpressionTest
         Page page = page(vector(type, 999999999999999999L), vector(type, 10000000000L));
         BigDecimal expected = new BigDecimal("9999999999.99999999").multiply(new BigDecimal("100")).setScale(4, java.math.RoundingMode.HALF_UP);
         assertEquals(list(expected.unscaledValue().longValueExact()), evaluate(arithmetic(MULTIPLY, input(0, type), input(1, type), Type.decimal(18, 4)), page));
-        assertEquals("Decimal overflow", assertThrows(ArithmeticException.class,
+        assertEquals("Decimal overflow", assertThrows(SignoException.class,
                 () -> evaluate(arithmetic(MULTIPLY, input(0, type), input(1, type), Type.decimal(18, 8)), page)).getMessage());
     }
 
@@ -137,7 +141,7 @@ class ArithmeticExpressionTest
     void decimalOverflowOfPrecision()
     {
         Page page = page(vector(Type.decimal(4, 2), 9999L));
-        ArithmeticException e = assertThrows(ArithmeticException.class,
+        SignoException e = assertThrows(SignoException.class,
                 () -> evaluate(arithmetic(ADD, input(0, Type.decimal(4, 2)), input(0, Type.decimal(4, 2)), Type.decimal(4, 2)), page));
         assertEquals("Decimal overflow", e.getMessage());
         assertEquals(list(19998L), evaluate(arithmetic(ADD, input(0, Type.decimal(4, 2)), input(0, Type.decimal(4, 2)), Type.decimal(5, 2)), page));
@@ -151,7 +155,7 @@ class ArithmeticExpressionTest
         assertEquals(list(333333L, 666667L, -666667L), evaluate(arithmetic(DIVIDE, input(0, DECIMAL_15_2), input(1, DECIMAL_15_2), Type.decimal(18, 6)), page));
         // dividend scaled past 64 bits: 9999999999999.99 / 0.01 at scale 6 is checked against precision 18 and overflows
         Page large = page(vector(DECIMAL_15_2, 999999999999999L), vector(DECIMAL_15_2, 1L));
-        assertThrows(ArithmeticException.class, () -> evaluate(arithmetic(DIVIDE, input(0, DECIMAL_15_2), input(1, DECIMAL_15_2), Type.decimal(18, 6)), large));
+        assertThrows(SignoException.class, () -> evaluate(arithmetic(DIVIDE, input(0, DECIMAL_15_2), input(1, DECIMAL_15_2), Type.decimal(18, 6)), large));
         // 128-bit scaled dividend that still fits: 99999999999.99 / 7.00 at scale 7 (needs 10^17 * 10^... > 2^63 intermediate)
         Page wide = page(vector(DECIMAL_15_2, 9999999999999L), vector(DECIMAL_15_2, 700L));
         BigDecimal expected = new BigDecimal("99999999999.99").divide(new BigDecimal("7.00"), 7, java.math.RoundingMode.HALF_UP);
@@ -197,7 +201,7 @@ class ArithmeticExpressionTest
         Page page = page(vector(DECIMAL_15_2, 150L, null), vector(Type.DOUBLE, 2.5, 0.0), vector(Type.INTEGER, Integer.MIN_VALUE, 1));
         assertEquals(list(-150L, null), evaluate(negate(input(0, DECIMAL_15_2)), page));
         assertEquals(list(-2.5, -0.0), evaluate(negate(input(1, Type.DOUBLE)), page));
-        assertThrows(ArithmeticException.class, () -> evaluate(negate(input(2, Type.INTEGER)), page));
+        assertThrows(SignoException.class, () -> evaluate(negate(input(2, Type.INTEGER)), page));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -36,8 +38,8 @@ class CastExpressionTest
         assertEquals(list(13L, -13L, 12L), evaluate(cast(input(1, DECIMAL_15_2), Type.decimal(10, 1)), page));
         assertEquals(list(1, -1, 1), evaluate(cast(input(1, DECIMAL_15_2), Type.INTEGER), page));
         assertEquals(list(1.25, -1.25, 1.24), evaluate(cast(input(1, DECIMAL_15_2), Type.DOUBLE), page));
-        assertThrows(ArithmeticException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.INTEGER), page));
-        assertEquals("Decimal overflow", assertThrows(ArithmeticException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.decimal(10, 2)), page)).getMessage());
+        assertThrows(SignoException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.INTEGER), page));
+        assertEquals("Decimal overflow", assertThrows(SignoException.class, () -> evaluate(cast(input(2, Type.BIGINT), Type.decimal(10, 2)), page)).getMessage());
     }
 
     @Test
@@ -46,7 +48,7 @@ class CastExpressionTest
         Page page = page(vector(Type.DOUBLE, 2.5, -2.5, 0.285, null));
         assertEquals(list(3L, -3L, 0L, null), evaluate(cast(input(0, Type.DOUBLE), Type.BIGINT), page));
         assertEquals(list(250L, -250L, 29L, null), evaluate(cast(input(0, Type.DOUBLE), DECIMAL_15_2), page));
-        assertThrows(ArithmeticException.class, () -> evaluate(cast(input(0, Type.DOUBLE), Type.BIGINT), page(vector(Type.DOUBLE, Double.NaN))));
+        assertEquals(ErrorCode.INVALID_CAST, assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.DOUBLE), Type.BIGINT), page(vector(Type.DOUBLE, Double.NaN)))).errorCode());
     }
 
     @Test

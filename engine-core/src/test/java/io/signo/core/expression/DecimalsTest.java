@@ -1,5 +1,6 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -19,7 +20,7 @@ class DecimalsTest
         assertEquals(-13, Decimals.rescale(-125, 2, 1));
         assertEquals(12, Decimals.rescale(124, 2, 1));
         assertEquals(12500, Decimals.rescale(125, 2, 4));
-        assertThrows(ArithmeticException.class, () -> Decimals.rescale(Long.MAX_VALUE / 5, 0, 1));
+        assertThrows(SignoException.class, () -> Decimals.rescale(Long.MAX_VALUE / 5, 0, 1));
         assertEquals(0, Decimals.rescale(Long.MAX_VALUE, 20, 0));
     }
 
@@ -45,7 +46,7 @@ class DecimalsTest
     private static void assertMatches(BigInteger expected, java.util.function.LongSupplier actual)
     {
         if (expected.bitLength() > 63) {
-            assertEquals(Decimals.OVERFLOW, assertThrows(ArithmeticException.class, actual::getAsLong).getMessage());
+            assertEquals(Decimals.OVERFLOW, assertThrows(SignoException.class, actual::getAsLong).getMessage());
         }
         else {
             assertEquals(expected.longValueExact(), actual.getAsLong());
@@ -58,6 +59,6 @@ class DecimalsTest
         // (2^64 + 5) / 3 = 6148914691236517207 rounded: remainder 0
         assertEquals(BigInteger.ONE.shiftLeft(64).add(BigInteger.valueOf(5)).divide(BigInteger.valueOf(3)).longValueExact(), Decimals.divide128(1, 5, 3));
         assertEquals(-BigInteger.ONE.shiftLeft(64).add(BigInteger.valueOf(5)).divide(BigInteger.valueOf(3)).longValueExact(), Decimals.divide128(-2, -5, 3));
-        assertThrows(ArithmeticException.class, () -> Decimals.divide128(3, 0, 3));
+        assertThrows(SignoException.class, () -> Decimals.divide128(3, 0, 3));
     }
 }

@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.sql.QueryResult;
+import io.signo.storage.error.SignoException;
 
 /** Runs SQL statements; what the commands need of {@link io.signo.sql.SignoEngine}. */
 public interface QueryEngine

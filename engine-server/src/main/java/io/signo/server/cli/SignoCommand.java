@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.ExceededMemoryLimitException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,7 +81,7 @@ public final class SignoCommand
     static boolean isUserError(Throwable exception)
     {
         if (exception instanceof SignoException signoException) {
-            return signoException.errorCode() != SignoException.ErrorCode.INTERNAL_ERROR;
+            return signoException.errorCode() != ErrorCode.INTERNAL_ERROR;
         }
         return exception instanceof CommandFailedException || exception instanceof ExceededMemoryLimitException;
     }

@@ -16,8 +16,8 @@ import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
@@ -346,7 +346,7 @@ public final class ClusterCoordinator
             task.complete(done);
         }
         else {
-            ErrorCode code = done.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(done.errorCode());
+            ErrorCode code = ErrorCode.ofNumber(done.errorNumber());
             String worker = query.workers.get(done.nodeIndex());
             // a user error (memory limit, division by zero) reads as it is; an internal one names the worker
             task.completeExceptionally(new SignoException(code, code == ErrorCode.INTERNAL_ERROR ? "worker " + worker + " failed: " + done.error() : done.error() + " (on worker " + worker + ")"));
@@ -366,7 +366,7 @@ public final class ClusterCoordinator
         for (RunningQuery query : running.values()) {
             int index = query.workers.indexOf(worker);
             if (index >= 0) {
-                query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " died; the query was stopped"));
+                query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.NODE_FAILED, "worker " + worker + " died; the query was stopped"));
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.signo.server.cluster;
 
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.table.TableStatistics;
 
 import java.io.ByteArrayInputStream;
@@ -46,8 +47,11 @@ final class ClusterMessages
             long queryMaxMemoryBytes)
             implements Serializable {}
 
-    /** A node finished its stages of a query; {@code error} and {@code errorCode} (a SignoException code) are null on success. */
-    record TaskDone(String queryId, int nodeIndex, String error, String errorCode, List<ExchangeCounters> exchanges)
+    /**
+     * A node finished its stages of a query; on failure {@code error} is the message and {@code errorNumber}
+     * its {@link ErrorCode#number()}, on success null and 0.
+     */
+    record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges)
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)

@@ -12,7 +12,7 @@ import io.signo.server.cluster.ClusterMessages.GenerateRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.SignoException;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -117,7 +117,7 @@ public final class WorkerServer
             }
             SignoException error = failure == null ? null : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
-                    error == null ? null : error.errorCode().name(), ExchangeCountersSnapshot.of(exchanges));
+                    error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges));
             transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
         });
     }

@@ -3,7 +3,7 @@ package io.signo.server.http;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.NodeInfo;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.SignoException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.signo.server.jdbc;
 
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 import java.math.BigDecimal;

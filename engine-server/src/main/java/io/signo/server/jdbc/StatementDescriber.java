@@ -1,8 +1,8 @@
 package io.signo.server.jdbc;
 
 import io.signo.sql.Session;
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;

@@ -2,8 +2,8 @@ package io.signo.server.query;
 
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -106,7 +106,7 @@ public final class QueryManager
             throw e;
         }
         catch (RuntimeException | Error e) {
-            SignoException failure = new SignoException(ErrorCode.INTERNAL_ERROR, "query failed: " + e, e);
+            SignoException failure = SignoException.of(e);
             query.failed(failure);
             throw failure;
         }

@@ -4,6 +4,7 @@ import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
 
 import java.util.List;

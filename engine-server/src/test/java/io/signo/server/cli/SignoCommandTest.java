@@ -1,7 +1,8 @@
 package io.signo.server.cli;
 
 import io.signo.sql.QueryResult;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +89,7 @@ class SignoCommandTest
     void engineErrorsPrintOneErrorLineAndExitWithOne()
     {
         Function<String, QueryResult> failing = sql -> {
-            throw new SignoException(SignoException.ErrorCode.VALIDATION_ERROR, "Column 'x' not found in any table (line 1, column 8)");
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "Column 'x' not found in any table (line 1, column 8)");
         };
         Run run = run(new TestEnvironment(failing), "sql", "--tpch", "0.01", "-e", "select x from t");
         assertEquals(1, run.exitCode());
@@ -166,7 +167,7 @@ class SignoCommandTest
     {
         TestEnvironment environment = new TestEnvironment(sql -> {
             if (sql.equals("tpch query 5")) {
-                throw new SignoException(SignoException.ErrorCode.NOT_SUPPORTED, "Join type FULL\nis not supported");
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "Join type FULL\nis not supported");
             }
             return TWO_ROWS;
         });

@@ -3,8 +3,8 @@ package io.signo.server.cluster;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,6 +78,11 @@ class ClusterQueryControlTest
 
         SignoException error = assertThrows(SignoException.class, () -> coordinator.execute(limited, sql, new QueryControl(), counters -> {}));
         assertEquals(ErrorCode.EXCEEDED_MEMORY_LIMIT, error.errorCode(), error.getMessage());
+        // a worker sends the code with its failure; the coordinator reports it, naming the worker
+        SignoException division = assertThrows(SignoException.class,
+                () -> coordinator.execute(new Session("division"), "select sum(l_quantity / (l_linenumber - l_linenumber)) from lineitem", new QueryControl(), counters -> {}));
+        assertEquals(ErrorCode.DIVISION_BY_ZERO, division.errorCode(), division.getMessage());
+        assertTrue(division.getMessage().contains("on worker"), division.getMessage());
         assertTrue(error.getMessage().contains("query_max_memory"), error.getMessage());
 
         long lineitemRows = coordinator.execute("select count(*) from lineitem").pages().getFirst().column(0).getLong(0);

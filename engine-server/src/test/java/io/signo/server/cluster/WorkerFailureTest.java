@@ -1,7 +1,8 @@
 package io.signo.server.cluster;
 
 import io.signo.sql.ResultRows;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.memory.MemoryPool;
@@ -49,6 +50,7 @@ class WorkerFailureTest
             ExecutionException failure = assertThrows(ExecutionException.class, () -> longQuery.get(20, TimeUnit.SECONDS));
             SignoException error = assertInstanceOf(SignoException.class, failure.getCause());
             assertTrue(error.getMessage().contains(victim), "the error should name the dead worker " + victim + ": " + error.getMessage());
+            assertEquals(ErrorCode.NODE_FAILED, error.errorCode(), error.getMessage());
 
             // the error may come first from a surviving worker that saw the death; the coordinator follows within seconds
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);

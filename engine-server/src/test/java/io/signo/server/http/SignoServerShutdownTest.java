@@ -5,7 +5,8 @@ import io.signo.server.query.QueryManager;
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class SignoServerShutdownTest
         assertEquals(ServerState.SHUTTING_DOWN, server.state());
 
         SignoException refused = assertThrows(SignoException.class, () -> queries.execute(new Session("bob"), "select 1"));
-        assertEquals(SignoException.ErrorCode.SERVER_SHUTTING_DOWN, refused.errorCode());
+        assertEquals(ErrorCode.SERVER_SHUTTING_DOWN, refused.errorCode());
         assertThrows(UncheckedIOException.class, () -> client.get("/v1/info"));
         // a second close is harmless
         server.close();

@@ -7,7 +7,8 @@ import io.signo.server.query.QueryManager;
 import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import org.junit.jupiter.api.AfterAll;
@@ -164,7 +165,7 @@ class SignoServerTest
 
         ExecutionException failure = assertThrows(ExecutionException.class, () -> running.get(10, TimeUnit.SECONDS));
         SignoException error = assertInstanceOf(SignoException.class, failure.getCause());
-        assertEquals(SignoException.ErrorCode.QUERY_CANCELLED, error.errorCode());
+        assertEquals(ErrorCode.QUERY_CANCELLED, error.errorCode());
         long millis = TimeUnit.NANOSECONDS.toMillis(failedAt.get() - deletedAt);
         assertTrue(millis < 1000, "the query took " + millis + " ms to stop after DELETE");
 

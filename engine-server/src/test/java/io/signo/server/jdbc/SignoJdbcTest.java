@@ -2,6 +2,7 @@ package io.signo.server.jdbc;
 
 import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
@@ -419,6 +420,9 @@ class SignoJdbcTest
             SQLException syntax = assertThrows(SQLException.class, () -> statement.executeQuery("select from where"));
             assertTrue(syntax.getMessage().contains("line 1"), syntax.getMessage());
             assertEquals("42601", syntax.getSQLState());
+            SQLException division = assertThrows(SQLException.class, () -> statement.executeQuery("select n_nationkey / (n_regionkey - n_regionkey) from nation"));
+            assertEquals(ErrorCode.DIVISION_BY_ZERO.sqlState(), division.getSQLState(), division.getMessage());
+            assertEquals(ErrorCode.DIVISION_BY_ZERO.number(), division.getErrorCode(), division.getMessage());
             SQLException unknown = assertThrows(SQLException.class, () -> statement.executeQuery("select nothing from lineitem"));
             assertTrue(unknown.getMessage().toLowerCase(Locale.ROOT).contains("nothing"), unknown.getMessage());
             SQLException prepare = assertThrows(SQLException.class, () -> connection.prepareStatement("select * from no_such_table"));

@@ -1,6 +1,7 @@
 package io.signo.sql.catalog;
 
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -35,7 +36,7 @@ public final class CalciteTypes
             case FLOAT, REAL, DOUBLE -> Type.DOUBLE;
             case DECIMAL -> {
                 if (type.getPrecision() > Type.MAX_DECIMAL_PRECISION) {
-                    throw new SignoException(SignoException.ErrorCode.NOT_SUPPORTED,
+                    throw new SignoException(ErrorCode.NOT_SUPPORTED,
                             "DECIMAL precision above " + Type.MAX_DECIMAL_PRECISION + " is not supported: " + type.getFullTypeString());
                 }
                 yield Type.decimal(type.getPrecision(), type.getScale());
@@ -44,7 +45,7 @@ public final class CalciteTypes
             case VARCHAR -> type.getPrecision() > 0 && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED ? Type.varchar(type.getPrecision()) : Type.VARCHAR;
             case CHAR -> Type.character(Math.max(type.getPrecision(), 1));
             case NULL -> Type.BOOLEAN;
-            default -> throw new SignoException(SignoException.ErrorCode.NOT_SUPPORTED, "type not supported: " + type.getFullTypeString());
+            default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "type not supported: " + type.getFullTypeString());
         };
     }
 }

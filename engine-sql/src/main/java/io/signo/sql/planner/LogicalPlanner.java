@@ -1,7 +1,7 @@
 package io.signo.sql.planner;
 
-import io.signo.sql.SignoException;
-import io.signo.sql.SignoException.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeSystem;
 import io.signo.sql.cost.SignoRelMetadataProvider;

@@ -1,6 +1,7 @@
 package io.signo.sql.translate;
 
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 
 import java.util.Locale;
 
@@ -17,7 +18,7 @@ public enum JoinDistributionMode
             return valueOf(value.trim().toUpperCase(Locale.ROOT));
         }
         catch (IllegalArgumentException e) {
-            throw new SignoException(SignoException.ErrorCode.INVALID_ARGUMENT,
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT,
                     "join_distribution must be 'automatic', 'broadcast' or 'partitioned', not '" + value + "'");
         }
     }

@@ -1,6 +1,7 @@
 package io.signo.sql.planner;
 
-import io.signo.sql.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
@@ -22,7 +23,7 @@ class PlanningTimeoutTest
         try (TpchDataSet dataSet = TpchData.generateDataSet(0.001, 1, MemoryPool.unbounded("timeout-test"))) {
             SignoException failure = assertThrows(SignoException.class,
                     () -> new LogicalPlanner(dataSet.catalog(), Duration.ZERO).plan(TpchQueries.query(8)));
-            assertEquals(SignoException.ErrorCode.PLANNING_TIMEOUT, failure.errorCode());
+            assertEquals(ErrorCode.PLANNING_TIMEOUT, failure.errorCode());
             assertTrue(failure.getMessage().contains("planning took longer than"), failure.getMessage());
 
             assertNotNull(new LogicalPlanner(dataSet.catalog()).plan(TpchQueries.query(8)).root());

@@ -1,5 +1,7 @@
 package io.signo.core.operator.aggregation;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 
@@ -28,21 +30,21 @@ final class ResultWriter
             case DECIMAL -> {
                 BigInteger unscaled = value.setScale(outputType.scale(), rounding).unscaledValue();
                 if (unscaled.bitLength() > 63 || (outputType.precision() <= 18 && unscaled.abs().longValue() >= POWERS_OF_TEN[outputType.precision()])) {
-                    throw new ArithmeticException("Decimal overflow");
+                    throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
                 }
                 builder.appendLong(unscaled.longValue());
             }
             case BIGINT -> {
                 BigInteger integer = value.setScale(0, rounding).unscaledValue();
                 if (integer.bitLength() > 63) {
-                    throw new ArithmeticException("BIGINT overflow: " + integer);
+                    throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "BIGINT overflow: " + integer);
                 }
                 builder.appendLong(integer.longValue());
             }
             case INTEGER -> {
                 BigInteger integer = value.setScale(0, rounding).unscaledValue();
                 if (integer.bitLength() > 31) {
-                    throw new ArithmeticException("INTEGER overflow: " + integer);
+                    throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "INTEGER overflow: " + integer);
                 }
                 builder.appendInt(integer.intValue());
             }
@@ -65,7 +67,7 @@ final class ResultWriter
                 case DECIMAL -> {
                     if (scale == outputType.scale()) {
                         if (outputType.precision() <= 18 && (low == Long.MIN_VALUE || Math.abs(low) >= POWERS_OF_TEN[outputType.precision()])) {
-                            throw new ArithmeticException("Decimal overflow");
+                            throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
                         }
                         builder.appendLong(low);
                         return;
@@ -93,7 +95,7 @@ final class ResultWriter
                 quotient += low < 0 ? -1 : 1;
             }
             if (outputType.precision() <= 18 && Math.abs(quotient) >= POWERS_OF_TEN[outputType.precision()]) {
-                throw new ArithmeticException("Decimal overflow");
+                throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
             }
             builder.appendLong(quotient);
             return;

@@ -2,6 +2,7 @@ package io.signo.core.operator.aggregation;
 
 import io.signo.core.operator.OperatorRunner;
 import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregationOperatorFactory;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -210,7 +211,7 @@ class TestHashAggregationOperator
         assertEquals(List.of(row(5L)), rows(runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(input))));
 
         Page overflowing = page(List.of(decimal), row(big), row(big));
-        ArithmeticException failure = assertThrows(ArithmeticException.class,
+        SignoException failure = assertThrows(SignoException.class,
                 () -> runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(overflowing)));
         assertEquals("Decimal overflow", failure.getMessage());
     }
@@ -282,7 +283,7 @@ class TestHashAggregationOperator
     {
         Page input = page(List.of(Type.BIGINT), row(Long.MAX_VALUE), row(1L));
         List<AggregateCall> sum = List.of(new AggregateCall(SUM, 0, Type.BIGINT, Type.BIGINT));
-        assertThrows(ArithmeticException.class, () -> runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(input)));
+        assertThrows(SignoException.class, () -> runner.run(new HashAggregationOperatorFactory(List.of(), List.of(), sum, AggregationStep.SINGLE), List.of(input)));
     }
 
     @Test
