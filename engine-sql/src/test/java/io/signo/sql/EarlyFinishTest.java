@@ -1,8 +1,7 @@
 package io.signo.sql;
 
-import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.sql.tpch.TpchFixture;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,21 +22,21 @@ class EarlyFinishTest
 {
     private static final Duration HANG = Duration.ofSeconds(60);
 
-    private TpchDataSet dataSet;
+    private TpchFixture tpch;
     private SignoEngine engine;
 
     @BeforeAll
     void load()
     {
-        dataSet = TpchData.generateDataSet(0.01, 2, MemoryPool.unbounded("early-finish-test"));
-        engine = new SignoEngine(dataSet.catalog(), 2);
+        tpch = TpchFixture.signoOnly(Setup.of(0.01).withThreads(2));
+        engine = tpch.engine();
     }
 
     @AfterAll
     void close()
+            throws Exception
     {
-        engine.close();
-        dataSet.close();
+        tpch.close();
     }
 
     @Test

@@ -37,7 +37,7 @@ public final class PlanDump
             statements.add(TpchQueries.query(query));
         }
         for (String file : AotTrainingRun.SUITE_FILES) {
-            statements.addAll(SqlQuerySuiteTest.statements(file));
+            statements.addAll(SqlQuerySuite.statements(file));
         }
         StringBuilder dump = new StringBuilder();
         try (TpchDataSet dataSet = TpchData.generateDataSet(0.01, 2, MemoryPool.unbounded("plan-dump"))) {

@@ -1,10 +1,7 @@
 package io.signo.sql.tpch;
 
 import io.signo.sql.ResultRows;
-import io.signo.sql.SignoEngine;
-import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,29 +26,18 @@ abstract class TpchQueryComparison
 {
     private static final int RANDOM_DRAWS = 3;
 
-    private final double scaleFactor;
-    private TpchDataSet dataSet;
-    private DuckDbTpch duckDb;
-    private SignoEngine engine;
-
-    private final int threads;
-    private final int workers;
+    private final Setup setup;
     private final String joinDistribution;
+    private TpchFixture tpch;
 
     TpchQueryComparison(double scaleFactor, int threads)
     {
-        this(scaleFactor, threads, 1, "automatic");
+        this(Setup.of(scaleFactor).withThreads(threads), "automatic");
     }
 
-    /**
-     * @param workers worker nodes the plans are cut for, instantiated in this process; the data gets
-     *        one more partition than there are workers so that they hold unequal shares
-     */
-    TpchQueryComparison(double scaleFactor, int threads, int workers, String joinDistribution)
+    TpchQueryComparison(Setup setup, String joinDistribution)
     {
-        this.scaleFactor = scaleFactor;
-        this.threads = threads;
-        this.workers = workers;
+        this.setup = setup;
         this.joinDistribution = joinDistribution;
     }
 
@@ -59,20 +45,15 @@ abstract class TpchQueryComparison
     void load()
             throws Exception
     {
-        int partitions = workers == 1 ? 2 : workers + 1;
-        dataSet = TpchData.generateDataSet(scaleFactor, partitions, MemoryPool.unbounded("tpch-test"));
-        duckDb = DuckDbTpch.load(dataSet.catalog());
-        engine = new SignoEngine(dataSet.catalog(), threads, workers, Runtime.getRuntime().maxMemory());
-        engine.execute("SET join_distribution = '" + joinDistribution + "'");
+        tpch = TpchFixture.withDuckDb(setup);
+        tpch.engine().execute("SET join_distribution = '" + joinDistribution + "'");
     }
 
     @AfterAll
     void close()
             throws Exception
     {
-        engine.close();
-        duckDb.close();
-        dataSet.close();
+        tpch.close();
     }
 
     @TestFactory
@@ -93,7 +74,7 @@ abstract class TpchQueryComparison
         for (int query = 1; query <= 22; query++) {
             for (int draw = 0; draw < RANDOM_DRAWS; draw++) {
                 long seed = 1000L * query + draw;
-                String sql = TpchQueries.query(query, new SplittableRandom(seed), scaleFactor);
+                String sql = TpchQueries.query(query, new SplittableRandom(seed), setup.scaleFactor());
                 tests.add(dynamicTest(String.format("q%02d seed %d", query, seed), () -> assertSameAsDuckDb(sql, "seed " + seed)));
             }
         }
@@ -103,9 +84,9 @@ abstract class TpchQueryComparison
     private void assertSameAsDuckDb(String sql, String parameters)
             throws Exception
     {
-        List<List<Object>> expected = duckDb.query(sql);
-        List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
+        List<List<Object>> expected = tpch.duckDb().query(sql);
+        List<List<Object>> actual = ResultRows.toRows(tpch.engine().execute(sql));
         boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
-        ResultComparison.assertSameResult(expected, actual, ordered, "SF " + scaleFactor + ", " + workers + " workers, " + threads + " threads, join_distribution " + joinDistribution + ", " + parameters + "\n" + sql);
+        ResultComparison.assertSameResult(expected, actual, ordered, setup + ", join_distribution " + joinDistribution + ", " + parameters + "\n" + sql);
     }
 }

@@ -7,11 +7,10 @@ import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +33,7 @@ class TpchScanPruningTest
 {
     private static final int THREADS = 2;
 
-    private TpchDataSet dataSet;
+    private TpchFixture tpch;
     private DuckDbTpch duckDb;
     private SignoEngine engine;
 
@@ -42,18 +41,16 @@ class TpchScanPruningTest
     void load()
             throws Exception
     {
-        dataSet = TpchData.generateDataSet(0.1, 2, MemoryPool.unbounded("tpch-test"));
-        duckDb = DuckDbTpch.load(dataSet.catalog());
-        engine = new SignoEngine(dataSet.catalog(), THREADS);
+        tpch = TpchFixture.withDuckDb(Setup.of(0.1).withThreads(THREADS));
+        duckDb = tpch.duckDb();
+        engine = tpch.engine();
     }
 
     @AfterAll
     void close()
             throws Exception
     {
-        engine.close();
-        duckDb.close();
-        dataSet.close();
+        tpch.close();
     }
 
     @Test

@@ -1,11 +1,13 @@
 package io.signo.sql.tpch;
 
+import io.signo.sql.tpch.TpchFixture.Setup;
+
 /** TPC-H at SF 0.01 cut for three workers with every join forced to repartition both sides. */
 class TpchThreeWorkersPartitionedTest
         extends TpchQueryComparison
 {
     TpchThreeWorkersPartitionedTest()
     {
-        super(0.01, 2, 3, "partitioned");
+        super(Setup.of(0.01).withWorkers(3), "partitioned");
     }
 }

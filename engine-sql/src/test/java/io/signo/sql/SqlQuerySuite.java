@@ -1,0 +1,211 @@
+package io.signo.sql;
+
+import io.signo.storage.error.ErrorCode;
+import io.signo.sql.tpch.DuckDbTpch;
+import io.signo.sql.tpch.ResultComparison;
+import io.signo.sql.tpch.TpchFixture;
+import io.signo.sql.tpch.TpchFixture.Setup;
+import io.signo.storage.error.SignoException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+/**
+ * Runs the statements of the SQL files under {@code io/signo/sql/queries} on Signo and on DuckDB
+ * over the same TPC-H data (see {@link Setup}) and compares the answers (in order when the statement has a
+ * top-level ORDER BY). Statements in {@code unsupported.sql} must instead fail on Signo with
+ * NOT_SUPPORTED and a message containing the text of their {@code -- error:} comment.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class SqlQuerySuite
+{
+    private static final String DIRECTORY = "queries/";
+    private static final String SHARED_FILE = "shared_subplans.sql";
+    private static final List<String> FILES = List.of(
+            "joins.sql",
+            "aggregates.sql",
+            "subqueries.sql",
+            "expressions.sql",
+            "strings_dates.sql",
+            "set_operations.sql",
+            "sort_limit.sql",
+            "nulls_empty.sql",
+            SHARED_FILE);
+    private static final String UNSUPPORTED_FILE = "unsupported.sql";
+    private static final String ERROR_COMMENT = "-- error:";
+
+    private final Setup setup;
+    private TpchFixture tpch;
+    private DuckDbTpch duckDb;
+    private SignoEngine engine;
+
+    /** @param setup the data and the engine: scale, page size, driver and worker counts */
+    SqlQuerySuite(Setup setup)
+    {
+        this.setup = setup;
+    }
+
+    @BeforeAll
+    void load()
+            throws Exception
+    {
+        tpch = TpchFixture.withDuckDb(setup);
+        duckDb = tpch.duckDb();
+        engine = tpch.engine();
+        try (Statement statement = duckDb.connection().createStatement()) {
+            // the SQL standard (and Calcite): INTEGER / INTEGER is an INTEGER, and NULL sorts high
+            statement.execute("SET integer_division = true");
+            statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
+        }
+    }
+
+    @AfterAll
+    void close()
+            throws Exception
+    {
+        tpch.close();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sameAnswersAsDuckDb()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String file : FILES) {
+            List<String> statements = statements(file);
+            assertFalse(statements.isEmpty(), file + " has no statements");
+            for (int i = 0; i < statements.size(); i++) {
+                String sql = statements.get(i);
+                String name = file + ":" + (i + 1);
+                tests.add(dynamicTest(name, () -> {
+                    List<List<Object>> expected = duckDb.query(sql);
+                    List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
+                    ResultComparison.assertSameResult(expected, actual, hasTopLevelOrderBy(sql), name + " (" + setup + ")\n" + sql);
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** The statements of shared_subplans.sql read one sub-plan more than once: the plan must compute it once. */
+    @TestFactory
+    Stream<DynamicTest> sharedSubPlansAreComputedOnce()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        List<String> statements = statements(SHARED_FILE);
+        for (int i = 0; i < statements.size(); i++) {
+            String sql = statements.get(i);
+            String name = SHARED_FILE + ":" + (i + 1);
+            tests.add(dynamicTest(name, () -> {
+                List<List<Object>> plan = ResultRows.toRows(engine.execute("EXPLAIN " + sql));
+                assertTrue(plan.stream().anyMatch(line -> line.getFirst().toString().contains("computed once above")),
+                        name + ": no shared sub-plan in\n" + plan.stream().map(line -> line.getFirst().toString()).collect(java.util.stream.Collectors.joining("\n")));
+            }));
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> unsupportedFeaturesFailClearly()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        List<String> statements = statements(UNSUPPORTED_FILE);
+        assertFalse(statements.isEmpty(), UNSUPPORTED_FILE + " has no statements");
+        for (int i = 0; i < statements.size(); i++) {
+            String sql = statements.get(i);
+            String name = UNSUPPORTED_FILE + ":" + (i + 1);
+            String feature = expectedError(sql, name);
+            tests.add(dynamicTest(name, () -> {
+                // DuckDB answers it, so the statement is valid SQL that Signo merely does not run yet
+                duckDb.query(sql);
+                SignoException error = assertThrows(SignoException.class, () -> engine.execute(sql), name);
+                assertEquals(ErrorCode.NOT_SUPPORTED, error.errorCode(), name + ": " + error.getMessage());
+                assertTrue(error.getMessage().toLowerCase(Locale.ROOT).contains(feature.toLowerCase(Locale.ROOT)),
+                        name + ": message '" + error.getMessage() + "' does not name '" + feature + "'");
+            }));
+        }
+        return tests.stream();
+    }
+
+    private static String expectedError(String sql, String name)
+    {
+        for (String line : sql.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith(ERROR_COMMENT)) {
+                return trimmed.substring(ERROR_COMMENT.length()).strip();
+            }
+        }
+        throw new AssertionError(name + " has no '" + ERROR_COMMENT + " <text of the message>' comment");
+    }
+
+    /** The statements of a file of the suite (shipped in the engine's jar: they are also its JIT training workload, see {@link AotTrainingRun}). */
+    static List<String> statements(String file)
+    {
+        String text;
+        try (InputStream input = SqlQuerySuite.class.getResourceAsStream(DIRECTORY + file)) {
+            if (input == null) {
+                throw new AssertionError("missing resource " + DIRECTORY + file);
+            }
+            text = new String(input.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return SqlScript.statements(text);
+    }
+
+    /** Whether ORDER BY appears outside parentheses, string literals and comments, so the result order is defined. */
+    static boolean hasTopLevelOrderBy(String sql)
+    {
+        String lower = sql.toLowerCase(Locale.ROOT);
+        int depth = 0;
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            if (c == '\'') {
+                i = lower.indexOf('\'', i + 1);
+                if (i < 0) {
+                    return false;
+                }
+            }
+            else if (c == '-' && lower.startsWith("--", i)) {
+                i = lower.indexOf('\n', i);
+                if (i < 0) {
+                    return false;
+                }
+            }
+            else if (c == '(') {
+                depth++;
+            }
+            else if (c == ')') {
+                depth--;
+            }
+            else if (depth == 0 && lower.startsWith("order", i) && (i == 0 || !Character.isLetterOrDigit(lower.charAt(i - 1)))) {
+                int next = i + "order".length();
+                while (next < lower.length() && Character.isWhitespace(lower.charAt(next))) {
+                    next++;
+                }
+                if (lower.startsWith("by", next)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
