@@ -8,6 +8,7 @@ import io.signo.sql.SignoException.ErrorCode;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.HashJoinNode;
+import io.signo.sql.rel.HashJoinStrategy;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.storage.type.Type;
@@ -85,7 +86,7 @@ final class JoinPlanner
             return nestedLoopJoin(join, sides);
         }
         JoinPlacement placement = costModel.place(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys());
-        if (costModel.keepsBuildRows(sides.type(), placement, sides.probe(), sides.build())) {
+        if (costModel.hashesKeptSide(sides.type(), placement, sides.probe(), sides.build())) {
             return keptRowsJoin(sides, placement);
         }
         boolean hashesLeft = costModel.hashesPreservedSide(sides.type(), placement, sides.probe(), sides.build());
@@ -167,8 +168,8 @@ final class JoinPlanner
     private JoinOutput keptRowsJoin(JoinSides sides, JoinPlacement placement)
     {
         JoinSides hashingLeft = sides.swapped();
-        HashJoinNode node = new HashJoinNode(placement.build(), placement.probe(), sides.type(), true, hashingLeft.probeKeys(), hashingLeft.buildKeys(),
-                hashingLeft.residual(rexBuilder), sides.residualText(), placement.choice(), placement.distribution(), sides.estimatedRows(), List.of(), List.of());
+        HashJoinNode node = HashJoinNode.filteringBuildRows(placement.build(), placement.probe(), sides.type(), hashingLeft.probeKeys(), hashingLeft.buildKeys(),
+                hashingLeft.residual(rexBuilder), sides.residualText(), placement.choice(), placement.distribution(), sides.estimatedRows());
         return new JoinOutput(node, sides.channels().prefix(sides.leftCount()));
     }
 
@@ -198,7 +199,7 @@ final class JoinPlanner
             sourceOfOutput[leftStart + i] = leftOutputs.get(i);
         }
         Distribution distribution = placement.distribution().project(sourceOfOutput);
-        HashJoinNode node = new HashJoinNode(probe, build, type, false, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),
+        HashJoinNode node = new HashJoinNode(probe, build, type, HashJoinStrategy.LOOKUP, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),
                 placement.choice(), distribution, sides.estimatedRows(), probeOutputs, buildOutputs);
         return new JoinOutput(node, channels);
     }
@@ -256,7 +257,7 @@ final class JoinPlanner
         }
         Join semi = LogicalJoin.create(kept, distinct.getInput(), List.of(), RexUtil.composeConjunction(rexBuilder, equalities), Set.of(), JoinRelType.SEMI);
         PlanNode semiJoin = planAllFields(semi);
-        if (!(semiJoin instanceof HashJoinNode hashJoin && hashJoin.keepsBuildRows())) {
+        if (!(semiJoin instanceof HashJoinNode hashJoin && hashJoin.filtersBuildRows())) {
             // unflipped, the SEMI join would hash the un-deduplicated input instead of the DISTINCT: keep the aggregate
             return null;
         }
