@@ -7,7 +7,7 @@ import io.signo.storage.error.SignoException;
 public interface QueryEngine
         extends AutoCloseable
 {
-    /** Runs one statement and returns its whole result; user errors are {@link io.signo.sql.SignoException}s. */
+    /** Runs one statement and returns its whole result; user errors are {@link SignoException}s. */
     QueryResult execute(String sql);
 
     @Override

@@ -21,7 +21,7 @@ public interface QueryRunner
     /**
      * Runs one statement for a session and returns its whole result. {@code control} learns the plan
      * and may cancel it; the exchange counters, where there are any, go to {@code exchangeCounters}.
-     * User errors are {@link io.signo.sql.SignoException}s.
+     * User errors are {@link SignoException}s.
      */
     QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters);
 

@@ -5,6 +5,7 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeSystem;
 import io.signo.sql.cost.SignoRelMetadataProvider;
+import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.storage.table.Catalog;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
@@ -17,17 +18,14 @@ import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
-import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexUtil;
@@ -105,12 +103,12 @@ public final class LogicalPlanner
         this.phases = phases;
     }
 
-    /** Hears the end of each planning phase, by name, so that a harness can time them. */
+    /** Hears the end of each planning phase, so that a harness can time them. */
     interface PhaseListener
     {
         PhaseListener NONE = phase -> {};
 
-        void ended(String phase);
+        void ended(Phase phase);
     }
 
     /** A planned statement: the logical plan, its output names, and whether EXPLAIN was asked. */
@@ -156,7 +154,7 @@ public final class LogicalPlanner
             sql = " ".repeat(explainPrefix.end()) + sql.substring(explainPrefix.end());
         }
         SqlNode parsed = parse(sql);
-        phases.ended("parse");
+        phases.ended(Phase.PARSE);
         if (parsed.getKind() == SqlKind.EXPLAIN) {
             explain = true;
             parsed = ((SqlExplain) parsed).getExplicandum();
@@ -184,7 +182,7 @@ public final class LogicalPlanner
         catch (RuntimeException e) {
             throw new SignoException(ErrorCode.VALIDATION_ERROR, e.getMessage(), e);
         }
-        phases.ended("validate");
+        phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
         VolcanoPlanner planner = new VolcanoPlanner(context);
@@ -204,7 +202,7 @@ public final class LogicalPlanner
         RelNode rel = relRoot.project();
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
-        phases.ended("sql-to-rel");
+        phases.ended(Phase.SQL_TO_REL);
 
         rel = optimize(rel, context, phases);
         return new LogicalPlan(rel, names, explain);
@@ -232,85 +230,40 @@ public final class LogicalPlanner
 
     static RelNode optimize(RelNode rel, Context context, PhaseListener phases)
     {
-        // an EXISTS with a non-equi correlation becomes a semi (anti) join before Calcite would decorrelate it; on one
-        // filter the rule goes first, and nested sub-queries meet it again once their outer one is expanded
-        rel = hep(rel, HepProgram.builder()
-                .addRuleCollection(List.of(
-                        CorrelatedExistsToSemiJoin.INSTANCE,
-                        CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
-                        CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
-                        CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
-                .build(), context);
-        phases.ended("sub-queries");
+        rel = applyRules(Phase.SUB_QUERIES, rel, context, phases);
+        rel = decorrelate(rel);
+        phases.ended(Phase.DECORRELATE);
+        rel = DisjunctionPredicates.apply(rel);
+        rel = applyRules(Phase.REDUCE_AND_PUSH_DOWN, rel, context, phases);
+        rel = applyRules(Phase.JOIN_ORDER, rel, context, phases);
+        rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
+        rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);
+        rel = SharedSubPlanTrimmer.trimShared(rel);
+        return applyRules(Phase.TRIM, rel, context, phases);
+    }
+
+    private static RelNode applyRules(Phase phase, RelNode rel, Context context, PhaseListener phases)
+    {
+        for (HepProgram program : phase.programs()) {
+            rel = hep(rel, program, context);
+        }
+        phases.ended(phase);
+        return rel;
+    }
+
+    /** The decorrelated plan, or the correlated one when decorrelation fails or leaves a correlate. */
+    private static RelNode decorrelate(RelNode rel)
+    {
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {
             RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);
             if (!containsCorrelate(decorrelated)) {
-                rel = decorrelated;
+                return decorrelated;
             }
         }
         catch (RuntimeException e) {
             // keep the correlated plan; the translator reports a correlate it cannot run
         }
-        phases.ended("decorrelate");
-
-        rel = DisjunctionPredicates.apply(rel);
-        // no JOIN_REDUCE_EXPRESSIONS: the push-downs already simplify the conditions they build, and it changed no plan
-        // of the TPC-H queries or the SQL suite while costing a predicate pull-up and a simplification per join per pass
-        rel = hep(rel, HepProgram.builder()
-                .addRuleCollection(List.of(
-                        CoreRules.FILTER_REDUCE_EXPRESSIONS,
-                        CoreRules.PROJECT_REDUCE_EXPRESSIONS,
-                        CoreRules.FILTER_INTO_JOIN,
-                        CoreRules.JOIN_CONDITION_PUSH,
-                        CoreRules.FILTER_PROJECT_TRANSPOSE,
-                        CoreRules.FILTER_AGGREGATE_TRANSPOSE,
-                        CoreRules.FILTER_MERGE,
-                        CoreRules.PROJECT_MERGE,
-                        CoreRules.PROJECT_REMOVE,
-                        CoreRules.AGGREGATE_PROJECT_MERGE,
-                        CoreRules.UNION_TO_DISTINCT,
-                        CoreRules.INTERSECT_TO_DISTINCT,
-                        CoreRules.MINUS_TO_DISTINCT))
-                .build(), context);
-        phases.ended("reduce+push-down");
-
-        rel = hep(rel, HepProgram.builder()
-                .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-                .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
-                .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
-                .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
-                .build(), context);
-        rel = hep(rel, HepProgram.builder()
-                .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
-                .build(), context);
-        phases.ended("join-order");
-
-        rel = hep(rel, HepProgram.builder()
-                .addRuleCollection(List.of(
-                        CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
-                        CoreRules.PROJECT_TO_SEMI_JOIN,
-                        CoreRules.JOIN_TO_SEMI_JOIN,
-                        CoreRules.FILTER_INTO_JOIN,
-                        CoreRules.JOIN_CONDITION_PUSH,
-                        CoreRules.FILTER_PROJECT_TRANSPOSE,
-                        CoreRules.FILTER_MERGE,
-                        CoreRules.PROJECT_MERGE,
-                        CoreRules.PROJECT_REMOVE))
-                .build(), context);
-        phases.ended("semi-joins");
-        // a decorrelated aggregate over a big table keeps only the groups the few outer keys can join
-        rel = hep(rel, HepProgram.builder().addRuleInstance(AggregateSemiJoinReduction.INSTANCE).build(), context);
-        phases.ended("aggregate-reduction");
-        // join ordering drops the projections under joins; trim so that scans read only used columns
-        rel = SharedSubPlanTrimmer.trimShared(rel);
-        rel = hep(rel, HepProgram.builder()
-                .addRuleCollection(List.of(
-                        CoreRules.FILTER_PROJECT_TRANSPOSE,
-                        CoreRules.PROJECT_MERGE,
-                        CoreRules.PROJECT_REMOVE))
-                .build(), context);
-        phases.ended("trim");
         return rel;
     }
 

@@ -5,6 +5,7 @@ import io.signo.core.operator.aggregation.AggregationStep;
 import io.signo.storage.type.Type;
 
 import java.util.List;
+import java.util.Locale;
 
 /** Hash aggregation; split into a PARTIAL and a FINAL step around an exchange when parallel. */
 public record AggregationNode(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, AggregationStep step, List<Type> outputTypes, Distribution distribution, double estimatedRows)
@@ -33,7 +34,7 @@ public record AggregationNode(PlanNode source, List<Integer> groupChannels, List
             if (!calls.isEmpty()) {
                 calls.append(", ");
             }
-            calls.append(call.kind().name().toLowerCase(java.util.Locale.ROOT)).append('(')
+            calls.append(call.kind().name().toLowerCase(Locale.ROOT)).append('(')
                     .append(call.inputChannel() < 0 ? "*" : "#" + call.inputChannel()).append(')');
         }
         return "Aggregate[" + step + ", keys=" + groupChannels + ", " + calls + "]";

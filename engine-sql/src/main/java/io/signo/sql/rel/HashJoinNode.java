@@ -7,24 +7,27 @@ import io.signo.storage.type.Type;
 import java.util.ArrayList;
 import java.util.List;
 
+import static java.util.Objects.requireNonNull;
+
 /**
  * A hash join: the build side is read into a hash table first, then the probe side streams through.
- * Output: the probe columns in {@code probeOutputs}, then (INNER and LEFT) the build columns in
- * {@code buildOutputs}; columns nobody above reads are never copied. A SEMI or ANTI join that
- * {@code keepsBuildRows} (a "right" semi join) hashes the query's left side, the rows to keep, as
- * its build, streams the larger right side as its probe, and outputs the build rows, all columns,
- * that matched (SEMI) or did not (ANTI). The residual filter always sees all probe columns followed
- * by all build columns.
+ * With the {@link HashJoinStrategy#LOOKUP} strategy it outputs the probe columns in
+ * {@code probeOutputs}, then (INNER, LEFT and RIGHT) the build columns in {@code buildOutputs};
+ * columns nobody above reads are never copied. With {@link HashJoinStrategy#FILTER_BUILD_ROWS} (a
+ * "right" semi join) it hashes the query's left side, the rows to keep, streams the larger right
+ * side as its probe, and outputs the build rows, all columns, that matched (SEMI) or did not (ANTI).
+ * The residual filter always sees all probe columns followed by all build columns.
  */
-public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, boolean keepsBuildRows, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
+public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, HashJoinStrategy strategy, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
         String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs)
         implements PlanNode
 {
     // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
     public HashJoinNode
     {
-        if (keepsBuildRows && joinType != JoinType.SEMI && joinType != JoinType.ANTI) {
-            throw new IllegalArgumentException("only a SEMI or ANTI join keeps its build rows, not " + joinType);
+        requireNonNull(strategy, "strategy is null");
+        if (strategy == HashJoinStrategy.FILTER_BUILD_ROWS && joinType != JoinType.SEMI && joinType != JoinType.ANTI) {
+            throw new IllegalArgumentException("only a SEMI or ANTI join filters its build rows, not " + joinType);
         }
         probeKeys = List.copyOf(probeKeys);
         buildKeys = List.copyOf(buildKeys);
@@ -32,27 +35,23 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, bo
         buildOutputs = joinType.outputsBuildColumns() ? List.copyOf(buildOutputs) : List.of();
     }
 
-    /** A join that outputs every column of both sides. */
-    public HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual, String residualText,
-            JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
+    /** A SEMI or ANTI join that outputs the build rows, all columns, that some probe row matches (SEMI) or none does (ANTI). */
+    public static HashJoinNode filteringBuildRows(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
+            String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
     {
-        this(probe, build, joinType, false, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution, estimatedRows,
-                allChannels(probe), allChannels(build));
+        return new HashJoinNode(probe, build, joinType, HashJoinStrategy.FILTER_BUILD_ROWS, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution,
+                estimatedRows, List.of(), List.of());
     }
 
-    private static List<Integer> allChannels(PlanNode node)
+    public boolean filtersBuildRows()
     {
-        List<Integer> channels = new ArrayList<>();
-        for (int i = 0; i < node.outputTypes().size(); i++) {
-            channels.add(i);
-        }
-        return channels;
+        return strategy == HashJoinStrategy.FILTER_BUILD_ROWS;
     }
 
     @Override
     public List<Type> outputTypes()
     {
-        if (keepsBuildRows) {
+        if (filtersBuildRows()) {
             return build.outputTypes();
         }
         List<Type> types = new ArrayList<>();
@@ -76,9 +75,9 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, bo
     @Override
     public String describe()
     {
-        boolean allProbe = keepsBuildRows || probeOutputs.size() == probe.outputTypes().size();
+        boolean allProbe = filtersBuildRows() || probeOutputs.size() == probe.outputTypes().size();
         boolean allBuild = buildOutputs.size() == build.outputTypes().size() || buildOutputs.isEmpty() && !joinType.outputsBuildColumns();
-        return "HashJoin[" + joinType + (keepsBuildRows ? ", build=left" : "") + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
+        return "HashJoin[" + joinType + (filtersBuildRows() ? ", build=left" : "") + ", probe keys=" + probeKeys + ", build keys=" + buildKeys
                 + (residual == null ? "" : ", filter=" + residualText)
                 + (allProbe && allBuild ? "" : ", output probe " + probeOutputs + " build " + buildOutputs)
                 + ", " + joinDistribution + "]";

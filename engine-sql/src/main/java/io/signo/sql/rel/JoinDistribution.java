@@ -1,6 +1,7 @@
 package io.signo.sql.rel;
 
 import java.io.Serializable;
+import java.util.Locale;
 
 /**
  * How a join gets matching rows together, with the planner's cost of each alternative it
@@ -37,7 +38,7 @@ public record JoinDistribution(Kind kind, double colocatedCost, double broadcast
     private static void appendCost(StringBuilder text, String name, double cost)
     {
         if (!Double.isNaN(cost)) {
-            text.append(", cost ").append(name).append('=').append(String.format(java.util.Locale.ROOT, "%.3g", cost));
+            text.append(", cost ").append(name).append('=').append(String.format(Locale.ROOT, "%.3g", cost));
         }
     }
 }

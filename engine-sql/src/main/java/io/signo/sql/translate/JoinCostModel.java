@@ -24,8 +24,8 @@ final class JoinCostModel
     private static final double CPU_WEIGHT = 0.75;
     private static final double MEMORY_WEIGHT = 0.10;
     private static final double NETWORK_WEIGHT = 0.15;
-    /** How much larger the right side of a SEMI or ANTI join must be estimated before its left side is hashed instead. */
-    private static final double KEEP_BUILD_ROWS_RATIO = 2.0;
+    /** How much larger the right side of a SEMI, ANTI or LEFT join must be estimated before its left side is hashed instead. */
+    private static final double HASH_LEFT_SIDE_RATIO = 2.0;
 
     private final PlannerOptions options;
 
@@ -100,7 +100,7 @@ final class JoinCostModel
      * node sees all the right rows that can match its left rows: co-located (one node, co-partitioned,
      * or a replicated right side) or both sides repartitioned by the keys; never with a broadcast.
      */
-    boolean keepsBuildRows(JoinType type, JoinPlacement placement, PlanNode left, PlanNode right)
+    boolean hashesKeptSide(JoinType type, JoinPlacement placement, PlanNode left, PlanNode right)
     {
         if (type != JoinType.SEMI && type != JoinType.ANTI) {
             return false;
@@ -109,7 +109,7 @@ final class JoinCostModel
         if (kind != JoinDistribution.Kind.COLOCATED && kind != JoinDistribution.Kind.PARTITIONED) {
             return false;
         }
-        return right.estimatedRows() > KEEP_BUILD_ROWS_RATIO * left.estimatedRows();
+        return right.estimatedRows() > HASH_LEFT_SIDE_RATIO * left.estimatedRows();
     }
 
     /**
@@ -128,7 +128,7 @@ final class JoinCostModel
         JoinDistribution.Kind kind = placement.choice().kind();
         boolean placed = kind == JoinDistribution.Kind.PARTITIONED
                 || kind == JoinDistribution.Kind.COLOCATED && left.distribution().kind() != Distribution.Kind.REPLICATED;
-        return placed && right.estimatedRows() > KEEP_BUILD_ROWS_RATIO * left.estimatedRows();
+        return placed && right.estimatedRows() > HASH_LEFT_SIDE_RATIO * left.estimatedRows();
     }
 
     /** A join without equality keys: every probe row meets every build row, so the build goes wherever the probe is. */

@@ -291,7 +291,7 @@ public final class LocalExecutionPlanner
                 pipeline.factories.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step()));
                 yield pipeline;
             }
-            case HashJoinNode join when join.keepsBuildRows() -> {
+            case HashJoinNode join when join.filtersBuildRows() -> {
                 Pipeline build = visit(join.build(), nodeIndex);
                 JoinBridge bridge = bridge(join);
                 build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));

@@ -30,6 +30,7 @@ import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -332,7 +333,7 @@ public final class RexTranslator
             case INTEGER -> literal.getValueAs(Integer.class);
             case BIGINT -> literal.getValueAs(Long.class);
             case DOUBLE -> literal.getValueAs(Double.class);
-            case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), java.math.RoundingMode.UNNECESSARY);
+            case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), RoundingMode.UNNECESSARY);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
             case VARCHAR, CHAR -> literalString(literal, type);
         };

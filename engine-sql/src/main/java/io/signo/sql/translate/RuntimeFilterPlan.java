@@ -82,7 +82,7 @@ public final class RuntimeFilterPlan
         if (join.probeKeys().isEmpty()) {
             return false;
         }
-        if (join.keepsBuildRows()) {
+        if (join.filtersBuildRows()) {
             return true;
         }
         return join.joinType() == JoinType.INNER || join.joinType() == JoinType.SEMI;
@@ -111,7 +111,7 @@ public final class RuntimeFilterPlan
                     }
                     at = filterProject.source();
                 }
-                case HashJoinNode join when !join.keepsBuildRows() -> {
+                case HashJoinNode join when !join.filtersBuildRows() -> {
                     for (int key = 0; key < current.length; key++) {
                         if (current[key] >= join.probeOutputs().size()) {
                             return null;

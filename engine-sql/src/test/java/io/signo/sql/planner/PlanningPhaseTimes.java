@@ -1,5 +1,6 @@
 package io.signo.sql.planner;
 
+import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.sql.translate.JoinDistributionMode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlannerOptions;
@@ -38,8 +39,8 @@ public final class PlanningPhaseTimes
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 4;
         try (TpchDataSet dataSet = TpchData.generateDataSet(0.01, 2, MemoryPool.unbounded("phase-times"))) {
             for (int round = 1; round <= rounds; round++) {
-                Map<String, Long> totals = new LinkedHashMap<>();
-                Map<String, Long> queryTotals = new LinkedHashMap<>();
+                Map<Phase, Long> totals = new LinkedHashMap<>();
+                Map<Phase, Long> queryTotals = new LinkedHashMap<>();
                 long[] last = new long[1];
                 LogicalPlanner.PhaseListener listener = phase -> {
                     long now = CPU.getCurrentThreadCpuTime();
@@ -63,7 +64,7 @@ public final class PlanningPhaseTimes
                     RelNode rel = planner.plan(TpchQueries.query(query)).root();
                     last[0] = CPU.getCurrentThreadCpuTime();
                     new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false)).plan(rel);
-                    listener.ended("physical");
+                    listener.ended(Phase.PHYSICAL);
                     perQuery.append(String.format(" q%02d=%.1f", query, (CPU.getCurrentThreadCpuTime() - queryStart) / 1e6));
                     if (round == rounds && Boolean.getBoolean("phases.detail")) {
                         StringBuilder detail = new StringBuilder(String.format("  q%02d:", query));

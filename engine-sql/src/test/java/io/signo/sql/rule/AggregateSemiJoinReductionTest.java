@@ -1,5 +1,6 @@
-package io.signo.sql.planner;
+package io.signo.sql.rule;
 
+import io.signo.sql.planner.LogicalPlanner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;

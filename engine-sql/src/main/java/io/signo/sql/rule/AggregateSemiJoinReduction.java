@@ -1,6 +1,6 @@
-package io.signo.sql.planner;
+package io.signo.sql.rule;
 
-import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.hep.HepRelVertex;
 import org.apache.calcite.rel.RelNode;
@@ -10,11 +10,13 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableIntList;
 
 import java.util.ArrayList;
@@ -38,9 +40,8 @@ import java.util.Set;
  * row of A whose key has no partner in Y still leads only to rows the join with Y drops.
  */
 public final class AggregateSemiJoinReduction
-        extends RelOptRule
+        extends RelRule<AggregateSemiJoinReduction.Config>
 {
-    public static final AggregateSemiJoinReduction INSTANCE = new AggregateSemiJoinReduction();
 
     /** Reduce only when the keys kept are this many times fewer than the rows aggregated. */
     private static final double MIN_REDUCTION = 10;
@@ -51,9 +52,40 @@ public final class AggregateSemiJoinReduction
     /** Operators a key is traced through, a bound for deep plans. */
     private static final int MAX_DEPTH = 64;
 
-    private AggregateSemiJoinReduction()
+    private AggregateSemiJoinReduction(Config config)
     {
-        super(operand(Join.class, any()), "AggregateSemiJoinReduction");
+        super(config);
+    }
+
+    /** The rule's settings; {@link #DEFAULT} is the one {@link SignoRules} registers. */
+    public record Config(RelBuilderFactory relBuilderFactory, String description, OperandTransform operandSupplier)
+            implements RelRule.Config
+    {
+        public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER, "AggregateSemiJoinReduction", operand -> operand.operand(Join.class).anyInputs());
+
+        @Override
+        public Config withRelBuilderFactory(RelBuilderFactory factory)
+        {
+            return new Config(factory, description, operandSupplier);
+        }
+
+        @Override
+        public Config withDescription(String description)
+        {
+            return new Config(relBuilderFactory, description, operandSupplier);
+        }
+
+        @Override
+        public Config withOperandSupplier(OperandTransform transform)
+        {
+            return new Config(relBuilderFactory, description, transform);
+        }
+
+        @Override
+        public AggregateSemiJoinReduction toRule()
+        {
+            return new AggregateSemiJoinReduction(this);
+        }
     }
 
     /** A group key of {@code aggregate}, read from its input's column {@code inputKey}, equal to Y's key column {@code otherKey}. */
@@ -124,7 +156,7 @@ public final class AggregateSemiJoinReduction
                     || !keepsFewKeys(metadata, other, otherRows, entry.getValue())) {
                 continue;
             }
-            RelBuilder relBuilder = RelFactoriesHolder.relBuilder(join.getCluster());
+            RelBuilder relBuilder = call.builder();
             relBuilder.push(input);
             relBuilder.push(other);
             List<Integer> otherFields = new ArrayList<>();

@@ -1,0 +1,137 @@
+package io.signo.sql.rule;
+
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.rules.CoreRules;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Signo's own planner rules, one constant each, and the phases of planning a statement in the order
+ * {@link io.signo.sql.planner.LogicalPlanner} runs them, each with the rule programs it applies.
+ */
+public final class SignoRules
+{
+    /** A correlated EXISTS or NOT EXISTS with a non-equi correlation becomes a SEMI or ANTI join. */
+    public static final CorrelatedExistsToSemiJoin CORRELATED_EXISTS_TO_SEMI_JOIN = CorrelatedExistsToSemiJoin.Config.DEFAULT.toRule();
+
+    /** An aggregate joined with few keys aggregates only the rows of those keys. */
+    public static final AggregateSemiJoinReduction AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.Config.DEFAULT.toRule();
+
+    private SignoRules() {}
+
+    /** The phases of planning, in order; a phase without rule programs does its work in code. */
+    public enum Phase
+    {
+        PARSE,
+        VALIDATE,
+        SQL_TO_REL,
+        /**
+         * Sub-queries to correlates. An EXISTS with a non-equi correlation becomes a semi (anti) join
+         * before Calcite would decorrelate it; on one filter the rule goes first, and nested
+         * sub-queries meet it again once their outer one is expanded.
+         */
+        SUB_QUERIES(together(
+                CORRELATED_EXISTS_TO_SEMI_JOIN,
+                CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+                CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)),
+        /** Calcite's decorrelation, kept only when it leaves no correlate. */
+        DECORRELATE,
+        /**
+         * Constant folding and push-downs, after the disjunctions' common predicates are pulled out.
+         * No JOIN_REDUCE_EXPRESSIONS: the push-downs already simplify the conditions they build, and it
+         * changed no plan of the TPC-H queries or the SQL suite while costing a predicate pull-up and
+         * a simplification per join per pass.
+         */
+        REDUCE_AND_PUSH_DOWN(together(
+                CoreRules.FILTER_REDUCE_EXPRESSIONS,
+                CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                CoreRules.FILTER_INTO_JOIN,
+                CoreRules.JOIN_CONDITION_PUSH,
+                CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+                CoreRules.FILTER_MERGE,
+                CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE,
+                CoreRules.AGGREGATE_PROJECT_MERGE,
+                CoreRules.UNION_TO_DISTINCT,
+                CoreRules.INTERSECT_TO_DISTINCT,
+                CoreRules.MINUS_TO_DISTINCT)),
+        /** Join ordering in one family: joins into MultiJoins, then LoptOptimizeJoinRule on each. */
+        JOIN_ORDER(
+                inTurn(HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE),
+                inTurn(null, CoreRules.MULTI_JOIN_OPTIMIZE)),
+        SEMI_JOINS(together(
+                CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
+                CoreRules.PROJECT_TO_SEMI_JOIN,
+                CoreRules.JOIN_TO_SEMI_JOIN,
+                CoreRules.FILTER_INTO_JOIN,
+                CoreRules.JOIN_CONDITION_PUSH,
+                CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.FILTER_MERGE,
+                CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE)),
+        /** A decorrelated aggregate over a big table keeps only the groups the few outer keys can join. */
+        AGGREGATE_REDUCTION(inTurn(null, AGGREGATE_SEMI_JOIN_REDUCTION)),
+        /** Join ordering drops the projections under joins; trimmed, scans read only the columns used. */
+        TRIM(together(
+                CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE)),
+        /** Signo's physical planner, which runs after the logical planner. */
+        PHYSICAL;
+
+        private final List<RuleProgram> programs;
+
+        Phase(RuleProgram... programs)
+        {
+            this.programs = List.of(programs);
+        }
+
+        /** This phase's rule programs, to run one after the other; new ones on every call, since a program keeps state while it runs. */
+        public List<HepProgram> programs()
+        {
+            List<HepProgram> built = new ArrayList<>();
+            for (RuleProgram program : programs) {
+                built.add(program.build());
+            }
+            return built;
+        }
+    }
+
+    /**
+     * Rules applied as one collection until none matches, or each in turn until it no longer
+     * matches ({@code inTurn}), visiting the plan in {@code matchOrder} (Calcite's default when null).
+     */
+    private record RuleProgram(HepMatchOrder matchOrder, boolean inTurn, List<RelOptRule> rules)
+    {
+        HepProgram build()
+        {
+            HepProgramBuilder builder = HepProgram.builder();
+            if (matchOrder != null) {
+                builder.addMatchOrder(matchOrder);
+            }
+            if (inTurn) {
+                rules.forEach(builder::addRuleInstance);
+            }
+            else {
+                builder.addRuleCollection(rules);
+            }
+            return builder.build();
+        }
+    }
+
+    private static RuleProgram together(RelOptRule... rules)
+    {
+        return new RuleProgram(null, false, List.of(rules));
+    }
+
+    private static RuleProgram inTurn(HepMatchOrder matchOrder, RelOptRule... rules)
+    {
+        return new RuleProgram(matchOrder, true, List.of(rules));
+    }
+}

@@ -1,0 +1,232 @@
+package io.signo.sql.translate;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.expression.Expression;
+import io.signo.core.expression.Expressions;
+import io.signo.core.operator.aggregation.AggregateCall;
+import io.signo.core.operator.aggregation.AggregateKind;
+import io.signo.core.operator.aggregation.AggregationStep;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.rel.AggregationNode;
+import io.signo.sql.rel.Distribution;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.PlanNode;
+import io.signo.storage.type.Type;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.SqlKind;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Plans Calcite's aggregates: one step over a single stream; else a partial step on every stream,
+ * an exchange that brings the partial results of each group together, and a final step. What the
+ * aggregation operator does not compute (the constant of LITERAL_AGG, SUM0's zero for a group of
+ * nulls) is projected after it.
+ */
+final class AggregationPlanner
+{
+    private final PhysicalPlanner planner;
+    private final RexBuilder rexBuilder;
+
+    AggregationPlanner(PhysicalPlanner planner, RexBuilder rexBuilder)
+    {
+        this.planner = planner;
+        this.rexBuilder = rexBuilder;
+    }
+
+    /**
+     * An aggregate's calls as the operator runs them, and per Calcite call either its LITERAL_AGG
+     * constant or null. FILTER (WHERE f) calls aggregate {@code CASE WHEN f THEN x END} instead,
+     * computed as extra channels after the input's.
+     */
+    private record Calls(List<AggregateCall> calls, List<Boolean> sumZero, List<RexNode> literals, List<Expression> filteredInputs, List<String> filteredTexts)
+    {
+        /** Whether the aggregation's output needs a projection: a constant to add or a null sum to replace by zero. */
+        boolean projectsAfter()
+        {
+            return sumZero.contains(true) || literals.stream().anyMatch(Objects::nonNull);
+        }
+    }
+
+    PlanNode plan(Aggregate aggregate)
+    {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUPING SETS, ROLLUP and CUBE"
+                    + " (the planner also uses them for several DISTINCT aggregates, or a DISTINCT aggregate next to others, in one query)");
+        }
+        PlanNode source = planner.visit(aggregate.getInput());
+        List<Type> inputTypes = source.outputTypes();
+        List<Integer> groupChannels = aggregate.getGroupSet().asList();
+        List<Type> groupTypes = new ArrayList<>();
+        for (int channel : groupChannels) {
+            groupTypes.add(inputTypes.get(channel));
+        }
+        Calls calls = translateCalls(aggregate, inputTypes);
+        if (!calls.filteredInputs().isEmpty()) {
+            source = withFilteredInputs(source, calls);
+        }
+        List<Type> outputTypes = new ArrayList<>(groupTypes);
+        for (AggregateCall call : calls.calls()) {
+            outputTypes.add(call.outputType());
+        }
+        double rows = planner.rows(aggregate);
+        PlanNode result = source.distribution().isSingle()
+                ? new AggregationNode(source, groupChannels, groupTypes, calls.calls(), AggregationStep.SINGLE, outputTypes, Distribution.SINGLE, rows)
+                : partialAndFinal(source, groupChannels, groupTypes, calls.calls(), outputTypes, rows);
+        if (calls.projectsAfter()) {
+            result = constantsAndZeros(result, groupChannels.size(), outputTypes, calls, rows);
+        }
+        return result;
+    }
+
+    private Calls translateCalls(Aggregate aggregate, List<Type> inputTypes)
+    {
+        Calls calls = new Calls(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (var call : aggregate.getAggCallList()) {
+            if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
+                // (from NOT IN and IN rewrites) the same constant for every group: projected after aggregating
+                calls.literals().add(call.rexList.getFirst());
+                continue;
+            }
+            calls.literals().add(null);
+            if (call.isDistinct()) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
+            }
+            AggregateKind kind = switch (call.getAggregation().getKind()) {
+                case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+                case SUM, SUM0 -> AggregateKind.SUM;
+                case AVG -> AggregateKind.AVG;
+                case MIN -> AggregateKind.MIN;
+                case MAX -> AggregateKind.MAX;
+                default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
+            };
+            if (kind != AggregateKind.COUNT_STAR && call.getArgList().size() != 1) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + call.getAggregation().getName() + " with " + call.getArgList().size() + " arguments");
+            }
+            int inputChannel = kind == AggregateKind.COUNT_STAR ? -1 : call.getArgList().getFirst();
+            Type inputType = inputChannel < 0 ? Type.BIGINT : inputTypes.get(inputChannel);
+            if (call.filterArg >= 0) {
+                Expression value = inputChannel < 0 ? Expressions.constant(Type.BIGINT, 1L) : Expressions.input(inputChannel, inputType);
+                Expression condition = Expressions.input(call.filterArg, inputTypes.get(call.filterArg));
+                calls.filteredInputs().add(Expressions.searchedCase(List.of(condition), List.of(value), null, inputType));
+                calls.filteredTexts().add("CASE WHEN #" + call.filterArg + " THEN " + (inputChannel < 0 ? "1" : "#" + inputChannel) + " END");
+                inputChannel = inputTypes.size() + calls.filteredInputs().size() - 1;
+                kind = kind == AggregateKind.COUNT_STAR ? AggregateKind.COUNT : kind;
+            }
+            calls.calls().add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType())));
+            calls.sumZero().add(call.getAggregation().getKind() == SqlKind.SUM0);
+        }
+        return calls;
+    }
+
+    /** The source's channels followed by the inputs of the FILTER (WHERE f) calls. */
+    private static PlanNode withFilteredInputs(PlanNode source, Calls calls)
+    {
+        List<Type> inputTypes = source.outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < inputTypes.size(); i++) {
+            projections.add(Expressions.input(i, inputTypes.get(i)));
+            texts.add("#" + i);
+        }
+        projections.addAll(calls.filteredInputs());
+        texts.addAll(calls.filteredTexts());
+        return new FilterProjectNode(source, null, null, projections, texts, source.estimatedRows());
+    }
+
+    /** A partial step where the source's rows are, an exchange by group, and the final step. */
+    private static PlanNode partialAndFinal(PlanNode source, List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> calls, List<Type> outputTypes, double rows)
+    {
+        Distribution sourceDistribution = source.distribution();
+        List<Integer> finalGroupChannels = new ArrayList<>();
+        for (int i = 0; i < groupChannels.size(); i++) {
+            finalGroupChannels.add(i);
+        }
+        List<Type> partialTypes = new ArrayList<>(groupTypes);
+        for (AggregateCall call : calls) {
+            partialTypes.addAll(call.intermediateTypes());
+        }
+        Distribution partialDistribution = sourceDistribution.project(sourceChannelsOf(groupChannels, partialTypes.size()));
+        PlanNode partial = new AggregationNode(source, groupChannels, groupTypes, calls, AggregationStep.PARTIAL, partialTypes, partialDistribution, rows);
+        PlanNode exchange;
+        Distribution finalDistribution;
+        if (groupChannels.isEmpty()) {
+            exchange = ExchangeNode.gather(partial);
+            finalDistribution = Distribution.SINGLE;
+        }
+        else if (sourceDistribution.isPartitionedWithin(groupChannels)) {
+            // every group is whole on one node: only the node's drivers need to meet
+            exchange = new ExchangeNode(List.of(partial), ExchangeKind.HASH, ExchangeNode.Scope.LOCAL, finalGroupChannels, rows);
+            finalDistribution = sourceDistribution.project(sourceChannelsOf(groupChannels, partialTypes.size()));
+        }
+        else {
+            exchange = ExchangeNode.remote(partial, ExchangeKind.HASH, finalGroupChannels);
+            finalDistribution = exchange.distribution();
+        }
+        return new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, finalDistribution, rows);
+    }
+
+    /** For the final step's output: which partial input channel each output channel passes through. */
+    private static int[] sourceChannelsOf(List<Integer> groupChannels, int outputCount)
+    {
+        int[] sourceOfOutput = new int[outputCount];
+        Arrays.fill(sourceOfOutput, -1);
+        for (int i = 0; i < groupChannels.size(); i++) {
+            sourceOfOutput[i] = groupChannels.get(i);
+        }
+        return sourceOfOutput;
+    }
+
+    /** The aggregation's output in Calcite's order, with the LITERAL_AGG constants and SUM0's zero for a sum of no values. */
+    private PlanNode constantsAndZeros(PlanNode aggregation, int groupCount, List<Type> outputTypes, Calls calls, double rows)
+    {
+        RexTranslator constants = RexTranslator.identity(rexBuilder, List.of());
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < groupCount; i++) {
+            projections.add(Expressions.input(i, outputTypes.get(i)));
+            texts.add("#" + i);
+        }
+        int callIndex = 0;
+        for (RexNode literal : calls.literals()) {
+            if (literal != null) {
+                projections.add(constants.translate(literal));
+                texts.add(literal.toString());
+                continue;
+            }
+            int channel = groupCount + callIndex;
+            Type type = outputTypes.get(channel);
+            Expression column = Expressions.input(channel, type);
+            if (calls.sumZero().get(callIndex)) {
+                column = Expressions.coalesce(List.of(column, Expressions.constant(type, zeroOf(type))), type);
+                texts.add("coalesce(#" + channel + ", 0)");
+            }
+            else {
+                texts.add("#" + channel);
+            }
+            projections.add(column);
+            callIndex++;
+        }
+        return new FilterProjectNode(aggregation, null, null, projections, texts, rows);
+    }
+
+    private static Object zeroOf(Type type)
+    {
+        return switch (type.kind()) {
+            case INTEGER -> 0;
+            case BIGINT -> 0L;
+            case DOUBLE -> 0.0;
+            case DECIMAL -> BigDecimal.ZERO.setScale(type.scale());
+            default -> throw new SignoException(ErrorCode.INTERNAL_ERROR, "no zero of type " + type);
+        };
+    }
+}
