@@ -110,6 +110,56 @@ class SqlErrorTest
     }
 
     @Test
+    void integerOverflowIsAnErrorFoldedOrNot()
+    {
+        // Calcite's own folding computes with Java ints and longs, which wrap
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 2147483647 * 2");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 2147483647 + 1");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT -2147483648 - 1");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT -(-2147483647 - 1)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 9223372036854775807 + 1");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 9223372036854775807 * -1 - 2");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 3037000500 * 3037000500");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT -(-9223372036854775807 - 1)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(9223372036854775807 AS INTEGER)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT count(*) FROM nation WHERE n_nationkey < 2147483647 + 1");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT n_nationkey + 9223372036854775807 FROM nation");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT p_size * 2147483647 FROM part");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT p_size - 2147483647 - 2147483647 FROM part");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT -(n_nationkey - 9223372036854775807 - 1) FROM nation");
+        // the common type of a BIGINT and a DECIMAL(p, 1) keeps the fraction digit, so the largest BIGINTs do not fit it
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT n_nationkey FROM nation UNION ALL SELECT 9223372036854775807 UNION ALL SELECT 0.5");
+        assertStillAnswers();
+        // a branch that would overflow fails only where it runs
+        assertEquals(List.of(List.of(25L)),
+                ResultRows.toRows(engine.execute("SELECT count(CASE WHEN n_nationkey < 0 THEN 2147483647 * 2 ELSE 1 END) FROM nation")));
+    }
+
+    @Test
+    void castOfNaNOrInfinityToAnExactTypeIsInvalid()
+    {
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS INTEGER)");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS BIGINT)");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('Infinity' AS DOUBLE) AS BIGINT)");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('-Infinity' AS DOUBLE) AS INTEGER)");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS DECIMAL(10, 2))");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) + n_nationkey AS INTEGER) FROM nation");
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST(n_nationkey AS DOUBLE) * CAST('Infinity' AS DOUBLE) AS INTEGER) FROM nation");
+        assertStillAnswers();
+    }
+
+    @Test
+    void dateArithmeticPastTheRangeOfDateIsAnError()
+    {
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT DATE '2020-01-01' + INTERVAL '2147483647' DAY");
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT DATE '1960-01-01' - INTERVAL '2147483647' DAY");
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT DATE '2020-01-01' + INTERVAL '999999999' YEAR");
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT o_orderdate + INTERVAL '2147483647' DAY FROM orders");
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT o_orderdate + INTERVAL '999999999' YEAR FROM orders");
+        assertStillAnswers();
+    }
+
+    @Test
     void codesHaveStableNumbersAndSqlStates()
     {
         for (ErrorCode code : ErrorCode.values()) {

@@ -48,6 +48,7 @@ abstract class SqlQuerySuite
             "set_operations.sql",
             "sort_limit.sql",
             "nulls_empty.sql",
+            "coercion.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

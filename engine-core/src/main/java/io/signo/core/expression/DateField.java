@@ -1,6 +1,6 @@
 package io.signo.core.expression;
 
-/** Fields EXTRACT reads from a DATE. DAY_OF_WEEK follows SQL (and Calcite): 1 = Sunday .. 7 = Saturday. */
+/** Fields EXTRACT reads from a DATE. DAY_OF_WEEK counts as PostgreSQL and DuckDB do: 0 = Sunday .. 6 = Saturday. */
 public enum DateField
 {
     YEAR,

@@ -57,9 +57,9 @@ public final class ExtractExpression
                 }
             }
             case DAY_OF_WEEK -> {
-                // 1970-01-01 was a Thursday, day 5 when Sunday is 1
+                // 1970-01-01 was a Thursday, day 4 when Sunday is 0
                 for (int i = 0; i < count; i++) {
-                    values[i] = Math.floorMod(values[i] + 4, 7) + 1;
+                    values[i] = Math.floorMod(values[i] + 4, 7);
                 }
             }
             case DAY_OF_YEAR -> {

@@ -68,11 +68,11 @@ class CastExpressionTest
     {
         Page page = page(vector(Type.VARCHAR, "1998-09-02", " 2000-2-29 ", null));
         assertEquals(list(days("1998-09-02"), days("2000-02-29"), null), evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page));
-        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "1999-02-29"))));
-        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "yesterday"))));
+        assertEquals(ErrorCode.INVALID_CAST, assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "1999-02-29")))).errorCode());
+        assertEquals(ErrorCode.INVALID_CAST, assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "yesterday")))).errorCode());
         Page numbers = page(vector(Type.VARCHAR, "12.345", "-7", null));
         assertEquals(list(1235L, -700L, null), evaluate(cast(input(0, Type.VARCHAR), DECIMAL_15_2), numbers));
-        assertThrows(IllegalArgumentException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.BIGINT), numbers));
+        assertEquals(ErrorCode.INVALID_CAST, assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.BIGINT), numbers)).errorCode());
     }
 
     @Test

@@ -45,8 +45,8 @@ class DateExpressionTest
             assertEquals((long) expected.get(IsoFields.QUARTER_OF_YEAR), quarters.get(i), expected.toString());
             assertEquals((long) expected.getMonthValue(), months.get(i), expected.toString());
             assertEquals((long) expected.getDayOfMonth(), daysOfMonth.get(i), expected.toString());
-            // Sunday = 1 .. Saturday = 7
-            assertEquals((long) (expected.getDayOfWeek().getValue() % 7 + 1), daysOfWeek.get(i), expected.toString());
+            // Sunday = 0 .. Saturday = 6
+            assertEquals((long) (expected.getDayOfWeek().getValue() % 7), daysOfWeek.get(i), expected.toString());
             assertEquals((long) expected.get(ChronoField.DAY_OF_YEAR), daysOfYear.get(i), expected.toString());
         }
     }

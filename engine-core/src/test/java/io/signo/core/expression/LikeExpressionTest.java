@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -55,7 +57,7 @@ class LikeExpressionTest
             }
             assertEquals(expected, evaluate(like(input(0, Type.VARCHAR), pattern, '\\'), page), "pattern '" + pattern + "'");
         }
-        assertThrows(IllegalArgumentException.class, () -> like(input(0, Type.VARCHAR), "abc\\", '\\'));
+        assertEquals(ErrorCode.INVALID_ARGUMENT, assertThrows(SignoException.class, () -> like(input(0, Type.VARCHAR), "abc\\", '\\')).errorCode());
     }
 
     @Test

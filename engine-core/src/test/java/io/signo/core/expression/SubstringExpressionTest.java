@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class SubstringExpressionTest
     @Test
     void negativeLengthFails()
     {
-        assertThrows(IllegalArgumentException.class, () -> evaluate(substring(VALUE, constant(Type.INTEGER, 1), constant(Type.INTEGER, -1)), PAGE));
+        assertEquals(ErrorCode.INVALID_ARGUMENT, assertThrows(SignoException.class, () -> evaluate(substring(VALUE, constant(Type.INTEGER, 1), constant(Type.INTEGER, -1)), PAGE)).errorCode());
     }
 
     @Test

@@ -6,6 +6,8 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
+import java.math.RoundingMode;
+
 /**
  * Keeps every DECIMAL within 19 digits and the long range, so decimals stay scaled longs through the
  * whole plan; sums accumulate in 128 bits inside the aggregation, are typed with the widest
@@ -33,6 +35,13 @@ public final class SignoTypeSystem
             return Type.MAX_DECIMAL_PRECISION;
         }
         return super.getMaxScale(typeName);
+    }
+
+    @Override
+    public RoundingMode roundingMode()
+    {
+        // a literal Calcite casts while planning (CAST(12.7 AS INTEGER), 1.005 as a DECIMAL(10, 2)) rounds as Signo's casts do
+        return RoundingMode.HALF_UP;
     }
 
     @Override

@@ -1,5 +1,12 @@
 package io.signo.sql.planner;
 
+import io.signo.core.expression.Expression;
+import io.signo.sql.translate.RexTranslator;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
 import org.apache.calcite.avatica.util.DateTimeUtils;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
@@ -14,6 +21,7 @@ import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,13 +41,22 @@ import static java.util.Objects.requireNonNull;
  * ({@code 0.06 - 0.01}), an exact number cast to an exact type it fits ({@code CAST(1 + 10 AS DECIMAL(15, 2))}),
  * each into the very literal the generated code gives ({@code RexExecutable}
  * hands its value to {@link RexBuilder#makeLiteral(Object, RelDataType, boolean)} the same way).
- * Any other constant is compiled by {@code delegate} once per statement. Not thread safe: one per statement.
+ * Any other constant that Signo runs is computed by Signo's own kernels, so that a constant folded
+ * here and a column computed at run time get the same answer: Calcite's generated code wraps integer
+ * overflow, truncates casts to integers, reads NaN as 0 and writes dates past 9999 wrongly. A constant
+ * whose computation fails (an overflow, an invalid cast) or whose value has no literal (a DATE outside
+ * the years 1 to 9999) is left as it is: the rows that reach it compute it (or fail) at run time. Only a
+ * constant Signo cannot run is compiled by {@code delegate}, once per statement. Not thread safe: one per statement.
  */
 final class ConstantFoldingExecutor
         implements RexExecutor
 {
+    /** The days since 1970-01-01 of 0001-01-01 and 9999-12-31, the dates a Calcite DATE literal can hold. */
+    private static final long FIRST_LITERAL_DAY = LocalDate.of(1, 1, 1).toEpochDay();
+    private static final long LAST_LITERAL_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
+
     private final RexExecutor delegate;
-    private final Map<RexNode, RexNode> compiled = new HashMap<>();
+    private final Map<RexNode, RexNode> folded = new HashMap<>();
 
     ConstantFoldingExecutor(RexExecutor delegate)
     {
@@ -49,20 +66,71 @@ final class ConstantFoldingExecutor
     @Override
     public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues)
     {
-        // each expression on its own: folded here when it can be, else compiled once per statement
+        // each expression on its own: folded directly when it can be, else computed once per statement
         for (RexNode expression : constExps) {
-            RexNode folded = foldDirectly(rexBuilder, expression);
-            if (folded == null) {
-                folded = compiled.get(expression);
+            RexNode value = foldDirectly(rexBuilder, expression);
+            if (value == null) {
+                value = folded.get(expression);
             }
-            if (folded == null) {
-                List<RexNode> values = new ArrayList<>(1);
-                delegate.reduce(rexBuilder, List.of(expression), values);
-                folded = values.getFirst();
-                compiled.put(expression, folded);
+            if (value == null) {
+                value = evaluate(rexBuilder, expression);
+                folded.put(expression, value);
             }
-            reducedValues.add(folded);
+            reducedValues.add(value);
         }
+    }
+
+    /** The literal of the value Signo's kernels compute; the expression itself when they fail or the value has no literal. */
+    private RexNode evaluate(RexBuilder rexBuilder, RexNode expression)
+    {
+        Expression translated;
+        try {
+            translated = RexTranslator.identity(rexBuilder, List.of()).translate(expression);
+        }
+        catch (RuntimeException e) {
+            // not something Signo runs: only folding can make it work, so Calcite's generated code folds it
+            List<RexNode> values = new ArrayList<>(1);
+            delegate.reduce(rexBuilder, List.of(expression), values);
+            return values.getFirst();
+        }
+        ColumnVector vector;
+        try {
+            vector = translated.evaluate(new Page(1), null, 1, PageAllocator.transientPages());
+        }
+        catch (RuntimeException e) {
+            // an error such as an overflow belongs to the rows that reach it (a CASE branch may never run)
+            return expression;
+        }
+        Object value = literalValue(vector, translated.type());
+        if (value instanceof Double number && !Double.isFinite(number)) {
+            // a literal holds a finite number only
+            return expression;
+        }
+        if (value instanceof Integer days && translated.type().kind() == TypeKind.DATE) {
+            if (days < FIRST_LITERAL_DAY || days > LAST_LITERAL_DAY) {
+                return expression;
+            }
+            value = DateString.fromDaysSinceEpoch(days);
+        }
+        try {
+            return rexBuilder.makeLiteral(value, expression.getType(), true);
+        }
+        catch (RuntimeException e) {
+            // a value no literal of the type holds
+            return expression;
+        }
+    }
+
+    /** The value of a one-row vector in the form {@link RexBuilder#makeLiteral(Object, RelDataType, boolean)} takes. */
+    private static Object literalValue(ColumnVector vector, Type type)
+    {
+        if (vector.isNull(0)) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case DECIMAL -> BigDecimal.valueOf(vector.getLong(0), type.scale());
+            default -> vector.getObject(0);
+        };
     }
 
     /** The literal of a literal, of a cast of one or of literal date or exact arithmetic (folded inside out); null for anything else. */
@@ -135,17 +203,27 @@ final class ConstantFoldingExecutor
                 amount = amount.negate();
             }
             LocalDate result;
-            if (SqlTypeName.YEAR_INTERVAL_TYPES.contains(rightType)) {
-                // year-month intervals count months
-                result = date.plusMonths(amount.longValueExact());
-            }
-            else {
-                // day-time intervals count milliseconds; a DATE moves by whole days only
-                BigDecimal[] days = amount.divideAndRemainder(BigDecimal.valueOf(DateTimeUtils.MILLIS_PER_DAY));
-                if (days[1].signum() != 0) {
-                    return null;
+            try {
+                if (SqlTypeName.YEAR_INTERVAL_TYPES.contains(rightType)) {
+                    // year-month intervals count months
+                    result = date.plusMonths(amount.longValueExact());
                 }
-                result = date.plusDays(days[0].longValueExact());
+                else {
+                    // day-time intervals count milliseconds; a DATE moves by whole days only
+                    BigDecimal[] days = amount.divideAndRemainder(BigDecimal.valueOf(DateTimeUtils.MILLIS_PER_DAY));
+                    if (days[1].signum() != 0) {
+                        return null;
+                    }
+                    result = date.plusDays(days[0].longValueExact());
+                }
+            }
+            catch (ArithmeticException | DateTimeException e) {
+                // beyond any date: the runtime fails with DATETIME_OUT_OF_RANGE
+                return null;
+            }
+            if (result.toEpochDay() < FIRST_LITERAL_DAY || result.toEpochDay() > LAST_LITERAL_DAY) {
+                // Signo's DATE holds it (or the runtime fails with DATETIME_OUT_OF_RANGE); a DATE literal does not
+                return null;
             }
             return rexBuilder.makeLiteral(DateString.fromDaysSinceEpoch((int) result.toEpochDay()), type, false);
         }

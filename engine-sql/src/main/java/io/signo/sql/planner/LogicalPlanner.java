@@ -3,7 +3,7 @@ package io.signo.sql.planner;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
 import io.signo.sql.catalog.SignoCalciteSchema;
-import io.signo.sql.catalog.SignoTypeSystem;
+import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.storage.table.Catalog;
@@ -12,7 +12,6 @@ import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.jdbc.CalciteSchema;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.Context;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.ConventionTraitDef;
@@ -46,8 +45,6 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -134,15 +131,7 @@ public final class LogicalPlanner
 
     private LogicalPlan plan(String sql, CancelFlag cancelFlag)
     {
-        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(SignoTypeSystem.INSTANCE)
-        {
-            @Override
-            public Charset getDefaultCharset()
-            {
-                // string constants outside Latin-1 must survive; Signo's strings are UTF-8
-                return StandardCharsets.UTF_8;
-            }
-        };
+        SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
 

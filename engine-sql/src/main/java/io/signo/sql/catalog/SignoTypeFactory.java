@@ -1,0 +1,57 @@
+package io.signo.sql.catalog;
+
+import io.signo.storage.type.Type;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.type.SqlTypeMappingRule;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Calcite's type factory with Signo's rules for the common type of several values (CASE and
+ * COALESCE results, UNION columns, IN lists, the two sides of a comparison): a mix of exact numbers
+ * keeps the largest fraction.
+ * Calcite gives the whole digits priority and, with decimals capped at the 19 digits of a long,
+ * types a BIGINT with a DECIMAL(15, 2) as DECIMAL(19, 0), so that 2.5 silently becomes 2 or 3.
+ * Signo types it DECIMAL(19, 2) instead: a BIGINT beyond 10^17 then fails its cast with
+ * NUMERIC_OVERFLOW, an error rather than a wrong answer.
+ */
+public final class SignoTypeFactory
+        extends JavaTypeFactoryImpl
+{
+    public SignoTypeFactory()
+    {
+        super(SignoTypeSystem.INSTANCE);
+    }
+
+    @Override
+    public Charset getDefaultCharset()
+    {
+        // string constants outside Latin-1 must survive; Signo's strings are UTF-8
+        return StandardCharsets.UTF_8;
+    }
+
+    @Override
+    public @Nullable RelDataType leastRestrictive(List<RelDataType> types, SqlTypeMappingRule mappingRule)
+    {
+        RelDataType common = super.leastRestrictive(types, mappingRule);
+        if (common == null || common.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            return common;
+        }
+        int scale = 0;
+        for (RelDataType type : types) {
+            if (type.getSqlTypeName() == SqlTypeName.DECIMAL) {
+                scale = Math.max(scale, type.getScale());
+            }
+        }
+        if (scale <= common.getScale()) {
+            return common;
+        }
+        RelDataType decimal = createSqlType(SqlTypeName.DECIMAL, Type.MAX_DECIMAL_PRECISION, scale);
+        return createTypeWithNullability(decimal, common.isNullable());
+    }
+}
