@@ -24,11 +24,13 @@ public final class Session
 
     public static final String JOIN_DISTRIBUTION = "join_distribution";
     public static final String QUERY_MAX_MEMORY = "query_max_memory";
+    public static final String RUNTIME_FILTERS = "runtime_filters";
 
     private final String user;
     private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
     /** Bytes one query of this session may hold, or 0 for the engine's limit. */
     private volatile long queryMaxMemoryBytes;
+    private volatile boolean runtimeFilters = true;
 
     public Session(String user)
     {
@@ -43,6 +45,12 @@ public final class Session
     public JoinDistributionMode joinDistribution()
     {
         return joinDistribution;
+    }
+
+    /** Whether hash joins may publish runtime filters to their probe side's scans ({@code SET runtime_filters = false} turns them off, to rule them out or measure what they bring). */
+    public boolean runtimeFilters()
+    {
+        return runtimeFilters;
     }
 
     /** The session's memory limit per query in bytes, or 0 when it keeps the engine's. */
@@ -67,8 +75,12 @@ public final class Session
                 queryMaxMemoryBytes = parseDataSize(QUERY_MAX_MEMORY, value);
                 return value.strip();
             }
+            case RUNTIME_FILTERS -> {
+                runtimeFilters = parseBoolean(RUNTIME_FILTERS, value);
+                return Boolean.toString(runtimeFilters);
+            }
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
-                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ")");
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ")");
         }
     }
 
@@ -78,7 +90,17 @@ public final class Session
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(JOIN_DISTRIBUTION, joinDistribution.name().toLowerCase(Locale.ROOT));
         properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
+        properties.put(RUNTIME_FILTERS, Boolean.toString(runtimeFilters));
         return properties;
+    }
+
+    private static boolean parseBoolean(String property, String text)
+    {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "true", "on" -> true;
+            case "false", "off" -> false;
+            default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, property + " must be true or false: '" + text.strip() + "'");
+        };
     }
 
     /** Parses a data size such as {@code 64MB} (powers of 1024, as Trino reads them) into bytes. */

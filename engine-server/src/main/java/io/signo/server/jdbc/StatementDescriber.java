@@ -40,7 +40,7 @@ final class StatementDescriber
                 return JdbcTypes.columns(List.of("plan"), List.of(Type.VARCHAR));
             }
             RelNode rel = logical.root();
-            PlannerOptions options = new PlannerOptions(1, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false);
+            PlannerOptions options = new PlannerOptions(1, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false, session.runtimeFilters());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             return JdbcTypes.columns(logical.columnNames(), root.outputTypes());
         }

@@ -16,10 +16,13 @@ import static java.util.Objects.requireNonNull;
  * columns nobody above reads are never copied. With {@link HashJoinStrategy#FILTER_BUILD_ROWS} (a
  * "right" semi join) it hashes the query's left side, the rows to keep, streams the larger right
  * side as its probe, and outputs the build rows, all columns, that matched (SEMI) or did not (ANTI).
- * The residual filter always sees all probe columns followed by all build columns.
+ * The residual filter always sees all probe columns followed by all build columns. With
+ * {@code runtimeFilters} the join may publish a runtime filter of its build keys to the scans of its
+ * probe side (where that leaves the result as it is: see the execution planner's RuntimeFilterPlan).
  */
 public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, HashJoinStrategy strategy, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
-        String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs)
+        String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, List<Integer> probeOutputs, List<Integer> buildOutputs,
+        boolean runtimeFilters)
         implements PlanNode
 {
     // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
@@ -37,10 +40,10 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Ha
 
     /** A SEMI or ANTI join that outputs the build rows, all columns, that some probe row matches (SEMI) or none does (ANTI). */
     public static HashJoinNode filteringBuildRows(PlanNode probe, PlanNode build, JoinType joinType, List<Integer> probeKeys, List<Integer> buildKeys, Expression residual,
-            String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows)
+            String residualText, JoinDistribution joinDistribution, Distribution distribution, double estimatedRows, boolean runtimeFilters)
     {
         return new HashJoinNode(probe, build, joinType, HashJoinStrategy.FILTER_BUILD_ROWS, probeKeys, buildKeys, residual, residualText, joinDistribution, distribution,
-                estimatedRows, List.of(), List.of());
+                estimatedRows, List.of(), List.of(), runtimeFilters);
     }
 
     public boolean filtersBuildRows()

@@ -34,6 +34,12 @@ final class JoinCostModel
         this.options = options;
     }
 
+    /** Whether the joins planned may publish runtime filters (the session's {@code runtime_filters}). */
+    boolean runtimeFilters()
+    {
+        return options.runtimeFilters();
+    }
+
     JoinPlacement place(PlanNode probe, PlanNode build, List<Integer> probeKeys, List<Integer> buildKeys)
     {
         Distribution probeDistribution = probe.distribution();

@@ -169,7 +169,7 @@ final class JoinPlanner
     {
         JoinSides hashingLeft = sides.swapped();
         HashJoinNode node = HashJoinNode.filteringBuildRows(placement.build(), placement.probe(), sides.type(), hashingLeft.probeKeys(), hashingLeft.buildKeys(),
-                hashingLeft.residual(rexBuilder), sides.residualText(), placement.choice(), placement.distribution(), sides.estimatedRows());
+                hashingLeft.residual(rexBuilder), sides.residualText(), placement.choice(), placement.distribution(), sides.estimatedRows(), costModel.runtimeFilters());
         return new JoinOutput(node, sides.channels().prefix(sides.leftCount()));
     }
 
@@ -200,7 +200,7 @@ final class JoinPlanner
         }
         Distribution distribution = placement.distribution().project(sourceOfOutput);
         HashJoinNode node = new HashJoinNode(probe, build, type, HashJoinStrategy.LOOKUP, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),
-                placement.choice(), distribution, sides.estimatedRows(), probeOutputs, buildOutputs);
+                placement.choice(), distribution, sides.estimatedRows(), probeOutputs, buildOutputs, costModel.runtimeFilters());
         return new JoinOutput(node, channels);
     }
 

@@ -9,8 +9,10 @@ package io.signo.sql.translate;
  *        the costs say: it guards against a misestimate filling every node's memory
  * @param separateCoordinator the coordinator, where SINGLE stages run, is a node of its own even with
  *        one worker (a cluster of processes); otherwise a single worker is the coordinator too
+ * @param runtimeFilters the session's {@code runtime_filters}: whether hash joins may publish runtime
+ *        filters to the scans of their probe side
  */
-public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator)
+public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters)
 {
     public static final long DEFAULT_BROADCAST_LIMIT_BYTES = 256L << 20;
 
@@ -19,6 +21,12 @@ public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribut
         if (workerCount < 1) {
             throw new IllegalArgumentException("workerCount must be positive: " + workerCount);
         }
+    }
+
+    /** Options with runtime filters on, as a session starts. */
+    public PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator)
+    {
+        this(workerCount, joinDistribution, broadcastLimitBytes, separateCoordinator, true);
     }
 
     public static PlannerOptions singleNode()

@@ -47,10 +47,7 @@ public final class RuntimeFilterPlan
     public static RuntimeFilterPlan of(PlanNode root)
     {
         RuntimeFilterPlan plan = new RuntimeFilterPlan(SharedPlanNodes.of(root));
-        // -Dsigno.runtimeFilters=false turns them off, to measure what they bring or to rule them out; read per plan so a benchmark can switch
-        if (!"false".equalsIgnoreCase(System.getProperty("signo.runtimeFilters"))) {
-            plan.visit(root);
-        }
+        plan.visit(root);
         return plan;
     }
 
@@ -59,7 +56,7 @@ public final class RuntimeFilterPlan
         if (sharedNodes.contains(node) && !visited.add(node)) {
             return;
         }
-        if (node instanceof HashJoinNode join && filtersProbe(join)) {
+        if (node instanceof HashJoinNode join && join.runtimeFilters() && filtersProbe(join)) {
             int[] channels = new int[join.probeKeys().size()];
             for (int key = 0; key < channels.length; key++) {
                 channels[key] = join.probeKeys().get(key);

@@ -28,6 +28,7 @@ abstract class TpchQueryComparison
 
     private final Setup setup;
     private final String joinDistribution;
+    private final boolean runtimeFilters;
     private TpchFixture tpch;
 
     TpchQueryComparison(double scaleFactor, int threads)
@@ -37,8 +38,14 @@ abstract class TpchQueryComparison
 
     TpchQueryComparison(Setup setup, String joinDistribution)
     {
+        this(setup, joinDistribution, true);
+    }
+
+    TpchQueryComparison(Setup setup, String joinDistribution, boolean runtimeFilters)
+    {
         this.setup = setup;
         this.joinDistribution = joinDistribution;
+        this.runtimeFilters = runtimeFilters;
     }
 
     @BeforeAll
@@ -47,6 +54,7 @@ abstract class TpchQueryComparison
     {
         tpch = TpchFixture.withDuckDb(setup);
         tpch.engine().execute("SET join_distribution = '" + joinDistribution + "'");
+        tpch.engine().execute("SET runtime_filters = " + runtimeFilters);
     }
 
     @AfterAll
@@ -87,6 +95,6 @@ abstract class TpchQueryComparison
         List<List<Object>> expected = tpch.duckDb().query(sql);
         List<List<Object>> actual = ResultRows.toRows(tpch.engine().execute(sql));
         boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
-        ResultComparison.assertSameResult(expected, actual, ordered, setup + ", join_distribution " + joinDistribution + ", " + parameters + "\n" + sql);
+        ResultComparison.assertSameResult(expected, actual, ordered, setup + ", join_distribution " + joinDistribution + ", runtime_filters " + runtimeFilters + ", " + parameters + "\n" + sql);
     }
 }

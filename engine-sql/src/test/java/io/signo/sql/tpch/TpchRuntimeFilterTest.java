@@ -8,6 +8,8 @@ import io.signo.core.operator.FilterProjectOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.sql.ResultRows;
+import io.signo.sql.QueryControl;
+import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -72,6 +74,18 @@ class TpchRuntimeFilterTest
         assertEquals(150_000, filter.rowsTested(), filter.toString());
         assertTrue(filter.rowsRejected() > 0.9 * filter.rowsTested(), filter.toString());
         assertSameAsDuckDb(sql, true);
+    }
+
+    @Test
+    void theSessionTurnsThemOff()
+            throws Exception
+    {
+        String sql = TpchQueries.query(12);
+        Session session = new Session("no-filters");
+        session.set(Session.RUNTIME_FILTERS, "false");
+        String plan = String.join("\n", PlanPrinter.render(engine.plan(session, sql, new QueryControl()).root()));
+        assertFalse(plan.contains("runtime filter"), plan);
+        assertTrue(explain(sql).contains("runtime filter"), "another session keeps them");
     }
 
     @Test
