@@ -445,12 +445,18 @@ class NetworkExchangeTest
         List<String> owners = List.of(address(1));
         ExchangeId id = new ExchangeId("q10", 2);
         NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CODEC, SMALL_MESSAGES);
-        CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 30, 100));
-        Thread.sleep(100);
-        assertTrue(!producer.isDone(), "without credit the producer must wait");
+        ExchangeSink sink = producerSide.createSink();
+        List<Page> pages = pages(0, 30, 100);
+        // no consumer means no credit: the sink must block before it has taken every page
+        int added = 0;
+        while (added < pages.size() && sink.isBlocked().isDone()) {
+            sink.add(pages.get(added++));
+        }
+        assertTrue(added < pages.size(), "without credit the producer must wait");
+        CompletableFuture<Integer> producer = produce(sink, pages.subList(added, pages.size()));
         NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CODEC, SMALL_MESSAGES);
-        List<Page> pages = consume(consumerSide.source(0), 0).get(10, TimeUnit.SECONDS);
+        List<Page> received = consume(consumerSide.source(0), 0).get(10, TimeUnit.SECONDS);
         producer.get(5, TimeUnit.SECONDS);
-        assertEquals(3_000, ids(pages).size());
+        assertEquals(3_000, ids(received).size());
     }
 }

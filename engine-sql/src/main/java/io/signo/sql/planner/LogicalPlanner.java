@@ -113,7 +113,8 @@ public final class LogicalPlanner
 
     public LogicalPlan plan(String sql)
     {
-        AtomicBoolean cancelled = new AtomicBoolean();
+        // a deadline already passed cancels at once, not whenever the timer thread gets to it
+        AtomicBoolean cancelled = new AtomicBoolean(timeout.toMillis() <= 0);
         ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cancelled.set(true), timeout.toMillis(), TimeUnit.MILLISECONDS);
         try {
             return plan(sql, new CancelFlag(cancelled));

@@ -2,9 +2,12 @@ package io.signo.sql.tpch;
 
 import io.signo.storage.tpch.TpchQueries;
 import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.FrameworkConfig;
 import org.apache.calcite.tools.Frameworks;
 import org.apache.calcite.tools.Planner;
@@ -14,7 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** The query texts must parse in Calcite as well as run in DuckDB (see {@link DuckDbTpchTest}). */
@@ -38,7 +42,7 @@ class TpchQueriesParseTest
                 for (SqlParser.Config config : List.of(PARSER, SqlParser.config())) {
                     try {
                         SqlNode node = SqlParser.create(sql, config).parseQuery();
-                        assertNotNull(node);
+                        assertTrue(node.isA(SqlKind.QUERY), "not a query: " + node.getKind());
                     }
                     catch (SqlParseException e) {
                         failures.add("Q" + number + ": " + e.getMessage());
@@ -62,6 +66,7 @@ class TpchQueriesParseTest
                 .build();
         Planner planner = Frameworks.getPlanner(config);
         SqlNode parsed = planner.parse("select date '1998-12-01' - interval '120' day");
-        planner.validate(parsed);
+        RelDataType rowType = planner.validateAndGetType(parsed).right;
+        assertEquals(SqlTypeName.DATE, rowType.getFieldList().getFirst().getType().getSqlTypeName());
     }
 }

@@ -18,7 +18,7 @@ import static io.signo.core.operator.TestingPages.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestSortOperators
+class SortOperatorsTest
 {
     private static final List<Type> TYPES = List.of(Type.VARCHAR, Type.BIGINT, Type.DOUBLE);
 

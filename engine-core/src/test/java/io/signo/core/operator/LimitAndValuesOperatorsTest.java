@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestLimitAndValuesOperators
+class LimitAndValuesOperatorsTest
 {
     private static final List<Type> TYPES = List.of(Type.BIGINT, Type.VARCHAR);
     private static final Page FIRST = page(TYPES, row(1L, "a"), row(2L, null), row(3L, "c"));

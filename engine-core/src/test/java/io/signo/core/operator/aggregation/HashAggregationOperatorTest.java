@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestHashAggregationOperator
+class HashAggregationOperatorTest
 {
     private static final Type DECIMAL_12_2 = Type.decimal(12, 2);
 

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestPackedGroupByHash
+class PackedGroupByHashTest
 {
     private static final Type CHAR_1 = Type.character(1);
 
