@@ -19,8 +19,8 @@ import java.util.SplittableRandom;
  * The workload {@code bin/signo} trains the JVM's ahead-of-time cache with (JDK 25: classes loaded
  * and linked ahead of time, JEP 483, and method profiles from the training run, JEP 515). A fresh
  * Signo process then plans its first queries with the JIT already compiling Calcite's hot methods,
- * instead of after a few dozen queries: at SF 1, where DuckDB answers most TPC-H queries in 10-50 ms,
- * planning a query in a cool JVM takes as long as running it.
+ * instead of after a few dozen queries: on small data, planning a query in a cool JVM takes as long
+ * as running it.
  *
  * <p>The workload plans, five rounds over generated TPC-H data at SF 0.1, the statements of Signo's
  * SQL suite (the files under {@code io/signo/sql/queries}, which the tests compare with DuckDB: every
@@ -29,9 +29,8 @@ import java.util.SplittableRandom;
  * benchmark runs. SQL files given as arguments replace the suite.
  *
  * <p>It plans and does not run them: the profiles of a training run are what the JIT compiles the
- * operators' kernels with at first, and with a training run that also executed the suite's small,
- * varied queries, Q6, Q12 and Q18 at SF 10 ran slower in an alternating pair (Q6 1.31x to 1.63x);
- * the planning gain comes from Calcite's methods alone (docs/performance.md).
+ * operators' kernels with at first, and the suite's small, varied queries would train them for
+ * small inputs; the gain is in Calcite's methods alone (figures in docs/performance.md).
  *
  * <p>Run with {@code java -XX:AOTCacheOutput=<file> -cp <the command's class path>
  * io.signo.sql.AotTrainingRun [file.sql ...]}; the cache is only used with the same class path.

@@ -201,7 +201,7 @@ public final class ColumnVector
     /**
      * Why two ways to copy: a filter that keeps most rows selects long runs, each one bulk copy; a
      * scattered selection (half the rows, or a join's matches) has runs of one or two, where finding
-     * the runs costs more than it saves, and a plain loop over the positions is two to three times faster.
+     * the runs costs more than it saves, and a plain loop over the positions is faster.
      */
     private static boolean hasLongRuns(int[] positions, int count)
     {
