@@ -213,7 +213,7 @@ final class NetworkSink
                     continue;
                 }
                 if (encoded == null) {
-                    encoded = encode(pageArray, rawBytes, channel);
+                    encoded = encode(pageArray, rawBytes);
                 }
                 channel.enqueue(encoded);
             }
@@ -221,7 +221,7 @@ final class NetworkSink
             return;
         }
         OutboundChannel channel = channels[batch];
-        OutboundMessage message = channel.isLocal() ? OutboundMessage.local(pageArray, rawBytes) : encode(pageArray, rawBytes, channel);
+        OutboundMessage message = channel.isLocal() ? OutboundMessage.local(pageArray, rawBytes) : encode(pageArray, rawBytes);
         channel.enqueue(message);
         bytesSinceBarrier += message.bytes();
     }
@@ -239,7 +239,7 @@ final class NetworkSink
         return null;
     }
 
-    private OutboundMessage encode(Page[] pages, long rawBytes, OutboundChannel channel)
+    private OutboundMessage encode(Page[] pages, long rawBytes)
     {
         byte[][] encoded = new byte[pages.length][];
         int length = 0;
