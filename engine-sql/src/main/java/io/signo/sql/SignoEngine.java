@@ -4,6 +4,8 @@ import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.operator.PageCollectorOperator;
 import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -178,7 +180,7 @@ public final class SignoEngine
     private QueryResult run(PlannedQuery planned, Session session, QueryControl control)
     {
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(workers, threads).plan(planned.root(), result);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(planned.root(), new ClusterShape(workers, threads, false))).planAllNodes(result);
         CompletableFuture<Void> done = executor.execute(pipelines, queryMemoryPool(session, "query"));
         control.onCancel(() -> done.cancel(true));
         try {

@@ -18,6 +18,8 @@ import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
@@ -276,8 +278,8 @@ public final class ClusterCoordinator
                 ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings, session.queryMaxMemoryBytes());
                 acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
             }
-            LocalExecutionPlanner localPlanner = new LocalExecutionPlanner(workers.size(), threads, exchanges, true);
-            List<DriverFactory> pipelines = localPlanner.planNode(planned.root(), localPlanner.coordinator(), result);
+            ClusterShape shape = new ClusterShape(workers.size(), threads, true);
+            List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(planned.root(), shape), exchanges).planNode(shape.coordinator(), result);
             coordinatorDone = executor.execute(pipelines, engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"));
             for (int i = 0; i < workers.size(); i++) {
                 await(acknowledgements.get(i), workers.get(i));

@@ -13,6 +13,8 @@ import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -103,8 +105,8 @@ public final class WorkerServer
         PlanNode root = PlanCodec.decode(request.plan(), catalog);
         SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(request.workerAddresses().size(), request.driversPerNode(), exchanges, true)
-                .planNode(root, request.nodeIndex(), new PageCollectorOperator.ResultPages());
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true)), exchanges)
+                .planNode(request.nodeIndex(), new PageCollectorOperator.ResultPages());
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());

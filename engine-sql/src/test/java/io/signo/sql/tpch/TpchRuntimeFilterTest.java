@@ -9,6 +9,8 @@ import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
@@ -136,7 +138,7 @@ class TpchRuntimeFilterTest
             throws Exception
     {
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(THREADS).plan(engine.plan(sql).root(), result);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
         List<ScanRuntimeFilter> filters = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
             for (OperatorFactory factory : pipeline.operatorFactories()) {

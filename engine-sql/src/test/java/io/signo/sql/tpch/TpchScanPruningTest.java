@@ -7,6 +7,8 @@ import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
@@ -139,7 +141,7 @@ class TpchScanPruningTest
             throws Exception
     {
         PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(THREADS).plan(engine.plan(sql).root(), result);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
         List<TableScanOperator.SegmentCursor> cursors = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
             for (OperatorFactory factory : pipeline.operatorFactories()) {
