@@ -1,27 +1,20 @@
 package io.signo.server.cluster;
 
-import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.HeartbeatMonitor;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
-import io.signo.server.cluster.ClusterMessages.CancelRequest;
-import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateRequest;
 import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
 import io.signo.sql.SignoException.ErrorCode;
-import io.signo.sql.fragment.ClusterShape;
-import io.signo.sql.fragment.FragmentedPlan;
-import io.signo.sql.fragment.PlanCodec;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
@@ -63,7 +56,7 @@ public final class ClusterCoordinator
     private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
     private final List<String> deadWorkers = new ArrayList<>();
-    private final Map<String, RunningQuery> running = new ConcurrentHashMap<>();
+    private final Map<String, RemoteTasks> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
     private volatile boolean rebalanceNeeded;
     private TpchDataSet replicatedData;
@@ -73,20 +66,6 @@ public final class ClusterCoordinator
     private volatile List<ExchangeCounters> lastQueryExchanges = List.of();
     /** The session of callers that bring none (the command line, tests). */
     private final Session defaultSession = new Session("signo");
-
-    private static final class RunningQuery
-    {
-        final Map<Integer, CompletableFuture<TaskDone>> workerTasks = new ConcurrentHashMap<>();
-        final List<String> workers;
-
-        RunningQuery(List<String> workers)
-        {
-            this.workers = workers;
-            for (int i = 0; i < workers.size(); i++) {
-                workerTasks.put(i, new CompletableFuture<>());
-            }
-        }
-    }
 
     /** Connects to the workers at {@code workerAddresses} and has them generate TPC-H at {@code scaleFactor}. */
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads)
@@ -238,15 +217,25 @@ public final class ClusterCoordinator
     }
 
     /**
-     * Runs one statement across the cluster for a client's session; {@code control} learns the plan
-     * and may cancel it, which stops its tasks on every worker. The exchange counters of the query,
-     * summed by node, go to {@code exchangeCounters} when it finished.
+     * Runs one statement across the cluster for a client's session and returns its whole result;
+     * see {@link #start}.
      */
     public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
     {
+        return start(session, sql, control, exchangeCounters).collect();
+    }
+
+    /**
+     * Starts one statement across the cluster for a client's session and returns its result as the
+     * coordinator's root stage produces it; {@code control} learns the plan and may cancel it, which
+     * stops its tasks on every worker. The exchange counters of the query, summed by node, go to
+     * {@code exchangeCounters} when it finished.
+     */
+    public ResultStream start(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
+    {
         QueryResult set = SignoEngine.trySetStatement(session, sql);
         if (set != null) {
-            return set;
+            return ResultStream.of(set);
         }
         if (rebalanceNeeded) {
             distributeData();
@@ -259,97 +248,34 @@ public final class ClusterCoordinator
         }
         SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
         if (planned.explain()) {
-            return SignoEngine.explainResult(planned);
+            return ResultStream.of(SignoEngine.explainResult(planned));
         }
 
         String queryId = "query-" + queryCounter.incrementAndGet();
-        RunningQuery query = new RunningQuery(workers);
-        running.put(queryId, query);
-        SerializedPageCodec codec = new SerializedPageCodec(exchangeSettings.compression());
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        CompletableFuture<Void> coordinatorDone = null;
-        CompletableFuture<Void> cancelled = new CompletableFuture<>();
-        control.onCancel(() -> cancelled.completeExceptionally(control.cancellation()));
-        try {
-            byte[] plan = PlanCodec.encode(planned.root());
-            List<CompletableFuture<byte[]>> acknowledgements = new ArrayList<>();
-            for (int i = 0; i < workers.size(); i++) {
-                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings, session.queryMaxMemoryBytes());
-                acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
-            }
-            ClusterShape shape = new ClusterShape(workers.size(), threads, true);
-            List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(planned.root(), shape), exchanges).planNode(shape.coordinator(), result);
-            coordinatorDone = executor.execute(pipelines, engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"));
-            for (int i = 0; i < workers.size(); i++) {
-                await(acknowledgements.get(i), workers.get(i));
-            }
-            List<CompletableFuture<?>> all = new ArrayList<>(query.workerTasks.values());
-            all.add(coordinatorDone);
-            waitForAll(all, cancelled);
-            List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
-            for (CompletableFuture<TaskDone> task : query.workerTasks.values()) {
-                counters.addAll(task.join().exchanges());
-            }
-            lastQueryExchanges = counters;
-            exchangeCounters.accept(counters);
-            return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
-        }
-        catch (RuntimeException e) {
-            exchanges.failAll(e);
-            if (coordinatorDone != null) {
-                coordinatorDone.cancel(true);
-            }
-            for (String worker : workers) {
-                transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, WorkerServer.describe(e))));
-            }
-            throw e instanceof SignoException signo ? signo : SignoEngine.translateFailure(WorkerServer.unwrap(e));
-        }
-        finally {
-            running.remove(queryId);
-            exchanges.closeAll();
-        }
-    }
-
-    /** Waits for every node; the first failure (a task error or a dead worker) ends the wait at once. */
-    private static void waitForAll(List<CompletableFuture<?>> tasks, CompletableFuture<Void> cancelled)
-    {
-        CompletableFuture<Void> all = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
-        CompletableFuture<Object> firstFailure = new CompletableFuture<>();
-        cancelled.whenComplete((ignored, failure) -> firstFailure.completeExceptionally(failure));
-        for (CompletableFuture<?> task : tasks) {
-            task.whenComplete((value, failure) -> {
-                if (failure != null) {
-                    firstFailure.completeExceptionally(failure);
-                }
-            });
-        }
-        try {
-            CompletableFuture.anyOf(all, firstFailure).get();
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted", e);
-        }
-        catch (ExecutionException e) {
-            Throwable cause = WorkerServer.unwrap(e);
-            throw cause instanceof SignoException signo ? signo : SignoEngine.translateFailure(cause);
-        }
+        RemoteTasks remoteTasks = new RemoteTasks(workers);
+        running.put(queryId, remoteTasks);
+        Consumer<List<ExchangeCounters>> counters = queryCounters -> {
+            lastQueryExchanges = queryCounters;
+            exchangeCounters.accept(queryCounters);
+        };
+        ClusterTarget target = new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters,
+                () -> running.remove(queryId));
+        return SignoEngine.start(planned, session, control, target);
     }
 
     private void taskDone(TaskDone done)
     {
-        RunningQuery query = running.get(done.queryId());
+        RemoteTasks query = running.get(done.queryId());
         if (query == null) {
             return;
         }
-        CompletableFuture<TaskDone> task = query.workerTasks.get(done.nodeIndex());
+        CompletableFuture<TaskDone> task = query.task(done.nodeIndex());
         if (done.error() == null) {
             task.complete(done);
         }
         else {
             ErrorCode code = done.errorCode() == null ? ErrorCode.INTERNAL_ERROR : ErrorCode.valueOf(done.errorCode());
-            String worker = query.workers.get(done.nodeIndex());
+            String worker = query.workers().get(done.nodeIndex());
             // a user error (memory limit, division by zero) reads as it is; an internal one names the worker
             task.completeExceptionally(new SignoException(code, code == ErrorCode.INTERNAL_ERROR ? "worker " + worker + " failed: " + done.error() : done.error() + " (on worker " + worker + ")"));
         }
@@ -365,10 +291,10 @@ public final class ClusterCoordinator
             rebalanceNeeded = true;
         }
         heartbeats.unwatch(worker);
-        for (RunningQuery query : running.values()) {
-            int index = query.workers.indexOf(worker);
+        for (RemoteTasks query : running.values()) {
+            int index = query.workers().indexOf(worker);
             if (index >= 0) {
-                query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " died; the query was stopped"));
+                query.task(index).completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " died; the query was stopped"));
             }
         }
     }

@@ -1,8 +1,6 @@
 package io.signo.server.cluster;
 
-import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
@@ -13,11 +11,12 @@ import io.signo.server.cluster.ClusterMessages.GenerateResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
+import io.signo.sql.execution.NodeTasks;
+import io.signo.sql.execution.QueryExecution;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
@@ -105,12 +104,11 @@ public final class WorkerServer
         PlanNode root = PlanCodec.decode(request.plan(), catalog);
         SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true)), exchanges)
-                .planNode(request.nodeIndex(), new PageCollectorOperator.ResultPages());
+        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
-        CompletableFuture<Void> done = executor.execute(pipelines, pool);
+        CompletableFuture<Void> done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
         tasks.put(request.queryId(), new RunningTask(done, exchanges));
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
@@ -143,11 +141,7 @@ public final class WorkerServer
     /** The failure inside the wrappers that futures add. */
     static Throwable unwrap(Throwable failure)
     {
-        Throwable cause = failure;
-        while ((cause instanceof java.util.concurrent.CompletionException || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
+        return QueryExecution.unwrap(failure);
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSinkOperator;
 import io.signo.core.exchange.ExchangeSourceOperator;
 import io.signo.core.exchange.LocalExchange;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.exchange.Spool;
 import io.signo.core.operator.FilterProjectOperator.FilterProjectOperatorFactory;
 import io.signo.core.expression.PageFilter;
@@ -90,7 +91,7 @@ public final class LocalExecutionPlanner
     }
 
     /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
-    public List<DriverFactory> planAllNodes(PageCollectorOperator.ResultPages result)
+    public List<DriverFactory> planAllNodes(ResultBuffer result)
     {
         for (int node : plan.shape().nodes()) {
             planStages(node, result);
@@ -98,23 +99,21 @@ public final class LocalExecutionPlanner
         return List.copyOf(pipelines);
     }
 
-    /** The pipelines one node runs; {@code result} is used only on the coordinator. */
-    public List<DriverFactory> planNode(int nodeIndex, PageCollectorOperator.ResultPages result)
+    /** The pipelines one node runs; {@code result} is used only on the coordinator and may be null elsewhere. */
+    public List<DriverFactory> planNode(int nodeIndex, ResultBuffer result)
     {
         planStages(nodeIndex, result);
         return List.copyOf(pipelines);
     }
 
-    private void planStages(int nodeIndex, PageCollectorOperator.ResultPages result)
+    private void planStages(int nodeIndex, ResultBuffer result)
     {
         for (Stage stage : plan.stagesOn(nodeIndex)) {
+            OperatorFactory sink = stage.isRoot()
+                    ? new PageCollectorOperator.Factory(requireNonNull(result, "result is null on the node that runs the root stage"))
+                    : new ExchangeSinkOperator.Factory(remoteExchange(stage.output(), nodeIndex));
             Pipeline pipeline = visit(stage.root(), nodeIndex);
-            if (stage.isRoot()) {
-                pipeline.factories.add(new PageCollectorOperator.Factory(result));
-            }
-            else {
-                pipeline.factories.add(new ExchangeSinkOperator.Factory(remoteExchange(stage.output(), nodeIndex)));
-            }
+            pipeline.factories.add(sink);
             close(pipeline);
         }
     }

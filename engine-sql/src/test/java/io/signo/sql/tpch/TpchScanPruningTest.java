@@ -2,8 +2,8 @@ package io.signo.sql.tpch;
 
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
@@ -140,7 +140,8 @@ class TpchScanPruningTest
     private ScanCounts scanCounts(String sql)
             throws Exception
     {
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
+        // the results are small: the buffer holds them all without a reader
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
         List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
         List<TableScanOperator.SegmentCursor> cursors = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
