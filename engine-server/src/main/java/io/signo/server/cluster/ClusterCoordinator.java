@@ -5,8 +5,8 @@ import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.HeartbeatMonitor;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
-import io.signo.server.cluster.ClusterMessages.GenerateRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.LoadRequest;
+import io.signo.server.cluster.ClusterMessages.LoadResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
@@ -19,8 +19,10 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.source.DataSource;
+import io.signo.storage.source.NodeShare;
+import io.signo.storage.source.SourceData;
+import io.signo.storage.source.TpchSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * Plans queries and runs them across worker processes: every worker runs the parallel stages over
@@ -52,14 +56,14 @@ public final class ClusterCoordinator
     private final HeartbeatMonitor heartbeats;
     private final TaskExecutor executor;
     private final int threads;
-    private final double scaleFactor;
+    private final DataSource source;
     private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
     private final List<String> deadWorkers = new ArrayList<>();
     private final Map<String, RemoteTasks> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
     private volatile boolean rebalanceNeeded;
-    private TpchDataSet replicatedData;
+    private SourceData replicatedData;
     private SignoEngine planner;
     private long generationMillis;
     private long totalRows;
@@ -84,12 +88,23 @@ public final class ClusterCoordinator
      */
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads, ExchangeSettings exchangeSettings, String transportHost)
     {
+        this(workerAddresses, new TpchSource(scaleFactor), threads, exchangeSettings, transportHost);
+    }
+
+    /**
+     * Connects to the workers at {@code workerAddresses} and has each open its share of {@code source}.
+     *
+     * @param transportHost the address the coordinator's transport binds and tells the workers to reach it
+     * at (its pod's address on Kubernetes); 127.0.0.1 when the workers run on this machine
+     */
+    public ClusterCoordinator(List<String> workerAddresses, DataSource source, int threads, ExchangeSettings exchangeSettings, String transportHost)
+    {
         this.exchangeSettings = exchangeSettings;
         if (workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
         this.threads = threads;
-        this.scaleFactor = scaleFactor;
+        this.source = requireNonNull(source, "source is null");
         this.transport = NodeTransport.start(transportHost, 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
@@ -152,7 +167,7 @@ public final class ClusterCoordinator
         return lastQueryExchanges;
     }
 
-    /** Has every live worker generate its share of TPC-H, then plans with their merged statistics. */
+    /** Has every live worker open its share of the data source, then plans with their merged statistics. */
     private synchronized void distributeData()
     {
         long start = System.nanoTime();
@@ -160,16 +175,15 @@ public final class ClusterCoordinator
         if (workers.isEmpty()) {
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "no live workers left");
         }
-        int partitionCount = Math.max(workers.size(), 2) * 2;
         List<CompletableFuture<byte[]>> responses = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
-            GenerateRequest request = new GenerateRequest(scaleFactor, partitionCount, i, workers.size(), threads);
-            responses.add(transport.request(workers.get(i), ClusterMessages.GENERATE, ClusterMessages.encode(request)));
+            LoadRequest request = new LoadRequest(source, new NodeShare(i, workers.size()), threads);
+            responses.add(transport.request(workers.get(i), ClusterMessages.LOAD, ClusterMessages.encode(request)));
         }
         Map<String, List<TableStatistics>> statistics = new HashMap<>();
         long rows = 0;
         for (int i = 0; i < workers.size(); i++) {
-            GenerateResponse response = ClusterMessages.decode(await(responses.get(i), workers.get(i)), GenerateResponse.class);
+            LoadResponse response = ClusterMessages.decode(await(responses.get(i), workers.get(i)), LoadResponse.class);
             response.statistics().forEach((table, tableStatistics) -> statistics.computeIfAbsent(table, ignored -> new ArrayList<>()).add(tableStatistics));
             rows += response.rows();
         }
@@ -177,7 +191,7 @@ public final class ClusterCoordinator
             replicatedData.close();
         }
         // the coordinator holds the replicated tables itself and only the schema and statistics of the others
-        replicatedData = TpchData.generateDataSet(scaleFactor, partitionCount, partition -> false, 1, MemoryPool.unbounded("tpch-replicated"));
+        replicatedData = source.open(NodeShare.replicatedOnly(workers.size()), 1, MemoryPool.unbounded(source.schemaName() + "-replicated"));
         Catalog catalog = new Catalog(replicatedData.catalog().schemaName());
         for (Table table : replicatedData.catalog().tables()) {
             if (table.partitioning().replicated()) {

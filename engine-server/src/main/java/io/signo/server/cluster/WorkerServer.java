@@ -6,8 +6,8 @@ import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.LoadRequest;
+import io.signo.server.cluster.ClusterMessages.LoadResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoException;
@@ -21,8 +21,7 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.source.SourceData;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -44,8 +43,7 @@ public final class WorkerServer
     private final TaskExecutor executor;
     private final int threads;
     private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
-    private volatile TpchDataSet dataSet;
-    private volatile int workerCount;
+    private volatile SourceData dataSet;
 
     private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges) {}
 
@@ -55,7 +53,7 @@ public final class WorkerServer
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
-        transport.registerHandler(ClusterMessages.GENERATE, payload -> ClusterMessages.encode(generate(ClusterMessages.decode(payload, GenerateRequest.class))));
+        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
         transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
             execute(ClusterMessages.decode(payload, ExecuteRequest.class));
             return new byte[0];
@@ -78,21 +76,19 @@ public final class WorkerServer
         return transport.localAddress();
     }
 
-    private synchronized GenerateResponse generate(GenerateRequest request)
+    private synchronized LoadResponse load(LoadRequest request)
     {
         if (dataSet != null) {
             dataSet.close();
         }
-        workerCount = request.workerCount();
-        dataSet = TpchData.generateDataSet(request.scaleFactor(), request.partitionCount(),
-                partition -> partition % request.workerCount() == request.workerIndex(), Math.max(1, request.threads()), MemoryPool.unbounded("tpch-data"));
+        dataSet = request.source().open(request.share(), request.threads(), MemoryPool.unbounded(request.source().schemaName() + "-data"));
         Map<String, TableStatistics> statistics = new HashMap<>();
         long rows = 0;
         for (Table table : dataSet.catalog().tables()) {
             statistics.put(table.name(), table.statistics());
             rows += table.statistics().rowCount();
         }
-        return new GenerateResponse(statistics, rows);
+        return new LoadResponse(statistics, rows);
     }
 
     private void execute(ExecuteRequest request)

@@ -41,7 +41,7 @@ import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
-import io.signo.storage.table.Partition;
+import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.Segment;
 
 import java.util.ArrayList;
@@ -258,14 +258,8 @@ public final class LocalExecutionPlanner
 
     private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
     {
-        boolean single = scan.distribution().isSingle();
-        int workerCount = plan.shape().workerCount();
-        List<Segment> segments = new ArrayList<>();
-        for (Partition partition : scan.table().partitions()) {
-            if (single || partition.index() % workerCount == nodeIndex) {
-                segments.addAll(partition.segments());
-            }
-        }
+        NodeShare share = scan.distribution().isSingle() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
+        List<Segment> segments = share.splits(scan.table());
         return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
                 runtimeFilters), plan.driverCount(scan));
     }
