@@ -120,12 +120,17 @@ final class ClusterTarget
             });
         }
         CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new)).thenRun(() -> {
-            List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
-            for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
-                counters.addAll(task.join().exchanges());
+            try {
+                List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
+                for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
+                    counters.addAll(task.join().exchanges());
+                }
+                exchangeCounters.accept(counters);
+                query.complete(null);
             }
-            exchangeCounters.accept(counters);
-            query.complete(null);
+            catch (RuntimeException e) {
+                query.completeExceptionally(e);
+            }
         });
         return query;
     }

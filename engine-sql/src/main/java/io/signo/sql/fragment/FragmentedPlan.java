@@ -100,18 +100,7 @@ public final class FragmentedPlan
         return stages;
     }
 
-    /** The stages node {@code nodeIndex} runs, in {@link #stages()} order. */
-    public List<Stage> stagesOn(int nodeIndex)
-    {
-        List<Stage> on = new ArrayList<>();
-        for (Stage stage : stages) {
-            if (runsOn(stage, nodeIndex)) {
-                on.add(stage);
-            }
-        }
-        return on;
-    }
-
+    /** Whether node {@code nodeIndex} runs {@code stage}. */
     public boolean runsOn(Stage stage, int nodeIndex)
     {
         return stage.isSingle() ? nodeIndex == shape.coordinator() : nodeIndex < shape.workerCount();

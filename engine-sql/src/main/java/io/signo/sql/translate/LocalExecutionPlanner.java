@@ -108,10 +108,15 @@ public final class LocalExecutionPlanner
 
     private void planStages(int nodeIndex, ResultBuffer result)
     {
-        for (Stage stage : plan.stagesOn(nodeIndex)) {
+        for (Stage stage : plan.stages()) {
+            // every node opens its end of every remote exchange, also of one it neither feeds nor reads: its exchange counters list them all
+            Exchange output = stage.isRoot() ? null : remoteExchange(stage.output(), nodeIndex);
+            if (!plan.runsOn(stage, nodeIndex)) {
+                continue;
+            }
             OperatorFactory sink = stage.isRoot()
                     ? new PageCollectorOperator.Factory(requireNonNull(result, "result is null on the node that runs the root stage"))
-                    : new ExchangeSinkOperator.Factory(remoteExchange(stage.output(), nodeIndex));
+                    : new ExchangeSinkOperator.Factory(output);
             Pipeline pipeline = visit(stage.root(), nodeIndex);
             pipeline.factories.add(sink);
             close(pipeline);
