@@ -21,6 +21,8 @@ import java.util.concurrent.CompletionException;
  */
 public final class ResultBuffer
 {
+    private static final CompletableFuture<Void> NOT_FULL = CompletableFuture.completedFuture(null);
+
     private final long maxBufferedBytes;
     private final ArrayDeque<Page> pages = new ArrayDeque<>();
     private long bufferedBytes;
@@ -28,7 +30,7 @@ public final class ResultBuffer
     private boolean closed;
     private Throwable failure;
     /** Completes when the buffer stops being full; replaced each time it fills up. */
-    private CompletableFuture<Void> notFull = CompletableFuture.completedFuture(null);
+    private CompletableFuture<Void> notFull = NOT_FULL;
 
     public ResultBuffer(long maxBufferedBytes)
     {
@@ -48,7 +50,7 @@ public final class ResultBuffer
     public synchronized CompletableFuture<?> notFull()
     {
         if (!isFull()) {
-            return CompletableFuture.completedFuture(null);
+            return NOT_FULL;
         }
         if (notFull.isDone()) {
             notFull = new CompletableFuture<>();
@@ -128,12 +130,6 @@ public final class ResultBuffer
             waiting.complete(null);
         }
         return page;
-    }
-
-    /** Whether the caller has read the last page (or the query failed): nothing more will come. */
-    public synchronized boolean isDone()
-    {
-        return failure != null || (finished && pages.isEmpty());
     }
 
     /** The caller stops reading: buffered and later pages are dropped and waiting producers go on. */
