@@ -19,6 +19,7 @@ import io.signo.sql.fragment.PlanCodec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -142,8 +143,9 @@ final class ClusterTarget
         if (coordinatorTasks != null) {
             coordinatorTasks.cancel(true);
         }
+        String reason = WorkerServer.unwrap(failure) instanceof CancellationException ? "the query was cancelled or its reader stopped" : WorkerServer.describe(failure);
         for (String worker : remoteTasks.workers()) {
-            transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, WorkerServer.describe(failure))));
+            transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, reason)));
         }
     }
 }
