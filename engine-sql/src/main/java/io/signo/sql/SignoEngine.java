@@ -1,12 +1,14 @@
 package io.signo.sql;
 
-import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.storage.error.ErrorCode;
+import io.signo.sql.execution.ExecutionTarget;
+import io.signo.sql.execution.InProcessTarget;
+import io.signo.sql.execution.QueryExecution;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.sql.translate.PlannerOptions;
@@ -20,9 +22,6 @@ import org.apache.calcite.rel.RelNode;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,7 +40,9 @@ public final class SignoEngine
     private final int workers;
     private final boolean separateCoordinator;
     private final TaskExecutor executor;
-    private final long queryMaxMemoryBytes;
+    private final QueryMemoryLimit memoryLimit;
+    /** Every node of the cluster the plans are cut for, in this process. */
+    private final InProcessTarget inProcess;
     /** The session of callers that bring none (the command line, tests): one at a time. */
     private final Session defaultSession = new Session("signo");
 
@@ -70,7 +71,8 @@ public final class SignoEngine
         this.threads = threads;
         this.workers = workers;
         this.executor = new TaskExecutor(threads);
-        this.queryMaxMemoryBytes = queryMaxMemoryBytes;
+        this.memoryLimit = new QueryMemoryLimit(queryMaxMemoryBytes);
+        this.inProcess = new InProcessTarget(executor, new ClusterShape(workers, threads, false), memoryLimit);
     }
 
     public Catalog catalog()
@@ -85,20 +87,37 @@ public final class SignoEngine
     }
 
     /**
-     * Runs one statement for a client's session; {@code control} learns the plan and may cancel the
-     * statement from another thread.
+     * Runs one statement for a client's session and returns its whole result; {@code control} learns
+     * the plan and may cancel the statement from another thread.
      */
     public QueryResult execute(Session session, String sql, QueryControl control)
     {
+        return start(session, sql, control).collect();
+    }
+
+    /**
+     * Starts one statement for a client's session and returns its result as it is produced;
+     * {@code control} learns the plan and may cancel the statement from another thread. Planning
+     * errors are thrown here, errors of the running query by the stream.
+     */
+    public ResultStream start(Session session, String sql, QueryControl control)
+    {
         QueryResult set = trySetStatement(session, sql);
         if (set != null) {
-            return set;
+            return ResultStream.of(set);
         }
         PlannedQuery planned = plan(session, sql, control);
         if (planned.explain()) {
-            return explainResult(planned);
+            return ResultStream.of(explainResult(planned));
         }
-        return run(planned, session, control);
+        return start(planned, session, control, inProcess);
+    }
+
+    /** Cuts a planned query into stages for {@code target}'s nodes and starts them there. */
+    public static ResultStream start(PlannedQuery planned, Session session, QueryControl control, ExecutionTarget target)
+    {
+        FragmentedPlan fragmented = FragmentedPlan.fragment(planned.root(), target.shape());
+        return QueryExecution.start(planned.columnNames(), planned.root().outputTypes(), fragmented, target, session, control);
     }
 
     /** The result of a {@code SET name = value} statement after applying it to the session, or null when {@code sql} is not one. */
@@ -164,39 +183,13 @@ public final class SignoEngine
         if (planned.explain()) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "an EXPLAIN plan cannot be executed");
         }
-        return run(planned, defaultSession, new QueryControl());
+        return start(planned, defaultSession, new QueryControl(), inProcess).collect();
     }
 
     /** The memory pool of one query: the session's limit when it set one, never above the engine's. */
     public MemoryPool queryMemoryPool(Session session, String name)
     {
-        long sessionLimit = session.queryMaxMemoryBytes();
-        long limit = sessionLimit > 0 ? Math.min(sessionLimit, queryMaxMemoryBytes) : queryMaxMemoryBytes;
-        return new MemoryPool(sessionLimit > 0 ? name + " (query_max_memory " + limit + " bytes)" : name, limit);
-    }
-
-    private QueryResult run(PlannedQuery planned, Session session, QueryControl control)
-    {
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(workers, threads).plan(planned.root(), result);
-        CompletableFuture<Void> done = executor.execute(pipelines, queryMemoryPool(session, "query"));
-        control.onCancel(() -> done.cancel(true));
-        try {
-            done.get();
-        }
-        catch (InterruptedException e) {
-            done.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "query interrupted", e);
-        }
-        catch (CancellationException e) {
-            SignoException cancelled = control.cancellation();
-            throw cancelled != null ? cancelled : new SignoException(ErrorCode.QUERY_CANCELLED, "Query was cancelled", e);
-        }
-        catch (ExecutionException e) {
-            throw translateFailure(e.getCause());
-        }
-        return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
+        return memoryLimit.pool(session, name);
     }
 
     /** The user-facing error for a failure inside a running query. */

@@ -1,29 +1,18 @@
 package io.signo.core.operator;
 
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.storage.page.Page;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
-/** Ends the root pipeline by keeping the result pages, in the order they arrive, for the client. */
+/**
+ * Ends the root pipeline by handing the result pages, in the order they arrive, to the caller
+ * through a {@link ResultBuffer}; it blocks while the buffer is full.
+ */
 public final class PageCollectorOperator
         implements Operator
 {
-    /** The result of one query; shared by the root pipeline's drivers. */
-    public static final class ResultPages
-    {
-        private final List<Page> pages = Collections.synchronizedList(new ArrayList<>());
-
-        public List<Page> pages()
-        {
-            synchronized (pages) {
-                return List.copyOf(pages);
-            }
-        }
-    }
-
-    public record Factory(ResultPages result)
+    public record Factory(ResultBuffer result)
             implements OperatorFactory
     {
         @Override
@@ -39,24 +28,30 @@ public final class PageCollectorOperator
         }
     }
 
-    private final ResultPages result;
+    private final ResultBuffer result;
     private boolean finished;
 
-    private PageCollectorOperator(ResultPages result)
+    private PageCollectorOperator(ResultBuffer result)
     {
         this.result = result;
     }
 
     @Override
+    public CompletableFuture<?> isBlocked()
+    {
+        return result.notFull();
+    }
+
+    @Override
     public boolean needsInput()
     {
-        return !finished;
+        return !finished && !result.isFull();
     }
 
     @Override
     public void addInput(Page page)
     {
-        result.pages.add(page);
+        result.add(page);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSinkOperator;
 import io.signo.core.exchange.ExchangeSourceOperator;
 import io.signo.core.exchange.LocalExchange;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
@@ -70,13 +71,14 @@ class TaskExecutorTest
     {
         var cursor = new TableScanOperator.SegmentCursor(segments(50, 100));
         LocalExchange exchange = new LocalExchange(ExchangeKind.GATHER, 1, 3, null, 4096);
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
         List<DriverFactory> pipelines = List.of(
                 new DriverFactory(0, List.of(new TableScanOperator.Factory("t", cursor, new int[] {0}), new ExchangeSinkOperator.Factory(exchange)), 3),
                 new DriverFactory(1, List.of(new ExchangeSourceOperator.Factory(exchange), new PageCollectorOperator.Factory(result)), 1));
         executor.execute(pipelines, MemoryPool.unbounded("test")).get(10, TimeUnit.SECONDS);
         long rows = 5000;
-        assertEquals(rows * (rows - 1) / 2, sum(result.pages()));
+        result.finish();
+        assertEquals(rows * (rows - 1) / 2, sum(drain(result)));
     }
 
     @Test
@@ -146,9 +148,20 @@ class TaskExecutorTest
             throws Exception
     {
         var cursor = new TableScanOperator.SegmentCursor(List.of());
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
         executor.execute(List.of(new DriverFactory(0, List.of(new TableScanOperator.Factory("t", cursor, new int[] {0}), new PageCollectorOperator.Factory(result)), 1)),
                 MemoryPool.unbounded("test")).get(10, TimeUnit.SECONDS);
-        assertTrue(result.pages().isEmpty());
+        result.finish();
+        assertTrue(drain(result).isEmpty());
+    }
+
+    private static List<Page> drain(ResultBuffer result)
+            throws InterruptedException
+    {
+        List<Page> pages = new ArrayList<>();
+        for (Page page = result.take(); page != null; page = result.take()) {
+            pages.add(page);
+        }
+        return pages;
     }
 }

@@ -1,31 +1,28 @@
 package io.signo.server.cluster;
 
-import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.HeartbeatMonitor;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
-import io.signo.server.cluster.ClusterMessages.CancelRequest;
-import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.LoadRequest;
+import io.signo.server.cluster.ClusterMessages.LoadResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
-import io.signo.sql.fragment.PlanCodec;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.source.DataSource;
+import io.signo.storage.source.NodeShare;
+import io.signo.storage.source.SourceData;
+import io.signo.storage.source.TpchSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * Plans queries and runs them across worker processes: every worker runs the parallel stages over
@@ -57,34 +56,20 @@ public final class ClusterCoordinator
     private final HeartbeatMonitor heartbeats;
     private final TaskExecutor executor;
     private final int threads;
-    private final double scaleFactor;
+    private final DataSource source;
     private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
     private final List<String> deadWorkers = new ArrayList<>();
-    private final Map<String, RunningQuery> running = new ConcurrentHashMap<>();
+    private final Map<String, RemoteTasks> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
     private volatile boolean rebalanceNeeded;
-    private TpchDataSet replicatedData;
+    private SourceData replicatedData;
     private SignoEngine planner;
     private long generationMillis;
     private long totalRows;
     private volatile List<ExchangeCounters> lastQueryExchanges = List.of();
     /** The session of callers that bring none (the command line, tests). */
     private final Session defaultSession = new Session("signo");
-
-    private static final class RunningQuery
-    {
-        final Map<Integer, CompletableFuture<TaskDone>> workerTasks = new ConcurrentHashMap<>();
-        final List<String> workers;
-
-        RunningQuery(List<String> workers)
-        {
-            this.workers = workers;
-            for (int i = 0; i < workers.size(); i++) {
-                workerTasks.put(i, new CompletableFuture<>());
-            }
-        }
-    }
 
     /** Connects to the workers at {@code workerAddresses} and has them generate TPC-H at {@code scaleFactor}. */
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads)
@@ -103,12 +88,23 @@ public final class ClusterCoordinator
      */
     public ClusterCoordinator(List<String> workerAddresses, double scaleFactor, int threads, ExchangeSettings exchangeSettings, String transportHost)
     {
+        this(workerAddresses, new TpchSource(scaleFactor), threads, exchangeSettings, transportHost);
+    }
+
+    /**
+     * Connects to the workers at {@code workerAddresses} and has each open its share of {@code source}.
+     *
+     * @param transportHost the address the coordinator's transport binds and tells the workers to reach it
+     * at (its pod's address on Kubernetes); 127.0.0.1 when the workers run on this machine
+     */
+    public ClusterCoordinator(List<String> workerAddresses, DataSource source, int threads, ExchangeSettings exchangeSettings, String transportHost)
+    {
         this.exchangeSettings = exchangeSettings;
         if (workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
         this.threads = threads;
-        this.scaleFactor = scaleFactor;
+        this.source = requireNonNull(source, "source is null");
         this.transport = NodeTransport.start(transportHost, 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
@@ -171,7 +167,7 @@ public final class ClusterCoordinator
         return lastQueryExchanges;
     }
 
-    /** Has every live worker generate its share of TPC-H, then plans with their merged statistics. */
+    /** Has every live worker open its share of the data source, then plans with their merged statistics. */
     private synchronized void distributeData()
     {
         long start = System.nanoTime();
@@ -179,16 +175,15 @@ public final class ClusterCoordinator
         if (workers.isEmpty()) {
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "no live workers left");
         }
-        int partitionCount = Math.max(workers.size(), 2) * 2;
         List<CompletableFuture<byte[]>> responses = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
-            GenerateRequest request = new GenerateRequest(scaleFactor, partitionCount, i, workers.size(), threads);
-            responses.add(transport.request(workers.get(i), ClusterMessages.GENERATE, ClusterMessages.encode(request)));
+            LoadRequest request = new LoadRequest(source, new NodeShare(i, workers.size()), threads);
+            responses.add(transport.request(workers.get(i), ClusterMessages.LOAD, ClusterMessages.encode(request)));
         }
         Map<String, List<TableStatistics>> statistics = new HashMap<>();
         long rows = 0;
         for (int i = 0; i < workers.size(); i++) {
-            GenerateResponse response = ClusterMessages.decode(await(responses.get(i), workers.get(i)), GenerateResponse.class);
+            LoadResponse response = ClusterMessages.decode(await(responses.get(i), workers.get(i)), LoadResponse.class);
             response.statistics().forEach((table, tableStatistics) -> statistics.computeIfAbsent(table, ignored -> new ArrayList<>()).add(tableStatistics));
             rows += response.rows();
         }
@@ -196,7 +191,7 @@ public final class ClusterCoordinator
             replicatedData.close();
         }
         // the coordinator holds the replicated tables itself and only the schema and statistics of the others
-        replicatedData = TpchData.generateDataSet(scaleFactor, partitionCount, partition -> false, 1, MemoryPool.unbounded("tpch-replicated"));
+        replicatedData = source.open(NodeShare.replicatedOnly(workers.size()), 1, MemoryPool.unbounded(source.schemaName() + "-replicated"));
         Catalog catalog = new Catalog(replicatedData.catalog().schemaName());
         for (Table table : replicatedData.catalog().tables()) {
             if (table.partitioning().replicated()) {
@@ -236,15 +231,25 @@ public final class ClusterCoordinator
     }
 
     /**
-     * Runs one statement across the cluster for a client's session; {@code control} learns the plan
-     * and may cancel it, which stops its tasks on every worker. The exchange counters of the query,
-     * summed by node, go to {@code exchangeCounters} when it finished.
+     * Runs one statement across the cluster for a client's session and returns its whole result;
+     * see {@link #start}.
      */
     public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
     {
+        return start(session, sql, control, exchangeCounters).collect();
+    }
+
+    /**
+     * Starts one statement across the cluster for a client's session and returns its result as the
+     * coordinator's root stage produces it; {@code control} learns the plan and may cancel it, which
+     * stops its tasks on every worker. The exchange counters of the query, summed by node, go to
+     * {@code exchangeCounters} when it finished.
+     */
+    public ResultStream start(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
+    {
         QueryResult set = SignoEngine.trySetStatement(session, sql);
         if (set != null) {
-            return set;
+            return ResultStream.of(set);
         }
         if (rebalanceNeeded) {
             distributeData();
@@ -257,97 +262,34 @@ public final class ClusterCoordinator
         }
         SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
         if (planned.explain()) {
-            return SignoEngine.explainResult(planned);
+            return ResultStream.of(SignoEngine.explainResult(planned));
         }
 
         String queryId = "query-" + queryCounter.incrementAndGet();
-        RunningQuery query = new RunningQuery(workers);
-        running.put(queryId, query);
-        SerializedPageCodec codec = new SerializedPageCodec(exchangeSettings.compression());
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        CompletableFuture<Void> coordinatorDone = null;
-        CompletableFuture<Void> cancelled = new CompletableFuture<>();
-        control.onCancel(() -> cancelled.completeExceptionally(control.cancellation()));
-        try {
-            byte[] plan = PlanCodec.encode(planned.root());
-            List<CompletableFuture<byte[]>> acknowledgements = new ArrayList<>();
-            for (int i = 0; i < workers.size(); i++) {
-                ExecuteRequest request = new ExecuteRequest(queryId, plan, i, workers, transport.localAddress(), threads, exchangeSettings, session.queryMaxMemoryBytes());
-                acknowledgements.add(transport.request(workers.get(i), ClusterMessages.EXECUTE, ClusterMessages.encode(request)));
-            }
-            LocalExecutionPlanner localPlanner = new LocalExecutionPlanner(workers.size(), threads, exchanges, true);
-            List<DriverFactory> pipelines = localPlanner.planNode(planned.root(), localPlanner.coordinator(), result);
-            coordinatorDone = executor.execute(pipelines, engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"));
-            for (int i = 0; i < workers.size(); i++) {
-                await(acknowledgements.get(i), workers.get(i));
-            }
-            List<CompletableFuture<?>> all = new ArrayList<>(query.workerTasks.values());
-            all.add(coordinatorDone);
-            waitForAll(all, cancelled);
-            List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
-            for (CompletableFuture<TaskDone> task : query.workerTasks.values()) {
-                counters.addAll(task.join().exchanges());
-            }
-            lastQueryExchanges = counters;
-            exchangeCounters.accept(counters);
-            return new QueryResult(planned.columnNames(), planned.root().outputTypes(), result.pages());
-        }
-        catch (RuntimeException e) {
-            exchanges.failAll(e);
-            if (coordinatorDone != null) {
-                coordinatorDone.cancel(true);
-            }
-            for (String worker : workers) {
-                transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, WorkerServer.describe(e))));
-            }
-            throw e instanceof SignoException signo ? signo : SignoEngine.translateFailure(WorkerServer.unwrap(e));
-        }
-        finally {
-            running.remove(queryId);
-            exchanges.closeAll();
-        }
-    }
-
-    /** Waits for every node; the first failure (a task error or a dead worker) ends the wait at once. */
-    private static void waitForAll(List<CompletableFuture<?>> tasks, CompletableFuture<Void> cancelled)
-    {
-        CompletableFuture<Void> all = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
-        CompletableFuture<Object> firstFailure = new CompletableFuture<>();
-        cancelled.whenComplete((ignored, failure) -> firstFailure.completeExceptionally(failure));
-        for (CompletableFuture<?> task : tasks) {
-            task.whenComplete((value, failure) -> {
-                if (failure != null) {
-                    firstFailure.completeExceptionally(failure);
-                }
-            });
-        }
-        try {
-            CompletableFuture.anyOf(all, firstFailure).get();
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted", e);
-        }
-        catch (ExecutionException e) {
-            Throwable cause = WorkerServer.unwrap(e);
-            throw cause instanceof SignoException signo ? signo : SignoEngine.translateFailure(cause);
-        }
+        RemoteTasks remoteTasks = new RemoteTasks(workers);
+        running.put(queryId, remoteTasks);
+        Consumer<List<ExchangeCounters>> counters = queryCounters -> {
+            lastQueryExchanges = queryCounters;
+            exchangeCounters.accept(queryCounters);
+        };
+        ClusterTarget target = new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters,
+                () -> running.remove(queryId));
+        return SignoEngine.start(planned, session, control, target);
     }
 
     private void taskDone(TaskDone done)
     {
-        RunningQuery query = running.get(done.queryId());
+        RemoteTasks query = running.get(done.queryId());
         if (query == null) {
             return;
         }
-        CompletableFuture<TaskDone> task = query.workerTasks.get(done.nodeIndex());
+        CompletableFuture<TaskDone> task = query.task(done.nodeIndex());
         if (done.error() == null) {
             task.complete(done);
         }
         else {
             ErrorCode code = ErrorCode.ofNumber(done.errorNumber());
-            String worker = query.workers.get(done.nodeIndex());
+            String worker = query.workers().get(done.nodeIndex());
             // a user error (memory limit, division by zero) reads as it is; an internal one names the worker
             task.completeExceptionally(new SignoException(code, code == ErrorCode.INTERNAL_ERROR ? "worker " + worker + " failed: " + done.error() : done.error() + " (on worker " + worker + ")"));
         }
@@ -363,10 +305,10 @@ public final class ClusterCoordinator
             rebalanceNeeded = true;
         }
         heartbeats.unwatch(worker);
-        for (RunningQuery query : running.values()) {
-            int index = query.workers.indexOf(worker);
+        for (RemoteTasks query : running.values()) {
+            int index = query.workers().indexOf(worker);
             if (index >= 0) {
-                query.workerTasks.get(index).completeExceptionally(new SignoException(ErrorCode.NODE_FAILED, "worker " + worker + " died; the query was stopped"));
+                query.task(index).completeExceptionally(new SignoException(ErrorCode.NODE_FAILED, "worker " + worker + " died; the query was stopped"));
             }
         }
     }

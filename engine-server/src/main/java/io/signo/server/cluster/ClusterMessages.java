@@ -1,6 +1,8 @@
 package io.signo.server.cluster;
 
 import io.signo.storage.error.ErrorCode;
+import io.signo.storage.source.DataSource;
+import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.TableStatistics;
 
 import java.io.ByteArrayInputStream;
@@ -21,7 +23,7 @@ import java.util.Map;
  */
 final class ClusterMessages
 {
-    static final String GENERATE = "signo.generate";
+    static final String LOAD = "signo.load";
     static final String EXECUTE = "signo.execute";
     static final String TASK_DONE = "signo.task-done";
     static final String CANCEL = "signo.cancel";
@@ -31,12 +33,12 @@ final class ClusterMessages
 
     private ClusterMessages() {}
 
-    /** Generate this worker's share of TPC-H: the partitions p with p mod workerCount == workerIndex. */
-    record GenerateRequest(double scaleFactor, int partitionCount, int workerIndex, int workerCount, int threads)
+    /** Open this worker's share of the data source's tables, on {@code threads} threads. */
+    record LoadRequest(DataSource source, NodeShare share, int threads)
             implements Serializable {}
 
     /** The statistics of the worker's share of each table, for the coordinator to merge. */
-    record GenerateResponse(Map<String, TableStatistics> statistics, long rows)
+    record LoadResponse(Map<String, TableStatistics> statistics, long rows)
             implements Serializable {}
 
     /**

@@ -7,6 +7,7 @@ import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeId;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
+import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.translate.ExchangeProvider;
 
@@ -42,15 +43,15 @@ final class NetworkExchangeProvider
     }
 
     @Override
-    public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount)
+    public Exchange exchange(ExchangeNode node, ExchangeLayout layout)
     {
-        return exchanges.computeIfAbsent(exchangeId, id -> {
-            List<String> owners = new ArrayList<>(partitionCount);
-            for (int partition = 0; partition < partitionCount; partition++) {
-                owners.add(node.kind() == ExchangeKind.GATHER ? coordinatorAddress : workerAddresses.get(partition / partitionsPerNode));
+        return exchanges.computeIfAbsent(layout.exchangeId(), id -> {
+            List<String> owners = new ArrayList<>(layout.partitionCount());
+            for (int partition = 0; partition < layout.partitionCount(); partition++) {
+                owners.add(node.kind() == ExchangeKind.GATHER ? coordinatorAddress : workerAddresses.get(partition / layout.partitionsPerNode()));
             }
             int[] hashChannels = node.hashChannels().stream().mapToInt(Integer::intValue).toArray();
-            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, localProducerCount, producerCount, codec, config);
+            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, layout.localProducerCount(), layout.producerCount(), codec, config);
         });
     }
 

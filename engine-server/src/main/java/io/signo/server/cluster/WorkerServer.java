@@ -1,31 +1,30 @@
 package io.signo.server.cluster;
 
-import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateRequest;
-import io.signo.server.cluster.ClusterMessages.GenerateResponse;
+import io.signo.server.cluster.ClusterMessages.LoadRequest;
+import io.signo.server.cluster.ClusterMessages.LoadResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.error.SignoException;
+import io.signo.sql.execution.NodeTasks;
+import io.signo.sql.execution.QueryExecution;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
+import io.signo.storage.source.SourceData;
 
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,8 +42,7 @@ public final class WorkerServer
     private final TaskExecutor executor;
     private final int threads;
     private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
-    private volatile TpchDataSet dataSet;
-    private volatile int workerCount;
+    private volatile SourceData dataSet;
 
     private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges) {}
 
@@ -54,7 +52,7 @@ public final class WorkerServer
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
-        transport.registerHandler(ClusterMessages.GENERATE, payload -> ClusterMessages.encode(generate(ClusterMessages.decode(payload, GenerateRequest.class))));
+        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
         transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
             execute(ClusterMessages.decode(payload, ExecuteRequest.class));
             return new byte[0];
@@ -77,21 +75,19 @@ public final class WorkerServer
         return transport.localAddress();
     }
 
-    private synchronized GenerateResponse generate(GenerateRequest request)
+    private synchronized LoadResponse load(LoadRequest request)
     {
         if (dataSet != null) {
             dataSet.close();
         }
-        workerCount = request.workerCount();
-        dataSet = TpchData.generateDataSet(request.scaleFactor(), request.partitionCount(),
-                partition -> partition % request.workerCount() == request.workerIndex(), Math.max(1, request.threads()), MemoryPool.unbounded("tpch-data"));
+        dataSet = request.source().open(request.share(), request.threads(), MemoryPool.unbounded(request.source().schemaName() + "-data"));
         Map<String, TableStatistics> statistics = new HashMap<>();
         long rows = 0;
         for (Table table : dataSet.catalog().tables()) {
             statistics.put(table.name(), table.statistics());
             rows += table.statistics().rowCount();
         }
-        return new GenerateResponse(statistics, rows);
+        return new LoadResponse(statistics, rows);
     }
 
     private void execute(ExecuteRequest request)
@@ -103,12 +99,11 @@ public final class WorkerServer
         PlanNode root = PlanCodec.decode(request.plan(), catalog);
         SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(request.workerAddresses().size(), request.driversPerNode(), exchanges, true)
-                .planNode(root, request.nodeIndex(), new PageCollectorOperator.ResultPages());
+        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
-        CompletableFuture<Void> done = executor.execute(pipelines, pool);
+        CompletableFuture<Void> done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
         tasks.put(request.queryId(), new RunningTask(done, exchanges));
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
@@ -141,11 +136,7 @@ public final class WorkerServer
     /** The failure inside the wrappers that futures add. */
     static Throwable unwrap(Throwable failure)
     {
-        Throwable cause = failure;
-        while ((cause instanceof java.util.concurrent.CompletionException || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause;
+        return QueryExecution.unwrap(failure);
     }
 
     @Override

@@ -4,7 +4,8 @@ import io.signo.server.query.ManagedQuery;
 
 /**
  * One statement of a JDBC connection on the server: the SQL it was prepared with (if any), the
- * query it runs now (to cancel it from another request) and the result it serves frames of.
+ * query it runs (to cancel it from another request) and the result it serves frames of while that
+ * query produces it.
  * Requests for one statement come one at a time, but a cancel comes on another request thread.
  */
 final class JdbcStatement
@@ -34,16 +35,23 @@ final class JdbcStatement
         this.preparedSql = sql;
     }
 
+    /** A new execution starts: the result of the previous one, if still open, is closed. */
     void started(ManagedQuery query)
     {
-        this.result = null;
+        closeResult();
         this.running = query;
     }
 
-    void ended(ResultFrames frames)
+    /** The execution's result is ready to be served; its query may still be running. */
+    void serving(ResultFrames frames)
+    {
+        this.result = frames;
+    }
+
+    /** The execution failed before it had a result. */
+    void failed()
     {
         this.running = null;
-        this.result = frames;
     }
 
     ResultFrames result()
@@ -60,5 +68,21 @@ final class JdbcStatement
         }
         query.cancel(reason);
         return true;
+    }
+
+    /** The statement is closed: its query, if still running, is cancelled and its result let go. */
+    void close(String reason)
+    {
+        cancel(reason);
+        closeResult();
+    }
+
+    private void closeResult()
+    {
+        ResultFrames frames = result;
+        result = null;
+        if (frames != null) {
+            frames.close();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.signo.server.jdbc;
 
-import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -15,76 +16,106 @@ import java.util.List;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The rows of one statement's result, served to the client a frame at a time. The result stays in
- * its off-heap pages; only the rows of the frame being sent become Java objects (Avatica's frames
- * hold one object per value), converted a column at a time with one switch on the type per page.
- * Frames are asked for in order; the pages are let go once the last frame is out.
+ * The rows of one statement's result, served to the client a frame at a time as the query produces
+ * them: each frame pulls pages from the statement's {@link ResultStream} until it holds the rows
+ * asked for, so the server holds at most the pages of one frame (and the query's bounded result
+ * buffer), never the whole result. The result stays in its off-heap pages; only the rows of the
+ * frame being sent become Java objects (Avatica's frames hold one object per value), converted a
+ * column at a time with one switch on the type per page. Frames are asked for in order; the stream
+ * is closed once the last frame is out, at the statement's row limit, or when the statement closes.
  */
 final class ResultFrames
+        implements AutoCloseable
 {
     private final List<Type> types;
-    private List<Page> pages;
-    /** pageStarts[i] is the row number of the first row of page i; pageStarts[pages] the row count. */
-    private final long[] pageStarts;
-    private final long rowCount;
+    private final ResultStream stream;
+    /** The statement's row limit, or 0 or less for none. */
+    private final long maxRowCount;
+    /** The page being sent and its next position; null before the first and after the last. */
+    private Page page;
+    private int position;
+    /** The number of the next row to send. */
+    private long nextRow;
+    private boolean done;
 
     /** @param maxRowCount the statement's row limit, or 0 or less for none */
-    ResultFrames(QueryResult result, long maxRowCount)
+    ResultFrames(ResultStream stream, long maxRowCount)
     {
-        requireNonNull(result, "result is null");
-        this.types = List.copyOf(result.columnTypes());
-        this.pages = List.copyOf(result.pages());
-        this.pageStarts = new long[pages.size() + 1];
-        long rows = 0;
-        for (int page = 0; page < pages.size(); page++) {
-            pageStarts[page] = rows;
-            rows += pages.get(page).positionCount();
-        }
-        pageStarts[pages.size()] = rows;
-        this.rowCount = maxRowCount > 0 ? Math.min(rows, maxRowCount) : rows;
+        this.stream = requireNonNull(stream, "stream is null");
+        this.types = List.copyOf(stream.columnTypes());
+        this.maxRowCount = maxRowCount;
     }
 
-    long rowCount()
-    {
-        return rowCount;
-    }
-
-    /** Rows [offset, offset + maxRows) (fewer at the end); done when it holds the last row. */
+    /**
+     * Rows [offset, offset + maxRows) (fewer at the end); done when it holds the last row. Waits for
+     * the query to produce them.
+     *
+     * @throws io.signo.sql.SignoException when the query failed or was cancelled
+     */
     synchronized Meta.Frame frame(long offset, int maxRows)
     {
-        if (pages == null) {
-            if (offset >= rowCount) {
-                return Meta.Frame.create(offset, true, List.of());
-            }
-            throw new IllegalStateException("the rows from " + offset + " were already sent and released");
+        if (done && offset >= nextRow) {
+            return Meta.Frame.create(offset, true, List.of());
         }
-        long end = Math.min(rowCount, offset + Math.max(1, maxRows));
-        int frameRows = (int) Math.max(0, end - offset);
-        Object[][] rows = new Object[frameRows][types.size()];
-        if (frameRows > 0) {
-            int page = Arrays.binarySearch(pageStarts, offset);
-            page = page >= 0 ? page : -page - 2;
-            long row = offset;
-            while (row < end) {
-                // skips empty pages: pageStarts of an empty page equals the next page's
-                while (pageStarts[page + 1] <= row) {
-                    page++;
+        if (offset != nextRow) {
+            throw new IllegalStateException("rows are sent in order: the client asked for row " + offset + " but the next row is " + nextRow);
+        }
+        long wanted = Math.max(1, maxRows);
+        if (maxRowCount > 0) {
+            wanted = Math.min(wanted, maxRowCount - nextRow);
+        }
+        List<Object> frameRows = new ArrayList<>();
+        try {
+            while (frameRows.size() < wanted && nextPageWithRows()) {
+                int to = (int) Math.min(page.positionCount(), position + (wanted - frameRows.size()));
+                Object[][] rows = new Object[to - position][types.size()];
+                copy(page, position, to, rows, 0);
+                for (Object[] values : rows) {
+                    frameRows.add(Arrays.asList(values));
                 }
-                int from = (int) (row - pageStarts[page]);
-                int to = (int) (Math.min(end, pageStarts[page + 1]) - pageStarts[page]);
-                copy(pages.get(page), from, to, rows, (int) (row - offset));
-                row += to - from;
+                position = to;
+            }
+            nextRow += frameRows.size();
+            if (!done && maxRowCount > 0 && nextRow >= maxRowCount) {
+                finish();
+            }
+            // the frame that holds the last row says so, so that the client asks for no more
+            nextPageWithRows();
+        }
+        catch (RuntimeException e) {
+            finish();
+            throw e;
+        }
+        return Meta.Frame.create(offset, done, frameRows);
+    }
+
+    /** Whether a row is left to send, reading the next page when the current one is sent. */
+    private boolean nextPageWithRows()
+    {
+        while (!done && (page == null || position == page.positionCount())) {
+            page = stream.nextPage();
+            position = 0;
+            if (page == null) {
+                finish();
             }
         }
-        boolean done = end >= rowCount;
-        if (done) {
-            pages = null;
+        return !done;
+    }
+
+    private void finish()
+    {
+        done = true;
+        page = null;
+        stream.close();
+    }
+
+    /** Stops serving: a query still producing rows is stopped. */
+    @Override
+    public synchronized void close()
+    {
+        if (!done) {
+            finish();
         }
-        List<Object> frameRowList = new ArrayList<>(frameRows);
-        for (Object[] values : rows) {
-            frameRowList.add(Arrays.asList(values));
-        }
-        return Meta.Frame.create(offset, done, frameRowList);
     }
 
     /** Positions [from, to) of a page into rows starting at {@code firstRow}. */

@@ -3,6 +3,7 @@ package io.signo.server.jdbc;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.QueryManager;
 import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
@@ -74,7 +75,7 @@ final class SignoMeta
         JdbcConnection connection = connections.remove(ch.id);
         if (connection != null) {
             for (JdbcStatement statement : connection.statements()) {
-                statement.cancel("the client closed its connection");
+                statement.close("the client closed its connection");
             }
         }
     }
@@ -101,7 +102,7 @@ final class SignoMeta
         }
         JdbcStatement statement = connection.removeStatement(h.id);
         if (statement != null) {
-            statement.cancel("the client closed the statement");
+            statement.close("the client closed the statement");
         }
     }
 
@@ -199,24 +200,37 @@ final class SignoMeta
         return run(connection, statement, sql, null, -1, maxRowsInFirstFrame);
     }
 
-    /** Runs {@code sql} (or answers with {@code answer}) and returns the first frame of its result. */
+    /**
+     * Runs {@code sql} (or answers with {@code answer}) and returns the first frame of its result;
+     * the statement serves the later frames as the query produces them.
+     */
     private ExecuteResult run(JdbcConnection connection, JdbcStatement statement, String sql, QueryResult answer, long maxRowCount, int maxRowsInFirstFrame)
     {
-        QueryResult result = answer;
-        if (result == null) {
+        ResultStream result;
+        if (answer == null) {
             ManagedQuery query = queryManager.create(connection.session(), sql);
             statement.started(query);
             try {
-                result = queryManager.run(query, Duration.ZERO);
+                result = queryManager.start(query, Duration.ZERO);
             }
             catch (RuntimeException e) {
-                statement.ended(null);
+                statement.failed();
                 throw JdbcErrors.toClient(e);
             }
         }
+        else {
+            statement.started(null);
+            result = ResultStream.of(answer);
+        }
         ResultFrames frames = new ResultFrames(result, maxRowCount);
-        statement.ended(frames);
-        Frame firstFrame = frames.frame(0, frameRows(maxRowsInFirstFrame));
+        statement.serving(frames);
+        Frame firstFrame;
+        try {
+            firstFrame = frames.frame(0, frameRows(maxRowsInFirstFrame));
+        }
+        catch (RuntimeException e) {
+            throw JdbcErrors.toClient(e);
+        }
         Signature signature = signature(sql, JdbcTypes.columns(result.columnNames(), result.columnTypes()), 0);
         return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, firstFrame)));
     }
@@ -229,7 +243,12 @@ final class SignoMeta
         if (frames == null) {
             throw new MissingResultsException(h);
         }
-        return frames.frame(offset, frameRows(fetchMaxRowCount));
+        try {
+            return frames.frame(offset, frameRows(fetchMaxRowCount));
+        }
+        catch (RuntimeException e) {
+            throw JdbcErrors.toClient(e);
+        }
     }
 
     private static int frameRows(int requested)

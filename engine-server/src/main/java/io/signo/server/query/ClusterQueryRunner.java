@@ -5,7 +5,7 @@ import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.cluster.ExchangeSettings;
 import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryControl;
-import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.table.Catalog;
 
@@ -70,9 +70,9 @@ public final class ClusterQueryRunner
     }
 
     @Override
-    public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
+    public ResultStream start(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
     {
-        return coordinator.execute(session, sql, control, exchangeCounters);
+        return coordinator.start(session, sql, control, exchangeCounters);
     }
 
     @Override

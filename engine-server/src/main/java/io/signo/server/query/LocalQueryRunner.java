@@ -2,7 +2,7 @@ package io.signo.server.query;
 
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
-import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.table.Catalog;
@@ -30,9 +30,9 @@ public final class LocalQueryRunner
     }
 
     @Override
-    public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
+    public ResultStream start(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
     {
-        return engine.execute(session, sql, control);
+        return engine.start(session, sql, control);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.signo.server.query;
 
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
-import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
@@ -83,13 +82,16 @@ public final class ManagedQuery
         return Duration.ofNanos(end - startNanos);
     }
 
-    /** Result rows, once finished. */
+    /**
+     * Result rows read from the query so far, all of them once it finished; a client that stopped
+     * early (at its row limit) was sent only some of the last page's rows.
+     */
     public long rows()
     {
         return rows;
     }
 
-    /** Bytes of the result pages, once finished. */
+    /** Bytes of the result pages read from the query so far. */
     public long bytes()
     {
         return bytes;
@@ -130,14 +132,15 @@ public final class ManagedQuery
         this.exchanges = List.copyOf(counters);
     }
 
-    void finished(QueryResult result)
+    /** Counts a result page on its way to the client; called by the one thread reading the result. */
+    void sent(Page page)
     {
-        long resultBytes = 0;
-        for (Page page : result.pages()) {
-            resultBytes += page.retainedBytes();
-        }
-        this.rows = result.rowCount();
-        this.bytes = resultBytes;
+        rows += page.positionCount();
+        bytes += page.retainedBytes();
+    }
+
+    void finished()
+    {
         end(QueryState.FINISHED);
     }
 

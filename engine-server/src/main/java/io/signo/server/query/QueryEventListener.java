@@ -1,6 +1,9 @@
 package io.signo.server.query;
 
-/** Learns when statements start and end, for metrics; called on the thread running the statement. */
+/**
+ * Learns when statements start and end, for metrics: called on the thread that starts the
+ * statement, and on the thread that ends it (the one reading its last page, or the one cancelling it).
+ */
 public interface QueryEventListener
 {
     QueryEventListener NONE = new QueryEventListener() {};

@@ -1,6 +1,7 @@
 package io.signo.server.query;
 
 import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
@@ -79,44 +80,54 @@ public final class QueryManager
         return query;
     }
 
-    /**
-     * Runs a statement created by {@link #create} on this thread. A positive {@code timeout} cancels it
-     * when it runs longer. Failures come back as {@link SignoException}s, also recorded on the query.
-     */
+    /** Runs a statement created by {@link #create} on this thread and returns its whole result; see {@link #start}. */
     public QueryResult run(ManagedQuery query, Duration timeout)
+    {
+        return start(query, timeout).collect();
+    }
+
+    /**
+     * Starts a statement created by {@link #create} and returns its result as the query produces it;
+     * the caller reads it page by page and must close it. The statement stays running until the
+     * caller read the last page, closed the result, or it failed or was cancelled. A positive
+     * {@code timeout} cancels it when it runs longer. Failures come back as {@link SignoException}s,
+     * thrown here or by the stream, and are recorded on the query.
+     */
+    public ResultStream start(ManagedQuery query, Duration timeout)
     {
         ScheduledFuture<?> timer = null;
         if (timeout.isPositive()) {
             timer = timeouts.schedule(() -> query.cancel("it ran longer than its timeout of " + timeout.toMillis() + " ms"), timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
+        ScheduledFuture<?> timeoutTimer = timer;
+        ManagedResultStream.Ending ending = (failure) -> {
+            if (timeoutTimer != null) {
+                timeoutTimer.cancel(false);
+            }
+            if (failure == null) {
+                query.finished();
+            }
+            else {
+                query.failed(failure);
+            }
+            retire(query);
+            listener.queryCompleted(query);
+        };
         listener.queryStarted(query);
+        ResultStream result;
         try {
             String reason = shutdownReason;
             if (reason != null) {
                 throw new SignoException(ErrorCode.SERVER_SHUTTING_DOWN, reason);
             }
-            QueryResult result = runner.execute(query.session(), query.sql(), query.control(), query::exchangeCounters);
-            // a cancel that came after the last page still counts: the client asked to stop
-            query.control().checkNotCancelled();
-            query.finished(result);
-            return result;
-        }
-        catch (SignoException e) {
-            query.failed(e);
-            throw e;
+            result = runner.start(query.session(), query.sql(), query.control(), query::exchangeCounters);
         }
         catch (RuntimeException | Error e) {
-            SignoException failure = SignoException.of(e);
-            query.failed(failure);
+            SignoException failure = ManagedResultStream.userError(e);
+            ending.ended(failure);
             throw failure;
         }
-        finally {
-            if (timer != null) {
-                timer.cancel(false);
-            }
-            retire(query);
-            listener.queryCompleted(query);
-        }
+        return new ManagedResultStream(query, result, ending);
     }
 
     private void retire(ManagedQuery query)

@@ -2,7 +2,7 @@ package io.signo.server.query;
 
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
-import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
@@ -19,11 +19,12 @@ public interface QueryRunner
         extends AutoCloseable
 {
     /**
-     * Runs one statement for a session and returns its whole result. {@code control} learns the plan
-     * and may cancel it; the exchange counters, where there are any, go to {@code exchangeCounters}.
-     * User errors are {@link SignoException}s.
+     * Starts one statement for a session and returns its result as the query produces it; the
+     * caller must close it. {@code control} learns the plan and may cancel it; the exchange counters,
+     * where there are any, go to {@code exchangeCounters} when it finished. User errors are
+     * {@link SignoException}s, thrown here (planning) or by the stream (running).
      */
-    QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters);
+    ResultStream start(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters);
 
     /** The tables clients can query. */
     Catalog catalog();

@@ -2,14 +2,18 @@ package io.signo.server.cluster;
 
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
+import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
+import io.signo.sql.execution.QueryExecution;
+import io.signo.storage.page.Page;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +23,9 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Sessions, cancellation and memory limits of statements that run across two worker processes. */
@@ -64,6 +70,26 @@ class ClusterQueryControlTest
         assertEquals(ErrorCode.QUERY_CANCELLED, error.errorCode(), error.getMessage());
         assertTrue(stoppedMillis < 1000, "stopped " + stoppedMillis + " ms after the cancel");
         // the workers dropped their tasks: the next query gets their threads and answers
+        assertEquals(25L, coordinator.execute("select count(*) from nation").pages().getFirst().column(0).getLong(0));
+    }
+
+    @Test
+    void resultPagesStreamFromTheWorkersAndClosingStopsTheQueryEverywhere()
+    {
+        // billions of rows: only a result that streams from the running query gives its first pages
+        String sql = "select a.l_orderkey, b.l_orderkey from lineitem a, lineitem b where a.l_quantity + b.l_quantity > 0";
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            ResultStream stream = coordinator.start(new Session("d"), sql, new QueryControl(), counters -> {});
+            for (int i = 0; i < 3; i++) {
+                Page page = stream.nextPage();
+                assertNotNull(page);
+                assertTrue(page.positionCount() > 0);
+            }
+            CompletableFuture<Void> ended = assertInstanceOf(QueryExecution.class, stream).tasksEnded();
+            assertFalse(ended.isDone(), "the workers are still producing");
+            stream.close();
+            assertTrue(ended.handle((ignored, failure) -> failure != null).get(10, TimeUnit.SECONDS), "closing the stream stops the query");
+        });
         assertEquals(25L, coordinator.execute("select count(*) from nation").pages().getFirst().column(0).getLong(0));
     }
 

@@ -3,6 +3,8 @@ package io.signo.server.jdbc;
 import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
 import io.signo.storage.error.ErrorCode;
+import io.signo.server.query.ManagedQuery;
+import io.signo.server.query.QueryState;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
@@ -150,6 +152,52 @@ class SignoJdbcTest
             assertTrue(actual.size() > 20_000, "rows: " + actual.size());
             assertSameAsDuckDb(sql, actual);
         }
+    }
+
+    @Test
+    void aResultStreamsToTheClientAndClosingTheStatementStopsItsQuery()
+            throws Exception
+    {
+        // tens of billions of rows: only a result that streams from the running query gives its first ones
+        String sql = "select l_orderkey, o_orderkey from lineitem, orders where l_quantity + o_totalprice > 0";
+        try (Connection connection = connect()) {
+            Statement statement = connection.createStatement();
+            ResultSet rows = statement.executeQuery(sql);
+            for (int row = 0; row < 10_000; row++) {
+                assertTrue(rows.next(), "row " + row);
+            }
+            ManagedQuery query = newestQuery(sql);
+            assertEquals(QueryState.RUNNING, query.state(), "the query still produces rows while the client reads the first ones");
+            assertTrue(query.rows() >= 10_000 && query.rows() < 1_000_000, "rows sent: " + query.rows());
+            statement.close();
+            assertEquals(QueryState.CANCELLED, query.state());
+            assertTrue(query.error().getMessage().contains("the client closed the statement"), query.error().getMessage());
+        }
+    }
+
+    @Test
+    void theRowLimitEndsTheQueryOnceItsRowsAreSent()
+            throws Exception
+    {
+        String sql = "select o_orderkey from lineitem, orders where l_quantity + o_totalprice > 1";
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.setMaxRows(5);
+            try (ResultSet rows = statement.executeQuery(sql)) {
+                assertEquals(5, rows(rows).size());
+            }
+            ManagedQuery query = newestQuery(sql);
+            assertEquals(QueryState.FINISHED, query.state());
+            // the rows read from the query: whole pages, of which the client was sent the first 5
+            assertTrue(query.rows() >= 5, "rows: " + query.rows());
+        }
+    }
+
+    private ManagedQuery newestQuery(String sql)
+    {
+        return server.queryManager().queries().stream()
+                .filter(query -> query.sql().equals(sql))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no query " + sql));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.Exchange;
+import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.rel.ExchangeNode;
 
 /**
@@ -10,12 +11,5 @@ import io.signo.sql.rel.ExchangeNode;
  */
 public interface ExchangeProvider
 {
-    /**
-     * @param exchangeId the exchange's number in the plan, the same on every node
-     * @param partitionCount partitions over all nodes; partition p belongs to node p / partitionsPerNode
-     * @param partitionsPerNode consecutive partitions each consuming node holds
-     * @param producerCount producing drivers over all nodes
-     * @param localProducerCount producing drivers on the asking node
-     */
-    Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount);
+    Exchange exchange(ExchangeNode node, ExchangeLayout layout);
 }

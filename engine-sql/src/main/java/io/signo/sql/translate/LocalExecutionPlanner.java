@@ -6,6 +6,7 @@ import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSinkOperator;
 import io.signo.core.exchange.ExchangeSourceOperator;
 import io.signo.core.exchange.LocalExchange;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.exchange.Spool;
 import io.signo.core.operator.FilterProjectOperator.FilterProjectOperatorFactory;
 import io.signo.core.expression.PageFilter;
@@ -26,6 +27,9 @@ import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFa
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
+import io.signo.sql.fragment.ExchangeLayout;
+import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.sql.fragment.Stage;
 import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
@@ -37,195 +41,91 @@ import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
-import io.signo.storage.table.Partition;
+import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.Segment;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static java.util.Objects.requireNonNull;
+
 /**
- * Cuts a physical plan into stages, and the stages into pipelines of operator factories for one
- * node or for every node of a cluster. A pipeline ends at a pipeline breaker (hash build, exchange
- * sink, the result); exchanges connect pipelines.
- *
- * <p>A stage is the part of the plan between remote exchanges. SINGLE stages run on the coordinator
- * (in a cluster of one, worker 0 itself); the others on every worker, each over its share of the
- * partitioned tables (partition p lives on worker p mod n). How many drivers run each pipeline
- * depends only on the plan and the cluster's shape, so every node can tell how many producers an
- * exchange has without asking the others.
+ * Turns the stages of a {@link FragmentedPlan} into pipelines of operator factories for one node
+ * or for every node of a cluster. A pipeline ends at a pipeline breaker (hash build, exchange sink,
+ * the result); exchanges connect pipelines. Which node runs which stage, how many drivers run each
+ * pipeline and the shape of every remote exchange come from the fragmented plan.
  */
 public final class LocalExecutionPlanner
 {
     /** Bytes an in-process exchange buffers before its producers wait. */
     private static final long EXCHANGE_BUFFER_BYTES = 64L << 20;
 
-    private final int workerCount;
+    private final FragmentedPlan plan;
     private final int driversPerNode;
     private final ExchangeProvider exchanges;
-    private final boolean separateCoordinator;
     private final List<DriverFactory> pipelines = new ArrayList<>();
-    private final Map<ExchangeNode, Integer> exchangeIds = new IdentityHashMap<>();
     /** The bridge of each hash join being planned on the current node; its probe side's scans read their runtime filters from it. */
     private final Map<HashJoinNode, JoinBridge> bridges = new IdentityHashMap<>();
-    private RuntimeFilterPlan runtimeFilters;
-    private Set<PlanNode> sharedNodes = Set.of();
+    private final RuntimeFilterPlan runtimeFilters;
+    private final Set<PlanNode> sharedNodes;
     /** The spool of each shared node, per node index it was planned on. */
     private final Map<PlanNode, Map<Integer, PlannedSpool>> spools = new IdentityHashMap<>();
-    /** The shared nodes whose producing stages were planned, per node index. */
-    private final Map<Integer, Set<PlanNode>> producerStagesPlanned = new HashMap<>();
 
-    public LocalExecutionPlanner(int parallelism)
+    /** Plans for nodes of the cluster inside this process, exchanges wired in memory. */
+    public LocalExecutionPlanner(FragmentedPlan plan)
     {
-        this(1, parallelism);
+        this(plan, new InMemoryExchanges());
     }
 
-    /** Plans for every node of the cluster inside this process, exchanges wired in memory. */
-    public LocalExecutionPlanner(int workerCount, int driversPerNode)
+    public LocalExecutionPlanner(FragmentedPlan plan, ExchangeProvider exchanges)
     {
-        this(workerCount, driversPerNode, new InMemoryExchanges());
-    }
-
-    public LocalExecutionPlanner(int workerCount, int driversPerNode, ExchangeProvider exchanges)
-    {
-        this(workerCount, driversPerNode, exchanges, false);
-    }
-
-    /**
-     * @param separateCoordinator the coordinator is a node of its own even with one worker (a
-     *        cluster of processes); otherwise a single worker is also the coordinator
-     */
-    public LocalExecutionPlanner(int workerCount, int driversPerNode, ExchangeProvider exchanges, boolean separateCoordinator)
-    {
-        if (workerCount < 1 || driversPerNode < 1) {
-            throw new IllegalArgumentException("need at least one worker and one driver per node");
-        }
-        this.workerCount = workerCount;
-        this.driversPerNode = driversPerNode;
-        this.exchanges = exchanges;
-        this.separateCoordinator = separateCoordinator;
+        this.plan = requireNonNull(plan, "plan is null");
+        this.exchanges = requireNonNull(exchanges, "exchanges is null");
+        this.driversPerNode = plan.shape().driversPerNode();
+        this.runtimeFilters = RuntimeFilterPlan.of(plan.root());
+        this.sharedNodes = runtimeFilters.sharedNodes();
     }
 
     /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
-    public List<DriverFactory> plan(PlanNode root, PageCollectorOperator.ResultPages result)
+    public List<DriverFactory> planAllNodes(ResultBuffer result)
     {
-        prepare(root);
-        List<Integer> nodes = new ArrayList<>();
-        for (int i = 0; i < workerCount; i++) {
-            nodes.add(i);
-        }
-        if (coordinator() != 0) {
-            nodes.add(coordinator());
-        }
-        for (int node : nodes) {
-            planStages(root, node, result);
+        for (int node : plan.shape().nodes()) {
+            planStages(node, result);
         }
         return List.copyOf(pipelines);
     }
 
-    /** The pipelines one node runs; {@code result} is used only on the coordinator. */
-    public List<DriverFactory> planNode(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
+    /** The pipelines one node runs; {@code result} is used only on the coordinator and may be null elsewhere. */
+    public List<DriverFactory> planNode(int nodeIndex, ResultBuffer result)
     {
-        prepare(root);
-        planStages(root, nodeIndex, result);
+        planStages(nodeIndex, result);
         return List.copyOf(pipelines);
     }
 
-    /** What every node's planning reads of the whole plan: exchange numbers, runtime filters, shared nodes. */
-    private void prepare(PlanNode root)
+    private void planStages(int nodeIndex, ResultBuffer result)
     {
-        numberExchanges(root);
-        runtimeFilters = RuntimeFilterPlan.of(root);
-        sharedNodes = runtimeFilters.sharedNodes();
-    }
-
-    /** The coordinator's node index: the node after the workers, or worker 0 when one worker is also the coordinator. */
-    public int coordinator()
-    {
-        return workerCount == 1 && !separateCoordinator ? 0 : workerCount;
-    }
-
-    private void numberExchanges(PlanNode node)
-    {
-        if (node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && !exchangeIds.containsKey(exchange)) {
-            exchangeIds.put(exchange, exchangeIds.size());
-        }
-        for (PlanNode source : node.sources()) {
-            numberExchanges(source);
-        }
-    }
-
-    private void planStages(PlanNode root, int nodeIndex, PageCollectorOperator.ResultPages result)
-    {
-        if (nodeIndex == coordinator()) {
-            Pipeline pipeline = visit(root, nodeIndex);
-            pipeline.factories.add(new PageCollectorOperator.Factory(result));
+        for (Stage stage : plan.stages()) {
+            // every node opens its end of every remote exchange, also of one it neither feeds nor reads: its exchange counters list them all
+            Exchange output = stage.isRoot() ? null : remoteExchange(stage.output(), nodeIndex);
+            if (!plan.runsOn(stage, nodeIndex)) {
+                continue;
+            }
+            OperatorFactory sink = stage.isRoot()
+                    ? new PageCollectorOperator.Factory(requireNonNull(result, "result is null on the node that runs the root stage"))
+                    : new ExchangeSinkOperator.Factory(output);
+            Pipeline pipeline = visit(stage.root(), nodeIndex);
+            pipeline.factories.add(sink);
             close(pipeline);
         }
-        planProducerStages(root, nodeIndex);
-    }
-
-    /** Every stage below a remote exchange that runs on this node, ending in that exchange's sink. */
-    private void planProducerStages(PlanNode node, int nodeIndex)
-    {
-        if (sharedNodes.contains(node) && !producerStagesPlanned.computeIfAbsent(nodeIndex, _ -> Collections.newSetFromMap(new IdentityHashMap<>())).add(node)) {
-            // a shared sub-plan's stages run once per node, whichever parent reaches it first
-            return;
-        }
-        if (node instanceof ExchangeNode exchangeNode && exchangeNode.scope() == ExchangeNode.Scope.REMOTE) {
-            Exchange exchange = remoteExchange(exchangeNode, nodeIndex);
-            for (PlanNode source : exchangeNode.sources()) {
-                if (runsOn(source, nodeIndex)) {
-                    Pipeline producer = visit(source, nodeIndex);
-                    producer.factories.add(new ExchangeSinkOperator.Factory(exchange));
-                    close(producer);
-                }
-            }
-        }
-        for (PlanNode source : node.sources()) {
-            planProducerStages(source, nodeIndex);
-        }
-    }
-
-    private boolean runsOn(PlanNode stageRoot, int nodeIndex)
-    {
-        return stageRoot.distribution().isSingle() ? nodeIndex == coordinator() : nodeIndex < workerCount;
-    }
-
-    private int nodesRunning(PlanNode stageRoot)
-    {
-        return stageRoot.distribution().isSingle() ? 1 : workerCount;
     }
 
     private Exchange remoteExchange(ExchangeNode node, int nodeIndex)
     {
-        int producers = 0;
-        int localProducers = 0;
-        for (PlanNode source : node.sources()) {
-            producers += nodesRunning(source) * driverCount(source);
-            localProducers += runsOn(source, nodeIndex) ? driverCount(source) : 0;
-        }
-        boolean gather = node.kind() == ExchangeKind.GATHER;
-        int partitions = gather ? 1 : workerCount * driversPerNode;
-        int partitionsPerNode = gather ? 1 : driversPerNode;
-        return exchanges.exchange(exchangeIds.get(node), node, partitions, partitionsPerNode, producers, localProducers);
-    }
-
-    /** How many drivers run the pipeline that produces this node's rows: a function of the plan alone. */
-    private int driverCount(PlanNode node)
-    {
-        return switch (node) {
-            case TableScanNode scan -> scan.distribution().isSingle() ? 1 : driversPerNode;
-            case ValuesNode values -> 1;
-            case ExchangeNode exchange -> exchange.kind() == ExchangeKind.GATHER ? 1 : driversPerNode;
-            case HashJoinNode join -> driverCount(join.probe());
-            case NestedLoopJoinNode join -> driverCount(join.probe());
-            default -> driverCount(node.sources().getFirst());
-        };
+        return exchanges.exchange(node, plan.exchangeLayout(node, nodeIndex));
     }
 
     private static final class Pipeline
@@ -363,15 +263,10 @@ public final class LocalExecutionPlanner
 
     private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
     {
-        boolean single = scan.distribution().isSingle();
-        List<Segment> segments = new ArrayList<>();
-        for (Partition partition : scan.table().partitions()) {
-            if (single || partition.index() % workerCount == nodeIndex) {
-                segments.addAll(partition.segments());
-            }
-        }
+        NodeShare share = scan.distribution().isSingle() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
+        List<Segment> segments = share.splits(scan.table());
         return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
-                runtimeFilters), driverCount(scan));
+                runtimeFilters), plan.driverCount(scan));
     }
 
     /** The runtime filters this scan's rows go through, each bound to its join's bridge on the current node. */
@@ -428,9 +323,10 @@ public final class LocalExecutionPlanner
         private final Map<Integer, Exchange> exchanges = new HashMap<>();
 
         @Override
-        public Exchange exchange(int exchangeId, ExchangeNode node, int partitionCount, int partitionsPerNode, int producerCount, int localProducerCount)
+        public Exchange exchange(ExchangeNode node, ExchangeLayout layout)
         {
-            return exchanges.computeIfAbsent(exchangeId, id -> new LocalExchange(node.kind(), partitionCount, partitionsPerNode, producerCount, channels(node), EXCHANGE_BUFFER_BYTES));
+            return exchanges.computeIfAbsent(layout.exchangeId(), id -> new LocalExchange(node.kind(), layout.partitionCount(), layout.partitionsPerNode(),
+                    layout.producerCount(), channels(node), EXCHANGE_BUFFER_BYTES));
         }
     }
 }

@@ -2,8 +2,8 @@ package io.signo.sql.tpch;
 
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.FilterProjectOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
@@ -12,6 +12,8 @@ import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.tpch.TpchFixture.Setup;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
@@ -146,8 +148,9 @@ class TpchRuntimeFilterTest
     private List<ScanRuntimeFilter> runWithFilters(String sql)
             throws Exception
     {
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(THREADS).plan(engine.plan(sql).root(), result);
+        // the results are small: the buffer holds them all without a reader
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
         List<ScanRuntimeFilter> filters = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
             for (OperatorFactory factory : pipeline.operatorFactories()) {

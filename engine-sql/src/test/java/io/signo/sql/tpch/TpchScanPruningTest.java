@@ -2,12 +2,14 @@ package io.signo.sql.tpch;
 
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
+import io.signo.core.exchange.ResultBuffer;
 import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.PageCollectorOperator;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.tpch.TpchFixture.Setup;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
@@ -135,8 +137,9 @@ class TpchScanPruningTest
     private ScanCounts scanCounts(String sql)
             throws Exception
     {
-        PageCollectorOperator.ResultPages result = new PageCollectorOperator.ResultPages();
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(THREADS).plan(engine.plan(sql).root(), result);
+        // the results are small: the buffer holds them all without a reader
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
         List<TableScanOperator.SegmentCursor> cursors = new ArrayList<>();
         for (DriverFactory pipeline : pipelines) {
             for (OperatorFactory factory : pipeline.operatorFactories()) {

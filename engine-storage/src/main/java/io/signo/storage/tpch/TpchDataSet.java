@@ -1,6 +1,7 @@
 package io.signo.storage.tpch;
 
 import io.signo.storage.memory.ArenaPageAllocator;
+import io.signo.storage.source.SourceData;
 import io.signo.storage.table.Catalog;
 
 import java.util.List;
@@ -13,7 +14,7 @@ import static java.util.Objects.requireNonNull;
  * bytes to the pool; the catalog's pages must not be read afterwards.
  */
 public final class TpchDataSet
-        implements AutoCloseable
+        implements SourceData
 {
     private final Catalog catalog;
     private final List<ArenaPageAllocator> tableAllocators;
@@ -24,6 +25,7 @@ public final class TpchDataSet
         this.tableAllocators = List.copyOf(requireNonNull(tableAllocators, "tableAllocators is null"));
     }
 
+    @Override
     public Catalog catalog()
     {
         return catalog;

@@ -1,0 +1,151 @@
+package io.signo.server.cluster;
+
+import io.signo.core.driver.TaskExecutor;
+import io.signo.core.exchange.ResultBuffer;
+import io.signo.net.exchange.ExchangeRouter;
+import io.signo.net.transport.NodeTransport;
+import io.signo.server.cluster.ClusterMessages.CancelRequest;
+import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
+import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.Session;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.sql.execution.ExecutionTarget;
+import io.signo.sql.execution.NodeTasks;
+import io.signo.sql.fragment.ClusterShape;
+import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.sql.fragment.PlanCodec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The nodes of one query in a cluster of processes: every worker runs the parallel stages over its
+ * share of the data, the coordinator (this process) the single stages and the root. Starting sends
+ * each worker the plan; the query ends when the coordinator's drivers and every worker's task
+ * ended. The first failure (a task's error, a worker that died, a cancel) stops the tasks on every
+ * node. One instance per query.
+ */
+final class ClusterTarget
+        implements ExecutionTarget
+{
+    private final NodeTransport transport;
+    private final ExchangeRouter router;
+    private final TaskExecutor executor;
+    private final SignoEngine engine;
+    private final ExchangeSettings exchangeSettings;
+    private final String queryId;
+    private final RemoteTasks remoteTasks;
+    private final ClusterShape shape;
+    private final Consumer<List<ExchangeCounters>> exchangeCounters;
+    private final Runnable ended;
+
+    /**
+     * @param remoteTasks the tasks on the workers, completed as their reports come
+     * @param exchangeCounters receives the query's exchange counters, summed by node, when it succeeded
+     * @param ended runs once the query ended, however it did
+     */
+    ClusterTarget(NodeTransport transport, ExchangeRouter router, TaskExecutor executor, SignoEngine engine, ExchangeSettings exchangeSettings, String queryId,
+            RemoteTasks remoteTasks, int driversPerNode, Consumer<List<ExchangeCounters>> exchangeCounters, Runnable ended)
+    {
+        this.transport = requireNonNull(transport, "transport is null");
+        this.router = requireNonNull(router, "router is null");
+        this.executor = requireNonNull(executor, "executor is null");
+        this.engine = requireNonNull(engine, "engine is null");
+        this.exchangeSettings = requireNonNull(exchangeSettings, "exchangeSettings is null");
+        this.queryId = requireNonNull(queryId, "queryId is null");
+        this.remoteTasks = requireNonNull(remoteTasks, "remoteTasks is null");
+        this.shape = new ClusterShape(remoteTasks.workers().size(), driversPerNode, true);
+        this.exchangeCounters = requireNonNull(exchangeCounters, "exchangeCounters is null");
+        this.ended = requireNonNull(ended, "ended is null");
+    }
+
+    @Override
+    public ClusterShape shape()
+    {
+        return shape;
+    }
+
+    @Override
+    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result)
+    {
+        List<String> workers = remoteTasks.workers();
+        SerializedPageCodec codec = new SerializedPageCodec(exchangeSettings.compression());
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
+        CompletableFuture<Void> query = new CompletableFuture<>();
+        List<CompletableFuture<?>> tasks = new ArrayList<>(remoteTasks.tasks());
+        CompletableFuture<Void> coordinatorDone = null;
+        try {
+            byte[] encoded = PlanCodec.encode(plan.root());
+            for (int i = 0; i < workers.size(); i++) {
+                ExecuteRequest request = new ExecuteRequest(queryId, encoded, i, workers, transport.localAddress(), shape.driversPerNode(), exchangeSettings,
+                        session.queryMaxMemoryBytes());
+                String worker = workers.get(i);
+                transport.request(worker, ClusterMessages.EXECUTE, ClusterMessages.encode(request)).whenComplete((ignored, failure) -> {
+                    if (failure != null) {
+                        query.completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " failed: " + WorkerServer.describe(failure),
+                                WorkerServer.unwrap(failure)));
+                    }
+                });
+            }
+            coordinatorDone = NodeTasks.startNode(executor, plan, shape.coordinator(), exchanges,
+                    engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result);
+            tasks.add(coordinatorDone);
+        }
+        catch (RuntimeException e) {
+            query.completeExceptionally(e);
+        }
+        CompletableFuture<Void> coordinatorTasks = coordinatorDone;
+        query.whenComplete((ignored, failure) -> {
+            try {
+                if (failure != null) {
+                    stopEverywhere(exchanges, coordinatorTasks, failure);
+                }
+            }
+            finally {
+                ended.run();
+                exchanges.closeAll();
+            }
+        });
+        for (CompletableFuture<?> task : tasks) {
+            task.whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    query.completeExceptionally(failure);
+                }
+            });
+        }
+        CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            try {
+                List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
+                for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
+                    counters.addAll(task.join().exchanges());
+                }
+                exchangeCounters.accept(counters);
+                query.complete(null);
+            }
+            catch (RuntimeException e) {
+                query.completeExceptionally(e);
+            }
+        });
+        return query;
+    }
+
+    /** Fails the exchanges and stops the query's drivers here and its tasks on every worker. */
+    private void stopEverywhere(NetworkExchangeProvider exchanges, CompletableFuture<Void> coordinatorTasks, Throwable failure)
+    {
+        exchanges.failAll(failure);
+        if (coordinatorTasks != null) {
+            coordinatorTasks.cancel(true);
+        }
+        String reason = WorkerServer.unwrap(failure) instanceof CancellationException ? "the query was cancelled or its reader stopped" : WorkerServer.describe(failure);
+        for (String worker : remoteTasks.workers()) {
+            transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, reason)));
+        }
+    }
+}

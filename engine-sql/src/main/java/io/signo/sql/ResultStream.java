@@ -1,0 +1,50 @@
+package io.signo.sql;
+
+import io.signo.storage.error.SignoException;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer of one statement as the query produces it: the columns at once, the rows page by page
+ * while the query runs. One caller reads it. Closing it before the last page stops the query and
+ * lets its buffered pages go; a caller must close it (after the last page it costs nothing).
+ */
+public interface ResultStream
+        extends AutoCloseable
+{
+    List<String> columnNames();
+
+    List<Type> columnTypes();
+
+    /**
+     * The next page of rows, waiting until the query produced it; null after the last page.
+     *
+     * @throws SignoException when the query failed or was cancelled
+     */
+    Page nextPage();
+
+    /** Stops reading; a query still running is cancelled. Idempotent. */
+    @Override
+    void close();
+
+    /** Reads every page and closes the stream: the whole result, for callers that want it at once. */
+    default QueryResult collect()
+    {
+        try (this) {
+            List<Page> pages = new ArrayList<>();
+            for (Page page = nextPage(); page != null; page = nextPage()) {
+                pages.add(page);
+            }
+            return new QueryResult(columnNames(), columnTypes(), pages);
+        }
+    }
+
+    /** A result that is already whole (SET, EXPLAIN, answers the server makes itself) as a stream. */
+    static ResultStream of(QueryResult result)
+    {
+        return new CompleteResultStream(result);
+    }
+}

@@ -1,0 +1,46 @@
+package io.signo.sql.execution;
+
+import io.signo.core.driver.DriverFactory;
+import io.signo.core.driver.TaskExecutor;
+import io.signo.core.exchange.ResultBuffer;
+import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.sql.translate.ExchangeProvider;
+import io.signo.sql.translate.LocalExecutionPlanner;
+import io.signo.storage.memory.MemoryPool;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs the stages that nodes living in this process own: turns them into pipelines and starts their
+ * drivers on the process's {@link TaskExecutor}. The one place every kind of node (a cluster of
+ * one, a coordinator, a worker) starts its part of a query.
+ */
+public final class NodeTasks
+{
+    private NodeTasks() {}
+
+    /**
+     * Starts the stages of every node of the plan in this process, exchanging pages in memory.
+     *
+     * @return completes when every driver finished; cancelling it stops them
+     */
+    public static CompletableFuture<Void> startAllNodes(TaskExecutor executor, FragmentedPlan plan, MemoryPool pool, ResultBuffer result)
+    {
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(plan).planAllNodes(result);
+        return executor.execute(pipelines, pool);
+    }
+
+    /**
+     * Starts the stages one node runs, exchanging pages with the other nodes through {@code exchanges}.
+     *
+     * @param result where the root stage writes; null on a node that does not run it
+     * @return completes when every driver of the node finished; cancelling it stops them
+     */
+    public static CompletableFuture<Void> startNode(TaskExecutor executor, FragmentedPlan plan, int nodeIndex, ExchangeProvider exchanges, MemoryPool pool,
+            ResultBuffer result)
+    {
+        List<DriverFactory> pipelines = new LocalExecutionPlanner(plan, exchanges).planNode(nodeIndex, result);
+        return executor.execute(pipelines, pool);
+    }
+}

@@ -1,0 +1,139 @@
+package io.signo.sql.execution;
+
+import io.signo.core.exchange.ResultBuffer;
+import io.signo.sql.QueryControl;
+import io.signo.sql.ResultStream;
+import io.signo.sql.Session;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.error.ErrorCode;
+import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One query running on an {@link ExecutionTarget}, read as a {@link ResultStream}: its tasks start
+ * at once, the root stage's pages wait in a bounded {@link ResultBuffer} until the caller takes them,
+ * and the stream ends when every task of the query ended. Cancelling the query's
+ * {@link QueryControl} or closing the stream early stops every task. Failures reach the caller as
+ * {@link SignoException}s, turned into user errors in one place ({@link #failure}).
+ */
+public final class QueryExecution
+        implements ResultStream
+{
+    /** Result bytes the root stage may run ahead of its caller before it waits. */
+    static final long RESULT_BUFFER_BYTES = 32L << 20;
+
+    private final List<String> columnNames;
+    private final List<Type> columnTypes;
+    private final ResultBuffer result;
+    private final CompletableFuture<Void> tasks;
+    private final QueryControl control;
+
+    private QueryExecution(List<String> columnNames, List<Type> columnTypes, ResultBuffer result, CompletableFuture<Void> tasks, QueryControl control)
+    {
+        this.columnNames = List.copyOf(columnNames);
+        this.columnTypes = List.copyOf(columnTypes);
+        this.result = result;
+        this.tasks = tasks;
+        this.control = control;
+    }
+
+    /** Starts the stages of {@code plan} on {@code target} and returns the stream of its result. */
+    public static QueryExecution start(List<String> columnNames, List<Type> columnTypes, FragmentedPlan plan, ExecutionTarget target, Session session,
+            QueryControl control)
+    {
+        requireNonNull(plan, "plan is null");
+        requireNonNull(target, "target is null");
+        requireNonNull(control, "control is null");
+        control.checkNotCancelled();
+        ResultBuffer result = new ResultBuffer(RESULT_BUFFER_BYTES);
+        CompletableFuture<Void> tasks;
+        try {
+            tasks = target.start(plan, session, result);
+        }
+        catch (RuntimeException e) {
+            throw failure(e, control);
+        }
+        tasks.whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                result.finish();
+            }
+            else {
+                result.fail(failure);
+            }
+        });
+        control.onCancel(() -> tasks.cancel(true));
+        return new QueryExecution(columnNames, columnTypes, result, tasks, control);
+    }
+
+    @Override
+    public List<String> columnNames()
+    {
+        return columnNames;
+    }
+
+    @Override
+    public List<Type> columnTypes()
+    {
+        return columnTypes;
+    }
+
+    @Override
+    public Page nextPage()
+    {
+        try {
+            return result.take();
+        }
+        catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "query interrupted", e);
+        }
+        catch (CancellationException | CompletionException e) {
+            throw failure(e, control);
+        }
+    }
+
+    /** Completes when every task of the query ended: normally once it succeeded, exceptionally once it failed or was stopped. */
+    public CompletableFuture<Void> tasksEnded()
+    {
+        return tasks.copy();
+    }
+
+    @Override
+    public void close()
+    {
+        result.close();
+        tasks.cancel(true);
+    }
+
+    /** The user-facing error of a query that failed with {@code failure}. */
+    private static SignoException failure(Throwable failure, QueryControl control)
+    {
+        Throwable cause = unwrap(failure);
+        if (cause instanceof CancellationException) {
+            SignoException cancelled = control.cancellation();
+            return cancelled != null ? cancelled : new SignoException(ErrorCode.QUERY_CANCELLED, "Query was cancelled", cause);
+        }
+        return SignoEngine.translateFailure(cause);
+    }
+
+    /** The failure inside the wrappers that futures add. */
+    public static Throwable unwrap(Throwable failure)
+    {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}
