@@ -6,6 +6,7 @@ import io.signo.storage.error.SignoException;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What a caller holds on to while a statement runs: it learns the plan once planning is done and
@@ -16,6 +17,7 @@ import java.util.List;
 public final class QueryControl
 {
     private final List<Runnable> cancelActions = new ArrayList<>();
+    private final CompletableFuture<Void> started = new CompletableFuture<>();
     private volatile PlanNode plan;
     private String cancelReason;
 
@@ -28,6 +30,21 @@ public final class QueryControl
     void planned(PlanNode root)
     {
         this.plan = root;
+    }
+
+    /**
+     * Completes once the statement's tasks have been started on every node it runs on (never for a
+     * statement that fails before, nor for SET and EXPLAIN): from then on, a cancel stops running tasks.
+     */
+    public CompletableFuture<Void> started()
+    {
+        return started.copy();
+    }
+
+    /** Called by the execution once every task of the statement was started. */
+    public void tasksStarted()
+    {
+        started.complete(null);
     }
 
     /** Cancels the statement; the first reason wins. */

@@ -220,8 +220,16 @@ public final class ClusterCoordinator
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "interrupted waiting for worker " + worker, e);
         }
         catch (ExecutionException e) {
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " failed: " + WorkerServer.describe(e.getCause()), e.getCause());
+            throw workerFailed(worker, e.getCause());
         }
+    }
+
+    /** A request to {@code worker} that failed: with the failure's code when it has one (a dead peer is NODE_FAILED), else an internal error. */
+    static SignoException workerFailed(String worker, Throwable failure)
+    {
+        Throwable cause = WorkerServer.unwrap(failure);
+        ErrorCode code = cause instanceof SignoException signo ? signo.errorCode() : ErrorCode.INTERNAL_ERROR;
+        return new SignoException(code, "worker " + worker + " failed: " + WorkerServer.describe(cause), cause);
     }
 
     /** Runs one statement across the cluster with the coordinator's own session (the command line's). */

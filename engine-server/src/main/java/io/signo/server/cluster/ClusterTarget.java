@@ -89,8 +89,7 @@ final class ClusterTarget
                 String worker = workers.get(i);
                 transport.request(worker, ClusterMessages.EXECUTE, ClusterMessages.encode(request)).whenComplete((ignored, failure) -> {
                     if (failure != null) {
-                        query.completeExceptionally(new SignoException(ErrorCode.INTERNAL_ERROR, "worker " + worker + " failed: " + WorkerServer.describe(failure),
-                                WorkerServer.unwrap(failure)));
+                        query.completeExceptionally(ClusterCoordinator.workerFailed(worker, failure));
                     }
                 });
             }

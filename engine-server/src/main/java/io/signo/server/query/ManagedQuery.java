@@ -12,6 +12,7 @@ import io.signo.storage.page.Page;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
 
@@ -119,6 +120,12 @@ public final class ManagedQuery
     QueryControl control()
     {
         return control;
+    }
+
+    /** Completes once the query's tasks have been started on every node it runs on. */
+    public CompletableFuture<Void> started()
+    {
+        return control.started();
     }
 
     /** Asks the query to stop; it ends CANCELLED with the reason as its error. */

@@ -58,7 +58,7 @@ class ClusterQueryControlTest
     {
         QueryControl control = new QueryControl();
         CompletableFuture<QueryResult> running = CompletableFuture.supplyAsync(() -> coordinator.execute(new Session("a"), LONG_QUERY, control, counters -> {}));
-        Thread.sleep(1500);
+        control.started().get(30, TimeUnit.SECONDS);
         assertFalse(running.isDone(), "the long query ended before it was cancelled");
 
         long cancelledAt = System.nanoTime();

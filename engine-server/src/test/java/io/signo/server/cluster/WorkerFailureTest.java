@@ -1,5 +1,7 @@
 package io.signo.server.cluster;
 
+import io.signo.sql.Session;
+import io.signo.sql.QueryControl;
 import io.signo.sql.ResultRows;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
@@ -41,8 +43,9 @@ class WorkerFailureTest
         try (WorkerProcesses workers = WorkerProcesses.start(3, 1, "512m");
                 ClusterCoordinator coordinator = new ClusterCoordinator(workers.addresses(), SCALE_FACTOR, 1)) {
             String victim = workers.addresses().get(1);
-            CompletableFuture<Object> longQuery = CompletableFuture.supplyAsync(() -> coordinator.execute(LONG_QUERY));
-            Thread.sleep(1500);
+            QueryControl control = new QueryControl();
+            CompletableFuture<Object> longQuery = CompletableFuture.supplyAsync(() -> coordinator.execute(new Session("victim"), LONG_QUERY, control, counters -> {}));
+            control.started().get(30, TimeUnit.SECONDS);
             assertTrue(!longQuery.isDone(), "the long query ended before the worker was killed: " + (longQuery.isDone() ? longQuery.join() : ""));
 
             workers.process(1).destroyForcibly();

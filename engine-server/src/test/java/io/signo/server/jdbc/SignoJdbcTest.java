@@ -408,7 +408,7 @@ class SignoJdbcTest
                         return e;
                     }
                 });
-                waitUntilRunning();
+                waitUntilRunning(LONG_QUERY);
                 long start = System.nanoTime();
                 statement.cancel();
                 SQLException error = failure.get(10, TimeUnit.SECONDS);
@@ -427,18 +427,18 @@ class SignoJdbcTest
         }
     }
 
-    private void waitUntilRunning()
-            throws InterruptedException
+    /** Waits until the statement's query has started its tasks: a cancel then stops running drivers. */
+    private void waitUntilRunning(String sql)
+            throws Exception
     {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (server.queryManager().runningCount() == 0) {
+        while (server.queryManager().queries().stream().noneMatch(query -> query.sql().equals(sql))) {
             if (System.nanoTime() > deadline) {
-                fail("the query never started");
+                fail("the query never reached the server");
             }
             Thread.sleep(10);
         }
-        // past planning, into the drivers
-        Thread.sleep(300);
+        newestQuery(sql).started().get(20, TimeUnit.SECONDS);
     }
 
     @Test

@@ -126,14 +126,11 @@ class QueryManagerTest
         assertTrue(size.getMessage().contains("data size"), size.getMessage());
     }
 
+    /** Waits until the query has started its tasks: a cancel then stops running drivers. */
     private static void waitUntilRunning(ManagedQuery query)
-            throws InterruptedException
+            throws Exception
     {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (query.state() != QueryState.RUNNING && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        query.started().get(30, TimeUnit.SECONDS);
         assertEquals(QueryState.RUNNING, query.state());
-        Thread.sleep(200);
     }
 }

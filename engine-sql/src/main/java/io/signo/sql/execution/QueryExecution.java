@@ -72,6 +72,7 @@ public final class QueryExecution
             }
         });
         control.onCancel(() -> tasks.cancel(true));
+        control.tasksStarted();
         return new QueryExecution(columnNames, columnTypes, result, tasks, control);
     }
 
