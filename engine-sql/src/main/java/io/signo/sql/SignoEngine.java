@@ -36,7 +36,6 @@ public final class SignoEngine
     private static final Pattern SET_STATEMENT = Pattern.compile("\\s*(?i:set)\\s+(\\w+)\\s*=\\s*(.*?)\\s*;?\\s*", Pattern.DOTALL);
 
     private final Catalog catalog;
-    private final int threads;
     private final int workers;
     private final boolean separateCoordinator;
     private final TaskExecutor executor;
@@ -68,7 +67,6 @@ public final class SignoEngine
     {
         this.separateCoordinator = separateCoordinator;
         this.catalog = catalog;
-        this.threads = threads;
         this.workers = workers;
         this.executor = new TaskExecutor(threads);
         this.memoryLimit = new QueryMemoryLimit(queryMaxMemoryBytes);

@@ -40,7 +40,6 @@ public final class WorkerServer
     private final NodeTransport transport;
     private final ExchangeRouter router;
     private final TaskExecutor executor;
-    private final int threads;
     private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
     private volatile SourceData dataSet;
 
@@ -48,7 +47,6 @@ public final class WorkerServer
 
     public WorkerServer(String host, int port, int threads)
     {
-        this.threads = threads;
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
