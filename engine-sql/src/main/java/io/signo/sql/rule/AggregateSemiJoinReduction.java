@@ -10,13 +10,11 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.tools.RelBuilder;
-import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableIntList;
 
 import java.util.ArrayList;
@@ -40,7 +38,7 @@ import java.util.Set;
  * row of A whose key has no partner in Y still leads only to rows the join with Y drops.
  */
 public final class AggregateSemiJoinReduction
-        extends RelRule<AggregateSemiJoinReduction.Config>
+        extends RelRule<SignoRuleConfig>
 {
 
     /** Reduce only when the keys kept are this many times fewer than the rows aggregated. */
@@ -52,41 +50,13 @@ public final class AggregateSemiJoinReduction
     /** Operators a key is traced through, a bound for deep plans. */
     private static final int MAX_DEPTH = 64;
 
-    private AggregateSemiJoinReduction(Config config)
+    private AggregateSemiJoinReduction(SignoRuleConfig config)
     {
         super(config);
     }
 
-    /** The rule's settings; {@link #DEFAULT} is the one {@link SignoRules} registers. */
-    public record Config(RelBuilderFactory relBuilderFactory, String description, OperandTransform operandSupplier)
-            implements RelRule.Config
-    {
-        public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER, "AggregateSemiJoinReduction", operand -> operand.operand(Join.class).anyInputs());
-
-        @Override
-        public Config withRelBuilderFactory(RelBuilderFactory factory)
-        {
-            return new Config(factory, description, operandSupplier);
-        }
-
-        @Override
-        public Config withDescription(String description)
-        {
-            return new Config(relBuilderFactory, description, operandSupplier);
-        }
-
-        @Override
-        public Config withOperandSupplier(OperandTransform transform)
-        {
-            return new Config(relBuilderFactory, description, transform);
-        }
-
-        @Override
-        public AggregateSemiJoinReduction toRule()
-        {
-            return new AggregateSemiJoinReduction(this);
-        }
-    }
+    /** The rule's settings; {@link SignoRules} registers the rule they make. */
+    public static final SignoRuleConfig CONFIG = SignoRuleConfig.of("AggregateSemiJoinReduction", operand -> operand.operand(Join.class).anyInputs(), AggregateSemiJoinReduction::new);
 
     /** A group key of {@code aggregate}, read from its input's column {@code inputKey}, equal to Y's key column {@code otherKey}. */
     private record KeyPath(Aggregate aggregate, int inputKey, int otherKey) {}

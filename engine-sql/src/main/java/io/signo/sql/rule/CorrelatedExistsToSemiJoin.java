@@ -11,7 +11,6 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
@@ -23,7 +22,6 @@ import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.tools.RelBuilder;
-import org.apache.calcite.tools.RelBuilderFactory;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,44 +44,16 @@ import java.util.Set;
  * OR, under an aggregate or a limit, keeps it too.
  */
 public final class CorrelatedExistsToSemiJoin
-        extends RelRule<CorrelatedExistsToSemiJoin.Config>
+        extends RelRule<SignoRuleConfig>
 {
 
-    private CorrelatedExistsToSemiJoin(Config config)
+    private CorrelatedExistsToSemiJoin(SignoRuleConfig config)
     {
         super(config);
     }
 
-    /** The rule's settings; {@link #DEFAULT} is the one {@link SignoRules} registers. */
-    public record Config(RelBuilderFactory relBuilderFactory, String description, OperandTransform operandSupplier)
-            implements RelRule.Config
-    {
-        public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER, "CorrelatedExistsToSemiJoin", operand -> operand.operand(Filter.class).anyInputs());
-
-        @Override
-        public Config withRelBuilderFactory(RelBuilderFactory factory)
-        {
-            return new Config(factory, description, operandSupplier);
-        }
-
-        @Override
-        public Config withDescription(String description)
-        {
-            return new Config(relBuilderFactory, description, operandSupplier);
-        }
-
-        @Override
-        public Config withOperandSupplier(OperandTransform transform)
-        {
-            return new Config(relBuilderFactory, description, transform);
-        }
-
-        @Override
-        public CorrelatedExistsToSemiJoin toRule()
-        {
-            return new CorrelatedExistsToSemiJoin(this);
-        }
-    }
+    /** The rule's settings; {@link SignoRules} registers the rule they make. */
+    public static final SignoRuleConfig CONFIG = SignoRuleConfig.of("CorrelatedExistsToSemiJoin", operand -> operand.operand(Filter.class).anyInputs(), CorrelatedExistsToSemiJoin::new);
 
     @Override
     public void onMatch(RelOptRuleCall call)

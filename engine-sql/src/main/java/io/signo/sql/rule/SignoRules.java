@@ -16,10 +16,10 @@ import java.util.List;
 public final class SignoRules
 {
     /** A correlated EXISTS or NOT EXISTS with a non-equi correlation becomes a SEMI or ANTI join. */
-    public static final CorrelatedExistsToSemiJoin CORRELATED_EXISTS_TO_SEMI_JOIN = CorrelatedExistsToSemiJoin.Config.DEFAULT.toRule();
+    public static final RelOptRule CORRELATED_EXISTS_TO_SEMI_JOIN = CorrelatedExistsToSemiJoin.CONFIG.toRule();
 
     /** An aggregate joined with few keys aggregates only the rows of those keys. */
-    public static final AggregateSemiJoinReduction AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.Config.DEFAULT.toRule();
+    public static final RelOptRule AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.CONFIG.toRule();
 
     private SignoRules() {}
 
