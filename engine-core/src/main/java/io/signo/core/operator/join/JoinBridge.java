@@ -123,4 +123,14 @@ public final class JoinBridge
     {
         return lookupSource;
     }
+
+    /** The built lookup source, or null while the build runs; throws what a failed build threw, as the probe's failure. */
+    LookupSource builtLookupSource()
+    {
+        if (!built.isDone()) {
+            return null;
+        }
+        built.join();
+        return lookupSource;
+    }
 }
