@@ -118,12 +118,6 @@ public final class JoinBridge
         shared.complete(null);
     }
 
-    /** The built lookup source, or null while the build runs. */
-    LookupSource lookupSource()
-    {
-        return lookupSource;
-    }
-
     /** The built lookup source, or null while the build runs; throws what a failed build threw, as the probe's failure. */
     LookupSource builtLookupSource()
     {

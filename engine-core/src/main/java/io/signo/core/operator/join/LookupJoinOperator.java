@@ -17,10 +17,12 @@ import static java.util.Objects.requireNonNull;
 /**
  * The probe side of a hash join. Blocked until the {@link JoinBridge} has a lookup source; then, for
  * each probe page, finds the first matching build row of every position at once, walks the chains
- * of equal keys into batches of (probe position, build address) pairs, and gathers each batch into
- * an output page: the probe output channels, then the build output channels (probe columns only for
- * SEMI and ANTI). A residual filter is evaluated over a batch page of all probe columns followed by
- * all build columns; a pair matches only when the keys are equal and the filter is TRUE.
+ * of equal keys into batches of (probe position, build address) pairs ({@link ProbeState},
+ * {@link PairBatch}), and gathers each batch into an output page ({@link JoinOutputBuilder}): the
+ * probe output channels, then the build output channels (probe columns only for SEMI and ANTI). A
+ * residual filter is evaluated over a batch page of all probe columns followed by all build columns;
+ * a pair matches only when the keys are equal and the filter is TRUE. Of a RIGHT join, the last
+ * probe operator to finish emits the build rows no probe row matched ({@link BuildRowEmitter}).
  *
  * <p>It takes {@linkplain Page#selected selected probe pages}: the keys are read through the rows,
  * and the probe columns are copied only at the rows that go out, straight from the scan's vectors.
