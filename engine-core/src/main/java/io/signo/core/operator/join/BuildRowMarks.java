@@ -1,5 +1,6 @@
 package io.signo.core.operator.join;
 
+import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.vector.ColumnVector;
 
 /**
@@ -64,6 +65,32 @@ public final class BuildRowMarks
         }
         finishedProbes++;
         return finishedProbes == probeDriverCount;
+    }
+
+    static boolean isMarked(byte[][] marks, long address)
+    {
+        return marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] != 0;
+    }
+
+    static void mark(byte[][] marks, long address)
+    {
+        marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] = 1;
+    }
+
+    /** Marks the build rows of {@code addresses[0 .. count)}. */
+    static void markAll(byte[][] marks, long[] addresses, int count)
+    {
+        for (int i = 0; i < count; i++) {
+            mark(marks, addresses[i]);
+        }
+    }
+
+    /** Marks the build rows of {@code addresses[indexes[i]]} for i in {@code [0, count)}. */
+    static void markAt(byte[][] marks, long[] addresses, int[] indexes, int count)
+    {
+        for (int i = 0; i < count; i++) {
+            mark(marks, addresses[indexes[i]]);
+        }
     }
 
     /**

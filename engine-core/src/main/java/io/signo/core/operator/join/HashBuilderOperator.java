@@ -129,8 +129,8 @@ public final class HashBuilderOperator
             pages.clear();
             if (allPages != null) {
                 try {
-                    LookupSource source = new LookupSource(allPages, factory.buildKeyChannels, factory.buildTypes);
-                    bridge.share(new SharedBuild(bridge, source, allPages, factory.buildKeyChannels, factory.buildTypes));
+                    LookupSourceBuilder builder = new LookupSourceBuilder(allPages, factory.buildKeyChannels, factory.buildTypes);
+                    bridge.share(new SharedBuild(bridge, builder, allPages, factory.buildKeyChannels, factory.buildTypes));
                 }
                 catch (RuntimeException | Error e) {
                     bridge.fail(e);

@@ -8,7 +8,7 @@ import io.signo.storage.page.Page;
 
 /**
  * Hands the build side of one join to its probe side. Each of the {@code buildDriverCount} build
- * operators adds its pages when it finishes; the last one hands them to a {@link LookupSource}
+ * operators adds its pages when it finishes; the last one hands them to a {@link LookupSourceBuilder}
  * and {@linkplain #share shares} the work of building it ({@link SharedBuild}) with all of them; the one
  * that ends it completes {@link #whenBuilt()}, which probe operators return from {@code isBlocked()}
  * until then.
@@ -118,9 +118,13 @@ public final class JoinBridge
         shared.complete(null);
     }
 
-    /** The built lookup source, or null while the build runs. */
-    LookupSource lookupSource()
+    /** The built lookup source, or null while the build runs; throws what a failed build threw, as the probe's failure. */
+    LookupSource builtLookupSource()
     {
+        if (!built.isDone()) {
+            return null;
+        }
+        built.join();
         return lookupSource;
     }
 }

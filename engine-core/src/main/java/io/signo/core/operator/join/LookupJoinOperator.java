@@ -4,16 +4,11 @@ import io.signo.core.expression.Expression;
 import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.kernel.AddressGather;
-import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
-import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -22,10 +17,12 @@ import static java.util.Objects.requireNonNull;
 /**
  * The probe side of a hash join. Blocked until the {@link JoinBridge} has a lookup source; then, for
  * each probe page, finds the first matching build row of every position at once, walks the chains
- * of equal keys into batches of (probe position, build address) pairs, and gathers each batch into
- * an output page: the probe output channels, then the build output channels (probe columns only for
- * SEMI and ANTI). A residual filter is evaluated over a batch page of all probe columns followed by
- * all build columns; a pair matches only when the keys are equal and the filter is TRUE.
+ * of equal keys into batches of (probe position, build address) pairs ({@link ProbeState},
+ * {@link PairBatch}), and gathers each batch into an output page ({@link JoinOutputBuilder}): the
+ * probe output channels, then the build output channels (probe columns only for SEMI and ANTI). A
+ * residual filter is evaluated over a batch page of all probe columns followed by all build columns;
+ * a pair matches only when the keys are equal and the filter is TRUE. Of a RIGHT join, the last
+ * probe operator to finish emits the build rows no probe row matched ({@link BuildRowEmitter}).
  *
  * <p>It takes {@linkplain Page#selected selected probe pages}: the keys are read through the rows,
  * and the probe columns are copied only at the rows that go out, straight from the scan's vectors.
@@ -33,7 +30,7 @@ import static java.util.Objects.requireNonNull;
 public final class LookupJoinOperator
         implements Operator
 {
-    static final int BATCH_SIZE = 8192;
+    static final int BATCH_SIZE = PairBatch.DEFAULT_CAPACITY;
     /** Batches one call to getOutput may fill without producing a row: about 100 k pair evaluations. */
     private static final int MAX_BATCHES_PER_CALL = 16;
 
@@ -122,33 +119,20 @@ public final class LookupJoinOperator
     private final Expression residualFilter;
     private final List<Type> probeTypes;
     private final ArrayDeque<Page> outputs = new ArrayDeque<>();
+    private final PairBatch batch = new PairBatch(BATCH_SIZE);
 
     /** RIGHT joins: which build rows matched, shared by the join's probe operators on this node. */
     private final BuildRowMarks sharedMarks;
     private byte[][] marks;
     private long marksBytes;
     private boolean probeReported;
-    /** This operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
-    private boolean emittingUnmatched;
-    private int emitPage;
-    private int[] emitPositions = new int[0];
+    /** RIGHT joins: set when this operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
+    private BuildRowEmitter unmatchedBuildRows;
 
-    private LookupSource lookupSource;
-    private ProbeKeys probeKeys;
+    /** Set once the build is done. */
+    private ProbeState probe;
+    private JoinOutputBuilder output;
     private boolean finishing;
-
-    private Page probe;
-    /** Per probe position, the lookup table slot of its key or -1 (see {@link LookupSource#findSlots}). */
-    private int[] slots = new int[0];
-    private boolean[] matched = new boolean[0];
-    private int position;
-    private int cursor;
-
-    private final int[] batchProbePositions = new int[BATCH_SIZE];
-    /** The rows of a selected probe page's columns at the batch's probe positions. */
-    private final int[] batchProbeRows = new int[BATCH_SIZE];
-    private final long[] batchBuildAddresses = new long[BATCH_SIZE];
-    private int batchCount;
 
     LookupJoinOperator(OperatorContext context, LookupJoinOperatorFactory factory)
     {
@@ -181,23 +165,18 @@ public final class LookupJoinOperator
 
     private boolean tryLoadLookupSource()
     {
-        if (lookupSource != null) {
+        if (probe != null) {
             return true;
         }
-        CompletableFuture<Void> built = bridge.whenBuilt();
-        if (!built.isDone()) {
+        LookupSource source = bridge.builtLookupSource();
+        if (source == null) {
             return false;
         }
-        // surfaces a failed build as this operator's failure
-        built.join();
-        lookupSource = bridge.lookupSource();
-        boolean[] stringKeys = lookupSource.stringKeys();
-        if (stringKeys.length != probeKeyChannels.length) {
-            throw new IllegalStateException("probe has " + probeKeyChannels.length + " key columns, build has " + stringKeys.length);
-        }
-        probeKeys = new ProbeKeys(stringKeys);
+        boolean tracksMatches = type == JoinType.LEFT || type == JoinType.SEMI || type == JoinType.ANTI;
+        probe = new ProbeState(source, probeKeyChannels, tracksMatches);
+        output = new JoinOutputBuilder(probeOutputChannels, buildOutputChannels, probeTypes, source);
         if (sharedMarks != null) {
-            marks = sharedMarks.marks(lookupSource);
+            marks = sharedMarks.marks(source);
             marksBytes = sharedMarks.claimBytes();
             context.memory().setBytes(marksBytes);
         }
@@ -207,7 +186,7 @@ public final class LookupJoinOperator
     @Override
     public boolean needsInput()
     {
-        return !finishing && probe == null && outputs.isEmpty() && tryLoadLookupSource();
+        return !finishing && outputs.isEmpty() && tryLoadLookupSource() && probe.page() == null;
     }
 
     @Override
@@ -216,36 +195,20 @@ public final class LookupJoinOperator
         if (!tryLoadLookupSource()) {
             throw new IllegalStateException("input added before the build side finished");
         }
-        int positionCount = page.positionCount();
-        if (positionCount == 0) {
+        if (page.positionCount() == 0) {
             return;
         }
-        for (int i = 0; i < probeKeyChannels.length; i++) {
-            boolean probeString = page.column(probeKeyChannels[i]).type().physicalType() == PhysicalType.BYTES;
-            if (probeString != lookupSource.stringKeys()[i]) {
-                throw new IllegalArgumentException("probe key " + i + " of type " + page.column(probeKeyChannels[i]).type() + " cannot match the build key");
-            }
-        }
-        if (slots.length < positionCount) {
-            slots = new int[positionCount];
-            matched = new boolean[positionCount];
-        }
-        probeKeys.load(page, probeKeyChannels);
-        lookupSource.findSlots(probeKeys, positionCount, slots);
-        Arrays.fill(matched, 0, positionCount, false);
-        probe = page;
-        position = 0;
-        cursor = lookupSource.headRow(slots[0]);
-        context.memory().setBytes(marksBytes + probeKeys.retainedBytes() + (long) slots.length * (Integer.BYTES + 1) + (long) BATCH_SIZE * (Integer.BYTES + Long.BYTES));
+        probe.start(page);
+        context.memory().setBytes(marksBytes + probe.retainedBytes() + batch.retainedBytes());
     }
 
     @Override
     public Page getOutput()
     {
-        if (outputs.isEmpty() && probe != null) {
+        if (outputs.isEmpty() && probe != null && probe.page() != null) {
             processProbe();
         }
-        if (outputs.isEmpty() && sharedMarks != null && finishing && probe == null) {
+        if (outputs.isEmpty() && sharedMarks != null && finishing && (probe == null || probe.page() == null)) {
             emitUnmatchedBuildRows();
         }
         return outputs.poll();
@@ -259,104 +222,39 @@ public final class LookupJoinOperator
         }
         if (!probeReported) {
             probeReported = true;
-            emittingUnmatched = sharedMarks.probeFinished();
+            if (sharedMarks.probeFinished()) {
+                unmatchedBuildRows = new BuildRowEmitter(marks, false, output);
+            }
         }
-        while (emittingUnmatched && outputs.isEmpty() && emitPage < marks.length) {
-            emitUnmatchedRowsOf(emitPage++);
-        }
-    }
-
-    private void emitUnmatchedRowsOf(int pageIndex)
-    {
-        byte[] pageMarks = marks[pageIndex];
-        if (emitPositions.length < pageMarks.length) {
-            emitPositions = new int[pageMarks.length];
-        }
-        int[] positions = emitPositions;
-        int count = BuildRowMarks.positionsMarked(pageMarks, (byte) 0, positions);
-        if (count == 0) {
-            return;
-        }
-        ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-        for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = AddressGather.nulls(probeTypes.get(probeOutputChannels[i]), count, context.allocator());
-        }
-        for (int i = 0; i < buildOutputChannels.length; i++) {
-            columns[probeOutputChannels.length + i] = lookupSource.columns(buildOutputChannels[i])[pageIndex].copyPositions(positions, count, context.allocator());
-        }
-        outputs.add(new Page(count, columns));
-    }
-
-    /** RIGHT joins: marks the build rows of emitted pairs (idempotent byte stores, see {@link BuildRowMarks}). */
-    private void markBuildRows(long[] addresses, int[] indexes, int count)
-    {
-        byte[][] marks = this.marks;
-        for (int i = 0; i < count; i++) {
-            long address = addresses[indexes == null ? i : indexes[i]];
-            marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] = 1;
+        if (unmatchedBuildRows != null) {
+            Page page = unmatchedBuildRows.next(context.allocator());
+            if (page != null) {
+                outputs.add(page);
+            }
         }
     }
 
     private void processProbe()
     {
-        int positionCount = probe.positionCount();
         if (residualFilter == null && !type.outputsBuildColumns()) {
             // SEMI and ANTI without a residual need only whether a chain exists
-            boolean wantMatch = type == JoinType.SEMI;
-            for (int i = 0; i < positionCount; i++) {
-                matched[i] = slots[i] != -1;
-            }
-            emitProbeRows(wantMatch);
-            probe = null;
-            return;
-        }
-        int[] slots = this.slots;
-        if (!lookupSource.hasDuplicates()) {
-            // at most one build row per key: the table slot gives the address, no chain to walk
-            while (position < positionCount) {
-                if (batchCount == BATCH_SIZE) {
-                    flushBatch();
-                    if (!outputs.isEmpty()) {
-                        return;
-                    }
-                }
-                int count = batchCount;
-                int end = Math.min(positionCount, position + BATCH_SIZE - count);
-                for (int i = position; i < end; i++) {
-                    int slot = slots[i];
-                    if (slot != -1) {
-                        batchProbePositions[count] = i;
-                        batchBuildAddresses[count] = lookupSource.headAddress(slot);
-                        count++;
-                    }
-                }
-                batchCount = count;
-                position = end;
-            }
+            probe.finishWithKeysFound();
             finishProbe();
             return;
         }
         int flushes = 0;
-        while (position < positionCount) {
-            while (cursor != -1) {
-                if (batchCount == BATCH_SIZE) {
-                    flushBatch();
-                    flushes++;
-                    // a residual that rejects every pair would otherwise keep this call busy for a whole
-                    // probe page times the build (seconds in a nested-loop join): the driver gets its
-                    // turn back to honour its quantum and cancellation
-                    if (!outputs.isEmpty() || flushes == MAX_BATCHES_PER_CALL) {
-                        return;
-                    }
-                }
-                batchProbePositions[batchCount] = position;
-                batchBuildAddresses[batchCount] = lookupSource.address(cursor);
-                batchCount++;
-                cursor = lookupSource.next(cursor);
+        while (true) {
+            probe.fill(batch);
+            if (probe.isDone()) {
+                break;
             }
-            position++;
-            if (position < positionCount) {
-                cursor = lookupSource.headRow(slots[position]);
+            flushBatch();
+            flushes++;
+            // a residual that rejects every pair would otherwise keep this call busy for a whole
+            // probe page times the build (seconds in a nested-loop join): the driver gets its
+            // turn back to honour its quantum and cancellation
+            if (!outputs.isEmpty() || flushes == MAX_BATCHES_PER_CALL) {
+                return;
             }
         }
         finishProbe();
@@ -366,130 +264,62 @@ public final class LookupJoinOperator
     {
         flushBatch();
         switch (type) {
-            case LEFT -> emitUnmatchedWithNulls();
-            case SEMI -> emitProbeRows(true);
-            case ANTI -> emitProbeRows(false);
+            case LEFT -> emitProbeRows(output.probeRowsWithNullBuild(probe.page(), probe.positionsMatched(false), context.allocator()));
+            case SEMI -> emitProbeRows(output.probeRows(probe.page(), probe.positionsMatched(true), context.allocator()));
+            case ANTI -> emitProbeRows(output.probeRows(probe.page(), probe.positionsMatched(false), context.allocator()));
             case INNER, RIGHT -> {
             }
         }
-        probe = null;
+        probe.clear();
+    }
+
+    private void emitProbeRows(Page page)
+    {
+        if (page.positionCount() > 0) {
+            outputs.add(page);
+        }
     }
 
     private void flushBatch()
     {
-        int count = batchCount;
-        if (count == 0) {
+        if (batch.count() == 0) {
             return;
         }
-        batchCount = 0;
         if (residualFilter == null) {
-            for (int i = 0; i < count; i++) {
-                matched[batchProbePositions[i]] = true;
-            }
-            if (marks != null) {
-                markBuildRows(batchBuildAddresses, null, count);
-            }
-            ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-            int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
-            for (int i = 0; i < probeOutputChannels.length; i++) {
-                columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
-            }
-            for (int i = 0; i < buildOutputChannels.length; i++) {
-                columns[probeOutputChannels.length + i] = gatherBuild(buildOutputChannels[i], count);
-            }
-            outputs.add(new Page(count, columns));
-            return;
+            emitPairs();
         }
-        List<Type> buildTypes = lookupSource.types();
-        ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
-        int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
-        for (int channel = 0; channel < probeChannelCount; channel++) {
-            pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
+        else {
+            emitPassingPairs();
         }
-        for (int channel = 0; channel < buildTypes.size(); channel++) {
-            pairColumns[probeChannelCount + channel] = gatherBuild(channel, count);
+        batch.clear();
+    }
+
+    private void emitPairs()
+    {
+        if (probe.tracksMatches()) {
+            probe.markMatched(batch);
         }
-        Page pairs = new Page(count, pairColumns);
-        ColumnVector result = residualFilter.evaluate(pairs, null, count, context.allocator());
-        int[] selected = new int[count];
-        int selectedCount = 0;
-        for (int i = 0; i < count; i++) {
-            if (!result.isNull(i) && result.getBoolean(i)) {
-                selected[selectedCount++] = i;
-                matched[batchProbePositions[i]] = true;
-            }
+        if (marks != null) {
+            BuildRowMarks.markAll(marks, batch.buildAddresses, batch.count());
         }
-        if (!type.outputsBuildColumns() || selectedCount == 0) {
+        outputs.add(output.pairs(probe.page(), batch, context.allocator()));
+    }
+
+    private void emitPassingPairs()
+    {
+        Page pairs = batch.pairPage(probe.page(), probeChannelCount, probe.source(), context.allocator());
+        int passingCount = batch.filter(residualFilter, pairs, context.allocator());
+        int[] passing = batch.passing();
+        if (probe.tracksMatches()) {
+            probe.markMatched(batch, passing, passingCount);
+        }
+        if (!type.outputsBuildColumns() || passingCount == 0) {
             return;
         }
         if (marks != null) {
-            markBuildRows(batchBuildAddresses, selected, selectedCount);
+            BuildRowMarks.markAt(marks, batch.buildAddresses, passing, passingCount);
         }
-        ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-        for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = pairs.column(probeOutputChannels[i]).copyPositions(selected, selectedCount, context.allocator());
-        }
-        for (int i = 0; i < buildOutputChannels.length; i++) {
-            columns[probeOutputChannels.length + i] = pairs.column(probeChannelCount + buildOutputChannels[i]).copyPositions(selected, selectedCount, context.allocator());
-        }
-        outputs.add(new Page(selectedCount, columns));
-    }
-
-    private ColumnVector gatherBuild(int channel, int count)
-    {
-        return AddressGather.gather(lookupSource.types().get(channel), lookupSource.columns(channel), batchBuildAddresses, count, context.allocator());
-    }
-
-    private void emitUnmatchedWithNulls()
-    {
-        int[] positions = unmatchedOrMatched(false);
-        int count = positions.length;
-        if (count == 0) {
-            return;
-        }
-        ColumnVector[] columns = new ColumnVector[probeOutputChannels.length + buildOutputChannels.length];
-        int[] probeRows = probe.rowsAt(positions, count, positions);
-        for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
-        }
-        for (int i = 0; i < buildOutputChannels.length; i++) {
-            columns[probeOutputChannels.length + i] = AddressGather.nulls(lookupSource.types().get(buildOutputChannels[i]), count, context.allocator());
-        }
-        outputs.add(new Page(count, columns));
-    }
-
-    private void emitProbeRows(boolean wantMatched)
-    {
-        int[] positions = unmatchedOrMatched(wantMatched);
-        int count = positions.length;
-        if (count == 0) {
-            return;
-        }
-        ColumnVector[] columns = new ColumnVector[probeOutputChannels.length];
-        int[] probeRows = probe.rowsAt(positions, count, positions);
-        for (int i = 0; i < probeOutputChannels.length; i++) {
-            columns[i] = probe.column(probeOutputChannels[i]).copyPositions(probeRows, count, context.allocator());
-        }
-        outputs.add(new Page(count, columns));
-    }
-
-    private int[] unmatchedOrMatched(boolean wantMatched)
-    {
-        int positionCount = probe.positionCount();
-        int count = 0;
-        for (int i = 0; i < positionCount; i++) {
-            if (matched[i] == wantMatched) {
-                count++;
-            }
-        }
-        int[] positions = new int[count];
-        int next = 0;
-        for (int i = 0; i < positionCount; i++) {
-            if (matched[i] == wantMatched) {
-                positions[next++] = i;
-            }
-        }
-        return positions;
+        outputs.add(output.passingPairs(pairs, passing, passingCount, context.allocator()));
     }
 
     @Override
@@ -501,17 +331,19 @@ public final class LookupJoinOperator
     @Override
     public boolean isFinished()
     {
-        boolean probeDone = finishing && probe == null && outputs.isEmpty();
+        boolean probeDone = finishing && (probe == null || probe.page() == null) && outputs.isEmpty();
         if (sharedMarks == null || !probeDone) {
             return probeDone;
         }
-        return probeReported && (!emittingUnmatched || emitPage >= marks.length);
+        return probeReported && (unmatchedBuildRows == null || unmatchedBuildRows.isDone());
     }
 
     @Override
     public void close()
     {
-        probe = null;
+        if (probe != null) {
+            probe.clear();
+        }
         marks = null;
         outputs.clear();
         context.memory().setBytes(0);

@@ -4,13 +4,9 @@ import io.signo.core.expression.Expression;
 import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.kernel.AddressGather;
-import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
-import io.signo.storage.vector.ColumnVector;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -99,24 +95,19 @@ public final class RightSemiJoinOperator
     private final BuildRowMarks sharedMarks;
     private final boolean emitMarked;
     private final int[] probeKeyChannels;
-    private final int probeChannelCount;
+    private final List<Type> probeTypes;
     private final Expression residualFilter;
+    private final PairBatch batch = new PairBatch(PairBatch.DEFAULT_CAPACITY);
 
-    private LookupSource lookupSource;
-    private ProbeKeys probeKeys;
+    /** Set once the build is done. */
+    private ProbeState probe;
     private byte[][] marks;
     private long marksBytes;
-    private int[] heads = new int[0];
-
-    private final int[] batchProbePositions = new int[LookupJoinOperator.BATCH_SIZE];
-    private final int[] batchProbeRows = new int[LookupJoinOperator.BATCH_SIZE];
-    private final long[] batchBuildAddresses = new long[LookupJoinOperator.BATCH_SIZE];
-    private int batchCount;
 
     private boolean finishing;
+    /** Set when this operator was the last probe to finish, so it emits the result, a build page per call. */
     private boolean emitting;
-    private int emitPage;
-    private int[] emitPositions = new int[0];
+    private BuildRowEmitter emitter;
 
     private RightSemiJoinOperator(OperatorContext context, RightSemiJoinOperatorFactory factory)
     {
@@ -128,7 +119,7 @@ public final class RightSemiJoinOperator
         for (int i = 0; i < probeKeyChannels.length; i++) {
             probeKeyChannels[i] = factory.probeKeyChannels.get(i);
         }
-        this.probeChannelCount = factory.probeTypes.size();
+        this.probeTypes = factory.probeTypes;
         this.residualFilter = factory.residualFilter;
     }
 
@@ -140,24 +131,22 @@ public final class RightSemiJoinOperator
 
     private boolean tryLoadLookupSource()
     {
-        if (lookupSource != null) {
+        if (probe != null) {
             return true;
         }
-        CompletableFuture<Void> built = bridge.whenBuilt();
-        if (!built.isDone()) {
+        LookupSource source = bridge.builtLookupSource();
+        if (source == null) {
             return false;
         }
-        // surfaces a failed build as this operator's failure
-        built.join();
-        lookupSource = bridge.lookupSource();
-        boolean[] stringKeys = lookupSource.stringKeys();
-        if (stringKeys.length != probeKeyChannels.length) {
-            throw new IllegalStateException("probe has " + probeKeyChannels.length + " key columns, build has " + stringKeys.length);
-        }
-        probeKeys = new ProbeKeys(stringKeys);
-        marks = sharedMarks.marks(lookupSource);
+        probe = new ProbeState(source, probeKeyChannels, false);
+        marks = sharedMarks.marks(source);
         marksBytes = sharedMarks.claimBytes();
         context.memory().setBytes(marksBytes);
+        int[] allBuildChannels = new int[source.types().size()];
+        for (int channel = 0; channel < allBuildChannels.length; channel++) {
+            allBuildChannels[channel] = channel;
+        }
+        emitter = new BuildRowEmitter(marks, emitMarked, new JoinOutputBuilder(new int[0], allBuildChannels, probeTypes, source));
         return true;
     }
 
@@ -173,101 +162,57 @@ public final class RightSemiJoinOperator
         if (!tryLoadLookupSource()) {
             throw new IllegalStateException("input added before the build side finished");
         }
-        int positionCount = page.positionCount();
-        if (positionCount == 0) {
+        if (page.positionCount() == 0) {
             return;
         }
-        for (int i = 0; i < probeKeyChannels.length; i++) {
-            boolean probeString = page.column(probeKeyChannels[i]).type().physicalType() == PhysicalType.BYTES;
-            if (probeString != lookupSource.stringKeys()[i]) {
-                throw new IllegalArgumentException("probe key " + i + " of type " + page.column(probeKeyChannels[i]).type() + " cannot match the build key");
-            }
-        }
-        if (heads.length < positionCount) {
-            heads = new int[positionCount];
-        }
-        probeKeys.load(page, probeKeyChannels);
-        context.memory().setBytes(marksBytes + probeKeys.retainedBytes() + (long) heads.length * Integer.BYTES
-                + (long) LookupJoinOperator.BATCH_SIZE * (Integer.BYTES + Long.BYTES));
-        lookupSource.findHeads(probeKeys, positionCount, heads);
+        probe.start(page);
+        context.memory().setBytes(marksBytes + probe.retainedBytes() + batch.retainedBytes());
         if (residualFilter == null) {
-            markChains(positionCount);
+            markChains();
         }
         else {
-            markFilteredPairs(page, positionCount);
+            markFilteredPairs();
         }
+        probe.clear();
     }
 
     /** Without a residual every row of a chain matches, so a chain is marked whole and a marked head means a marked chain. */
-    private void markChains(int positionCount)
+    private void markChains()
     {
         byte[][] marks = this.marks;
-        LookupSource source = lookupSource;
+        LookupSource source = probe.source();
+        int positionCount = probe.positionCount();
         for (int position = 0; position < positionCount; position++) {
-            int row = heads[position];
-            if (row == -1 || isMarked(marks, source.address(row))) {
+            int row = source.headRow(probe.slot(position));
+            if (row == -1 || BuildRowMarks.isMarked(marks, source.address(row))) {
                 continue;
             }
             while (row != -1) {
-                long address = source.address(row);
-                marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] = 1;
+                BuildRowMarks.mark(marks, source.address(row));
                 row = source.next(row);
             }
         }
     }
 
-    private static boolean isMarked(byte[][] marks, long address)
-    {
-        return marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] != 0;
-    }
-
     /** Pairs every probe position with the not yet marked build rows of its chain and marks those the filter passes. */
-    private void markFilteredPairs(Page probe, int positionCount)
+    private void markFilteredPairs()
     {
-        byte[][] marks = this.marks;
-        LookupSource source = lookupSource;
-        for (int position = 0; position < positionCount; position++) {
-            for (int row = heads[position]; row != -1; row = source.next(row)) {
-                long address = source.address(row);
-                if (isMarked(marks, address)) {
-                    continue;
-                }
-                if (batchCount == LookupJoinOperator.BATCH_SIZE) {
-                    flushBatch(probe);
-                }
-                batchProbePositions[batchCount] = position;
-                batchBuildAddresses[batchCount] = address;
-                batchCount++;
-            }
+        do {
+            probe.fillUnmarked(batch, marks);
+            flushBatch();
         }
-        flushBatch(probe);
+        while (!probe.isDone());
     }
 
-    private void flushBatch(Page probe)
+    private void flushBatch()
     {
-        int count = batchCount;
-        if (count == 0) {
+        if (batch.count() == 0) {
             return;
         }
-        batchCount = 0;
-        List<Type> buildTypes = lookupSource.types();
-        ColumnVector[] pairColumns = new ColumnVector[probeChannelCount + buildTypes.size()];
-        // the positions index the probe page; a selected page's columns hold other rows as well
-        int[] probeRows = probe.rowsAt(batchProbePositions, count, batchProbeRows);
-        for (int channel = 0; channel < probeChannelCount; channel++) {
-            pairColumns[channel] = probe.column(channel).copyPositions(probeRows, count, context.allocator());
-        }
-        for (int channel = 0; channel < buildTypes.size(); channel++) {
-            pairColumns[probeChannelCount + channel] = AddressGather.gather(buildTypes.get(channel), lookupSource.columns(channel), batchBuildAddresses, count, context.allocator());
-        }
-        ColumnVector result = residualFilter.evaluate(new Page(count, pairColumns), null, count, context.allocator());
-        byte[][] marks = this.marks;
-        for (int i = 0; i < count; i++) {
-            if (!result.isNull(i) && result.getBoolean(i)) {
-                long address = batchBuildAddresses[i];
-                marks[PageAddresses.pageIndex(address)][PageAddresses.position(address)] = 1;
-            }
-        }
+        Page pairs = batch.pairPage(probe.page(), probeTypes.size(), probe.source(), context.allocator());
+        int passingCount = batch.filter(residualFilter, pairs, context.allocator());
+        BuildRowMarks.markAt(marks, batch.buildAddresses, batch.passing(), passingCount);
+        batch.clear();
     }
 
     @Override
@@ -276,33 +221,7 @@ public final class RightSemiJoinOperator
         if (!emitting || !tryLoadLookupSource()) {
             return null;
         }
-        // one build page per call, skipping pages with nothing to emit
-        while (emitPage < marks.length) {
-            Page page = emitRows(emitPage++);
-            if (page != null) {
-                return page;
-            }
-        }
-        return null;
-    }
-
-    private Page emitRows(int pageIndex)
-    {
-        byte[] pageMarks = marks[pageIndex];
-        int positionCount = pageMarks.length;
-        if (emitPositions.length < positionCount) {
-            emitPositions = new int[positionCount];
-        }
-        int count = BuildRowMarks.positionsMarked(pageMarks, emitMarked ? (byte) 1 : (byte) 0, emitPositions);
-        if (count == 0) {
-            return null;
-        }
-        List<Type> buildTypes = lookupSource.types();
-        ColumnVector[] columns = new ColumnVector[buildTypes.size()];
-        for (int channel = 0; channel < columns.length; channel++) {
-            columns[channel] = lookupSource.columns(channel)[pageIndex].copyPositions(emitPositions, count, context.allocator());
-        }
-        return new Page(count, columns);
+        return emitter.next(context.allocator());
     }
 
     @Override
@@ -321,7 +240,7 @@ public final class RightSemiJoinOperator
         if (!finishing) {
             return false;
         }
-        return !emitting || (lookupSource != null && emitPage >= marks.length);
+        return !emitting || (emitter != null && emitter.isDone());
     }
 
     @Override

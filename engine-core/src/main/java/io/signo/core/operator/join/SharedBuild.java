@@ -12,7 +12,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The work of one join's build once the last build driver has handed every page to a
- * {@link LookupSource}, in three stages: reading the keys of runs of pages (with the runtime
+ * {@link LookupSourceBuilder}, in three stages: reading the keys of runs of pages (with the runtime
  * filter as one more task), ordering a large build's rows by table region, and the slices of its
  * inserts. Every build driver of the join takes the current stage's tasks until none is left
  * ({@link #runTasks}), so the table fills on as many threads as built the pages instead of on the
@@ -47,7 +47,7 @@ final class SharedBuild
     }
 
     private final JoinBridge bridge;
-    private final LookupSource source;
+    private final LookupSourceBuilder builder;
     private final List<Page> pages;
     private final List<Integer> keyChannels;
     private final List<Type> types;
@@ -55,15 +55,15 @@ final class SharedBuild
     private volatile Stage stage;
     private volatile RuntimeFilter runtimeFilter;
 
-    SharedBuild(JoinBridge bridge, LookupSource source, List<Page> pages, List<Integer> keyChannels, List<Type> types)
+    SharedBuild(JoinBridge bridge, LookupSourceBuilder builder, List<Page> pages, List<Integer> keyChannels, List<Type> types)
     {
         this.bridge = requireNonNull(bridge, "bridge is null");
-        this.source = requireNonNull(source, "source is null");
+        this.builder = requireNonNull(builder, "builder is null");
         this.pages = List.copyOf(pages);
         this.keyChannels = List.copyOf(keyChannels);
         this.types = List.copyOf(types);
         // every build has at least one load task, so some driver always ends the first stage
-        this.stage = new Stage(LOAD, source.loadTasks() + (bridge.publishesRuntimeFilter() ? 1 : 0));
+        this.stage = new Stage(LOAD, builder.loadTasks() + (bridge.publishesRuntimeFilter() ? 1 : 0));
     }
 
     /**
@@ -110,12 +110,12 @@ final class SharedBuild
     private void run(int kind, int task)
     {
         boolean repeated = switch (kind) {
-            case LOAD -> task < source.loadTasks() ? source.loadTask(task) : buildFilter();
+            case LOAD -> task < builder.loadTasks() ? builder.loadTask(task) : buildFilter();
             case SORT -> {
-                source.sortTask(task);
+                builder.sortTask(task);
                 yield false;
             }
-            default -> source.insertTask(task);
+            default -> builder.insertTask(task);
         };
         if (repeated) {
             duplicates.set(true);
@@ -137,18 +137,18 @@ final class SharedBuild
         long published = 0;
         switch (ended.kind()) {
             case LOAD -> {
-                if (source.sortTasks() == 0) {
+                if (builder.sortTasks() == 0) {
                     // a small build: its load task inserted every row
                     published = publish();
                 }
                 else {
-                    source.beginSort();
-                    stage = new Stage(SORT, source.sortTasks());
+                    builder.beginSort();
+                    stage = new Stage(SORT, builder.sortTasks());
                 }
             }
             case SORT -> {
-                source.endSort();
-                stage = new Stage(INSERT, source.insertTasks());
+                builder.endSort();
+                stage = new Stage(INSERT, builder.insertTasks());
             }
             default -> published = publish();
         }
@@ -158,9 +158,9 @@ final class SharedBuild
 
     private long publish()
     {
-        source.completeInsert(duplicates.get());
+        LookupSource lookupSource = builder.complete(duplicates.get());
         RuntimeFilter filter = runtimeFilter;
-        bridge.publish(source, filter);
-        return source.tableBytes() + (filter == null ? 0 : filter.retainedBytes());
+        bridge.publish(lookupSource, filter);
+        return lookupSource.tableBytes() + (filter == null ? 0 : filter.retainedBytes());
     }
 }
