@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestHashJoin
+class HashJoinTest
 {
     // probe: (INTEGER key, BIGINT value); build: (BIGINT key, VARCHAR name, BIGINT value)
     private static final List<Type> PROBE_TYPES = List.of(Type.INTEGER, Type.BIGINT);

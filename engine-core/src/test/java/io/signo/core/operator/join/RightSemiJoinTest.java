@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestRightSemiJoin
+class RightSemiJoinTest
 {
     // the rows a SEMI or ANTI join keeps, hashed: (INTEGER key, BIGINT value)
     private static final List<Type> BUILD_TYPES = List.of(Type.INTEGER, Type.BIGINT);

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestRuntimeFilter
+class RuntimeFilterTest
 {
     @Test
     void bloomFilterHasNoFalseNegatives()

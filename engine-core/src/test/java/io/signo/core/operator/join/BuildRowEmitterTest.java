@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TestBuildRowEmitter
+class BuildRowEmitterTest
 {
     private static final List<Type> BUILD_TYPES = List.of(Type.BIGINT, Type.VARCHAR);
     private static final List<Type> PROBE_TYPES = List.of(Type.INTEGER, Type.VARCHAR);

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link PairBatch} filled by {@link ProbeState}: batches smaller than a chain, chains across build pages, selected probe pages. */
-class TestPairBatch
+class PairBatchTest
 {
     private static final List<Type> BUILD_TYPES = List.of(Type.BIGINT, Type.VARCHAR);
     private static final List<Type> PROBE_TYPES = List.of(Type.BIGINT, Type.BIGINT);
