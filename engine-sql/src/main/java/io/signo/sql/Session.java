@@ -1,7 +1,7 @@
 package io.signo.sql;
 
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.translate.JoinDistributionMode;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 
 import java.util.LinkedHashMap;

@@ -1,7 +1,6 @@
 package io.signo.sql;
 
 import io.signo.core.driver.TaskExecutor;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.execution.ExecutionTarget;
 import io.signo.sql.execution.InProcessTarget;
 import io.signo.sql.execution.QueryExecution;
@@ -12,6 +11,7 @@ import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.sql.translate.PlannerOptions;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;

@@ -1,10 +1,10 @@
 package io.signo.sql;
 
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.sql.tpch.TpchFixture;
 import io.signo.sql.tpch.TpchFixture.Setup;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -51,7 +51,7 @@ public final class CoalesceExpression
         }
         int undecidedCount = count;
         ColumnVector vector = first;
-        for (int operand = 0; ; ) {
+        for (int operand = 0;;) {
             MemorySegment nulls = vector.nulls();
             int takenCount = 0;
             int remaining = 0;

@@ -73,7 +73,7 @@ sealed interface ExchangeMessage
      * the unit of credit.
      */
     record Data(ExchangeId exchangeId, int partition, String sender, long sequence, long backlogBytes, long rawBytes, int pageCount,
-                byte[] pages, int pagesOffset, int pagesLength, int wireBytes)
+            byte[] pages, int pagesOffset, int pagesLength, int wireBytes)
             implements ExchangeMessage
     {
         @Override

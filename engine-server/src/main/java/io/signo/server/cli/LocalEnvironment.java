@@ -11,7 +11,6 @@ import io.signo.storage.tpch.TpchQueries;
 
 import java.util.List;
 
-
 /** Generates data and runs queries in this process: a cluster of one, as the CLI uses it. */
 public final class LocalEnvironment
         implements CommandEnvironment

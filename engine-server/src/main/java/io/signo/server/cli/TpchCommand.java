@@ -6,8 +6,8 @@ import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -9,8 +9,6 @@ import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
-import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.execution.ExecutionTarget;
 import io.signo.sql.execution.NodeTasks;
 import io.signo.sql.fragment.ClusterShape;

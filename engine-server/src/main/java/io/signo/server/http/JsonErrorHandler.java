@@ -5,7 +5,6 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 
 /** Jetty's own errors (a malformed request, a handler that threw) in the API's JSON form instead of HTML. */

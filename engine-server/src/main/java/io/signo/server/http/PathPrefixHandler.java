@@ -7,7 +7,6 @@ import org.eclipse.jetty.server.handler.HandlerWrapper;
 import javax.servlet.ServletException;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 
 import static java.util.Objects.requireNonNull;

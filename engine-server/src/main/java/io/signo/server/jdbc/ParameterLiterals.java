@@ -1,10 +1,11 @@
 package io.signo.server.jdbc;
 
-import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -131,7 +132,7 @@ final class ParameterLiterals
             case JAVA_SQL_DATE -> out.append("DATE '").append(LocalDate.ofEpochDay(((Number) local).longValue())).append('\'');
             case JAVA_SQL_TIME -> out.append("TIME '").append(LocalTime.ofNanoOfDay(((Number) local).longValue() * 1_000_000L)).append('\'');
             case JAVA_SQL_TIMESTAMP, JAVA_UTIL_DATE ->
-                    out.append("TIMESTAMP '").append(TIMESTAMP.format(Instant.ofEpochMilli(((Number) local).longValue()).atOffset(ZoneOffset.UTC))).append('\'');
+                out.append("TIMESTAMP '").append(TIMESTAMP.format(Instant.ofEpochMilli(((Number) local).longValue()).atOffset(ZoneOffset.UTC))).append('\'');
             default -> appendObject(local, parameter, value, out);
         }
     }
@@ -142,9 +143,13 @@ final class ParameterLiterals
             case String text -> appendString(text, out);
             case Character character -> appendString(String.valueOf(character), out);
             case Boolean bool -> out.append(bool ? "TRUE" : "FALSE");
-            case Byte _, Short _, Integer _, Long _ -> appendSigned(local.toString(), out);
+            // one case per type: the formatter does not know several patterns in one case yet
+            case Byte small -> appendSigned(small.toString(), out);
+            case Short small -> appendSigned(small.toString(), out);
+            case Integer integer -> appendSigned(integer.toString(), out);
+            case Long integer -> appendSigned(integer.toString(), out);
             case BigDecimal decimal -> appendSigned(decimal.toPlainString(), out);
-            case java.math.BigInteger integer -> appendSigned(integer.toString(), out);
+            case BigInteger integer -> appendSigned(integer.toString(), out);
             case Float floating -> appendDouble(floating.doubleValue(), parameter, out);
             case Double floating -> appendDouble(floating, parameter, out);
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED,

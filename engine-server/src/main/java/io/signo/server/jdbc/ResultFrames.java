@@ -1,7 +1,6 @@
 package io.signo.server.jdbc;
 
 import io.signo.sql.ResultStream;
-import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;

@@ -1,12 +1,12 @@
 package io.signo.server.jdbc;
 
 import io.signo.sql.Session;
-import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlannerOptions;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.type.Type;
 import org.apache.calcite.avatica.ColumnMetaData;

@@ -3,10 +3,10 @@ package io.signo.server.query;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
-import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PlanPrinter;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 
 import java.time.Duration;

@@ -2,7 +2,6 @@ package io.signo.server.query;
 
 import io.signo.sql.ResultStream;
 import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 

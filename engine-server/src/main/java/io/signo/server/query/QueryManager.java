@@ -3,8 +3,8 @@ package io.signo.server.query;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
-import io.signo.storage.error.SignoException;
 import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 
 import java.time.Duration;
 import java.time.LocalDateTime;

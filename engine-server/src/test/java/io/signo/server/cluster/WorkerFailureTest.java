@@ -1,12 +1,12 @@
 package io.signo.server.cluster;
 
-import io.signo.sql.Session;
 import io.signo.sql.QueryControl;
 import io.signo.sql.ResultRows;
-import io.signo.storage.error.ErrorCode;
-import io.signo.storage.error.SignoException;
+import io.signo.sql.Session;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;

@@ -2,9 +2,9 @@ package io.signo.server.jdbc;
 
 import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
-import io.signo.storage.error.ErrorCode;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.QueryState;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
@@ -373,7 +373,8 @@ class SignoJdbcTest
                         }
                         case "l_shipdate" -> assertEquals(Types.DATE, rows.getInt("DATA_TYPE"));
                         case "l_comment" -> assertEquals(Types.VARCHAR, rows.getInt("DATA_TYPE"));
-                        default -> { }
+                        default -> {
+                        }
                     }
                     assertEquals(DatabaseMetaData.columnNullable, rows.getInt("NULLABLE"));
                 }

@@ -5,9 +5,9 @@ import io.signo.sql.QueryControl;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
-import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 

@@ -1,16 +1,16 @@
 package io.signo.sql.translate;
 
-import io.signo.core.expression.Expressions;
 import io.signo.core.expression.Expression;
+import io.signo.core.expression.Expressions;
 import io.signo.core.operator.join.JoinType;
-import io.signo.storage.error.SignoException;
-import io.signo.storage.error.ErrorCode;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.HashJoinStrategy;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;

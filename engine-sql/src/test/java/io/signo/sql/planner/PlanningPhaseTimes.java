@@ -8,9 +8,8 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
-import org.apache.calcite.rel.RelNode;
-
 import jdk.jfr.Recording;
+import org.apache.calcite.rel.RelNode;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

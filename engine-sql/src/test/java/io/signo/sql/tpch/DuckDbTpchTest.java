@@ -78,7 +78,7 @@ class DuckDbTpchTest
                 List.of("l_shipdate", "DATE")), types);
 
         assertEquals(List.of(List.of(1L, 1552L, 1, new BigDecimal("17.00"), new BigDecimal("24710.35"), new BigDecimal("0.04"),
-                        "N", LocalDate.of(1996, 3, 13), "TRUCK", "egular courts above the")),
+                "N", LocalDate.of(1996, 3, 13), "TRUCK", "egular courts above the")),
                 duckDb.query("""
                         SELECT l_orderkey, l_partkey, l_linenumber, l_quantity, l_extendedprice, l_discount,
                                l_returnflag, l_shipdate, l_shipmode, l_comment

@@ -381,7 +381,7 @@ public final class ColumnVector
     private ColumnVector copyStrings(int[] positions, int count, MemorySegment newNulls, PageAllocator allocator)
     {
         long totalBytes = 0;
-        for (int i = 0; i < count; ) {
+        for (int i = 0; i < count;) {
             int run = runLength(positions, i, count);
             totalBytes += stringStart(positions[i] + run) - stringStart(positions[i]);
             i += run;
@@ -389,7 +389,7 @@ public final class ColumnVector
         MemorySegment out = allocator.allocate(totalBytes);
         MemorySegment outOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
         int written = 0;
-        for (int i = 0; i < count; ) {
+        for (int i = 0; i < count;) {
             int run = runLength(positions, i, count);
             int first = positions[i];
             int startByte = stringStart(first);
@@ -470,7 +470,6 @@ public final class ColumnVector
         }
         return end - from;
     }
-
 
     /** Bytes of native memory this vector references. */
     public long retainedBytes()

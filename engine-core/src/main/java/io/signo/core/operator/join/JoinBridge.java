@@ -1,10 +1,10 @@
 package io.signo.core.operator.join;
 
+import io.signo.storage.page.Page;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-
-import io.signo.storage.page.Page;
 
 /**
  * Hands the build side of one join to its probe side. Each of the {@code buildDriverCount} build

@@ -1,7 +1,5 @@
 package io.signo.core.operator.join;
 
-import java.util.Arrays;
-
 /**
  * A large build's rows ordered by the table region their slot falls in, so that the random writes
  * of the inserts stay within a region that fits in the caches instead of missing the cache and the

@@ -53,9 +53,9 @@ class HashAggregationOperatorTest
                 new AggregateCall(MAX, 1, Type.INTEGER, Type.INTEGER));
         List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.SINGLE), List.of(input));
         assertRowsUnordered(List.of(
-                        row(1L, 2L, 1L, 10L, 2.0, "b", "c", 10),
-                        row(2L, 2L, 2L, 50L, 1.0, "a", "aa", 30),
-                        row(null, 2L, 2L, 12L, 4.0, "z", "z", 7)),
+                row(1L, 2L, 1L, 10L, 2.0, "b", "c", 10),
+                row(2L, 2L, 2L, 50L, 1.0, "a", "aa", 30),
+                row(null, 2L, 2L, 12L, 4.0, "z", "z", 7)),
                 rows(output));
     }
 
@@ -146,11 +146,11 @@ class HashAggregationOperatorTest
         List<AggregateCall> calls = List.of(new AggregateCall(SUM, 2, Type.BIGINT, Type.BIGINT));
         List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0, 1), List.of(Type.VARCHAR, Type.INTEGER), calls, AggregationStep.SINGLE), List.of(first, second));
         assertRowsUnordered(List.of(
-                        row("x", 1, 11L),
-                        row("x", 2, 2L),
-                        row(null, 1, 33L),
-                        row(null, null, 5L),
-                        row("", 1, 44L)),
+                row("x", 1, 11L),
+                row("x", 2, 2L),
+                row(null, 1, 33L),
+                row(null, null, 5L),
+                row("", 1, 44L)),
                 rows(output));
     }
 
@@ -195,9 +195,9 @@ class HashAggregationOperatorTest
                 new AggregateCall(MAX, 1, DECIMAL_12_2, DECIMAL_12_2));
         List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.INTEGER), calls, AggregationStep.SINGLE), List.of(input));
         assertRowsUnordered(List.of(
-                        row(1, 501L, 167L, 1.67, 1670L, 201L),
-                        row(2, 3L, 2L, 0.015, 15L, 2L),
-                        row(3, null, null, null, null, null)),
+                row(1, 501L, 167L, 1.67, 1670L, 201L),
+                row(2, 3L, 2L, 0.015, 15L, 2L),
+                row(3, null, null, null, null, null)),
                 rows(output));
     }
 

@@ -54,13 +54,13 @@ class PackedGroupByHashTest
         Page second = page(types, row("A", "F", 32L), row(null, null, 64L), row("", "F", 128L), row(null, "F", 256L), row("A", null, 512L), row("R", "F", 1024L));
         List<Page> output = runner.run(sumBy(List.of(CHAR_1, CHAR_1)), List.of(first, second));
         assertRowsUnordered(List.of(
-                        row("A", "F", 33L, 2L),
-                        row("N", "O", 2L, 1L),
-                        row(null, "F", 260L, 2L),
-                        row("", "F", 136L, 2L),
-                        row("A", null, 528L, 2L),
-                        row(null, null, 64L, 1L),
-                        row("R", "F", 1024L, 1L)),
+                row("A", "F", 33L, 2L),
+                row("N", "O", 2L, 1L),
+                row(null, "F", 260L, 2L),
+                row("", "F", 136L, 2L),
+                row("A", null, 528L, 2L),
+                row(null, null, 64L, 1L),
+                row("R", "F", 1024L, 1L)),
                 rows(output));
     }
 
@@ -93,11 +93,11 @@ class PackedGroupByHashTest
                 row("a", -1, 0.0, true, 256L));
         List<Page> output = runner.run(sumBy(keyTypes), List.of(first, second));
         assertRowsUnordered(List.of(
-                        row("", -1, 0.0, true, 17L, 2L),
-                        row("a", -1, 0.0, true, 258L, 2L),
-                        row("ab", Integer.MIN_VALUE, Double.NaN, false, 36L, 2L),
-                        row("abc", Integer.MAX_VALUE, -1.5, null, 72L, 2L),
-                        row(null, null, null, null, 128L, 1L)),
+                row("", -1, 0.0, true, 17L, 2L),
+                row("a", -1, 0.0, true, 258L, 2L),
+                row("ab", Integer.MIN_VALUE, Double.NaN, false, 36L, 2L),
+                row("abc", Integer.MAX_VALUE, -1.5, null, 72L, 2L),
+                row(null, null, null, null, 128L, 1L)),
                 rows(output));
 
         // a DECIMAL takes a word of its own
@@ -107,11 +107,11 @@ class PackedGroupByHashTest
                 row(-12345L, -5, "x", 1L), row(Long.MIN_VALUE + 1, -5, "x", 2L), row(-12345L, -5, "x", 4L),
                 row(-12345L, -5, null, 8L), row(null, 19000, "x", 16L), row(-12345L, null, "xy", 32L));
         assertRowsUnordered(List.of(
-                        row(-12345L, -5, "x", 5L, 2L),
-                        row(Long.MIN_VALUE + 1, -5, "x", 2L, 1L),
-                        row(-12345L, -5, null, 8L, 1L),
-                        row(null, 19000, "x", 16L, 1L),
-                        row(-12345L, null, "xy", 32L, 1L)),
+                row(-12345L, -5, "x", 5L, 2L),
+                row(Long.MIN_VALUE + 1, -5, "x", 2L, 1L),
+                row(-12345L, -5, null, 8L, 1L),
+                row(null, 19000, "x", 16L, 1L),
+                row(-12345L, null, "xy", 32L, 1L)),
                 rows(runner.run(sumBy(decimalKeys), List.of(decimals))));
     }
 
@@ -132,10 +132,10 @@ class PackedGroupByHashTest
 
         List<Page> output = runner.run(sumBy(List.of(CHAR_1, CHAR_1)), List.of(first, second, third));
         assertRowsUnordered(List.of(
-                        row("A", "F", 85L, 4L),
-                        row("B", null, 34L, 2L),
-                        row("é", "F", 136L, 2L),
-                        row("C", "ß", 256L, 1L)),
+                row("A", "F", 85L, 4L),
+                row("B", null, 34L, 2L),
+                row("é", "F", 136L, 2L),
+                row("C", "ß", 256L, 1L)),
                 rows(output));
     }
 

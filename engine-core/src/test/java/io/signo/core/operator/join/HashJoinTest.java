@@ -85,9 +85,9 @@ class HashJoinTest
     void innerJoinWithDuplicatesNullKeysAndDifferentKeyWidths()
     {
         assertRowsUnordered(List.of(
-                        row(1, 10L, "a"), row(1, 10L, "b"),
-                        row(2, 20L, "c"),
-                        row(1, 50L, "a"), row(1, 50L, "b")),
+                row(1, 10L, "a"), row(1, 10L, "b"),
+                row(2, 20L, "c"),
+                row(1, 50L, "a"), row(1, 50L, "b")),
                 join(JoinType.INNER, List.of(BUILD), null));
     }
 
@@ -95,11 +95,11 @@ class HashJoinTest
     void leftJoinFillsUnmatchedWithNulls()
     {
         assertRowsUnordered(List.of(
-                        row(1, 10L, "a"), row(1, 10L, "b"),
-                        row(2, 20L, "c"),
-                        row(3, 30L, null),
-                        row(null, 40L, null),
-                        row(1, 50L, "a"), row(1, 50L, "b")),
+                row(1, 10L, "a"), row(1, 10L, "b"),
+                row(2, 20L, "c"),
+                row(3, 30L, null),
+                row(null, 40L, null),
+                row(1, 50L, "a"), row(1, 50L, "b")),
                 join(JoinType.LEFT, List.of(BUILD), null));
     }
 
@@ -117,11 +117,11 @@ class HashJoinTest
         Expression residual = new LessThanForTest(1, 4);
         assertRowsUnordered(List.of(row(1, 10L, "a"), row(1, 10L, "b"), row(1, 50L, "b")), join(JoinType.INNER, List.of(BUILD), residual));
         assertRowsUnordered(List.of(
-                        row(1, 10L, "a"), row(1, 10L, "b"),
-                        row(2, 20L, null),
-                        row(3, 30L, null),
-                        row(null, 40L, null),
-                        row(1, 50L, "b")),
+                row(1, 10L, "a"), row(1, 10L, "b"),
+                row(2, 20L, null),
+                row(3, 30L, null),
+                row(null, 40L, null),
+                row(1, 50L, "b")),
                 join(JoinType.LEFT, List.of(BUILD), residual));
         assertRowsUnordered(List.of(row(1, 10L), row(1, 50L)), join(JoinType.SEMI, List.of(BUILD), residual));
         assertRowsUnordered(List.of(row(2, 20L), row(3, 30L), row(null, 40L)), join(JoinType.ANTI, List.of(BUILD), residual));

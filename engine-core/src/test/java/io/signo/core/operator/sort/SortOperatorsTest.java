@@ -32,14 +32,14 @@ class SortOperatorsTest
         // name ascending nulls last, then value descending nulls first
         List<Page> output = runner.run(new OrderByOperatorFactory(List.of(0, 1), List.of(SortOrder.ASC_NULLS_LAST, SortOrder.DESC_NULLS_FIRST), TYPES), List.of(first, second));
         assertEquals(List.of(
-                        row("", 0L, 8.0),
-                        row("a", null, 3.0),
-                        row("a", 5L, 4.0),
-                        row("b", null, 5.0),
-                        row("b", 2L, 1.0),
-                        row("z", 0L, 7.0),
-                        row("é", 0L, 6.0),
-                        row(null, 1L, 2.0)),
+                row("", 0L, 8.0),
+                row("a", null, 3.0),
+                row("a", 5L, 4.0),
+                row("b", null, 5.0),
+                row("b", 2L, 1.0),
+                row("z", 0L, 7.0),
+                row("é", 0L, 6.0),
+                row(null, 1L, 2.0)),
                 rows(output));
 
         List<Page> nullsFirst = runner.run(new OrderByOperatorFactory(List.of(2), List.of(SortOrder.DESC_NULLS_FIRST), TYPES), List.of(page(TYPES, row("x", 1L, -0.5), row("y", 1L, null), row("z", 1L, 2.5))));
