@@ -152,11 +152,16 @@ class NodeTransportTest
         CompletableFuture<String> dead = new CompletableFuture<>();
         first.onPeerDead(dead::complete);
         try (HeartbeatMonitor monitor = new HeartbeatMonitor(first, Duration.ofMillis(20), Duration.ofMillis(300))) {
+            long watched = System.nanoTime();
             monitor.watch(second.localAddress());
-            Thread.sleep(500);
-            // answered pings for longer than the timeout: still alive
-            assertTrue(!dead.isDone());
-            assertTrue(monitor.lastSeenNanos(second.localAddress()) > 0);
+            // wait for an answered ping later than the timeout after the watch began: the peer was then watched that long
+            long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(300);
+            long deadline = watched + TimeUnit.SECONDS.toNanos(10);
+            while (monitor.lastSeenNanos(second.localAddress()) - watched <= timeoutNanos) {
+                assertTrue(System.nanoTime() < deadline, "no ping answered beyond the timeout");
+                Thread.sleep(5);
+            }
+            assertTrue(!dead.isDone(), "a peer that answers its pings was declared dead");
 
             // a peer that never answers (nothing listens there) is declared dead
             monitor.watch("127.0.0.1:1");
