@@ -197,6 +197,7 @@ public final class HashAggregationOperator
             groupCount = 1;
         }
         else {
+            reserveForNewGroups(positionCount);
             groupIds = GroupByHash.groupIdsOfDenseKeys(groupByHash, page, keyChannels);
             groupCount = groupByHash.groupCount();
         }
@@ -271,6 +272,19 @@ public final class HashAggregationOperator
         }
         else {
             accumulator.addInput(column, rows, groupIds, positionCount);
+        }
+    }
+
+    /**
+     * Reserves before the hash and the accumulators grow: room for every row of the page to be a new
+     * group, at the bytes each group holds so far; {@link #addInput} then counts what they hold.
+     */
+    private void reserveForNewGroups(int positionCount)
+    {
+        int groupCount = groupByHash.groupCount();
+        if (groupCount > 0) {
+            long heldBytes = retainedBytes();
+            context.memory().setBytes(heldBytes + positionCount * (heldBytes / groupCount));
         }
     }
 

@@ -125,10 +125,13 @@ public final class HashBuilderOperator
         JoinBridge bridge = factory.bridge;
         if (!handedOver) {
             handedOver = true;
-            List<Page> allPages = bridge.addBuildPages(pages, factory.buildDriverCount);
+            List<Page> allPages = bridge.addBuildPages(pages, pageBytes, factory.buildDriverCount, context.queryPool());
             pages.clear();
+            pageBytes = 0;
+            context.memory().setBytes(0);
             if (allPages != null) {
                 try {
+                    bridge.reserveTable(LookupSourceBuilder.tableBytes(allPages, factory.buildKeyChannels, factory.buildTypes));
                     LookupSourceBuilder builder = new LookupSourceBuilder(allPages, factory.buildKeyChannels, factory.buildTypes);
                     bridge.share(new SharedBuild(bridge, builder, allPages, factory.buildKeyChannels, factory.buildTypes));
                 }
@@ -147,7 +150,7 @@ public final class HashBuilderOperator
         }
         SharedBuild.Progress progress = build.runTasks();
         if (progress.publishedBytes() > 0) {
-            context.memory().setBytes(pageBytes + progress.publishedBytes());
+            context.memory().setBytes(progress.publishedBytes());
         }
         finished = progress.done();
         waitingFor = finished ? NOT_BLOCKED : progress.waitFor();

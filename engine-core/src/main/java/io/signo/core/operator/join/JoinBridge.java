@@ -1,5 +1,7 @@
 package io.signo.core.operator.join;
 
+import io.signo.core.memory.QueryMemoryContext;
+import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 
 import java.util.ArrayList;
@@ -14,6 +16,12 @@ import java.util.concurrent.CompletableFuture;
  * until then.
  * Shared by the drivers of both pipelines; thread safe. One bridge per join per task.
  *
+ * <p>What the build holds, its pages and then the table too, is counted against the query here from
+ * the moment a build operator hands its pages over until the last probe operator closed (or the build
+ * failed): the build operators finish long before the probe is done with the table. The table is
+ * reserved before its arrays are allocated, so a build past the query's limit fails without taking
+ * the memory.
+ *
  * <p>A bridge created {@linkplain #JoinBridge(boolean) with a runtime filter} also publishes a
  * {@link RuntimeFilter} of the build keys with the lookup source, for the probe side's scan.
  */
@@ -27,6 +35,11 @@ public final class JoinBridge
     private int finishedBuilders;
     private volatile LookupSource lookupSource;
     private volatile RuntimeFilter runtimeFilter;
+    /** The build's pages and table, counted from the first handover; null before it. */
+    private QueryMemoryContext memory;
+    private long heldBytes;
+    private int probesOpen;
+    private boolean published;
 
     /** A bridge without a runtime filter. */
     public JoinBridge()
@@ -70,11 +83,15 @@ public final class JoinBridge
      * Adds one build operator's pages; returns all build pages when this was the last of
      * {@code buildDriverCount} operators (the caller then builds and {@link #publish}es), else null.
      */
-    synchronized List<Page> addBuildPages(List<Page> pages, int buildDriverCount)
+    synchronized List<Page> addBuildPages(List<Page> pages, long pageBytes, int buildDriverCount, MemoryPool queryPool)
     {
         if (finishedBuilders >= buildDriverCount) {
             throw new IllegalStateException("more build operators finished than the " + buildDriverCount + " expected");
         }
+        if (memory == null) {
+            memory = new QueryMemoryContext(queryPool);
+        }
+        hold(pageBytes);
         buildPages.addAll(pages);
         finishedBuilders++;
         if (finishedBuilders < buildDriverCount) {
@@ -83,6 +100,40 @@ public final class JoinBridge
         List<Page> all = List.copyOf(buildPages);
         buildPages.clear();
         return all;
+    }
+
+    /** Reserves the lookup source's table before the caller allocates it. */
+    synchronized void reserveTable(long tableBytes)
+    {
+        hold(tableBytes);
+    }
+
+    private void hold(long bytes)
+    {
+        memory.setBytes(heldBytes + bytes);
+        heldBytes += bytes;
+    }
+
+    /** A probe operator of this join was created: the build stays counted until it {@linkplain #probeClosed closes}. */
+    synchronized void probeOpened()
+    {
+        probesOpen++;
+    }
+
+    synchronized void probeClosed()
+    {
+        probesOpen--;
+        if (published && probesOpen == 0) {
+            releaseMemory();
+        }
+    }
+
+    private void releaseMemory()
+    {
+        if (memory != null) {
+            memory.close();
+            heldBytes = 0;
+        }
     }
 
     /** Hands the build's work to every build operator (the last one gave the pages to {@code build}). */
@@ -108,11 +159,20 @@ public final class JoinBridge
     {
         runtimeFilter = filterOrNull;
         lookupSource = source;
+        synchronized (this) {
+            published = true;
+            if (probesOpen == 0) {
+                releaseMemory();
+            }
+        }
         built.complete(null);
     }
 
     void fail(Throwable cause)
     {
+        synchronized (this) {
+            releaseMemory();
+        }
         built.completeExceptionally(cause);
         // build operators waiting for tasks wake up, find none and finish
         shared.complete(null);

@@ -111,6 +111,7 @@ public final class LookupJoinOperator
 
     private final OperatorContext context;
     private final JoinBridge bridge;
+    private boolean closed;
     private final JoinType type;
     private final int[] probeKeyChannels;
     private final int probeChannelCount;
@@ -138,6 +139,7 @@ public final class LookupJoinOperator
     {
         this.context = requireNonNull(context, "context is null");
         this.bridge = factory.bridge;
+        bridge.probeOpened();
         this.type = factory.type;
         this.probeKeyChannels = toArray(factory.probeKeyChannels);
         this.probeChannelCount = factory.probeTypes.size();
@@ -347,5 +349,9 @@ public final class LookupJoinOperator
         marks = null;
         outputs.clear();
         context.memory().setBytes(0);
+        if (!closed) {
+            closed = true;
+            bridge.probeClosed();
+        }
     }
 }

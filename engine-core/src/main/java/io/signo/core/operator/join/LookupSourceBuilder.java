@@ -81,8 +81,7 @@ final class LookupSourceBuilder
         }
         this.pageBytes = bytes;
 
-        // sized for every row, NULL keys included, so rows go into the table as each page is read
-        int capacity = Integer.highestOneBit(Math.max(16, totalRows * 2) - 1) << 1;
+        int capacity = slotCount(totalRows);
         this.mask = capacity - 1;
         long[] table = new long[capacity * 2];
         long[] addresses = new long[totalRows];
@@ -102,6 +101,35 @@ final class LookupSourceBuilder
         this.chunkPageStarts = partitioned ? chunkPages(pages) : new int[] {0, pages.size()};
         // a large table is filled a region at a time (see RegionOrder), which needs every row's key first
         this.pending = partitioned ? new RegionOrder(totalRows, keyInTable, chunkPageStarts.length - 1, mask, REGIONS, INSERT_TASKS) : null;
+    }
+
+    /** Sized for every row, NULL keys included, so rows go into the table as each page is read. */
+    private static int slotCount(int rowCount)
+    {
+        return Integer.highestOneBit(Math.max(16, rowCount * 2) - 1) << 1;
+    }
+
+    /**
+     * The bytes of the {@link LookupSource} these pages make, as {@link LookupSource#tableBytes()}
+     * counts them, known before any of its arrays is allocated.
+     */
+    static long tableBytes(List<Page> pages, List<Integer> keyChannels, List<Type> types)
+    {
+        long rowCount = 0;
+        for (Page page : pages) {
+            rowCount += page.positionCount();
+        }
+        int longKeyColumns = 0;
+        for (int channel : keyChannels) {
+            longKeyColumns += types.get(channel).physicalType() == PhysicalType.BYTES ? 0 : 1;
+        }
+        if (keyChannels.size() == 1) {
+            // a lone long key lives in the table itself
+            longKeyColumns = 0;
+        }
+        long slots = slotCount(Math.toIntExact(rowCount));
+        return rowCount * (Long.BYTES + Integer.BYTES) + rowCount * longKeyColumns * Long.BYTES + slots * 2 * Long.BYTES
+                + (long) pages.size() * Integer.BYTES + (long) types.size() * pages.size() * Long.BYTES;
     }
 
     /**

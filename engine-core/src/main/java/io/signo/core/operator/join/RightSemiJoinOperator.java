@@ -109,10 +109,13 @@ public final class RightSemiJoinOperator
     private boolean emitting;
     private BuildRowEmitter emitter;
 
+    private boolean closed;
+
     private RightSemiJoinOperator(OperatorContext context, RightSemiJoinOperatorFactory factory)
     {
         this.context = requireNonNull(context, "context is null");
         this.bridge = factory.bridge;
+        bridge.probeOpened();
         this.sharedMarks = factory.marks;
         this.emitMarked = factory.type == JoinType.SEMI;
         this.probeKeyChannels = new int[factory.probeKeyChannels.size()];
@@ -248,5 +251,9 @@ public final class RightSemiJoinOperator
     {
         marks = null;
         context.memory().setBytes(0);
+        if (!closed) {
+            closed = true;
+            bridge.probeClosed();
+        }
     }
 }

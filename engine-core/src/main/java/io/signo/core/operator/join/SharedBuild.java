@@ -68,9 +68,9 @@ final class SharedBuild
 
     /**
      * Runs tasks on this thread until none is left to take. Returns a future to wait for when the
-     * next stage has tasks that wait for others' to end, and the bytes of the table and the runtime
-     * filter when this call published them (it ended the last task); a failure fails the bridge and
-     * is rethrown.
+     * next stage has tasks that wait for others' to end, and the bytes of the runtime filter when this
+     * call published the build with one (it ended the last task; the bridge counts the table); a
+     * failure fails the bridge and is rethrown.
      */
     Progress runTasks()
     {
@@ -129,8 +129,8 @@ final class SharedBuild
     }
 
     /**
-     * Ends {@code ended}'s stage and starts the next one that has tasks; returns the published bytes
-     * when none has (the build is complete), else 0. Drivers waiting for the stage wake to the next.
+     * Ends {@code ended}'s stage and starts the next one that has tasks; returns the runtime filter's
+     * bytes when none has (the build is complete), else 0. Drivers waiting for the stage wake to the next.
      */
     private long startNextStage(Stage ended)
     {
@@ -161,6 +161,7 @@ final class SharedBuild
         LookupSource lookupSource = builder.complete(duplicates.get());
         RuntimeFilter filter = runtimeFilter;
         bridge.publish(lookupSource, filter);
-        return lookupSource.tableBytes() + (filter == null ? 0 : filter.retainedBytes());
+        // the table is counted by the bridge; the filter, which only the probe side's scans read, here
+        return filter == null ? 0 : filter.retainedBytes();
     }
 }
