@@ -72,8 +72,14 @@ public final class Driver
             if (!current.isFinished() && next.isBlocked().isDone() && next.needsInput()) {
                 var page = current.getOutput();
                 if (page != null) {
+                    boolean keptNothing = true;
                     if (page.positionCount() > 0) {
                         next.addInput(page.isSelected() && !takesSelectedRows(i + 1) ? page.compact(PageAllocator.transientPages()) : page);
+                        keptNothing = next.keptNothingOfLastInput();
+                    }
+                    OperatorContext producer = i < contexts.size() ? contexts.get(i) : null;
+                    if (producer != null && producer.recyclesOutput()) {
+                        producer.outputTaken(keptNothing);
                     }
                     progressed = true;
                 }

@@ -31,8 +31,12 @@ public record DriverFactory(int pipelineId, List<OperatorFactory> operatorFactor
         List<OperatorContext> contexts = new ArrayList<>();
         try {
             for (int i = 0; i < operatorFactories.size(); i++) {
-                boolean consumerTakesSelectedRows = i + 1 < operatorFactories.size() && operatorFactories.get(i + 1).takesSelectedRows();
-                OperatorContext context = new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows);
+                OperatorFactory consumer = i + 1 < operatorFactories.size() ? operatorFactories.get(i + 1) : null;
+                boolean consumerTakesSelectedRows = consumer != null && consumer.takesSelectedRows();
+                boolean recyclesOutput = consumer != null && consumer.keepsNothingOfInput() && operatorFactories.get(i).allocatesOnlyItsNextOutput();
+                OperatorContext context = recyclesOutput
+                        ? OperatorContext.recyclingOutput(queryPool, driverIndex, consumerTakesSelectedRows)
+                        : new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows);
                 contexts.add(context);
                 operators.add(operatorFactories.get(i).createOperator(context));
             }

@@ -127,5 +127,12 @@ public final class FilterProjectOperator
         {
             return "FilterProject";
         }
+
+        /** The processor allocates the output's computed columns and scratch that dies within the call. */
+        @Override
+        public boolean allocatesOnlyItsNextOutput()
+        {
+            return true;
+        }
     }
 }

@@ -47,6 +47,16 @@ public interface Operator
 
     boolean isFinished();
 
+    /**
+     * Whether the operator, of a factory that {@linkplain OperatorFactory#keepsNothingOfInput() keeps
+     * nothing of its input}, holds no reference to the page last added nor to any of its vectors, and
+     * will output none of them. Asked by the driver right after {@link #addInput}.
+     */
+    default boolean keptNothingOfLastInput()
+    {
+        return false;
+    }
+
     /** Releases memory and resources; called once, also after a failure. */
     @Override
     default void close() {}

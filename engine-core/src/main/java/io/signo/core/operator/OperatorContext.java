@@ -3,6 +3,7 @@ package io.signo.core.operator;
 import io.signo.core.memory.QueryMemoryContext;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.memory.RecyclingPageAllocator;
 
 /** What an operator may use from its driver: its memory accounting and the allocator for output pages. */
 public final class OperatorContext
@@ -11,6 +12,8 @@ public final class OperatorContext
     private final MemoryPool queryPool;
     private final QueryMemoryContext memory;
     private final PageAllocator allocator;
+    /** The allocator when the driver recycles this operator's output, else null. */
+    private final RecyclingPageAllocator recyclingAllocator;
     private final int driverIndex;
     private final boolean consumerTakesSelectedRows;
 
@@ -22,9 +25,25 @@ public final class OperatorContext
     /** @param consumerTakesSelectedRows whether the next operator of the driver takes selected pages */
     public OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
     {
+        this(queryPool, driverIndex, consumerTakesSelectedRows, null);
+    }
+
+    /**
+     * The context of an operator whose output pages the driver recycles: the operator
+     * {@linkplain OperatorFactory#allocatesOnlyItsNextOutput() allocates only its next output}, and
+     * its consumer {@linkplain OperatorFactory#keepsNothingOfInput() keeps nothing of its input}.
+     */
+    public static OperatorContext recyclingOutput(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
+    {
+        return new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows, new RecyclingPageAllocator(queryPool));
+    }
+
+    private OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows, RecyclingPageAllocator recyclingAllocator)
+    {
         this.queryPool = queryPool;
         this.memory = new QueryMemoryContext(queryPool);
-        this.allocator = PageAllocator.transientPages();
+        this.recyclingAllocator = recyclingAllocator;
+        this.allocator = recyclingAllocator != null ? recyclingAllocator : PageAllocator.transientPages();
         this.driverIndex = driverIndex;
         this.consumerTakesSelectedRows = consumerTakesSelectedRows;
     }
@@ -54,6 +73,26 @@ public final class OperatorContext
         return allocator;
     }
 
+    /** Whether the driver recycles this operator's output pages once their consumer kept nothing of them. */
+    public boolean recyclesOutput()
+    {
+        return recyclingAllocator != null;
+    }
+
+    /**
+     * The driver handed the operator's last output page on: its memory is reused for the next one when
+     * the consumer kept nothing of it, else left to the collector.
+     */
+    public void outputTaken(boolean consumerKeptNothing)
+    {
+        if (consumerKeptNothing) {
+            recyclingAllocator.recycle();
+        }
+        else {
+            recyclingAllocator.abandon();
+        }
+    }
+
     /** Which of its pipeline's drivers runs this operator, 0-based. */
     public int driverIndex()
     {
@@ -63,6 +102,9 @@ public final class OperatorContext
     @Override
     public void close()
     {
+        if (recyclingAllocator != null) {
+            recyclingAllocator.close();
+        }
         memory.close();
     }
 }

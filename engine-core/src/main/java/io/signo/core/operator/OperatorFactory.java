@@ -21,4 +21,23 @@ public interface OperatorFactory
     {
         return false;
     }
+
+    /**
+     * True when every page this factory's operators allocate goes into the one output page they hand
+     * out next, and they keep none of it once that page was taken: when the consumer keeps nothing
+     * of the page either, the driver recycles the memory for the next one.
+     */
+    default boolean allocatesOnlyItsNextOutput()
+    {
+        return false;
+    }
+
+    /**
+     * True when this factory's operators may keep nothing of a page once {@code addInput} returned
+     * (they copy what they need); {@link Operator#keptNothingOfLastInput()} says it page by page.
+     */
+    default boolean keepsNothingOfInput()
+    {
+        return false;
+    }
 }

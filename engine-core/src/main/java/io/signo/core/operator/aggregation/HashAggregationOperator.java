@@ -94,6 +94,13 @@ public final class HashAggregationOperator
             return "HashAggregation";
         }
 
+        /** The hash copies the keys and the accumulators the values; only a partial step that passes pages through keeps them. */
+        @Override
+        public boolean keepsNothingOfInput()
+        {
+            return true;
+        }
+
         /**
          * Raw input is read through a selected page's rows: keys by the group hash, values by the
          * accumulators. Intermediate states come dense from exchanges; the driver compacts any other.
@@ -286,6 +293,12 @@ public final class HashAggregationOperator
             long heldBytes = retainedBytes();
             context.memory().setBytes(heldBytes + positionCount * (heldBytes / groupCount));
         }
+    }
+
+    @Override
+    public boolean keptNothingOfLastInput()
+    {
+        return passedPage == null;
     }
 
     private long retainedBytes()
