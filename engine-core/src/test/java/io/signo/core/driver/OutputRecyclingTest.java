@@ -6,9 +6,8 @@ import io.signo.core.expression.Expressions;
 import io.signo.core.expression.PageFilter;
 import io.signo.core.expression.PageProcessor;
 import io.signo.core.operator.FilterProjectOperator.FilterProjectOperatorFactory;
-import io.signo.core.operator.Operator;
-import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
+import io.signo.core.operator.TestingSink;
 import io.signo.core.operator.ValuesOperator.ValuesOperatorFactory;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
@@ -80,12 +79,12 @@ class OutputRecyclingTest
     {
         Set<Long> addresses = new HashSet<>();
         long[] sum = new long[1];
-        run(new Consumer(false, page -> {
+        run(new TestingSink(page -> {
             addresses.add(page.column(0).values().address());
             for (int position = 0; position < page.positionCount(); position++) {
                 sum[0] += page.column(0).getLong(position);
             }
-        }));
+        }, false, true, false));
         assertEquals(expectedSum(), sum[0]);
         assertEquals(1, addresses.size(), "every page's column was cut from the recycled chunk at the same place");
     }
@@ -94,7 +93,7 @@ class OutputRecyclingTest
     void pagesAConsumerKeepsAreNeverReused()
     {
         List<Page> kept = new ArrayList<>();
-        run(new Consumer(true, kept::add));
+        run(new TestingSink(kept::add, false, true, true));
         long sum = 0;
         Set<Long> addresses = new HashSet<>();
         for (Page page : kept) {
@@ -105,67 +104,5 @@ class OutputRecyclingTest
         }
         assertEquals(expectedSum(), sum, "every kept page still holds its values");
         assertEquals(PAGES, addresses.size());
-    }
-
-    /** A sink that reads each page; says it kept nothing of it unless told to keep pages. */
-    private record Consumer(boolean keeps, java.util.function.Consumer<Page> reader)
-            implements OperatorFactory
-    {
-        @Override
-        public boolean keepsNothingOfInput()
-        {
-            return true;
-        }
-
-        @Override
-        public Operator createOperator(OperatorContext context)
-        {
-            return new Operator()
-            {
-                private boolean finished;
-
-                @Override
-                public boolean needsInput()
-                {
-                    return !finished;
-                }
-
-                @Override
-                public void addInput(Page page)
-                {
-                    reader.accept(page);
-                }
-
-                @Override
-                public boolean keptNothingOfLastInput()
-                {
-                    return !keeps;
-                }
-
-                @Override
-                public Page getOutput()
-                {
-                    return null;
-                }
-
-                @Override
-                public void finish()
-                {
-                    finished = true;
-                }
-
-                @Override
-                public boolean isFinished()
-                {
-                    return finished;
-                }
-            };
-        }
-
-        @Override
-        public String name()
-        {
-            return "Consumer";
-        }
     }
 }

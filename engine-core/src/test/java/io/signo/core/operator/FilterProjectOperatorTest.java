@@ -111,7 +111,7 @@ class FilterProjectOperatorTest
         for (boolean consumerTakesSelected : new boolean[] {false, true}) {
             List<Page> received = new java.util.ArrayList<>();
             OperatorFactory source = new ValuesOperator.ValuesOperatorFactory(List.of(bigints(1, 5, 2, 7)));
-            OperatorFactory sink = new RecordingSink(received, consumerTakesSelected);
+            OperatorFactory sink = new TestingSink(received::add, consumerTakesSelected, false, true);
             Driver driver = new DriverFactory(0, List.of(source, factory(), sink), 1).createDriver(0, MemoryPool.unbounded("test"));
             while (!driver.isFinished()) {
                 driver.process(1_000_000_000L);
@@ -124,56 +124,6 @@ class FilterProjectOperatorTest
             assertEquals(2, dense.positionCount());
             assertEquals(5L, dense.column(0).getLong(0));
             assertEquals(7L, dense.column(0).getLong(1));
-        }
-    }
-
-    /** Keeps every page it is given, as given. */
-    private record RecordingSink(List<Page> received, boolean takesSelectedRows)
-            implements OperatorFactory
-    {
-        @Override
-        public Operator createOperator(OperatorContext context)
-        {
-            return new Operator()
-            {
-                private boolean finished;
-
-                @Override
-                public boolean needsInput()
-                {
-                    return !finished;
-                }
-
-                @Override
-                public void addInput(Page page)
-                {
-                    received.add(page);
-                }
-
-                @Override
-                public Page getOutput()
-                {
-                    return null;
-                }
-
-                @Override
-                public void finish()
-                {
-                    finished = true;
-                }
-
-                @Override
-                public boolean isFinished()
-                {
-                    return finished;
-                }
-            };
-        }
-
-        @Override
-        public String name()
-        {
-            return "RecordingSink";
         }
     }
 
