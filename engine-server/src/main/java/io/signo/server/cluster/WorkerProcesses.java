@@ -1,5 +1,7 @@
 package io.signo.server.cluster;
 
+import io.signo.storage.memory.RecyclingPageAllocator;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -66,6 +68,10 @@ public final class WorkerProcesses
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", "0", "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        if (Boolean.getBoolean(RecyclingPageAllocator.POISON_PROPERTY)) {
+            // workers of a test run check recycled memory as the test's own process does
+            command.add(1, "-D" + RecyclingPageAllocator.POISON_PROPERTY + "=true");
+        }
         return new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                 .start();

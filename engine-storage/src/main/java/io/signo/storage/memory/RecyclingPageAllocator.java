@@ -22,7 +22,8 @@ public final class RecyclingPageAllocator
 {
     static final long CHUNK_BYTES = 64 << 10;
     /** Tests turn this on: a recycled chunk is overwritten, so a page read after its round ended reads garbage, not stale values. */
-    private static final boolean POISON_RECYCLED = Boolean.getBoolean("signo.poisonRecycledPages");
+    public static final String POISON_PROPERTY = "signo.poisonRecycledPages";
+    private static final boolean POISON_RECYCLED = Boolean.getBoolean(POISON_PROPERTY);
 
     private final MemoryPool pool;
     private final List<MemorySegment> chunks = new ArrayList<>();

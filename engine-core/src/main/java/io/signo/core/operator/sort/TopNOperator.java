@@ -97,15 +97,21 @@ public final class TopNOperator
             return;
         }
         int pageIndex = pages.size();
+        int keptRowsCapacity = pageIndex >= keptRowsByPage.length ? pageIndex * 2 : keptRowsByPage.length;
+        int heapCapacity = heap.length < Math.min(count, heapSize + positionCount)
+                ? (int) Math.min(count, Math.max((long) heapSize + positionCount, heap.length * 2L))
+                : heap.length;
+        // reserve before growing: a refused reservation leaves the operator as it was
+        context.memory().setBytes(keptPageBytes + page.retainedBytes() + retainedArrayBytes(heapCapacity, keptRowsCapacity));
         pages.add(page);
         comparator.setPage(pageIndex, page);
-        if (pageIndex >= keptRowsByPage.length) {
-            keptRowsByPage = Arrays.copyOf(keptRowsByPage, pageIndex * 2);
+        if (keptRowsCapacity > keptRowsByPage.length) {
+            keptRowsByPage = Arrays.copyOf(keptRowsByPage, keptRowsCapacity);
         }
         keptPagePositions += positionCount;
         keptPageBytes += page.retainedBytes();
-        if (heap.length < Math.min(count, heapSize + positionCount)) {
-            heap = Arrays.copyOf(heap, (int) Math.min(count, Math.max((long) heapSize + positionCount, heap.length * 2L)));
+        if (heapCapacity > heap.length) {
+            heap = Arrays.copyOf(heap, heapCapacity);
         }
         for (int position = 0; position < positionCount; position++) {
             long address = PageAddresses.encode(pageIndex, position);
@@ -131,7 +137,13 @@ public final class TopNOperator
         if (keptPagePositions > Math.max(2L * heapSize, 8192)) {
             compact();
         }
-        context.memory().setBytes(keptPageBytes + (long) heap.length * Long.BYTES * 2 + (long) keptRowsByPage.length * Integer.BYTES);
+        context.memory().setBytes(keptPageBytes + retainedArrayBytes(heap.length, keptRowsByPage.length));
+    }
+
+    /** The heap of addresses (and the sort's scratch copy of it at the end) and the kept-row count of each page. */
+    private static long retainedArrayBytes(int heapCapacity, int keptRowsCapacity)
+    {
+        return (long) heapCapacity * Long.BYTES * 2 + (long) keptRowsCapacity * Integer.BYTES;
     }
 
     private void dropPage(int pageIndex)

@@ -1,8 +1,12 @@
 package io.signo.core.operator.sort;
 
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorRunner;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
+import io.signo.storage.memory.ExceededMemoryLimitException;
+import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -16,6 +20,7 @@ import static io.signo.core.operator.TestingPages.page;
 import static io.signo.core.operator.TestingPages.row;
 import static io.signo.core.operator.TestingPages.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SortOperatorsTest
@@ -104,5 +109,31 @@ class SortOperatorsTest
         Page input = page(TYPES, row("b", 1L, 1.0), row("a", 1L, 2.0), row("c", 1L, 3.0), row(null, 1L, 4.0));
         List<Page> output = runner.run(new TopNOperatorFactory(2, List.of(0), List.of(SortOrder.DESC_NULLS_FIRST), TYPES), List.of(input));
         assertEquals(List.of(row(null, 1L, 4.0), row("c", 1L, 3.0)), rows(output));
+    }
+
+    @Test
+    void topNReservesBeforeItGrowsAndAPageOverTheLimitChangesNothing()
+    {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            rows.add(row("row " + i, (long) i, (double) i));
+        }
+        Page small = page(TYPES, row("first", 5000L, 0.0));
+        Page large = page(TYPES, rows);
+        MemoryPool pool = new MemoryPool("query", small.retainedBytes() + large.retainedBytes());
+        try (OperatorContext context = new OperatorContext(pool, 0)) {
+            Operator topN = new TopNOperatorFactory(1000, List.of(1), List.of(SortOrder.DESC_NULLS_LAST), TYPES).createOperator(context);
+            topN.addInput(small);
+            long held = pool.reservedBytes();
+            // the page fits the limit, but not with the heap it would need for 1,000 kept rows
+            assertThrows(ExceededMemoryLimitException.class, () -> topN.addInput(large));
+            assertEquals(held, pool.reservedBytes(), "a refused reservation leaves the count as it was");
+            topN.finish();
+            Page kept = topN.getOutput();
+            assertEquals(1, kept.positionCount(), "the operator still holds only what it had");
+            assertEquals(List.of(row("first", 5000L, 0.0)), rows(List.of(kept)));
+            topN.close();
+        }
+        assertEquals(0, pool.reservedBytes());
     }
 }
