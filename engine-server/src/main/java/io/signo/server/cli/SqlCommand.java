@@ -4,6 +4,8 @@ import io.signo.server.shell.ServerErrors;
 import io.signo.server.shell.ServerSql;
 import io.signo.server.shell.ServerTarget;
 import io.signo.sql.QueryResult;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.tpch.TpchData;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,7 +33,8 @@ import static java.util.Objects.requireNonNull;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Runs one SQL statement against TPC-H data generated in memory (--tpch) or on a Signo server (--server) and prints its result.",
+                "Runs one SQL statement against TPC-H data generated in memory (--tpch), an empty in-memory database (neither option)"
+                        + " or a Signo server (--server) and prints its result.",
                 "EXPLAIN <query> prints the plan. A trailing semicolon is fine.",
                 "With --server and neither -e nor -f: an interactive shell (statements end with ';', \\? for help)."})
 final class SqlCommand
@@ -44,7 +47,8 @@ final class SqlCommand
     @Spec
     private CommandSpec spec;
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
+    /** Null when neither --tpch nor --server is given: the statement runs on an empty in-memory database. */
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
     private Source source;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -92,7 +96,7 @@ final class SqlCommand
     public Integer call()
             throws IOException
     {
-        if (source.server != null) {
+        if (source != null && source.server != null) {
             ServerSql serverSql = new ServerSql(serverTarget(), format);
             try {
                 if (statement == null) {
@@ -115,16 +119,19 @@ final class SqlCommand
         if (statement == null) {
             throw new ParameterException(spec.commandLine(), "Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL); only --server has an interactive shell");
         }
-        double scaleFactor = source.scaleFactor;
-        OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
+        Double scaleFactor = source != null ? source.scaleFactor : null;
+        if (scaleFactor != null) {
+            OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
+        }
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
+        if (scaleFactor == null && cluster.clustered()) {
+            throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
+        }
         // read the statement before generating data, so that a wrong path fails at once
         String sql = statementText();
 
-        try (QueryEngine engine = cluster.clustered()
-                ? environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings())
-                : environment.createEngine(environment.generateTpch(scaleFactor, threads), threads)) {
+        try (QueryEngine engine = openEngine(scaleFactor)) {
             QueryResult result = engine.execute(sql);
             PrintWriter out = spec.commandLine().getOut();
             resultWriter(format, StatementText.isExplain(sql), out).write(result);
@@ -135,6 +142,18 @@ final class SqlCommand
             }
         }
         return 0;
+    }
+
+    /** An engine over TPC-H at {@code scaleFactor}, on this process or the cluster's workers; over an empty database when it is null. */
+    private QueryEngine openEngine(Double scaleFactor)
+    {
+        if (scaleFactor == null) {
+            return environment.createEngine(new Catalog(TpchData.SCHEMA_NAME), threads);
+        }
+        if (cluster.clustered()) {
+            return environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+        }
+        return environment.createEngine(environment.generateTpch(scaleFactor, threads), threads);
     }
 
     /** The statement of -e or -f, normalized; fails on an empty one. */

@@ -53,6 +53,30 @@ class SignoCommandTest
     }
 
     @Test
+    void sqlWithoutTpchRunsOnAnEmptyDatabase()
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
+        Run run = run(environment, "sql", "-e", "select 1 + 1", "--format", "csv");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("select 1 + 1"), environment.executed);
+        assertEquals(-1, environment.generatedScaleFactor, "nothing is generated");
+        assertEquals(List.of(), environment.engineCatalog.tables().stream().toList(), "the database is empty");
+        assertTrue(environment.engineClosed);
+    }
+
+    @Test
+    void anEmptyDatabaseAnswersStatementsWithoutTablesAndNamesTheTablesItLacks()
+    {
+        Run sum = run(new LocalEnvironment(), "sql", "-e", "select 1 + 1 as two, upper_bound from (values (41), (42)) as t (upper_bound) order by upper_bound desc limit 1", "--format", "csv");
+        assertEquals(0, sum.exitCode(), sum.err());
+        assertEquals("two,upper_bound\n2,42\n", sum.out());
+
+        Run missing = run(new LocalEnvironment(), "sql", "-e", "select count(*) from lineitem");
+        assertEquals(1, missing.exitCode());
+        assertTrue(missing.err().startsWith("Error: ") && missing.err().contains("Object 'lineitem' not found"), missing.err());
+    }
+
+    @Test
     void sqlPrintsCsvAndTakesThreads()
     {
         TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);
@@ -125,7 +149,8 @@ class SignoCommandTest
         assertUsageError("'abc' is not a double", "sql", "--tpch", "abc", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "0", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "-1", "-e", "select 1");
-        assertUsageError("Missing required argument (specify one of these): (--tpch=SCALE | --server=HOST:PORT)", "sql", "-e", "select 1");
+        assertUsageError("--tpch is required with --workers or --worker-addresses", "sql", "--workers", "2", "-e", "select 1");
+        assertUsageError("Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL)", "sql");
         assertUsageError("expected one of [TABLE, CSV]", "sql", "--tpch", "0.01", "-e", "select 1", "--format", "json");
         assertUsageError("must be at least 1", "sql", "--tpch", "0.01", "-e", "select 1", "--threads", "0");
         assertUsageError("'abc' is not a double", "tpch", "--sf", "abc", "--out", temporary.toString());

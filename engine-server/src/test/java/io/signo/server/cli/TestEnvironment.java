@@ -20,6 +20,7 @@ final class TestEnvironment
     double generatedScaleFactor = -1;
     int generatedThreads = -1;
     int engineThreads = -1;
+    Catalog engineCatalog;
     boolean engineClosed;
 
     TestEnvironment(Function<String, QueryResult> answers)
@@ -45,6 +46,7 @@ final class TestEnvironment
     public QueryEngine createEngine(Catalog catalog, int threads)
     {
         engineThreads = threads;
+        engineCatalog = catalog;
         return new QueryEngine()
         {
             @Override
