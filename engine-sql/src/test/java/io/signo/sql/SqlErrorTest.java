@@ -121,6 +121,10 @@ class SqlErrorTest
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 9223372036854775807 * -1 - 2");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT 3037000500 * 3037000500");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT -(-9223372036854775807 - 1)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT ABS(-2147483647 - 1)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT ABS(-9223372036854775807 - 1)");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT ABS(CAST(-2147483647 - n_nationkey AS INTEGER)) FROM nation WHERE n_nationkey = 1");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT ABS(-9223372036854775807 - n_nationkey) FROM nation");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(9223372036854775807 AS INTEGER)");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT count(*) FROM nation WHERE n_nationkey < 2147483647 + 1");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT n_nationkey + 9223372036854775807 FROM nation");

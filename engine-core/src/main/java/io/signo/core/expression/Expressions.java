@@ -39,6 +39,11 @@ public final class Expressions
         return new NegateExpression(value);
     }
 
+    public static Expression abs(Expression value)
+    {
+        return new AbsoluteValueExpression(value);
+    }
+
     public static Expression comparison(ComparisonOperator operator, Expression left, Expression right)
     {
         return new ComparisonExpression(operator, left, right);

@@ -13,6 +13,7 @@ import static io.signo.core.expression.ArithmeticOperator.DIVIDE;
 import static io.signo.core.expression.ArithmeticOperator.MODULUS;
 import static io.signo.core.expression.ArithmeticOperator.MULTIPLY;
 import static io.signo.core.expression.ArithmeticOperator.SUBTRACT;
+import static io.signo.core.expression.Expressions.abs;
 import static io.signo.core.expression.Expressions.arithmetic;
 import static io.signo.core.expression.Expressions.constant;
 import static io.signo.core.expression.Expressions.input;
@@ -202,6 +203,35 @@ class ArithmeticExpressionTest
         assertEquals(list(-150L, null), evaluate(negate(input(0, DECIMAL_15_2)), page));
         assertEquals(list(-2.5, -0.0), evaluate(negate(input(1, Type.DOUBLE)), page));
         assertThrows(SignoException.class, () -> evaluate(negate(input(2, Type.INTEGER)), page));
+    }
+
+    @Test
+    void absoluteValue()
+    {
+        Page page = page(
+                vector(Type.INTEGER, -7, null, 0, 2147483647, -2147483647),
+                vector(Type.BIGINT, -9223372036854775807L, 5L, null, 0L, -1L),
+                vector(DECIMAL_15_2, -150L, 150L, null, -1L, 0L),
+                vector(Type.DOUBLE, -2.5, 0.0, -0.0, null, Double.NEGATIVE_INFINITY));
+        assertEquals(list(7, null, 0, 2147483647, 2147483647), evaluate(abs(input(0, Type.INTEGER)), page));
+        assertEquals(list(9223372036854775807L, 5L, null, 0L, 1L), evaluate(abs(input(1, Type.BIGINT)), page));
+        assertEquals(list(150L, 150L, null, 1L, 0L), evaluate(abs(input(2, DECIMAL_15_2)), page));
+        assertEquals(list(2.5, 0.0, 0.0, null, Double.POSITIVE_INFINITY), evaluate(abs(input(3, Type.DOUBLE)), page));
+        assertEquals(list(null, 7), evaluate(abs(input(0, Type.INTEGER)), page, 1, 0), "at selected positions");
+        assertEquals(list(2147483646), evaluate(abs(arithmetic(ADD, input(0, Type.INTEGER), constant(Type.INTEGER, 1), Type.INTEGER)), page, 4), "of a computed operand");
+    }
+
+    @Test
+    void absoluteValueOfTheSmallestIntegerOverflows()
+    {
+        Page page = page(vector(Type.INTEGER, 1, Integer.MIN_VALUE), vector(Type.BIGINT, Long.MIN_VALUE, 1L));
+        SignoException integer = assertThrows(SignoException.class, () -> evaluate(abs(input(0, Type.INTEGER)), page));
+        assertEquals(ErrorCode.NUMERIC_OVERFLOW, integer.errorCode());
+        assertEquals("INTEGER overflow: ABS(-2147483648)", integer.getMessage());
+        SignoException bigint = assertThrows(SignoException.class, () -> evaluate(abs(input(1, Type.BIGINT)), page));
+        assertEquals(ErrorCode.NUMERIC_OVERFLOW, bigint.errorCode());
+        assertEquals(list(1), evaluate(abs(input(0, Type.INTEGER)), page, 0), "only the rows computed can overflow");
+        assertThrows(IllegalArgumentException.class, () -> abs(input(0, Type.VARCHAR)));
     }
 
     @Test

@@ -174,6 +174,7 @@ public final class RexTranslator
             case EXTRACT -> extract(call);
             case SEARCH -> search(call);
             default -> switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
+                case "ABS" -> Expressions.abs(translate(operands.get(0)));
                 case "SUBSTRING" -> Expressions.substring(translate(operands.get(0)), translate(operands.get(1)),
                         operands.size() > 2 ? translate(operands.get(2)) : null);
                 default -> throw unsupported("function " + call.getOperator().getName());

@@ -97,3 +97,12 @@ ORDER BY o_orderkey;
 
 -- constant expressions without a table
 SELECT 1 + 2, 7 / 2, 7.0 / 2, MOD(17, 5), CASE WHEN 1 < 2 THEN 'yes' ELSE 'no' END, COALESCE(NULL, 3);
+
+-- absolute values of every numeric type, of columns, computed values and constants
+SELECT s_suppkey, ABS(s_acctbal), ABS(s_nationkey - 12), ABS(CAST(s_acctbal AS DOUBLE) / 3), ABS(-s_suppkey),
+       ABS(CAST(s_nationkey AS INTEGER) - 20), ABS(CASE WHEN s_nationkey > 10 THEN NULL ELSE -s_acctbal END)
+FROM supplier
+WHERE s_suppkey < 40
+ORDER BY s_suppkey;
+
+SELECT ABS(-5), ABS(-2.5), ABS(CAST(NULL AS INTEGER)), ABS(-2147483647), ABS(-9223372036854775807), ABS(-0.0E0);
