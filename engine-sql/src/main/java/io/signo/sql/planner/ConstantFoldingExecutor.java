@@ -14,6 +14,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -73,11 +74,45 @@ final class ConstantFoldingExecutor
                 value = folded.get(expression);
             }
             if (value == null) {
-                value = evaluate(rexBuilder, expression);
+                value = evaluate(rexBuilder, withIntervalProductsFolded(rexBuilder, expression));
                 folded.put(expression, value);
             }
             reducedValues.add(value);
         }
+    }
+
+    /**
+     * The expression with each interval times an exact number ({@code 2 * INTERVAL '3' DAY}) made one
+     * interval literal, the only interval Signo's kernels take: the whole expression then runs on them,
+     * instead of Calcite's generated code, which writes dates past 9999 wrongly.
+     */
+    private static RexNode withIntervalProductsFolded(RexBuilder rexBuilder, RexNode expression)
+    {
+        return expression.accept(new RexShuttle()
+        {
+            @Override
+            public RexNode visitCall(RexCall call)
+            {
+                RexCall visited = (RexCall) super.visitCall(call);
+                if (visited.getKind() != SqlKind.TIMES || visited.getOperands().size() != 2
+                        || !(visited.getOperands().get(0) instanceof RexLiteral left) || !(visited.getOperands().get(1) instanceof RexLiteral right)
+                        || left.isNull() || right.isNull()) {
+                    return visited;
+                }
+                boolean leftInterval = SqlTypeName.INTERVAL_TYPES.contains(left.getType().getSqlTypeName());
+                RexLiteral interval = leftInterval ? left : right;
+                RexLiteral number = leftInterval ? right : left;
+                if (!SqlTypeName.INTERVAL_TYPES.contains(interval.getType().getSqlTypeName()) || !SqlTypeName.EXACT_TYPES.contains(number.getType().getSqlTypeName())) {
+                    return visited;
+                }
+                BigDecimal product = requireNonNull(interval.getValueAs(BigDecimal.class)).multiply(requireNonNull(number.getValueAs(BigDecimal.class)));
+                if (product.scale() > 0 && product.stripTrailingZeros().scale() > 0) {
+                    // a fraction of the interval's unit has no literal
+                    return visited;
+                }
+                return rexBuilder.makeLiteral(product.setScale(0), visited.getType(), true);
+            }
+        });
     }
 
     /** The literal of the value Signo's kernels compute; the expression itself when they fail or the value has no literal. */

@@ -131,3 +131,11 @@ SELECT o_orderkey, CAST(o_orderdate + INTERVAL '3000000' DAY AS DATE), CAST(o_or
 FROM orders
 WHERE o_orderkey < 40
 ORDER BY o_orderkey;
+
+-- an interval times a number, folded with the date it moves (it gave 0233-09-21 for the first)
+SELECT CAST(DATE '2020-01-01' + 1 * INTERVAL '3000000' DAY AS DATE), CAST(DATE '2020-01-01' + 2 * INTERVAL '3' DAY AS DATE),
+       CAST(INTERVAL '1' MONTH * 14 + DATE '2020-01-31' AS DATE), CAST(DATE '2020-01-01' - 3 * INTERVAL '4000' YEAR AS DATE);
+
+SELECT n_nationkey, CAST(DATE '2020-01-01' + n_nationkey * INTERVAL '3000000' DAY AS DATE)
+FROM nation
+WHERE n_nationkey = 1;
