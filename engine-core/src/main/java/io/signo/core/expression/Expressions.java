@@ -36,12 +36,12 @@ public final class Expressions
 
     public static Expression negate(Expression value)
     {
-        return new NegateExpression(value);
+        return new UnaryArithmeticExpression(UnaryArithmeticExpression.Operator.NEGATE, value);
     }
 
     public static Expression abs(Expression value)
     {
-        return new AbsoluteValueExpression(value);
+        return new UnaryArithmeticExpression(UnaryArithmeticExpression.Operator.ABS, value);
     }
 
     public static Expression comparison(ComparisonOperator operator, Expression left, Expression right)

@@ -106,7 +106,7 @@ final class ConstantFoldingExecutor
                     return visited;
                 }
                 BigDecimal product = requireNonNull(interval.getValueAs(BigDecimal.class)).multiply(requireNonNull(number.getValueAs(BigDecimal.class)));
-                if (product.scale() > 0 && product.stripTrailingZeros().scale() > 0) {
+                if (product.stripTrailingZeros().scale() > 0) {
                     // a fraction of the interval's unit has no literal
                     return visited;
                 }

@@ -10,17 +10,29 @@ import io.signo.storage.vector.ColumnVector;
 
 import static java.util.Objects.requireNonNull;
 
-/** Unary minus of an INTEGER, BIGINT, DECIMAL or DOUBLE. */
-public final class NegateExpression
+/**
+ * Unary minus or ABS of an INTEGER, BIGINT, DECIMAL or DOUBLE. Both change the sign of a value (ABS
+ * of the negative ones only), so both overflow on the smallest INTEGER and BIGINT, whose negation
+ * their type does not hold.
+ */
+public final class UnaryArithmeticExpression
         implements Expression
 {
+    public enum Operator
+    {
+        NEGATE,
+        ABS
+    }
+
+    private final Operator operator;
     private final Expression value;
 
-    NegateExpression(Expression value)
+    UnaryArithmeticExpression(Operator operator, Expression value)
     {
+        this.operator = requireNonNull(operator, "operator is null");
         this.value = requireNonNull(value, "value is null");
         if (!value.type().isNumeric()) {
-            throw new IllegalArgumentException("cannot negate " + value.type());
+            throw new IllegalArgumentException(operator + " of " + value.type());
         }
     }
 
@@ -34,30 +46,39 @@ public final class NegateExpression
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
         Type type = value.type();
+        boolean abs = operator == Operator.ABS;
         if (type.kind() == TypeKind.DOUBLE) {
             DoubleValues input = DoubleValues.evaluate(value, page, positions, count, allocator);
             double[] values = input.values();
             for (int i = 0; i < count; i++) {
-                values[i] = -values[i];
+                values[i] = abs ? Math.abs(values[i]) : -values[i];
             }
             return FixedWidthVectors.fromDoubles(values, count, input.nulls(), allocator);
         }
         LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
         long[] values = input.values();
-        boolean narrow = type.kind() == TypeKind.INTEGER;
+        long smallest = type.kind() == TypeKind.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE;
         for (int i = 0; i < count; i++) {
-            long negated = -values[i];
-            if (values[i] == Long.MIN_VALUE || (narrow && negated != (int) negated)) {
-                throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, type.kind() == TypeKind.DECIMAL ? Decimals.OVERFLOW : type + " overflow");
+            // a NULL's slot holds 0, so it passes
+            if (values[i] == smallest) {
+                throw overflow(type, smallest);
             }
-            values[i] = negated;
+            values[i] = abs ? Math.abs(values[i]) : -values[i];
         }
         return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
+    }
+
+    private SignoException overflow(Type type, long smallest)
+    {
+        if (type.kind() == TypeKind.DECIMAL) {
+            return new SignoException(ErrorCode.NUMERIC_OVERFLOW, Decimals.OVERFLOW);
+        }
+        return new SignoException(ErrorCode.NUMERIC_OVERFLOW, operator == Operator.ABS ? type + " overflow: ABS(" + smallest + ")" : type + " overflow");
     }
 
     @Override
     public String toString()
     {
-        return "NEGATE(" + value + ")";
+        return operator + "(" + value + ")";
     }
 }
