@@ -132,7 +132,7 @@ public final class ExchangeThroughputBenchmark
         int[] positions = new int[rowsPerPage];
         for (Partition partition : table.partitions()) {
             for (Segment segment : partition.segments()) {
-                Page page = segment.page();
+                Page page = segment.readAll();
                 for (int first = 0; first < page.positionCount(); first += rowsPerPage) {
                     int count = Math.min(rowsPerPage, page.positionCount() - first);
                     for (int i = 0; i < count; i++) {

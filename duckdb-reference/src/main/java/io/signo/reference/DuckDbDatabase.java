@@ -113,7 +113,7 @@ public final class DuckDbDatabase
         int columnCount = table.columns().size();
         try (DuckDBAppender appender = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, table.name())) {
             for (Segment segment : partition.segments()) {
-                Page page = segment.page();
+                Page page = segment.readAll();
                 int positionCount = page.positionCount();
                 for (int position = 0; position < positionCount; position++) {
                     appender.beginRow();

@@ -1,6 +1,8 @@
 package io.signo.sql;
 
 import io.signo.core.driver.TaskExecutor;
+import io.signo.sql.ddl.DatabaseStatements;
+import io.signo.sql.ddl.StatementKind;
 import io.signo.sql.execution.ExecutionTarget;
 import io.signo.sql.execution.InProcessTarget;
 import io.signo.sql.execution.QueryExecution;
@@ -11,6 +13,7 @@ import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.sql.translate.PlannerOptions;
+import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
@@ -36,6 +39,9 @@ public final class SignoEngine
     private static final Pattern SET_STATEMENT = Pattern.compile("\\s*(?i:set)\\s+(\\w+)\\s*=\\s*(.*?)\\s*;?\\s*", Pattern.DOTALL);
 
     private final Catalog catalog;
+    /** Null when the catalog is not a database's (generated TPC-H): then nothing can be written. */
+    private final Database database;
+    private final DatabaseStatements databaseStatements;
     private final int workers;
     private final boolean separateCoordinator;
     private final TaskExecutor executor;
@@ -65,8 +71,26 @@ public final class SignoEngine
      */
     public SignoEngine(Catalog catalog, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator)
     {
+        this(catalog, null, threads, workers, queryMaxMemoryBytes, separateCoordinator);
+    }
+
+    /** An engine over a database in this process: its tables can be created and written. */
+    public SignoEngine(Database database, int threads)
+    {
+        this(database, threads, Runtime.getRuntime().maxMemory());
+    }
+
+    public SignoEngine(Database database, int threads, long queryMaxMemoryBytes)
+    {
+        this(database.catalog(), database, threads, 1, queryMaxMemoryBytes, false);
+    }
+
+    private SignoEngine(Catalog catalog, Database database, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator)
+    {
         this.separateCoordinator = separateCoordinator;
         this.catalog = catalog;
+        this.database = database;
+        this.databaseStatements = new DatabaseStatements(database, this);
         this.workers = workers;
         this.executor = new TaskExecutor(threads);
         this.memoryLimit = new QueryMemoryLimit(queryMaxMemoryBytes);
@@ -103,6 +127,10 @@ public final class SignoEngine
         QueryResult set = trySetStatement(session, sql);
         if (set != null) {
             return ResultStream.of(set);
+        }
+        StatementKind kind = StatementKind.of(sql);
+        if (kind != StatementKind.QUERY) {
+            return ResultStream.of(databaseStatements.execute(kind, session, sql, control));
         }
         PlannedQuery planned = plan(session, sql, control);
         if (planned.explain()) {
@@ -154,6 +182,24 @@ public final class SignoEngine
 
     /** Plans a statement with the session's properties and hands the plan to {@code control}. */
     public PlannedQuery plan(Session session, String sql, QueryControl control)
+    {
+        return plan(session, sql, control, catalog.snapshot());
+    }
+
+    /** Runs a planned query in this process. */
+    public ResultStream start(PlannedQuery planned, Session session, QueryControl control)
+    {
+        return start(planned, session, control, inProcess);
+    }
+
+    /** The database the engine stores its tables in, or null when its tables are generated and read-only. */
+    public Database database()
+    {
+        return database;
+    }
+
+    /** Plans a query against {@code catalog}: a snapshot, possibly with a table shown differently (its row ids, for a write). */
+    public PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog)
     {
         control.checkNotCancelled();
         if (sql == null || sql.isBlank()) {

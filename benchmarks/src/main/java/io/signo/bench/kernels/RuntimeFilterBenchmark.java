@@ -11,6 +11,7 @@ import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
@@ -95,7 +96,7 @@ public class RuntimeFilterBenchmark
             }
             Page page = new Page(PAGE_ROWS, key.build(), value.build());
             probePages.add(page);
-            probeSegments.add(new Segment(page, new ColumnStatistics[] {null, null}));
+            probeSegments.add(new PageSegment(page, new ColumnStatistics[] {null, null}));
         }
         pool = MemoryPool.unbounded("runtime-filter-benchmark");
         bridge = new JoinBridge(true);

@@ -155,7 +155,7 @@ public final class TableScanOperator
                 finished = true;
                 return null;
             }
-            Page page = segment.page().selectColumns(columns);
+            Page page = segment.read(columns);
             if (runtimeFilters == null) {
                 return page;
             }

@@ -13,6 +13,7 @@ import io.signo.core.operator.TableScanOperator;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
@@ -49,7 +50,7 @@ class TaskExecutorTest
             for (int i = 0; i < rowsPerSegment; i++) {
                 builder.appendLong(next++);
             }
-            segments.add(new Segment(new Page(rowsPerSegment, builder.build()), new ColumnStatistics[1]));
+            segments.add(new PageSegment(new Page(rowsPerSegment, builder.build()), new ColumnStatistics[1]));
         }
         return segments;
     }

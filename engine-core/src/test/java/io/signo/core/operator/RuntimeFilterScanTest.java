@@ -7,6 +7,7 @@ import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class RuntimeFilterScanTest
                 long key = (long) segment * rowsPerSegment + i;
                 rows.add(row(key % 7 == 3 ? null : key, "r" + key));
             }
-            segments.add(new Segment(page(TYPES, rows), new ColumnStatistics[] {null, null}));
+            segments.add(new PageSegment(page(TYPES, rows), new ColumnStatistics[] {null, null}));
         }
         return segments;
     }
@@ -177,7 +178,7 @@ class RuntimeFilterScanTest
                 Operator operator = new FilterProjectOperator.FilterProjectOperatorFactory(processor, List.of(filter)).createOperator(context)) {
             assertTrue(operator.isBlocked().isDone(), "the build is done");
             for (Segment segment : segments(3, 100)) {
-                operator.addInput(segment.page());
+                operator.addInput(segment.readAll());
                 Page page = operator.getOutput();
                 if (page != null) {
                     output.addAll(rows(List.of(page)));

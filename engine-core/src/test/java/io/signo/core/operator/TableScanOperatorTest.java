@@ -4,6 +4,7 @@ import io.signo.core.operator.scan.ColumnConstraint;
 import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class TableScanOperatorTest
             ColumnStatistics[] statistics = {
                     new ColumnStatistics(10, 0, 10L * segment, 10L * segment + 9, 8),
                     new ColumnStatistics(1, 0, "s" + segment, "s" + segment, 2)};
-            segments.add(new Segment(page(TYPES, rows), statistics));
+            segments.add(new PageSegment(page(TYPES, rows), statistics));
         }
         return segments;
     }
@@ -100,7 +101,7 @@ class TableScanOperatorTest
     void segmentsWithoutStatisticsAreRead()
     {
         Page page = page(TYPES, row(1L, "a"), row(null, null));
-        var cursor = new TableScanOperator.SegmentCursor(List.of(new Segment(page, new ColumnStatistics[] {null, null})));
+        var cursor = new TableScanOperator.SegmentCursor(List.of(new PageSegment(page, new ColumnStatistics[] {null, null})));
         SegmentPredicate predicate = new SegmentPredicate(List.of(ColumnConstraint.equalTo(0, 100L)));
         assertEquals(List.of(row(1L), row((Object) null)), scan(new TableScanOperator.Factory("t", cursor, new int[] {0}, predicate)));
         assertEquals(0, cursor.prunedSegments());

@@ -150,7 +150,7 @@ final class TpchCommand
         for (Table table : catalog.tables()) {
             for (Partition partition : table.partitions()) {
                 for (Segment segment : partition.segments()) {
-                    rows += segment.page().positionCount();
+                    rows += segment.rowCount();
                 }
             }
         }

@@ -15,7 +15,6 @@ import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.QueryEventListener;
 import io.signo.server.query.QueryState;
-import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
@@ -128,8 +127,7 @@ public final class QueryMetrics
         long bytes = 0;
         for (Partition partition : table.partitions()) {
             for (Segment segment : partition.segments()) {
-                Page page = segment.page();
-                bytes += page.retainedBytes();
+                bytes += segment.retainedBytes();
             }
         }
         return bytes;

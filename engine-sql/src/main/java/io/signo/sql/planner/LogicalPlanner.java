@@ -16,6 +16,7 @@ import org.apache.calcite.plan.Context;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -36,6 +37,9 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserImplFactory;
+import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -158,20 +162,8 @@ public final class LogicalPlanner
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
-        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
-                SqlValidator.Config.DEFAULT
-                        .withConformance(SqlConformanceEnum.DEFAULT)
-                        .withIdentifierExpansion(true));
-        SqlNode validated;
-        try {
-            validated = validator.validate(parsed);
-        }
-        catch (CalciteContextException e) {
-            throw new SignoException(ErrorCode.VALIDATION_ERROR, "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": " + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
-        }
-        catch (RuntimeException e) {
-            throw new SignoException(ErrorCode.VALIDATION_ERROR, e.getMessage(), e);
-        }
+        SqlValidator validator = newValidator(catalogReader, typeFactory);
+        SqlNode validated = validate(validator, parsed, null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -183,11 +175,8 @@ public final class LogicalPlanner
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
-        SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config()
-                        .withExpand(false)
-                        .withTrimUnusedFields(true)
-                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator, catalogReader, cluster,
+                StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = relRoot.project();
         RelDataType rowType = relRoot.validatedRowType;
@@ -198,9 +187,75 @@ public final class LogicalPlanner
         return new LogicalPlan(rel, names, explain);
     }
 
-    private SqlNode parse(String sql)
+    private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
+            .withExpand(false)
+            .withTrimUnusedFields(true)
+            .withInSubQueryThreshold(Integer.MAX_VALUE);
+
+    private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
+    {
+        return SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
+                SqlValidator.Config.DEFAULT
+                        .withConformance(SqlConformanceEnum.DEFAULT)
+                        .withIdentifierExpansion(true));
+    }
+
+    /** Validates a statement; {@code viewName} names the view whose text it is, for errors inside a view. */
+    private static SqlNode validate(SqlValidator validator, SqlNode parsed, String viewName)
+    {
+        String where = viewName == null ? "" : "in view " + viewName + ", ";
+        try {
+            return validator.validate(parsed);
+        }
+        catch (CalciteContextException e) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, where + "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": " + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
+        }
+        catch (SignoException e) {
+            throw e;
+        }
+        catch (RuntimeException e) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, where + e.getMessage(), e);
+        }
+    }
+
+    /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
+    private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster)
+            implements RelOptTable.ViewExpander
+    {
+        @Override
+        public RelRoot expandView(RelDataType rowType, String queryString, List<String> schemaPath, List<String> viewPath)
+        {
+            String viewName = viewPath.isEmpty() ? "?" : viewPath.getLast();
+            SqlNode parsed;
+            try {
+                parsed = parse(queryString);
+            }
+            catch (SignoException e) {
+                throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
+            }
+            SqlValidator validator = newValidator(catalogReader, typeFactory);
+            SqlNode validated = validate(validator, parsed, viewName);
+            SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+            return converter.convertQuery(validated, true, false);
+        }
+    }
+
+    /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */
+    public static SqlNode parse(String sql)
+    {
+        return parse(sql, SqlParserImpl.FACTORY);
+    }
+
+    /** Parses a CREATE or DROP statement: Calcite's grammar with its DDL extension. */
+    public static SqlNode parseDdl(String sql)
+    {
+        return parse(sql, SqlDdlParserImpl.FACTORY);
+    }
+
+    private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
         SqlParser parser = SqlParser.create(sql, SqlParser.config()
+                .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)
                 .withCaseSensitive(false)

@@ -92,8 +92,8 @@ class DuckDbTpchTest
         Table lineitem = catalog.table("lineitem");
         for (Partition partition : lineitem.partitions()) {
             for (Segment segment : partition.segments()) {
-                ColumnVector prices = segment.page().column(lineitem.columnIndex("l_extendedprice"));
-                ColumnVector shipDates = segment.page().column(lineitem.columnIndex("l_shipdate"));
+                ColumnVector prices = segment.readAll().column(lineitem.columnIndex("l_extendedprice"));
+                ColumnVector shipDates = segment.readAll().column(lineitem.columnIndex("l_shipdate"));
                 for (int p = 0; p < prices.positionCount(); p++) {
                     signoSum = signoSum.add(BigDecimal.valueOf(prices.getLong(p), 2));
                     signoDays += shipDates.getInt(p);

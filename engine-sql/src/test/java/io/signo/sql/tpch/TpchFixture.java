@@ -5,6 +5,7 @@ import io.signo.storage.memory.ArenaPageAllocator;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
@@ -142,10 +143,10 @@ public final class TpchFixture
             for (Partition partition : table.partitions()) {
                 List<Segment> segments = new ArrayList<>();
                 for (Segment segment : partition.segments()) {
-                    Page page = segment.page();
+                    Page page = segment.readAll();
                     for (int start = 0; start < page.positionCount(); start += rowsPerPage) {
                         // the statistics of the whole segment still bound each of its pieces, so pruning stays correct
-                        segments.add(new Segment(rows(page, start, Math.min(rowsPerPage, page.positionCount() - start), allocator), segment.columnStatistics()));
+                        segments.add(new PageSegment(rows(page, start, Math.min(rowsPerPage, page.positionCount() - start), allocator), segment.columnStatistics()));
                     }
                 }
                 partitions.add(new Partition(partition.index(), segments));

@@ -27,7 +27,19 @@ public enum ErrorCode
     /** Bytes that fail validation: a truncated or damaged page, file or frame. */
     CORRUPT_DATA(14, "XX001", ErrorType.EXTERNAL),
     /** A worker process the query ran on died or became unreachable. */
-    NODE_FAILED(15, "58000", ErrorType.EXTERNAL);
+    NODE_FAILED(15, "58000", ErrorType.EXTERNAL),
+    /** A statement names a table or view that does not exist. */
+    TABLE_NOT_FOUND(16, "42P01", ErrorType.USER_ERROR),
+    /** A statement creates a table or view under a name already taken. */
+    ALREADY_EXISTS(17, "42P07", ErrorType.USER_ERROR),
+    /** A NULL written to a column declared NOT NULL. */
+    NOT_NULL_VIOLATION(18, "23502", ErrorType.USER_ERROR),
+    /** Reading or writing the database directory failed (disk full, permissions, a lock held by another process). */
+    STORAGE_ERROR(19, "58030", ErrorType.EXTERNAL),
+    /** A write waited too long for another statement writing the same table. */
+    WRITE_CONFLICT(20, "40001", ErrorType.INSUFFICIENT_RESOURCES),
+    /** A table that cannot be written: a generated or read-only one. */
+    READ_ONLY_TABLE(21, "25006", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType

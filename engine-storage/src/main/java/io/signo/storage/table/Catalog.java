@@ -1,14 +1,30 @@
 package io.signo.storage.table;
 
 import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The tables of one schema (the seam for persistence and DDL later). Thread safe. */
+/**
+ * The tables and views of one schema as they are now. Thread safe: a database replaces a table's
+ * entry when a statement commits, and a query plans against a {@link #snapshot()} so that every
+ * table it reads is of one moment.
+ */
 public final class Catalog
 {
+    /** A view: the query it stands for and its columns as they were when it was created. */
+    public record View(String name, String sql, List<Column> columns)
+    {
+        public View
+        {
+            columns = List.copyOf(columns);
+        }
+    }
+
     private final String schemaName;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
+    private final Map<String, View> views = new ConcurrentHashMap<>();
 
     public Catalog(String schemaName)
     {
@@ -22,19 +38,78 @@ public final class Catalog
 
     public void addTable(Table table)
     {
-        if (tables.putIfAbsent(table.name().toLowerCase(java.util.Locale.ROOT), table) != null) {
+        if (tables.putIfAbsent(key(table.name()), table) != null) {
             throw new IllegalArgumentException("table already exists: " + table.name());
         }
+    }
+
+    /** Puts the table in place of the one of its name, or adds it. */
+    public void putTable(Table table)
+    {
+        tables.put(key(table.name()), table);
+    }
+
+    public void removeTable(String name)
+    {
+        tables.remove(key(name));
     }
 
     /** The table, or null when there is none of that name (case-insensitive). */
     public Table table(String name)
     {
-        return tables.get(name.toLowerCase(java.util.Locale.ROOT));
+        return tables.get(key(name));
     }
 
     public Collection<Table> tables()
     {
         return tables.values();
+    }
+
+    public void putView(View view)
+    {
+        views.put(key(view.name()), view);
+    }
+
+    public void removeView(String name)
+    {
+        views.remove(key(name));
+    }
+
+    /** The view, or null when there is none of that name (case-insensitive). */
+    public View view(String name)
+    {
+        return views.get(key(name));
+    }
+
+    public Collection<View> views()
+    {
+        return views.values();
+    }
+
+    /** A copy of the catalog as it is now, which later changes leave alone. */
+    public synchronized Catalog snapshot()
+    {
+        Catalog copy = new Catalog(schemaName);
+        copy.tables.putAll(tables);
+        copy.views.putAll(views);
+        return copy;
+    }
+
+    /** Makes the catalog hold exactly these tables and views, at once for {@link #snapshot()}. */
+    public synchronized void replaceAll(Collection<Table> newTables, Collection<View> newViews)
+    {
+        tables.clear();
+        views.clear();
+        for (Table table : newTables) {
+            tables.put(key(table.name()), table);
+        }
+        for (View view : newViews) {
+            views.put(key(view.name()), view);
+        }
+    }
+
+    private static String key(String name)
+    {
+        return name.toLowerCase(Locale.ROOT);
     }
 }

@@ -2,5 +2,11 @@ package io.signo.storage.table;
 
 import io.signo.storage.type.Type;
 
-/** A named, typed column of a table. */
-public record Column(String name, Type type) {}
+/** A named, typed column of a table; {@code notNull} when the table refuses NULLs in it. */
+public record Column(String name, Type type, boolean notNull)
+{
+    public Column(String name, Type type)
+    {
+        this(name, type, false);
+    }
+}

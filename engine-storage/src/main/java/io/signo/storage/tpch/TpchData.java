@@ -6,6 +6,7 @@ import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
@@ -190,7 +191,7 @@ public final class TpchData
         for (int i = 0; i < stagers.length; i++) {
             vectors[i] = stagers[i].seal(allocator, statistics, i);
         }
-        return new Segment(new Page(rows, vectors), statistics);
+        return new PageSegment(new Page(rows, vectors), statistics);
     }
 
     private static Table assembleTable(TpchTableDefinition<?> definition, List<Future<GeneratedChunk>> futures, int partitionCount)
@@ -206,7 +207,7 @@ public final class TpchData
             GeneratedChunk chunk = await(future);
             partitions.add(new Partition(chunk.partitionIndex(), List.copyOf(chunk.segments())));
             for (Segment segment : chunk.segments()) {
-                rowCount += segment.page().positionCount();
+                rowCount += segment.rowCount();
             }
             for (int i = 0; i < summaries.length; i++) {
                 summaries[i].mergeFrom(chunk.summaries()[i]);

@@ -245,7 +245,7 @@ class PageSerdeTest
             long rows = 0;
             for (Partition partition : lineitem.partitions()) {
                 for (Segment segment : partition.segments()) {
-                    Page page = segment.page();
+                    Page page = segment.readAll();
                     byte[] bytes = serializer.serialize(page);
                     assertPagesEqual(page, deserializer.deserialize(bytes));
                     rows += page.positionCount();

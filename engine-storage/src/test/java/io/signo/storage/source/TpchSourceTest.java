@@ -63,7 +63,7 @@ class TpchSourceTest
     {
         long rows = 0;
         for (Segment segment : segments) {
-            rows += segment.page().positionCount();
+            rows += segment.rowCount();
         }
         return rows;
     }

@@ -99,7 +99,7 @@ class TpchDataTest
     void keepsGeneratorValuesAndText()
     {
         // the first lineitem of io.trino.tpch (and dbgen) at any scale factor
-        Page page = catalog.table("lineitem").partitions().get(0).segments().get(0).page();
+        Page page = catalog.table("lineitem").partitions().get(0).segments().get(0).readAll();
         assertEquals(1L, page.column(0).getLong(0));
         assertEquals(1552L, page.column(1).getLong(0));
         assertEquals(93L, page.column(2).getLong(0));
@@ -116,12 +116,12 @@ class TpchDataTest
         assertEquals("egular courts above the", page.column(15).getString(0));
 
         // VARCHAR text keeps its trailing space exactly as generated
-        Page orders = catalog.table("orders").partitions().get(0).segments().get(0).page();
+        Page orders = catalog.table("orders").partitions().get(0).segments().get(0).readAll();
         assertEquals("nstructions sleep furiously among ", orders.column(8).getString(0));
         assertEquals("Clerk#000000951", orders.column(6).getString(0));
         assertEquals("5-LOW", orders.column(5).getString(0));
 
-        Page nation = catalog.table("nation").partitions().get(0).segments().get(0).page();
+        Page nation = catalog.table("nation").partitions().get(0).segments().get(0).readAll();
         assertEquals("ALGERIA", nation.column(1).getString(0));
         assertEquals(" haggle. carefully final deposits detect slyly agai", nation.column(3).getString(0));
     }
@@ -162,7 +162,7 @@ class TpchDataTest
                 List<Segment> segments = partition.segments();
                 for (int s = 0; s < segments.size(); s++) {
                     Segment segment = segments.get(s);
-                    Page page = segment.page();
+                    Page page = segment.readAll();
                     assertTrue(page.positionCount() > 0);
                     if (s < segments.size() - 1) {
                         assertEquals(TpchData.SEGMENT_ROWS, page.positionCount(), table.name());
@@ -195,7 +195,7 @@ class TpchDataTest
                 Set<Object> distinct = new HashSet<>();
                 for (Partition partition : table.partitions()) {
                     for (Segment segment : partition.segments()) {
-                        ColumnVector vector = segment.page().column(c);
+                        ColumnVector vector = segment.readAll().column(c);
                         Object[] minMax = minMax(vector);
                         min = min == null || compare(minMax[0], min) < 0 ? minMax[0] : min;
                         max = max == null || compare(minMax[1], max) > 0 ? minMax[1] : max;
@@ -241,7 +241,7 @@ class TpchDataTest
         for (Table table : catalog.tables()) {
             for (Partition partition : table.partitions()) {
                 for (Segment segment : partition.segments()) {
-                    retained += segment.page().retainedBytes();
+                    retained += segment.readAll().retainedBytes();
                 }
             }
         }
@@ -288,7 +288,7 @@ class TpchDataTest
             assertEquals(25, rowCount(tiny.catalog().table("nation")));
             for (Partition partition : tiny.catalog().table("supplier").partitions()) {
                 for (Segment segment : partition.segments()) {
-                    assertTrue(segment.page().positionCount() > 0);
+                    assertTrue(segment.rowCount() > 0);
                 }
             }
             ColumnStatistics empty = tiny.catalog().table("supplier").statistics().column("s_name");
@@ -311,7 +311,7 @@ class TpchDataTest
         long rows = 0;
         for (Partition partition : table.partitions()) {
             for (Segment segment : partition.segments()) {
-                rows += segment.page().positionCount();
+                rows += segment.rowCount();
             }
         }
         return rows;
@@ -326,7 +326,7 @@ class TpchDataTest
     {
         Set<Long> keys = new HashSet<>();
         for (Segment segment : partition.segments()) {
-            ColumnVector vector = segment.page().column(column);
+            ColumnVector vector = segment.readAll().column(column);
             for (int p = 0; p < vector.positionCount(); p++) {
                 keys.add(vector.getLong(p));
             }
@@ -339,7 +339,7 @@ class TpchDataTest
         long checksum = 0;
         for (Partition partition : table.partitions()) {
             for (Segment segment : partition.segments()) {
-                ColumnVector vector = segment.page().column(column);
+                ColumnVector vector = segment.readAll().column(column);
                 for (int p = 0; p < vector.positionCount(); p++) {
                     checksum += vector.getObject(p).hashCode();
                 }

@@ -171,7 +171,7 @@ class TpchPartialGenerationTest
     {
         List<List<Object>> rows = new ArrayList<>();
         for (Segment segment : partition.segments()) {
-            Page page = segment.page();
+            Page page = segment.readAll();
             for (int position = 0; position < page.positionCount(); position++) {
                 List<Object> row = new ArrayList<>();
                 for (int column = 0; column < page.columnCount(); column++) {

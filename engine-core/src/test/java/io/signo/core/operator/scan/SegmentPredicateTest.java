@@ -2,6 +2,7 @@ package io.signo.core.operator.scan;
 
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
@@ -33,7 +34,7 @@ class SegmentPredicateTest
         for (int i = 0; i < ROWS; i++) {
             builder.appendLong(i);
         }
-        return new Segment(new Page(ROWS, builder.build()), new ColumnStatistics[] {statistics});
+        return new PageSegment(new Page(ROWS, builder.build()), new ColumnStatistics[] {statistics});
     }
 
     private static Segment range(Object min, Object max)
@@ -128,7 +129,7 @@ class SegmentPredicateTest
         assertTrue(mayMatch(in(0, List.of(5L)), range(null, null)));
         // a constraint on a column the segment has no statistics for
         assertTrue(mayMatch(equalTo(3, 5L), range(10L, 20L)));
-        Segment noStatistics = new Segment(range(1L, 2L).page(), null);
+        Segment noStatistics = new PageSegment(range(1L, 2L).readAll(), null);
         assertTrue(mayMatch(equalTo(0, 5L), noStatistics));
     }
 

@@ -1,0 +1,59 @@
+package io.signo.sql.ddl;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What a statement does, told by its first keyword: a query, or one of the statements that change or describe a database. */
+public enum StatementKind
+{
+    QUERY,
+    CREATE,
+    DROP,
+    ALTER,
+    INSERT,
+    UPDATE,
+    DELETE,
+    SHOW,
+    DESCRIBE,
+    TRANSACTION;
+
+    /** The first word after leading blanks and comments. */
+    private static final Pattern FIRST_WORD = Pattern.compile("\\A(?:\\s+|--[^\\n]*(?:\\n|\\z)|/\\*.*?\\*/)*([A-Za-z]+)", Pattern.DOTALL);
+
+    public static StatementKind of(String sql)
+    {
+        if (sql == null) {
+            return QUERY;
+        }
+        Matcher matcher = FIRST_WORD.matcher(sql);
+        if (!matcher.lookingAt()) {
+            return QUERY;
+        }
+        return switch (matcher.group(1).toLowerCase(Locale.ROOT)) {
+            case "create" -> CREATE;
+            case "drop" -> DROP;
+            case "alter" -> ALTER;
+            case "insert" -> INSERT;
+            case "update" -> UPDATE;
+            case "delete" -> DELETE;
+            case "show" -> SHOW;
+            case "describe", "desc" -> DESCRIBE;
+            case "begin", "start", "commit", "rollback", "abort", "savepoint", "release" -> TRANSACTION;
+            default -> QUERY;
+        };
+    }
+
+    /** The statement without the blanks and comments before its first word. */
+    public static String withoutLeadingComments(String sql)
+    {
+        Matcher matcher = FIRST_WORD.matcher(sql);
+        return matcher.lookingAt() ? sql.substring(matcher.start(1)) : sql;
+    }
+
+    /** Statements that change what is stored. */
+    public boolean writes()
+    {
+        return this == CREATE || this == DROP || this == ALTER || this == INSERT || this == UPDATE || this == DELETE;
+    }
+}

@@ -1,0 +1,50 @@
+-- statements that must fail, on Signo with a message that names what is wrong, and on DuckDB
+
+CREATE TABLE t (a INTEGER NOT NULL, b VARCHAR);
+
+INSERT INTO t VALUES (1, 'x');
+
+-- error: does not exist
+INSERT INTO missing VALUES (1);
+
+-- error: not found
+SELECT * FROM missing;
+
+-- error: already exists
+CREATE TABLE t (z INTEGER);
+
+-- error: NOT NULL constraint failed: t.a
+INSERT INTO t VALUES (NULL, 'y');
+
+-- error: NOT NULL constraint failed: t.a
+INSERT INTO t (b) VALUES ('y');
+
+-- error: NOT NULL constraint failed: t.a
+UPDATE t SET a = NULL;
+
+-- error: 3 values for 2 columns
+INSERT INTO t VALUES (1, 'x', 'extra');
+
+-- error: has no column
+INSERT INTO t (a, nope) VALUES (1, 2);
+
+-- error: has no column
+UPDATE t SET nope = 1;
+
+-- error: does not exist
+DELETE FROM missing WHERE a = 1;
+
+-- error: does not exist
+DROP TABLE missing;
+
+-- error: does not exist
+DROP VIEW missing;
+
+-- error: column a is declared twice
+CREATE TABLE twice (a INTEGER, a VARCHAR);
+
+-- error: cannot cast
+INSERT INTO t VALUES ('not a number', 'x');
+
+-- every failed statement left the table as it was
+SELECT * FROM t ORDER BY a;

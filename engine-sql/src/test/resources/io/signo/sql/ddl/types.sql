@@ -1,0 +1,27 @@
+-- every type Signo stores, with NULLs, through CREATE, INSERT, CREATE TABLE AS and UPDATE
+
+CREATE TABLE typed (b BOOLEAN, i INTEGER, l BIGINT, d DOUBLE, m DECIMAL(18, 4), s DECIMAL(5, 2), dt DATE, v VARCHAR, vn VARCHAR(10), c CHAR(3));
+
+INSERT INTO typed VALUES (true, -2147483648, -9223372036854775807, -0.5, 12345678901234.5678, -999.99, DATE '1970-01-01', '', 'ten chars!', 'abc');
+
+INSERT INTO typed VALUES (false, 2147483647, 9223372036854775807, 1e300, -0.0001, 999.99, DATE '2099-12-31', 'héllo wörld ✓', 'x', 'ab');
+
+INSERT INTO typed VALUES (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
+SELECT * FROM typed ORDER BY i;
+
+SELECT count(b), count(i), count(l), count(d), count(m), count(s), count(dt), count(v), count(vn), count(c) FROM typed;
+
+INSERT INTO typed (i, d, m) VALUES (7, 3, 3);
+
+SELECT i, d, m FROM typed WHERE i = 7;
+
+CREATE TABLE typed_copy AS SELECT * FROM typed;
+
+SELECT * FROM typed_copy ORDER BY i;
+
+UPDATE typed_copy SET v = substring(v, 1, 3), m = m / 2, dt = dt + INTERVAL '1' DAY WHERE b;
+
+SELECT v, m, dt FROM typed_copy ORDER BY i;
+
+SELECT v IS NULL, sum(s), count(*) FROM typed_copy GROUP BY v IS NULL ORDER BY 1;

@@ -1,0 +1,167 @@
+package io.signo.storage.db;
+
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.HyperLogLog;
+import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Gathers what the planner and the scans know of one column of a segment file: min, max and nulls
+ * of each block (for pruning) and of the whole file, with a distinct-values sketch that merges
+ * with the other files' into the table's.
+ */
+final class ColumnStatisticsCollector
+{
+    private final Type type;
+    private final HyperLogLog distinct = new HyperLogLog();
+    private long rows;
+    private long nulls;
+    private long stringBytes;
+    private Object min;
+    private Object max;
+
+    ColumnStatisticsCollector(Type type)
+    {
+        this.type = type;
+    }
+
+    /** Adds a block's values and returns that block's statistics (no distinct count). */
+    ColumnStatistics addBlock(ColumnVector vector)
+    {
+        int count = vector.positionCount();
+        long blockNulls = 0;
+        Object blockMin = null;
+        Object blockMax = null;
+        PhysicalType physical = type.physicalType();
+        switch (physical) {
+            case BYTE -> {
+                boolean seenFalse = false;
+                boolean seenTrue = false;
+                for (int p = 0; p < count; p++) {
+                    if (vector.isNull(p)) {
+                        blockNulls++;
+                        continue;
+                    }
+                    boolean value = vector.getBoolean(p);
+                    seenTrue |= value;
+                    seenFalse |= !value;
+                    distinct.addHash(HyperLogLog.mix(value ? 1 : 0));
+                }
+                blockMin = seenFalse ? Boolean.FALSE : (seenTrue ? Boolean.TRUE : null);
+                blockMax = seenTrue ? Boolean.TRUE : (seenFalse ? Boolean.FALSE : null);
+            }
+            case INT, LONG -> {
+                long low = Long.MAX_VALUE;
+                long high = Long.MIN_VALUE;
+                boolean any = false;
+                for (int p = 0; p < count; p++) {
+                    if (vector.isNull(p)) {
+                        blockNulls++;
+                        continue;
+                    }
+                    long value = physical == PhysicalType.INT ? vector.getInt(p) : vector.getLong(p);
+                    low = Math.min(low, value);
+                    high = Math.max(high, value);
+                    any = true;
+                    distinct.addHash(HyperLogLog.mix(value));
+                }
+                if (any) {
+                    blockMin = physical == PhysicalType.INT ? (Object) (int) low : (Object) low;
+                    blockMax = physical == PhysicalType.INT ? (Object) (int) high : (Object) high;
+                }
+            }
+            case DOUBLE -> {
+                double low = Double.POSITIVE_INFINITY;
+                double high = Double.NEGATIVE_INFINITY;
+                boolean any = false;
+                boolean nan = false;
+                for (int p = 0; p < count; p++) {
+                    if (vector.isNull(p)) {
+                        blockNulls++;
+                        continue;
+                    }
+                    double value = vector.getDouble(p);
+                    nan |= Double.isNaN(value);
+                    low = Math.min(low, value);
+                    high = Math.max(high, value);
+                    any = true;
+                    distinct.addHash(HyperLogLog.mix(Double.doubleToLongBits(value == 0 ? 0.0 : value)));
+                }
+                // NaN sorts above every number in SQL; bounds that cannot say so are left unknown
+                if (any && !nan) {
+                    blockMin = low;
+                    blockMax = high;
+                }
+            }
+            case BYTES -> {
+                MemorySegment values = vector.values();
+                byte[] lowest = null;
+                byte[] highest = null;
+                for (int p = 0; p < count; p++) {
+                    if (vector.isNull(p)) {
+                        blockNulls++;
+                        continue;
+                    }
+                    int start = vector.stringStart(p);
+                    int length = vector.stringLength(p);
+                    byte[] bytes = values.asSlice(start, length).toArray(ValueLayout.JAVA_BYTE);
+                    stringBytes += length;
+                    if (lowest == null || Arrays.compareUnsigned(bytes, lowest) < 0) {
+                        lowest = bytes;
+                    }
+                    if (highest == null || Arrays.compareUnsigned(bytes, highest) > 0) {
+                        highest = bytes;
+                    }
+                    distinct.addHash(HyperLogLog.mix(Arrays.hashCode(bytes) * 0x9E3779B97F4A7C15L + length));
+                }
+                blockMin = lowest == null ? null : new String(lowest, StandardCharsets.UTF_8);
+                blockMax = highest == null ? null : new String(highest, StandardCharsets.UTF_8);
+            }
+        }
+        rows += count;
+        nulls += blockNulls;
+        min = lesser(min, blockMin);
+        max = greater(max, blockMax);
+        return new ColumnStatistics(0, blockNulls, blockMin, blockMax, physical.fixedWidth());
+    }
+
+    /** The statistics of every block added, with the distinct sketch. */
+    ColumnStatistics fileStatistics()
+    {
+        long nonNull = rows - nulls;
+        long distinctValues = nonNull == 0 ? 0 : Math.clamp(distinct.estimate(), 1, nonNull);
+        double width = type.physicalType() == PhysicalType.BYTES ? (nonNull == 0 ? 0 : (double) stringBytes / nonNull) : type.physicalType().fixedWidth();
+        return new ColumnStatistics(distinctValues, nulls, min, max, width, distinct.registers());
+    }
+
+    private static Object lesser(Object current, Object candidate)
+    {
+        if (candidate == null) {
+            return current;
+        }
+        return current == null || compare(candidate, current) < 0 ? candidate : current;
+    }
+
+    private static Object greater(Object current, Object candidate)
+    {
+        if (candidate == null) {
+            return current;
+        }
+        return current == null || compare(candidate, current) > 0 ? candidate : current;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compare(Object left, Object right)
+    {
+        if (left instanceof String leftString && right instanceof String rightString) {
+            return Arrays.compareUnsigned(leftString.getBytes(StandardCharsets.UTF_8), rightString.getBytes(StandardCharsets.UTF_8));
+        }
+        return ((Comparable) left).compareTo(right);
+    }
+}

@@ -1,0 +1,358 @@
+package io.signo.storage.db;
+
+import io.signo.storage.db.Manifest.FileEntry;
+import io.signo.storage.db.Manifest.TableEntry;
+import io.signo.storage.db.Manifest.ViewEntry;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Partitioning;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import io.signo.storage.table.TableStatistics;
+import io.signo.storage.type.PhysicalType;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
+
+/**
+ * A database: tables stored as segment files and views, in a directory ({@link #open}) or in memory
+ * ({@link #inMemory}), the same format either way. Every change is a commit of a new
+ * {@link Manifest}; {@link #catalog()} always shows the last committed version, and a query that
+ * took a snapshot of it keeps reading the files of its version while later commits go on.
+ *
+ * <p>Writers of one table take turns ({@link #lockTable}); commits of different tables are
+ * serialized only for the moment of writing the manifest. Thread safe.
+ */
+public final class Database
+        implements AutoCloseable
+{
+    /** The schema stored tables live in, as DuckDB's. */
+    public static final String SCHEMA_NAME = "main";
+    /** How long a writer waits for another statement writing the same table. */
+    public static final Duration WRITE_LOCK_TIMEOUT = Duration.ofSeconds(60);
+
+    private final FileStore store;
+    private final String location;
+    private final Catalog catalog = new Catalog(SCHEMA_NAME);
+    private final AtomicLong nextFileId;
+    private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
+    private final Map<Long, SegmentFile> openFiles = new ConcurrentHashMap<>();
+    /** The tables built for the last manifest, by lower-case name with their entries, to reuse unchanged ones. */
+    private final Map<String, BuiltTable> builtTables = new HashMap<>();
+    private volatile Manifest manifest;
+
+    private record BuiltTable(TableEntry entry, Table table) {}
+
+    private Database(FileStore store, String location)
+            throws IOException
+    {
+        this.store = store;
+        this.location = location;
+        this.manifest = store.readManifest();
+        long highest = manifest.nextFileId();
+        for (long id : store.fileIds()) {
+            highest = Math.max(highest, id + 1);
+        }
+        this.nextFileId = new AtomicLong(highest);
+        removeOrphans();
+        publish(manifest);
+    }
+
+    /** Opens the database in {@code directory}, creating it when it does not exist. */
+    public static Database open(Path directory)
+    {
+        FileStore store;
+        try {
+            store = DirectoryStore.open(directory);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot open database " + directory + ": " + e.getMessage(), e);
+        }
+        try {
+            return new Database(store, directory.toString());
+        }
+        catch (IOException | RuntimeException e) {
+            store.close();
+            if (e instanceof SignoException signo) {
+                throw signo;
+            }
+            throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot open database " + directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** An empty database that lives as long as this object. */
+    public static Database inMemory()
+    {
+        try {
+            return new Database(new MemoryStore(), "memory");
+        }
+        catch (IOException e) {
+            throw new IllegalStateException("a memory store does no I/O", e);
+        }
+    }
+
+    /** The committed tables and views; take a {@link Catalog#snapshot()} to read one version. */
+    public Catalog catalog()
+    {
+        return catalog;
+    }
+
+    public Manifest manifest()
+    {
+        return manifest;
+    }
+
+    /** Where the database lives: its directory, or "memory". */
+    public String location()
+    {
+        return location;
+    }
+
+    /**
+     * Waits for the other writers of a table and holds it until the returned lock is closed, so that
+     * a statement that reads the table and then changes it sees no other change in between.
+     */
+    public TableLock lockTable(String name)
+    {
+        ReentrantLock lock = tableLocks.computeIfAbsent(name.toLowerCase(Locale.ROOT), _ -> new ReentrantLock());
+        try {
+            if (!lock.tryLock(WRITE_LOCK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new SignoException(ErrorCode.WRITE_CONFLICT, "table " + name + " is being written by another statement; gave up after " + WRITE_LOCK_TIMEOUT.toSeconds() + " s");
+            }
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SignoException(ErrorCode.QUERY_CANCELLED, "interrupted while waiting to write table " + name, e);
+        }
+        return lock::unlock;
+    }
+
+    /** Held while a statement writes a table. */
+    public interface TableLock
+            extends AutoCloseable
+    {
+        @Override
+        void close();
+    }
+
+    /** Starts writing rows of a table with {@code columns} into new files; they count once a commit names them. */
+    public TableWriter newWriter(List<Column> columns)
+    {
+        return new TableWriter(new SegmentFileWriter(store, nextFileId::getAndIncrement, columns));
+    }
+
+    /**
+     * Commits the change {@code change} makes to the last committed manifest: once this returns the
+     * new version is durable and {@link #catalog()} shows it; if it throws, nothing changed.
+     */
+    public synchronized Manifest commit(UnaryOperator<Manifest> change)
+    {
+        Manifest current = manifest;
+        Manifest next = change.apply(current);
+        next = new Manifest(current.version() + 1, Math.max(next.nextFileId(), nextFileId.get()), next.tables(), next.views());
+        try {
+            store.syncFiles();
+            store.writeManifest(next);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot commit to database " + location + ": " + e.getMessage(), e);
+        }
+        manifest = next;
+        publish(next);
+        removeUnreferenced(current, next);
+        return next;
+    }
+
+    /** Makes the catalog show {@code version}: tables whose entries did not change keep their objects. */
+    private void publish(Manifest version)
+    {
+        List<Table> tables = new ArrayList<>();
+        Map<String, BuiltTable> built = new HashMap<>();
+        for (TableEntry entry : version.tables()) {
+            String key = entry.name().toLowerCase(Locale.ROOT);
+            BuiltTable previous = builtTables.get(key);
+            Table table = previous != null && previous.entry().equals(entry) ? previous.table() : buildTable(entry);
+            built.put(key, new BuiltTable(entry, table));
+            tables.add(table);
+        }
+        builtTables.clear();
+        builtTables.putAll(built);
+        List<Catalog.View> views = new ArrayList<>();
+        for (ViewEntry view : version.views()) {
+            views.add(new Catalog.View(view.name(), view.sql(), view.columns()));
+        }
+        catalog.replaceAll(tables, views);
+    }
+
+    private Table buildTable(TableEntry entry)
+    {
+        List<Segment> segments = new ArrayList<>();
+        List<TableStatistics> fileStatistics = new ArrayList<>();
+        for (FileEntry fileEntry : entry.files()) {
+            SegmentFile file;
+            try {
+                file = openFile(entry, fileEntry);
+            }
+            catch (SignoException e) {
+                // the table fails when read, naming the file; the other tables stay readable
+                return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.of(new DamagedSegment(entry.columns().size(), e)))), spreadEvenly(), null);
+            }
+            for (int block = 0; block < file.blockCount(); block++) {
+                segments.add(new StoredSegment(file, block, fileEntry.deletes()));
+            }
+            Map<String, ColumnStatistics> columns = new LinkedHashMap<>();
+            for (int c = 0; c < entry.columns().size(); c++) {
+                columns.put(entry.columns().get(c).name(), file.fileStatistics()[c]);
+            }
+            fileStatistics.add(new TableStatistics(file.rowCount(), columns));
+        }
+        TableStatistics statistics = fileStatistics.isEmpty() ? emptyStatistics(entry.columns()) : TableStatistics.merge(fileStatistics);
+        // deleted rows still count in the files' min, max and distinct values: bounds stay bounds
+        statistics = new TableStatistics(entry.rowCount(), statistics.columns());
+        return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.copyOf(segments))), spreadEvenly(), statistics);
+    }
+
+    private SegmentFile openFile(TableEntry table, FileEntry entry)
+    {
+        SegmentFile open = openFiles.get(entry.fileId());
+        if (open != null) {
+            return open;
+        }
+        String name = store.describe(entry.fileId()) + " of table " + table.name();
+        MemorySegment data;
+        try {
+            data = store.open(entry.fileId());
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " cannot be read: " + e, e);
+        }
+        SegmentFile file = SegmentFile.open(entry.fileId(), name, data, table.columns());
+        if (file.rowCount() != entry.rowCount()) {
+            throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " is damaged: it has " + file.rowCount() + " rows, the manifest says " + entry.rowCount());
+        }
+        openFiles.put(entry.fileId(), file);
+        return file;
+    }
+
+    private static Partitioning spreadEvenly()
+    {
+        return new Partitioning(null, List.of(), false);
+    }
+
+    private static TableStatistics emptyStatistics(List<Column> columns)
+    {
+        Map<String, ColumnStatistics> statistics = new LinkedHashMap<>();
+        for (Column column : columns) {
+            PhysicalType physical = column.type().physicalType();
+            statistics.put(column.name(), new ColumnStatistics(0, 0, null, null, physical.fixedWidth() > 0 ? physical.fixedWidth() : 0));
+        }
+        return new TableStatistics(0, statistics);
+    }
+
+    /** Files of crashed statements: present in the directory, named by no manifest. */
+    private void removeOrphans()
+            throws IOException
+    {
+        Set<Long> referenced = referencedFiles(manifest);
+        for (long id : store.fileIds()) {
+            if (!referenced.contains(id)) {
+                store.delete(id);
+            }
+        }
+    }
+
+    private void removeUnreferenced(Manifest before, Manifest after)
+    {
+        Set<Long> kept = referencedFiles(after);
+        for (long id : referencedFiles(before)) {
+            if (!kept.contains(id)) {
+                openFiles.remove(id);
+                store.delete(id);
+            }
+        }
+    }
+
+    private static Set<Long> referencedFiles(Manifest manifest)
+    {
+        Set<Long> ids = new HashSet<>();
+        for (TableEntry table : manifest.tables()) {
+            for (FileEntry file : table.files()) {
+                ids.add(file.fileId());
+            }
+        }
+        return ids;
+    }
+
+    /** Bytes of the database's segment files: what a database takes on disk, the manifest aside. */
+    public long storedBytes()
+    {
+        long bytes = 0;
+        for (SegmentFile file : openFiles.values()) {
+            bytes += file.byteSize();
+        }
+        return bytes;
+    }
+
+    @Override
+    public void close()
+    {
+        store.close();
+    }
+
+    /** Rows of one statement being written; {@link #finish()} hands the files to a commit. */
+    public static final class TableWriter
+    {
+        private final SegmentFileWriter writer;
+
+        private TableWriter(SegmentFileWriter writer)
+        {
+            this.writer = writer;
+        }
+
+        public void append(io.signo.storage.page.Page page)
+        {
+            try {
+                writer.append(page);
+            }
+            catch (IOException e) {
+                throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a segment file: " + e.getMessage(), e);
+            }
+        }
+
+        /** Ends the last file; the files count once a commit names them. */
+        public List<FileEntry> finish()
+        {
+            try {
+                return writer.finish();
+            }
+            catch (IOException e) {
+                throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a segment file: " + e.getMessage(), e);
+            }
+        }
+
+        /** Removes every file written: the statement failed before its commit. */
+        public void abort()
+        {
+            writer.abort();
+        }
+    }
+}

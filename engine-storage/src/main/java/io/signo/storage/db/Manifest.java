@@ -1,0 +1,289 @@
+package io.signo.storage.db;
+
+import io.signo.storage.table.Column;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.CRC32C;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One committed version of a database: its tables with the segment files and delete vectors that
+ * hold their rows, and its views. Immutable; a commit writes a whole new manifest, and the file
+ * names in it are the only files the version reads.
+ *
+ * @param nextFileId the id the next segment file gets; ids are never reused, so that a file a
+ *        crashed statement left behind cannot be mistaken for a committed one
+ */
+public record Manifest(long version, long nextFileId, List<TableEntry> tables, List<ViewEntry> views)
+{
+    private static final int MAGIC = 0x53474e4d; // "SGNM"
+    private static final int FORMAT_VERSION = 1;
+
+    public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of());
+
+    public Manifest
+    {
+        tables = List.copyOf(tables);
+        views = List.copyOf(views);
+    }
+
+    /** A stored table: its columns and the files of its rows, in the order they were written. */
+    public record TableEntry(String name, List<Column> columns, List<FileEntry> files)
+    {
+        public TableEntry
+        {
+            requireNonNull(name, "name is null");
+            columns = List.copyOf(columns);
+            files = List.copyOf(files);
+        }
+
+        public long rowCount()
+        {
+            long rows = 0;
+            for (FileEntry file : files) {
+                rows += file.rowCount() - file.deletes().count();
+            }
+            return rows;
+        }
+    }
+
+    /** A segment file of a table and the rows deleted from it since. */
+    public record FileEntry(long fileId, int rowCount, DeleteVector deletes) {}
+
+    /** A view: its query text and its columns as they were when it was created. */
+    public record ViewEntry(String name, String sql, List<Column> columns)
+    {
+        public ViewEntry
+        {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    public TableEntry table(String name)
+    {
+        for (TableEntry table : tables) {
+            if (table.name().equalsIgnoreCase(name)) {
+                return table;
+            }
+        }
+        return null;
+    }
+
+    public ViewEntry view(String name)
+    {
+        for (ViewEntry view : views) {
+            if (view.name().equalsIgnoreCase(name)) {
+                return view;
+            }
+        }
+        return null;
+    }
+
+    /** The next version with {@code table} in place of the table of its name (added when there is none). */
+    public Manifest withTable(TableEntry table)
+    {
+        List<TableEntry> changed = new ArrayList<>();
+        boolean replaced = false;
+        for (TableEntry existing : tables) {
+            if (existing.name().equalsIgnoreCase(table.name())) {
+                changed.add(table);
+                replaced = true;
+            }
+            else {
+                changed.add(existing);
+            }
+        }
+        if (!replaced) {
+            changed.add(table);
+        }
+        return new Manifest(version + 1, nextFileId, changed, views);
+    }
+
+    public Manifest withoutTable(String name)
+    {
+        return new Manifest(version + 1, nextFileId, tables.stream().filter(table -> !table.name().equalsIgnoreCase(name)).toList(), views);
+    }
+
+    public Manifest withView(ViewEntry view)
+    {
+        List<ViewEntry> changed = new ArrayList<>(views.stream().filter(existing -> !existing.name().equalsIgnoreCase(view.name())).toList());
+        changed.add(view);
+        return new Manifest(version + 1, nextFileId, tables, changed);
+    }
+
+    public Manifest withoutView(String name)
+    {
+        return new Manifest(version + 1, nextFileId, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList());
+    }
+
+    /** This manifest with file ids up to {@code nextFileId} taken. */
+    public Manifest withNextFileId(long nextFileId)
+    {
+        return new Manifest(version, Math.max(this.nextFileId, nextFileId), tables, views);
+    }
+
+    /** The manifest as bytes, a CRC-32C of everything before it at the end. */
+    public byte[] encode()
+    {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeInt(MAGIC);
+            out.writeInt(FORMAT_VERSION);
+            out.writeLong(version);
+            out.writeLong(nextFileId);
+            out.writeInt(tables.size());
+            for (TableEntry table : tables) {
+                out.writeUTF(table.name());
+                out.writeInt(table.columns().size());
+                for (Column column : table.columns()) {
+                    out.writeUTF(column.name());
+                    writeType(out, column.type());
+                    out.writeBoolean(column.notNull());
+                }
+                out.writeInt(table.files().size());
+                for (FileEntry file : table.files()) {
+                    out.writeLong(file.fileId());
+                    out.writeInt(file.rowCount());
+                    file.deletes().write(out);
+                }
+            }
+            out.writeInt(views.size());
+            for (ViewEntry view : views) {
+                out.writeUTF(view.name());
+                writeLongString(out, view.sql());
+                out.writeInt(view.columns().size());
+                for (Column column : view.columns()) {
+                    out.writeUTF(column.name());
+                    writeType(out, column.type());
+                }
+            }
+            out.flush();
+            CRC32C crc = new CRC32C();
+            crc.update(bytes.toByteArray());
+            out.writeInt((int) crc.getValue());
+            return bytes.toByteArray();
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads a manifest; an {@link IOException} names what is wrong with damaged bytes. */
+    public static Manifest decode(byte[] bytes)
+            throws IOException
+    {
+        if (bytes.length < 12) {
+            throw new IOException("manifest is truncated (" + bytes.length + " bytes)");
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length - 4);
+        int stored = ((bytes[bytes.length - 4] & 0xff) << 24) | ((bytes[bytes.length - 3] & 0xff) << 16) | ((bytes[bytes.length - 2] & 0xff) << 8) | (bytes[bytes.length - 1] & 0xff);
+        if ((int) crc.getValue() != stored) {
+            throw new IOException("manifest checksum does not match its contents");
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 0, bytes.length - 4));
+        if (in.readInt() != MAGIC) {
+            throw new IOException("not a Signo manifest");
+        }
+        int format = in.readInt();
+        if (format != FORMAT_VERSION) {
+            throw new IOException("manifest format " + format + " is not supported (this Signo reads format " + FORMAT_VERSION + ")");
+        }
+        long version = in.readLong();
+        long nextFileId = in.readLong();
+        int tableCount = checkedCount(in.readInt(), "tables");
+        List<TableEntry> tables = new ArrayList<>(tableCount);
+        for (int t = 0; t < tableCount; t++) {
+            String name = in.readUTF();
+            int columnCount = checkedCount(in.readInt(), "columns");
+            List<Column> columns = new ArrayList<>(columnCount);
+            for (int c = 0; c < columnCount; c++) {
+                String columnName = in.readUTF();
+                Type type = readType(in);
+                columns.add(new Column(columnName, type, in.readBoolean()));
+            }
+            int fileCount = checkedCount(in.readInt(), "files");
+            List<FileEntry> files = new ArrayList<>(fileCount);
+            for (int f = 0; f < fileCount; f++) {
+                long fileId = in.readLong();
+                int rowCount = checkedCount(in.readInt(), "rows");
+                files.add(new FileEntry(fileId, rowCount, DeleteVector.read(in, rowCount)));
+            }
+            tables.add(new TableEntry(name, columns, files));
+        }
+        int viewCount = checkedCount(in.readInt(), "views");
+        List<ViewEntry> views = new ArrayList<>(viewCount);
+        for (int v = 0; v < viewCount; v++) {
+            String name = in.readUTF();
+            String sql = readLongString(in);
+            int columnCount = checkedCount(in.readInt(), "view columns");
+            List<Column> columns = new ArrayList<>(columnCount);
+            for (int c = 0; c < columnCount; c++) {
+                columns.add(new Column(in.readUTF(), readType(in)));
+            }
+            views.add(new ViewEntry(name, sql, columns));
+        }
+        return new Manifest(version, nextFileId, tables, views);
+    }
+
+    private static int checkedCount(int count, String what)
+            throws IOException
+    {
+        if (count < 0) {
+            throw new IOException("manifest has a negative count of " + what);
+        }
+        return count;
+    }
+
+    private static void writeType(DataOutputStream out, Type type)
+            throws IOException
+    {
+        out.writeUTF(type.kind().name());
+        out.writeInt(type.precision());
+        out.writeInt(type.scale());
+        out.writeInt(type.length());
+    }
+
+    private static Type readType(DataInputStream in)
+            throws IOException
+    {
+        String kind = in.readUTF();
+        try {
+            return new Type(TypeKind.valueOf(kind.toUpperCase(Locale.ROOT)), in.readInt(), in.readInt(), in.readInt());
+        }
+        catch (IllegalArgumentException e) {
+            throw new IOException("manifest names an unknown type: " + kind, e);
+        }
+    }
+
+    /** writeUTF is limited to 64 KiB; a view's text may be longer. */
+    private static void writeLongString(DataOutputStream out, String value)
+            throws IOException
+    {
+        byte[] bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readLongString(DataInputStream in)
+            throws IOException
+    {
+        int length = checkedCount(in.readInt(), "text bytes");
+        if (length > in.available()) {
+            throw new IOException("manifest is truncated in a view's text");
+        }
+        return new String(in.readNBytes(length), java.nio.charset.StandardCharsets.UTF_8);
+    }
+}
