@@ -74,7 +74,7 @@ public final class SignoEngine
         this(catalog, null, threads, workers, queryMaxMemoryBytes, separateCoordinator);
     }
 
-    /** An engine over a database in this process: its tables can be created and written. */
+    /** An engine over a database in this process: its tables can be created and written. Closing the engine closes the database. */
     public SignoEngine(Database database, int threads)
     {
         this(database, threads, Runtime.getRuntime().maxMemory());
@@ -246,5 +246,8 @@ public final class SignoEngine
     public void close()
     {
         executor.close();
+        if (database != null) {
+            database.close();
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.signo.server.cli;
 import io.signo.server.cluster.ExchangeSettings;
 import io.signo.storage.table.Catalog;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -19,6 +20,9 @@ public interface CommandEnvironment
     String tpchQuery(int number);
 
     QueryEngine createEngine(Catalog catalog, int threads);
+
+    /** An engine over the database in {@code directory} (created when missing), or over an empty one in memory when it is null. */
+    QueryEngine openDatabase(Path directory, int threads);
 
     /**
      * Starts {@code workerCount} worker processes on 127.0.0.1 (or joins the running workers at

@@ -4,11 +4,13 @@ import io.signo.server.cluster.ExchangeSettings;
 import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
+import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchQueries;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /** Generates data and runs queries in this process: a cluster of one, as the CLI uses it. */
@@ -31,7 +33,17 @@ public final class LocalEnvironment
     @Override
     public QueryEngine createEngine(Catalog catalog, int threads)
     {
-        SignoEngine engine = new SignoEngine(catalog, threads);
+        return engine(new SignoEngine(catalog, threads));
+    }
+
+    @Override
+    public QueryEngine openDatabase(Path directory, int threads)
+    {
+        return engine(new SignoEngine(directory == null ? Database.inMemory() : Database.open(directory), threads));
+    }
+
+    private static QueryEngine engine(SignoEngine engine)
+    {
         return new QueryEngine()
         {
             @Override

@@ -6,6 +6,7 @@ import io.signo.server.query.ClusterQueryRunner;
 import io.signo.server.query.LocalQueryRunner;
 import io.signo.server.query.QueryRunner;
 import io.signo.sql.SignoEngine;
+import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
@@ -52,6 +53,10 @@ final class ServerCommand
     @Option(names = "--tpch", paramLabel = "SCALE", description = "Generate TPC-H at this scale factor, e.g. 1. Without it a cluster of one has an empty tpch schema; a cluster needs it.")
     private double scaleFactor;
 
+    @Option(names = "--db", paramLabel = "DIR", description = "Open the database in this directory, creating it when missing; its tables can be created and written. "
+            + "Without --db and --tpch the server keeps an empty database in memory.")
+    private Path database;
+
     @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -72,6 +77,12 @@ final class ServerCommand
         cluster.check(spec);
         if (port < 0 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
+        }
+        if (database != null && scaleFactor != 0) {
+            throw new ParameterException(spec.commandLine(), "--db and --tpch cannot be combined yet: load TPC-H into the database with signo tpch --db DIR");
+        }
+        if (database != null && cluster.clustered()) {
+            throw new ParameterException(spec.commandLine(), "--db with --workers or --worker-addresses is not supported yet: a database runs on one process");
         }
         if (cluster.clustered() && scaleFactor == 0) {
             throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
@@ -94,10 +105,12 @@ final class ServerCommand
     private QueryRunner createRunner(String httpAddress)
     {
         if (!cluster.clustered()) {
-            Catalog catalog = scaleFactor == 0
-                    ? new Catalog(TpchData.SCHEMA_NAME)
-                    : TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
-            return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
+            if (scaleFactor != 0) {
+                Catalog catalog = TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
+                return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
+            }
+            Database opened = database != null ? Database.open(database) : Database.inMemory();
+            return new LocalQueryRunner(new SignoEngine(opened, threads), httpAddress);
         }
         String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
         String workerHeap = cluster.workers > 0 ? LocalEnvironment.workerHeap(cluster.workers) : null;

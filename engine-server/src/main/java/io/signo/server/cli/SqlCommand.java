@@ -3,9 +3,8 @@ package io.signo.server.cli;
 import io.signo.server.shell.ServerErrors;
 import io.signo.server.shell.ServerSql;
 import io.signo.server.shell.ServerTarget;
+import io.signo.server.shell.StatementSplitter;
 import io.signo.sql.QueryResult;
-import io.signo.storage.table.Catalog;
-import io.signo.storage.tpch.TpchData;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,8 +32,8 @@ import static java.util.Objects.requireNonNull;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Runs one SQL statement against TPC-H data generated in memory (--tpch), an empty in-memory database (neither option)"
-                        + " or a Signo server (--server) and prints its result.",
+                "Runs SQL statements against a database directory (--db), TPC-H data generated in memory (--tpch), an empty in-memory database (none of these)"
+                        + " or a Signo server (--server) and prints their results. A file (-f) may hold several statements, each ending with ';'.",
                 "EXPLAIN <query> prints the plan. A trailing semicolon is fine.",
                 "With --server and neither -e nor -f: an interactive shell (statements end with ';', \\? for help)."})
 final class SqlCommand
@@ -76,6 +75,9 @@ final class SqlCommand
 
         @Option(names = "--server", required = true, paramLabel = "HOST:PORT", description = "Run on this Signo server over JDBC (see docs/jdbc.md).")
         String server;
+
+        @Option(names = "--db", required = true, paramLabel = "DIR", description = "Open the database in this directory (created when missing) and run on its tables.")
+        Path database;
     }
 
     static final class Statement
@@ -120,6 +122,7 @@ final class SqlCommand
             throw new ParameterException(spec.commandLine(), "Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL); only --server has an interactive shell");
         }
         Double scaleFactor = source != null ? source.scaleFactor : null;
+        Path database = source != null ? source.database : null;
         if (scaleFactor != null) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         }
@@ -128,13 +131,19 @@ final class SqlCommand
         if (scaleFactor == null && cluster.clustered()) {
             throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
         }
-        // read the statement before generating data, so that a wrong path fails at once
-        String sql = statementText();
+        // read the statements before generating data, so that a wrong path fails at once
+        List<String> statements = statements();
 
-        try (QueryEngine engine = openEngine(scaleFactor)) {
-            QueryResult result = engine.execute(sql);
+        try (QueryEngine engine = openEngine(scaleFactor, database)) {
             PrintWriter out = spec.commandLine().getOut();
-            resultWriter(format, StatementText.isExplain(sql), out).write(result);
+            for (int i = 0; i < statements.size(); i++) {
+                String sql = statements.get(i);
+                QueryResult result = engine.execute(sql);
+                if (i > 0) {
+                    out.println();
+                }
+                resultWriter(format, StatementText.isExplain(sql), out).write(result);
+            }
             if (cluster.stats) {
                 out.flush();
                 TpchCommand.printStatistics(engine, spec.commandLine().getErr());
@@ -144,16 +153,33 @@ final class SqlCommand
         return 0;
     }
 
-    /** An engine over TPC-H at {@code scaleFactor}, on this process or the cluster's workers; over an empty database when it is null. */
-    private QueryEngine openEngine(Double scaleFactor)
+    /**
+     * An engine over TPC-H at {@code scaleFactor}, on this process or the cluster's workers; over the
+     * database in {@code database}, or an empty one in memory, when there is no scale factor.
+     */
+    private QueryEngine openEngine(Double scaleFactor, Path database)
     {
         if (scaleFactor == null) {
-            return environment.createEngine(new Catalog(TpchData.SCHEMA_NAME), threads);
+            return environment.openDatabase(database, threads);
         }
         if (cluster.clustered()) {
             return environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
         }
         return environment.createEngine(environment.generateTpch(scaleFactor, threads), threads);
+    }
+
+    /** The statements of -e or -f, each normalized; fails when there is none. */
+    private List<String> statements()
+    {
+        List<String> statements = new java.util.ArrayList<>();
+        for (String sql : StatementSplitter.split(statement.file != null ? readFile(statement.file) : statement.sql)) {
+            statements.add(StatementText.normalize(sql));
+        }
+        statements.removeIf(String::isEmpty);
+        if (statements.isEmpty()) {
+            throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
+        }
+        return statements;
     }
 
     /** The statement of -e or -f, normalized; fails on an empty one. */

@@ -1,6 +1,9 @@
 package io.signo.server.jdbc;
 
+import io.signo.sql.QueryResult;
 import io.signo.sql.Session;
+import io.signo.sql.ddl.DatabaseStatements;
+import io.signo.sql.ddl.StatementKind;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
@@ -34,8 +37,13 @@ final class StatementDescriber
         if (CancelCommand.parse(sql) != null) {
             return CancelCommand.COLUMNS;
         }
+        StatementKind kind = StatementKind.of(sql);
+        if (kind != StatementKind.QUERY) {
+            QueryResult answer = DatabaseStatements.emptyAnswer(kind);
+            return JdbcTypes.columns(answer.columnNames(), answer.columnTypes());
+        }
         try {
-            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
+            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog.snapshot()).plan(sql);
             if (logical.explain()) {
                 return JdbcTypes.columns(List.of("plan"), List.of(Type.VARCHAR));
             }

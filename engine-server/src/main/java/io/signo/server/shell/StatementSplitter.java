@@ -8,7 +8,7 @@ import java.util.List;
  * identifier and a comment; text after the last such semicolon waits for the next line. The state
  * of quotes and comments carries from line to line, so a string may span lines.
  */
-final class StatementSplitter
+public final class StatementSplitter
 {
     private final StringBuilder pending = new StringBuilder();
     private boolean inString;
@@ -73,6 +73,36 @@ final class StatementSplitter
             pending.setLength(0);
         }
         return statements;
+    }
+
+    /**
+     * The statements of a whole text, as the shell would run them line by line, the last one with or
+     * without its semicolon; pieces that hold only comments are dropped.
+     */
+    public static List<String> split(String text)
+    {
+        StatementSplitter splitter = new StatementSplitter();
+        List<String> statements = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            statements.addAll(splitter.add(line));
+        }
+        if (!splitter.pending.toString().isBlank()) {
+            statements.add(splitter.pending.toString().strip());
+        }
+        statements.removeIf(StatementSplitter::onlyComments);
+        return statements;
+    }
+
+    private static boolean onlyComments(String statement)
+    {
+        String rest = statement.replaceAll("(?s)/\\*.*?\\*/", " ");
+        for (String line : rest.split("\n")) {
+            String trimmed = line.strip();
+            if (!trimmed.isEmpty() && !trimmed.startsWith("--")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether no statement is under way (the next line starts a new one). */

@@ -2,8 +2,10 @@ package io.signo.server.cli;
 
 import io.signo.server.cluster.ExchangeSettings;
 import io.signo.sql.QueryResult;
+import io.signo.storage.db.Database;
 import io.signo.storage.table.Catalog;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -21,6 +23,8 @@ final class TestEnvironment
     int generatedThreads = -1;
     int engineThreads = -1;
     Catalog engineCatalog;
+    /** The directory of the database the engine opened; null for one in memory (or none opened). */
+    Path engineDatabase;
     boolean engineClosed;
 
     TestEnvironment(Function<String, QueryResult> answers)
@@ -40,6 +44,13 @@ final class TestEnvironment
     public String tpchQuery(int number)
     {
         return "tpch query " + number + ";\n";
+    }
+
+    @Override
+    public QueryEngine openDatabase(Path directory, int threads)
+    {
+        engineDatabase = directory;
+        return createEngine(new Catalog(Database.SCHEMA_NAME), threads);
     }
 
     @Override

@@ -77,6 +77,18 @@ public final class DatabaseStatements
         this.engine = requireNonNull(engine, "engine is null");
     }
 
+    /** The columns of the answer a statement of {@code kind} (not a query) gives, before it runs. */
+    public static QueryResult emptyAnswer(StatementKind kind)
+    {
+        return switch (kind) {
+            case INSERT, UPDATE, DELETE -> new QueryResult(List.of("count"), List.of(Type.BIGINT), List.of());
+            case SHOW -> new QueryResult(List.of("name"), List.of(Type.VARCHAR), List.of());
+            case DESCRIBE -> new QueryResult(List.of("column_name", "column_type", "null"), List.of(Type.VARCHAR, Type.VARCHAR, Type.VARCHAR), List.of());
+            case CREATE, DROP, ALTER, TRANSACTION -> new QueryResult(List.of("status"), List.of(Type.VARCHAR), List.of());
+            case QUERY -> throw new IllegalArgumentException("a query's columns come from planning it");
+        };
+    }
+
     /**
      * Runs a statement of {@code kind} (anything but a query). Without a database, only SHOW TABLES
      * and DESCRIBE answer; writes fail naming the read-only catalog.

@@ -59,6 +59,7 @@ public final class Database
     /** The tables built for the last manifest, by lower-case name with their entries, to reuse unchanged ones. */
     private final Map<String, BuiltTable> builtTables = new HashMap<>();
     private volatile Manifest manifest;
+    private boolean closed;
 
     private record BuiltTable(TableEntry entry, Table table) {}
 
@@ -313,9 +314,12 @@ public final class Database
     }
 
     @Override
-    public void close()
+    public synchronized void close()
     {
-        store.close();
+        if (!closed) {
+            closed = true;
+            store.close();
+        }
     }
 
     /** Rows of one statement being written; {@link #finish()} hands the files to a commit. */
