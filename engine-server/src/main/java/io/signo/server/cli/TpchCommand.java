@@ -28,7 +28,8 @@ import static java.util.Objects.requireNonNull;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Generates TPC-H data in memory, runs the 22 TPC-H queries in order and writes each result to DIR/q01.csv ... DIR/q22.csv.",
+                "Generates TPC-H data in memory (or, with --db, loads it into a database directory once), runs the 22 TPC-H queries in order"
+                        + " and writes each result to DIR/q01.csv ... DIR/q22.csv.",
                 "Prints the generation time, one line per query (time and row count, or the error) and a total. "
                         + "Exits with 1 when any query failed."})
 final class TpchCommand
@@ -46,6 +47,10 @@ final class TpchCommand
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the result CSV files; created when missing.")
     private Path outputDirectory;
+
+    @Option(names = "--db", paramLabel = "DIR", description = "Run on the tables stored in this database directory, loading the TPC-H tables it lacks"
+            + " (CREATE TABLE ... AS SELECT * FROM tpch.sfS.table) first.")
+    private Path database;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -65,6 +70,9 @@ final class TpchCommand
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
+        if (database != null && cluster.clustered()) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--db with --workers or --worker-addresses is not supported yet: a database runs on one process");
+        }
         PrintWriter out = spec.commandLine().getOut();
         try {
             Files.createDirectories(outputDirectory);
@@ -108,10 +116,21 @@ final class TpchCommand
         return failures == 0 ? 0 : 1;
     }
 
-    /** Generates the data in this process, or on the workers of a cluster, and returns the engine over it. */
+    /** Generates the data in this process, or on the workers of a cluster, or opens the database, and returns the engine over it. */
     private QueryEngine start(PrintWriter out)
     {
         long generationStart = System.nanoTime();
+        if (database != null) {
+            QueryEngine engine = environment.openDatabase(database, threads);
+            try {
+                loadMissingTables(engine, out);
+            }
+            catch (RuntimeException e) {
+                engine.close();
+                throw e;
+            }
+            return engine;
+        }
         if (cluster.clustered()) {
             ClusterSession session = environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
             out.println("generated TPC-H sf " + scaleFactor + " in " + session.generationMillis() + " ms ("
@@ -124,6 +143,40 @@ final class TpchCommand
                 + rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
         out.flush();
         return environment.createEngine(catalog, threads);
+    }
+
+    /** Loads the TPC-H tables the database lacks from the generator at the scale factor, one statement (one commit) each. */
+    private void loadMissingTables(QueryEngine engine, PrintWriter out)
+    {
+        java.util.Set<String> present = new java.util.HashSet<>();
+        for (io.signo.storage.page.Page page : engine.execute("SHOW TABLES").pages()) {
+            for (int row = 0; row < page.positionCount(); row++) {
+                present.add(page.column(0).getString(row).toLowerCase(Locale.ROOT));
+            }
+        }
+        String schema = "tpch.sf" + new java.math.BigDecimal(Double.toString(scaleFactor)).stripTrailingZeros().toPlainString().replace('.', '_');
+        long loadStart = System.nanoTime();
+        long rows = 0;
+        int loaded = 0;
+        for (String table : io.signo.storage.tpch.GeneratedTpchTables.tableNames()) {
+            if (present.contains(table)) {
+                continue;
+            }
+            long tableStart = System.nanoTime();
+            QueryResult result = engine.execute("CREATE TABLE " + table + " AS SELECT * FROM " + schema + "." + table);
+            long tableRows = result.pages().getFirst().column(0).getLong(0);
+            rows += tableRows;
+            loaded++;
+            out.println(String.format(Locale.ROOT, "loaded %-8s %10d rows in %6d ms", table, tableRows, millisSince(tableStart)));
+            out.flush();
+        }
+        if (loaded == 0) {
+            out.println("using the TPC-H tables stored in " + database);
+        }
+        else {
+            out.println("loaded TPC-H sf " + scaleFactor + " into " + database + " in " + millisSince(loadStart) + " ms (" + rows + " rows in " + loaded + " tables)");
+        }
+        out.flush();
     }
 
     static void printStatistics(QueryEngine engine, PrintWriter out)

@@ -2,6 +2,7 @@ package io.signo.sql.planner;
 
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
+import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.storage.error.ErrorCode;
@@ -139,6 +140,10 @@ public final class LogicalPlanner
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
+        if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.NAME)) {
+            // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
+            rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
+        }
 
         boolean explain = false;
         Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);

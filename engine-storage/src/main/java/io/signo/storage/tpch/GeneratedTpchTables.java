@@ -1,0 +1,143 @@
+package io.signo.storage.tpch;
+
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Partitioning;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import io.signo.storage.table.TableStatistics;
+import io.signo.storage.vector.ColumnVector;
+import io.trino.tpch.TpchEntity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The TPC-H tables at any scale factor as read-only tables whose rows are generated while they are
+ * scanned, a morsel at a time, and never kept: {@code tpch.sf1.lineitem}, Trino's naming. Loading a
+ * database is then {@code CREATE TABLE lineitem AS SELECT * FROM tpch.sf10.lineitem}, in memory the
+ * size of a few morsels per driver.
+ */
+public final class GeneratedTpchTables
+{
+    /** Rows a generated segment holds at most; lineitem's orders are cut to keep within it. */
+    private static final int SEGMENT_ROWS = TpchData.SEGMENT_ROWS;
+    private static final int MAX_LINES_PER_ORDER = 7;
+    private static final int PARTSUPP_PER_PART = 4;
+
+    private GeneratedTpchTables() {}
+
+    /** The names of the eight tables. */
+    public static List<String> tableNames()
+    {
+        return TpchTableDefinition.ALL.stream().map(TpchTableDefinition::name).toList();
+    }
+
+    /** The table of that name (case-insensitive) at the scale factor, or null when TPC-H has none. */
+    public static Table table(String name, double scaleFactor)
+    {
+        for (TpchTableDefinition<?> definition : TpchTableDefinition.ALL) {
+            if (definition.name().equalsIgnoreCase(name)) {
+                return table(definition, scaleFactor);
+            }
+        }
+        return null;
+    }
+
+    private static Table table(TpchTableDefinition<?> definition, double scaleFactor)
+    {
+        long baseRows = baseRows(definition.name(), scaleFactor);
+        int rowsPerBase = switch (definition.name()) {
+            case "lineitem" -> MAX_LINES_PER_ORDER;
+            case "partsupp" -> PARTSUPP_PER_PART;
+            default -> 1;
+        };
+        boolean replicated = definition.partitioning().replicated();
+        int partCount = replicated ? 1 : (int) Math.max(1, (baseRows * rowsPerBase + SEGMENT_ROWS - 1) / SEGMENT_ROWS);
+        double averageRows = (double) baseRows * averageRowsPerBase(definition.name()) / partCount;
+        List<Segment> segments = new ArrayList<>(partCount);
+        for (int part = 1; part <= partCount; part++) {
+            segments.add(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows)));
+        }
+        long rows = Math.round(baseRows * averageRowsPerBase(definition.name()));
+        return new Table(definition.name(), definition.columns(), List.of(new Partition(0, segments)), new Partitioning(null, List.of(), false),
+                new TableStatistics(rows, Map.of()));
+    }
+
+    /** Rows of the table (or of orders and part, for lineitem and partsupp) at the scale factor, as the specification sizes them. */
+    private static long baseRows(String table, double scaleFactor)
+    {
+        double perUnit = switch (table) {
+            case "lineitem", "orders" -> 1_500_000;
+            case "partsupp", "part" -> 200_000;
+            case "customer" -> 150_000;
+            case "supplier" -> 10_000;
+            case "nation" -> 25 / scaleFactor;
+            case "region" -> 5 / scaleFactor;
+            default -> throw new IllegalArgumentException("not a TPC-H table: " + table);
+        };
+        return Math.max(1, (long) (perUnit * scaleFactor));
+    }
+
+    private static double averageRowsPerBase(String table)
+    {
+        return switch (table) {
+            case "lineitem" -> 4;
+            case "partsupp" -> PARTSUPP_PER_PART;
+            default -> 1;
+        };
+    }
+
+    /** One part of the generator's split of a table, generated when read. */
+    private record GeneratedSegment<E extends TpchEntity>(TpchTableDefinition<E> definition, double scaleFactor, int part, int partCount, int estimatedRows)
+            implements Segment
+    {
+        /** An estimate for lineitem, whose parts are cut by orders: only generating them tells. */
+        @Override
+        public int rowCount()
+        {
+            return estimatedRows;
+        }
+
+        @Override
+        public ColumnStatistics[] columnStatistics()
+        {
+            return null;
+        }
+
+        @Override
+        public int columnCount()
+        {
+            return definition.columns().size();
+        }
+
+        @Override
+        public Page read(int[] columns)
+        {
+            ColumnStager[] stagers = new ColumnStager[definition.columns().size()];
+            for (int c = 0; c < stagers.length; c++) {
+                stagers[c] = new ColumnStager(definition.columns().get(c).type(), SEGMENT_ROWS);
+            }
+            int rows = 0;
+            for (E row : definition.generator(scaleFactor, part, partCount)) {
+                definition.appendRow(row, stagers);
+                rows++;
+            }
+            ColumnStatistics[] statistics = new ColumnStatistics[stagers.length];
+            ColumnVector[] vectors = new ColumnVector[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                vectors[i] = stagers[columns[i]].seal(PageAllocator.transientPages(), statistics, columns[i]);
+            }
+            return new Page(rows, vectors);
+        }
+
+        @Override
+        public long retainedBytes()
+        {
+            return 0;
+        }
+    }
+}
