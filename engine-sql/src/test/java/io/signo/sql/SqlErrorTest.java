@@ -195,10 +195,11 @@ class SqlErrorTest
     }
 
     @Test
-    void statementsOtherThanQueriesAreNotSupported()
+    void generatedTablesAreReadOnly()
     {
-        SignoException error = assertFails(ErrorCode.NOT_SUPPORTED, "INSERT INTO region VALUES (9, 'MARS', 'red')");
-        assertTrue(error.getMessage().contains("INSERT"), error.getMessage());
+        SignoException error = assertFails(ErrorCode.READ_ONLY_TABLE, "INSERT INTO region VALUES (9, 'MARS', 'red')");
+        assertTrue(error.getMessage().contains("--db"), error.getMessage());
+        assertFails(ErrorCode.READ_ONLY_TABLE, "CREATE TABLE mine (x INTEGER)");
         assertStillAnswers();
     }
 

@@ -101,8 +101,8 @@ final class ColumnStatisticsCollector
             }
             case BYTES -> {
                 MemorySegment values = vector.values();
-                byte[] lowest = null;
-                byte[] highest = null;
+                int lowest = -1;
+                int highest = -1;
                 for (int p = 0; p < count; p++) {
                     if (vector.isNull(p)) {
                         blockNulls++;
@@ -110,18 +110,21 @@ final class ColumnStatisticsCollector
                     }
                     int start = vector.stringStart(p);
                     int length = vector.stringLength(p);
-                    byte[] bytes = values.asSlice(start, length).toArray(ValueLayout.JAVA_BYTE);
                     stringBytes += length;
-                    if (lowest == null || Arrays.compareUnsigned(bytes, lowest) < 0) {
-                        lowest = bytes;
+                    if (lowest < 0 || compareStrings(vector, p, lowest) < 0) {
+                        lowest = p;
                     }
-                    if (highest == null || Arrays.compareUnsigned(bytes, highest) > 0) {
-                        highest = bytes;
+                    if (highest < 0 || compareStrings(vector, p, highest) > 0) {
+                        highest = p;
                     }
-                    distinct.addHash(HyperLogLog.mix(Arrays.hashCode(bytes) * 0x9E3779B97F4A7C15L + length));
+                    long hash = length;
+                    for (int k = 0; k < length; k++) {
+                        hash = hash * 31 + values.get(ValueLayout.JAVA_BYTE, start + k);
+                    }
+                    distinct.addHash(HyperLogLog.mix(hash));
                 }
-                blockMin = lowest == null ? null : new String(lowest, StandardCharsets.UTF_8);
-                blockMax = highest == null ? null : new String(highest, StandardCharsets.UTF_8);
+                blockMin = lowest < 0 ? null : vector.getString(lowest);
+                blockMax = highest < 0 ? null : vector.getString(highest);
             }
         }
         rows += count;
@@ -138,6 +141,27 @@ final class ColumnStatisticsCollector
         long distinctValues = nonNull == 0 ? 0 : Math.clamp(distinct.estimate(), 1, nonNull);
         double width = type.physicalType() == PhysicalType.BYTES ? (nonNull == 0 ? 0 : (double) stringBytes / nonNull) : type.physicalType().fixedWidth();
         return new ColumnStatistics(distinctValues, nulls, min, max, width, distinct.registers());
+    }
+
+    /** Compares two strings of a vector by their UTF-8 bytes, unsigned: the order of code points. */
+    private static int compareStrings(ColumnVector vector, int left, int right)
+    {
+        MemorySegment values = vector.values();
+        long leftStart = vector.stringStart(left);
+        long leftEnd = leftStart + vector.stringLength(left);
+        long rightStart = vector.stringStart(right);
+        long rightEnd = rightStart + vector.stringLength(right);
+        long mismatch = MemorySegment.mismatch(values, leftStart, leftEnd, values, rightStart, rightEnd);
+        if (mismatch < 0) {
+            return 0;
+        }
+        if (mismatch == leftEnd - leftStart) {
+            return -1;
+        }
+        if (mismatch == rightEnd - rightStart) {
+            return 1;
+        }
+        return Byte.compareUnsigned(values.get(ValueLayout.JAVA_BYTE, leftStart + mismatch), values.get(ValueLayout.JAVA_BYTE, rightStart + mismatch));
     }
 
     private static Object lesser(Object current, Object candidate)

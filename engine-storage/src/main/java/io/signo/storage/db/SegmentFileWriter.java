@@ -72,11 +72,7 @@ final class SegmentFileWriter
         while (position < rows) {
             int take = Math.min(rows - position, SegmentFile.BLOCK_ROWS - stagedRows);
             for (int c = 0; c < staged.length; c++) {
-                ColumnVector source = dense.column(c);
-                VectorBuilder builder = staged[c];
-                for (int p = position; p < position + take; p++) {
-                    builder.appendFrom(source, p);
-                }
+                staged[c].appendRange(dense.column(c), position, take);
             }
             stagedRows += take;
             position += take;

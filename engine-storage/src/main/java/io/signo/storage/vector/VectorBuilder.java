@@ -57,10 +57,15 @@ public final class VectorBuilder
 
     private void ensurePosition()
     {
-        if (positionCount < capacity) {
+        ensureCapacity(positionCount + 1);
+    }
+
+    private void ensureCapacity(int positions)
+    {
+        if (positions <= capacity) {
             return;
         }
-        int newCapacity = capacity * 2;
+        int newCapacity = Math.max(capacity * 2, positions);
         if (physicalType == PhysicalType.BYTES) {
             offsets = grow(offsets, (long) (newCapacity + 1) * Integer.BYTES);
         }
@@ -166,6 +171,45 @@ public final class VectorBuilder
             case DOUBLE -> appendDouble(source.getDouble(position));
             case BYTES -> appendBytes(source.values(), source.stringStart(position), source.stringLength(position));
         }
+    }
+
+    /** Appends positions [start, start + count) of {@code source}, which must have this builder's physical type, copying whole regions at once. */
+    public void appendRange(ColumnVector source, int start, int count)
+    {
+        if (count == 0) {
+            return;
+        }
+        ensureCapacity(positionCount + count);
+        int width = physicalType.fixedWidth();
+        if (width > 0) {
+            MemorySegment.copy(source.values(), (long) start * width, values, (long) positionCount * width, (long) count * width);
+        }
+        else {
+            int first = source.stringStart(start);
+            int bytes = source.stringStart(start + count) - first;
+            ensureBytes(bytes);
+            MemorySegment.copy(source.values(), first, values, byteCount, bytes);
+            int shift = byteCount - first;
+            MemorySegment sourceOffsets = source.offsets();
+            for (int i = 1; i <= count; i++) {
+                offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positionCount + i, sourceOffsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, start + i) + shift);
+            }
+            byteCount += bytes;
+        }
+        if (source.mayHaveNulls()) {
+            for (int i = 0; i < count; i++) {
+                if (source.isNull(start + i)) {
+                    if (nulls == null) {
+                        nulls = allocator.allocate(bitmapBytes(capacity));
+                    }
+                    hasNull = true;
+                    int position = positionCount + i;
+                    byte current = nulls.get(ValueLayout.JAVA_BYTE, position >>> 3);
+                    nulls.set(ValueLayout.JAVA_BYTE, position >>> 3, (byte) (current | (1 << (position & 7))));
+                }
+            }
+        }
+        positionCount += count;
     }
 
     public ColumnVector build()

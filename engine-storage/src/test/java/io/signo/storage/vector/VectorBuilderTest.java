@@ -15,6 +15,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class VectorBuilderTest
 {
     @Test
+    void rangesAppendLikeValuesOneByOne()
+    {
+        for (Type type : new Type[] {Type.VARCHAR, Type.BIGINT, Type.INTEGER, Type.BOOLEAN}) {
+            VectorBuilder sourceBuilder = new VectorBuilder(type, 4);
+            for (int i = 0; i < 100; i++) {
+                if (i % 7 == 3) {
+                    sourceBuilder.appendNull();
+                    continue;
+                }
+                switch (type.physicalType()) {
+                    case BYTES -> sourceBuilder.appendString("v" + "x".repeat(i % 5) + i);
+                    case LONG -> sourceBuilder.appendLong(i * 1_000_000_007L);
+                    case INT -> sourceBuilder.appendInt(-i);
+                    default -> sourceBuilder.appendBoolean(i % 3 == 0);
+                }
+            }
+            ColumnVector source = sourceBuilder.build();
+            VectorBuilder byRanges = new VectorBuilder(type, 2);
+            VectorBuilder oneByOne = new VectorBuilder(type, 2);
+            int[][] ranges = {{5, 0}, {0, 3}, {10, 40}, {3, 1}, {50, 50}, {99, 1}};
+            for (int[] range : ranges) {
+                byRanges.appendRange(source, range[0], range[1]);
+                for (int p = range[0]; p < range[0] + range[1]; p++) {
+                    oneByOne.appendFrom(source, p);
+                }
+            }
+            ColumnVector expected = oneByOne.build();
+            ColumnVector actual = byRanges.build();
+            assertEquals(expected.positionCount(), actual.positionCount(), type.toString());
+            for (int p = 0; p < expected.positionCount(); p++) {
+                assertEquals(expected.getObject(p), actual.getObject(p), type + " at " + p);
+            }
+        }
+    }
+
+    @Test
     void booleans()
     {
         VectorBuilder builder = new VectorBuilder(Type.BOOLEAN, 4);
