@@ -29,6 +29,14 @@ final class StringChunks
     private static final int MIN_AVERAGE_RUN = 4;
     /** The dictionary is given up when, after this many positions, more than 3/4 of them were distinct. */
     private static final int DICTIONARY_PROBE_POSITIONS = 1024;
+    private static final int SHORT_STRING_BYTES = 32;
+    /**
+     * Dictionary entries up to this long are copied as words (see gatherShortEntries): at most 4 word
+     * moves, which may write up to 7 bytes past a string, within the values' {@link ColumnVector#COPY_SLACK_BYTES}.
+     */
+    private static final int MAX_WORD_COPIED_ENTRY_BYTES = 32;
+    /** Per thread: the dictionary laid out in words for gatherShortEntries, reused from chunk to chunk. */
+    private static final ThreadLocal<long[]> DICTIONARY_WORDS = ThreadLocal.withInitial(() -> new long[256]);
 
     private StringChunks() {}
 
@@ -123,9 +131,12 @@ final class StringChunks
                 dictionarySize = dictionary.sizeWithoutEntries(positionCount) + dictionaryBytes.sectionBytes();
             }
         }
-        // compression rarely shrinks text below an eighth: when another encoding is already that small, do not try
+        // compressed plain wins only by a third (below); compression rarely shrinks text below an eighth,
+        // so when another encoding already asks for more, do not try
         ByteSection.Choice plainChoice = null;
-        if (plainBytes >= ByteSection.MIN_COMPRESSED_BYTES && Math.min(dictionarySize, runLengthSize) > plainLengthBytes + plainBytes / 8) {
+        // A dictionary of at most 16 entries leaves at most 4 bits a value: no need to try either.
+        boolean smallDictionary = dictionary != null && dictionary.entryCount <= 16;
+        if (!smallDictionary && plainBytes >= ByteSection.MIN_COMPRESSED_BYTES && Math.min(dictionarySize, runLengthSize) / 4 * 3 > plainLengthBytes + plainBytes / 8) {
             plainChoice = ByteSection.choose(gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes);
             plainSize = plainLengthBytes + plainChoice.sectionBytes();
         }
@@ -154,8 +165,28 @@ final class StringChunks
 
     private static boolean equal(MemorySegment bytes, int leftStart, int leftLength, int rightStart, int rightLength)
     {
-        return leftLength == rightLength
-                && (leftStart == rightStart || MemorySegment.mismatch(bytes, leftStart, leftStart + leftLength, bytes, rightStart, rightStart + rightLength) < 0);
+        if (leftLength != rightLength) {
+            return false;
+        }
+        if (leftStart == rightStart) {
+            return true;
+        }
+        if (leftLength > SHORT_STRING_BYTES) {
+            return MemorySegment.mismatch(bytes, leftStart, leftStart + leftLength, bytes, rightStart, rightStart + rightLength) < 0;
+        }
+        // short strings, most of a chunk's: a call to mismatch costs more than comparing them here
+        int i = 0;
+        for (; i + Long.BYTES <= leftLength; i += Long.BYTES) {
+            if (bytes.get(NATIVE_LONG, leftStart + i) != bytes.get(NATIVE_LONG, rightStart + i)) {
+                return false;
+            }
+        }
+        for (; i < leftLength; i++) {
+            if (bytes.get(ValueLayout.JAVA_BYTE, leftStart + i) != bytes.get(ValueLayout.JAVA_BYTE, rightStart + i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The bytes of the non-null strings, one after the other. */
@@ -432,6 +463,81 @@ final class StringChunks
 
         MemorySegment values = allocator.allocate((long) total + ColumnVector.COPY_SLACK_BYTES);
         MemorySegment offsets = allocator.allocate((positionCount + 1L) * Integer.BYTES);
+        int written = maxEntryLength <= MAX_WORD_COPIED_ENTRY_BYTES
+                ? gatherShortEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, total, values, offsets)
+                : gatherEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, total, values, offsets);
+        if (written != total) {
+            throw corrupt("dictionary strings add up to " + written + " bytes, the chunk declares " + total);
+        }
+        return new Strings(values.asSlice(0, total), offsets);
+    }
+
+    /**
+     * Copies the entry of each position's code into {@code values}, one after the other, setting
+     * {@code offsets}; returns the bytes written. For entries of up to
+     * {@value #MAX_WORD_COPIED_ENTRY_BYTES} bytes: each entry is first laid out in a heap array of
+     * words, padded to whole words, so that a string is copied as one to four word moves with no
+     * call and no length-dependent branch (a bulk copy call costs more than a short string). The
+     * words past the string land where the next string goes, or in the values' slack.
+     */
+    private static int gatherShortEntries(MemorySegment input, PackedSequence codes, int positionCount, MemorySegment dictionary,
+            int[] entryOffsets, int entryCount, int total, MemorySegment values, MemorySegment offsets)
+    {
+        int[] entryWords = new int[entryCount + 1];
+        for (int code = 0; code < entryCount; code++) {
+            entryWords[code + 1] = entryWords[code] + (entryOffsets[code + 1] - entryOffsets[code] + Long.BYTES - 1) / Long.BYTES;
+        }
+        long[] words = DICTIONARY_WORDS.get();
+        if (words.length < entryWords[entryCount]) {
+            words = new long[Math.max(entryWords[entryCount], words.length * 2)];
+            DICTIONARY_WORDS.set(words);
+        }
+        for (int code = 0; code < entryCount; code++) {
+            int start = entryOffsets[code];
+            int length = entryOffsets[code + 1] - start;
+            for (int word = 0; word * Long.BYTES < length; word++) {
+                long value = 0;
+                for (int b = 0; b < Long.BYTES && word * Long.BYTES + b < length; b++) {
+                    value |= (dictionary.get(ValueLayout.JAVA_BYTE, start + word * Long.BYTES + b) & 0xFFL) << (b * Byte.SIZE);
+                }
+                words[entryWords[code] + word] = value;
+            }
+        }
+        int width = codes.width();
+        long mask = codes.mask();
+        int reference = (int) codes.reference();
+        long bitsOffset = codes.bitsOffset();
+        long limit = input.byteSize();
+        int safe = width == 0 ? positionCount : codes.wordSafeCount(limit);
+        int written = 0;
+        long bit = 0;
+        for (int i = 0; i < positionCount; i++, bit += width) {
+            int code = reference;
+            if (width > 0) {
+                code += (int) (i < safe ? (input.get(LONG, bitsOffset + (bit >>> 3)) >>> (bit & 7)) & mask : PackedSequence.packedValue(input, bitsOffset, limit, bit, mask));
+            }
+            if (code >= entryCount) {
+                throw corrupt("dictionary code " + code + " at position " + i + ", dictionary has " + entryCount + " entries");
+            }
+            int length = entryOffsets[code + 1] - entryOffsets[code];
+            if (length > total - written) {
+                throw corrupt("dictionary strings pass the " + total + " decoded bytes the chunk declares");
+            }
+            int firstWord = entryWords[code];
+            int endWord = entryWords[code + 1];
+            long at = written;
+            for (int word = firstWord; word < endWord; word++, at += Long.BYTES) {
+                values.set(LONG, at, words[word]); // little-endian, as the words were assembled
+            }
+            written += length;
+            offsets.setAtIndex(NATIVE_INT, i + 1, written);
+        }
+        return written;
+    }
+
+    private static int gatherEntries(MemorySegment input, PackedSequence codes, int positionCount, MemorySegment dictionary,
+            int[] entryOffsets, int entryCount, int total, MemorySegment values, MemorySegment offsets)
+    {
         int width = codes.width();
         long mask = codes.mask();
         int reference = (int) codes.reference();
@@ -457,10 +563,7 @@ final class StringChunks
             written += length;
             offsets.setAtIndex(NATIVE_INT, i + 1, written);
         }
-        if (written != total) {
-            throw corrupt("dictionary strings add up to " + written + " bytes, the chunk declares " + total);
-        }
-        return new Strings(values.asSlice(0, total), offsets);
+        return written;
     }
 
     private static Strings decodeRuns(int positionCount, ChunkReader reader, PageAllocator allocator)
