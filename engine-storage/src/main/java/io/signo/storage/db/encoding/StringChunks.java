@@ -32,7 +32,7 @@ final class StringChunks
     private static final int SHORT_STRING_BYTES = 32;
     /**
      * Dictionary entries up to this long are copied as words (see gatherShortEntries): at most 4 word
-     * moves, which may write up to 7 bytes past a string, within the values' {@link ColumnVector#COPY_SLACK_BYTES}.
+     * moves, which may write up to this many bytes past a string, into the values' slack.
      */
     private static final int MAX_WORD_COPIED_ENTRY_BYTES = 32;
     /** Per thread: the dictionary laid out in words for gatherShortEntries, reused from chunk to chunk. */
@@ -461,10 +461,10 @@ final class StringChunks
         }
         MemorySegment dictionary = ByteSection.view(input, section, "dictionary bytes");
 
-        MemorySegment values = allocator.allocate((long) total + ColumnVector.COPY_SLACK_BYTES);
+        MemorySegment values = allocator.allocate((long) total + Math.max(ColumnVector.COPY_SLACK_BYTES, MAX_WORD_COPIED_ENTRY_BYTES));
         MemorySegment offsets = allocator.allocate((positionCount + 1L) * Integer.BYTES);
         int written = maxEntryLength <= MAX_WORD_COPIED_ENTRY_BYTES
-                ? gatherShortEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, total, values, offsets)
+                ? gatherShortEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, (int) maxEntryLength, total, values, offsets)
                 : gatherEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, total, values, offsets);
         if (written != total) {
             throw corrupt("dictionary strings add up to " + written + " bytes, the chunk declares " + total);
@@ -475,34 +475,33 @@ final class StringChunks
     /**
      * Copies the entry of each position's code into {@code values}, one after the other, setting
      * {@code offsets}; returns the bytes written. For entries of up to
-     * {@value #MAX_WORD_COPIED_ENTRY_BYTES} bytes: each entry is first laid out in a heap array of
-     * words, padded to whole words, so that a string is copied as one to four word moves with no
-     * call and no length-dependent branch (a bulk copy call costs more than a short string). The
-     * words past the string land where the next string goes, or in the values' slack.
+     * {@value #MAX_WORD_COPIED_ENTRY_BYTES} bytes: the entries are first laid out in a heap array of
+     * words, each padded to the same number of words (as many as the longest needs), so that every
+     * string is copied as that many word moves: no call, and no branch on its length, which
+     * mispredicts when lengths vary (l_shipinstruct: 4 to 17 bytes). The bytes past a string land
+     * where the next string goes, or in the values' slack of {@value #MAX_WORD_COPIED_ENTRY_BYTES} bytes.
      */
     private static int gatherShortEntries(MemorySegment input, PackedSequence codes, int positionCount, MemorySegment dictionary,
-            int[] entryOffsets, int entryCount, int total, MemorySegment values, MemorySegment offsets)
+            int[] entryOffsets, int entryCount, int maxEntryLength, int total, MemorySegment values, MemorySegment offsets)
     {
-        int[] entryWords = new int[entryCount + 1];
-        for (int code = 0; code < entryCount; code++) {
-            entryWords[code + 1] = entryWords[code] + (entryOffsets[code + 1] - entryOffsets[code] + Long.BYTES - 1) / Long.BYTES;
-        }
+        int stride = Math.max(1, (maxEntryLength + Long.BYTES - 1) / Long.BYTES);
         long[] words = DICTIONARY_WORDS.get();
-        if (words.length < entryWords[entryCount]) {
-            words = new long[Math.max(entryWords[entryCount], words.length * 2)];
+        if (words.length < entryCount * stride) {
+            words = new long[Math.max(entryCount * stride, words.length * 2)];
             DICTIONARY_WORDS.set(words);
         }
         for (int code = 0; code < entryCount; code++) {
             int start = entryOffsets[code];
             int length = entryOffsets[code + 1] - start;
-            for (int word = 0; word * Long.BYTES < length; word++) {
+            for (int word = 0; word < stride; word++) {
                 long value = 0;
                 for (int b = 0; b < Long.BYTES && word * Long.BYTES + b < length; b++) {
                     value |= (dictionary.get(ValueLayout.JAVA_BYTE, start + word * Long.BYTES + b) & 0xFFL) << (b * Byte.SIZE);
                 }
-                words[entryWords[code] + word] = value;
+                words[code * stride + word] = value;
             }
         }
+
         int width = codes.width();
         long mask = codes.mask();
         int reference = (int) codes.reference();
@@ -523,11 +522,10 @@ final class StringChunks
             if (length > total - written) {
                 throw corrupt("dictionary strings pass the " + total + " decoded bytes the chunk declares");
             }
-            int firstWord = entryWords[code];
-            int endWord = entryWords[code + 1];
-            long at = written;
-            for (int word = firstWord; word < endWord; word++, at += Long.BYTES) {
-                values.set(LONG, at, words[word]); // little-endian, as the words were assembled
+            int firstWord = code * stride;
+            for (int word = 0; word < stride; word++) {
+                // little-endian, as the words were assembled
+                values.set(LONG, written + (long) word * Long.BYTES, words[firstWord + word]);
             }
             written += length;
             offsets.setAtIndex(NATIVE_INT, i + 1, written);
