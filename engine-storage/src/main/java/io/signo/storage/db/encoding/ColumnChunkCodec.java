@@ -9,97 +9,202 @@ import io.signo.storage.vector.ColumnVector;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-/** Encodes a column vector into bytes and back: plain values, the null bitmap when there are NULLs. */
+import static io.signo.storage.db.encoding.ChunkFormat.HEADER_BYTES;
+import static io.signo.storage.db.encoding.ChunkFormat.MAX_POSITIONS;
+import static io.signo.storage.db.encoding.ChunkFormat.NULLS_ALL;
+import static io.signo.storage.db.encoding.ChunkFormat.NULLS_BITMAP;
+import static io.signo.storage.db.encoding.ChunkFormat.NULLS_NONE;
+import static io.signo.storage.db.encoding.ChunkFormat.PADDING_BYTES;
+import static io.signo.storage.db.encoding.ChunkFormat.nullBitmapBytes;
+import static io.signo.storage.db.encoding.ChunkReader.corrupt;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Encodes one column chunk (a vector of up to {@value ChunkFormat#MAX_POSITIONS} positions) into
+ * self-describing bytes for a segment file, and decodes them back into a vector. Stateless and
+ * thread safe.
+ *
+ * <p>The encoding is chosen per chunk by what the data measures: constant, run-length, frame of
+ * reference or delta bit packing for numbers, dictionary for strings, plain otherwise, with LZ4 or
+ * zstd on string bytes that stay large (see {@link ChunkEncoding}, {@link ChunkFormat}).
+ */
 public final class ColumnChunkCodec
 {
-    private static final byte PLAIN = 0;
+    private static final PhysicalType[] PHYSICAL_TYPES = PhysicalType.values();
 
     private ColumnChunkCodec() {}
 
+    /**
+     * Encodes positions [0, vector.positionCount()) of a vector, nulls included, in the encoding that
+     * measures smallest among those that decode fast. The bytes describe themselves but for the type
+     * and the position count, which decode is given back.
+     */
     public static byte[] encode(ColumnVector vector)
     {
-        int count = vector.positionCount();
-        int nullBytes = vector.mayHaveNulls() ? (count + 7) >>> 3 : 0;
-        int width = vector.type().physicalType().fixedWidth();
-        long valueBytes;
-        long offsetBytes = 0;
-        int firstByte = 0;
-        if (width > 0) {
-            valueBytes = (long) count * width;
+        requireNonNull(vector, "vector is null");
+        int positionCount = vector.positionCount();
+        if (positionCount < 0 || positionCount > MAX_POSITIONS) {
+            throw new IllegalArgumentException("a chunk holds 0 to " + MAX_POSITIONS + " positions: " + positionCount);
+        }
+        PhysicalType physicalType = vector.type().physicalType();
+        ChunkWriter out = new ChunkWriter(estimatedBytes(vector));
+        out.writeByte(0);
+        out.writeByte(physicalType.ordinal());
+        MemorySegment nulls = vector.nulls();
+        int nullCount = nulls == null ? 0 : countNulls(nulls, positionCount);
+        if (nullCount == 0) {
+            out.writeByte(NULLS_NONE);
+        }
+        else if (nullCount == positionCount) {
+            out.writeByte(NULLS_ALL);
         }
         else {
-            firstByte = vector.stringStart(0);
-            valueBytes = vector.stringStart(count) - firstByte;
-            offsetBytes = (long) (count + 1) * Integer.BYTES;
+            out.writeByte(NULLS_BITMAP);
+            writeNulls(out, nulls, positionCount);
         }
-        long size = 2 + nullBytes + offsetBytes + valueBytes;
-        byte[] out = new byte[Math.toIntExact(size)];
-        MemorySegment target = MemorySegment.ofArray(out);
-        out[0] = PLAIN;
-        out[1] = (byte) (nullBytes > 0 ? 1 : 0);
-        long at = 2;
-        if (nullBytes > 0) {
-            MemorySegment.copy(vector.nulls(), 0, target, at, nullBytes);
-            at += nullBytes;
+        // the encoders read null slots as their predecessors' values; with no null, they need no bitmap
+        ColumnVector values = nullCount == 0 && nulls != null
+                ? new ColumnVector(vector.type(), positionCount, vector.values(), vector.offsets(), null)
+                : vector;
+        ChunkEncoding encoding = physicalType == PhysicalType.BYTES
+                ? StringChunks.encode(values, out)
+                : NumberChunks.encode(values, out);
+        out.setByte(0, encoding.tag());
+        for (int i = 0; i < PADDING_BYTES; i++) {
+            out.writeByte(0);
         }
-        if (width > 0) {
-            MemorySegment.copy(vector.values(), 0, target, at, valueBytes);
-        }
-        else {
-            for (int i = 0; i <= count; i++) {
-                target.set(ValueLayout.JAVA_INT_UNALIGNED, at + (long) i * Integer.BYTES, vector.stringStart(i) - firstByte);
-            }
-            at += offsetBytes;
-            MemorySegment.copy(vector.values(), firstByte, target, at, valueBytes);
-        }
-        return out;
+        return out.toByteArray();
     }
 
+    /**
+     * Decodes bytes made by {@link #encode} into a new vector of {@code type} with
+     * {@code positionCount} positions, allocating from {@code allocator}. {@code encoded} should be a
+     * native segment (a slice of a mapped file): decoding reads it in place. The input is not
+     * trusted: every length is checked against it before it is used, and anything inconsistent
+     * raises {@link CorruptPageException}.
+     */
     public static ColumnVector decode(Type type, int positionCount, MemorySegment encoded, PageAllocator allocator)
     {
-        if (encoded.byteSize() < 2 || encoded.get(ValueLayout.JAVA_BYTE, 0) != PLAIN) {
-            throw new CorruptPageException("column chunk has an unknown encoding");
+        requireNonNull(type, "type is null");
+        requireNonNull(encoded, "encoded is null");
+        requireNonNull(allocator, "allocator is null");
+        if (positionCount < 0 || positionCount > MAX_POSITIONS) {
+            throw new IllegalArgumentException("a chunk holds 0 to " + MAX_POSITIONS + " positions: " + positionCount);
         }
-        long at = 2;
-        MemorySegment nulls = null;
-        if (encoded.get(ValueLayout.JAVA_BYTE, 1) != 0) {
-            long nullBytes = (positionCount + 7) >>> 3;
-            check(encoded, at + nullBytes);
-            nulls = allocator.allocate(nullBytes);
-            MemorySegment.copy(encoded, at, nulls, 0, nullBytes);
-            at += nullBytes;
+        ChunkReader reader = new ChunkReader(encoded);
+        if (reader.remaining() < HEADER_BYTES + PADDING_BYTES) {
+            throw corrupt("truncated chunk: " + encoded.byteSize() + " bytes, at least " + (HEADER_BYTES + PADDING_BYTES) + " expected");
         }
-        PhysicalType physical = type.physicalType();
-        if (physical.fixedWidth() > 0) {
-            long valueBytes = (long) positionCount * physical.fixedWidth();
-            check(encoded, at + valueBytes);
-            MemorySegment values = allocator.allocate(valueBytes);
-            MemorySegment.copy(encoded, at, values, 0, valueBytes);
-            return new ColumnVector(type, positionCount, values, null, nulls);
+        int tag = reader.readUnsignedByte();
+        ChunkEncoding encoding = ChunkEncoding.fromTag(tag);
+        if (encoding == null) {
+            throw corrupt("unknown encoding " + tag);
         }
-        long offsetBytes = (long) (positionCount + 1) * Integer.BYTES;
-        check(encoded, at + offsetBytes);
-        MemorySegment offsets = allocator.allocate(offsetBytes);
-        MemorySegment.copy(encoded, at, offsets, 0, offsetBytes);
-        at += offsetBytes;
-        int previous = 0;
-        for (int i = 0; i <= positionCount; i++) {
-            int offset = offsets.getAtIndex(ValueLayout.JAVA_INT, i);
-            if (offset < previous || (i == 0 && offset != 0)) {
-                throw new CorruptPageException("column chunk has string offsets out of order");
+        PhysicalType physicalType = type.physicalType();
+        int physicalOrdinal = reader.readUnsignedByte();
+        if (physicalOrdinal != physicalType.ordinal()) {
+            throw corrupt("chunk of " + (physicalOrdinal < PHYSICAL_TYPES.length ? PHYSICAL_TYPES[physicalOrdinal] : "unknown physical type " + physicalOrdinal)
+                    + " values read as " + type);
+        }
+        int nullMode = reader.readUnsignedByte();
+        MemorySegment nulls = switch (nullMode) {
+            case NULLS_NONE -> null;
+            case NULLS_BITMAP -> {
+                long bitmapBytes = nullBitmapBytes(positionCount);
+                long offset = reader.skip(bitmapBytes, "null bitmap");
+                MemorySegment bitmap = allocator.allocate(bitmapBytes);
+                MemorySegment.copy(encoded, offset, bitmap, 0, bitmapBytes);
+                yield bitmap;
             }
-            previous = offset;
+            case NULLS_ALL -> {
+                MemorySegment bitmap = allocator.allocate(nullBitmapBytes(positionCount));
+                bitmap.fill((byte) -1);
+                yield bitmap;
+            }
+            default -> throw corrupt("unknown null mode " + nullMode);
+        };
+        ColumnVector vector;
+        if (physicalType == PhysicalType.BYTES) {
+            StringChunks.Strings strings = StringChunks.decode(encoding, positionCount, reader, allocator);
+            vector = new ColumnVector(type, positionCount, strings.values(), strings.offsets(), nulls);
         }
-        check(encoded, at + previous);
-        MemorySegment values = allocator.allocate(previous + ColumnVector.COPY_SLACK_BYTES);
-        MemorySegment.copy(encoded, at, values, 0, previous);
-        return new ColumnVector(type, positionCount, values.asSlice(0, previous), offsets, nulls);
+        else {
+            vector = new ColumnVector(type, positionCount, NumberChunks.decode(encoding, physicalType, positionCount, reader, allocator), null, nulls);
+        }
+        if (reader.remaining() != PADDING_BYTES) {
+            throw corrupt(encoding + " chunk ends " + (reader.remaining() - PADDING_BYTES) + " bytes before its input does (after its padding)");
+        }
+        return vector;
     }
 
-    private static void check(MemorySegment encoded, long end)
+    /** The encoding of an encoded chunk, for tests and reports. */
+    static ChunkEncoding encodingOf(MemorySegment encoded)
     {
-        if (end > encoded.byteSize()) {
-            throw new CorruptPageException("column chunk is truncated: needs " + end + " bytes, has " + encoded.byteSize());
+        return ChunkEncoding.fromTag(encoded.get(ValueLayout.JAVA_BYTE, 0) & 0xFF);
+    }
+
+    /**
+     * The encoding of a valid chunk and, for strings, the codec of its byte section: "PLAIN+LZ4",
+     * "DICTIONARY+ZSTD", "RUN_LENGTH". For tests and reports.
+     */
+    static String describe(int positionCount, MemorySegment encoded)
+    {
+        ChunkEncoding encoding = encodingOf(encoded);
+        ChunkReader reader = new ChunkReader(encoded);
+        reader.skip(2, "header");
+        if (reader.readUnsignedByte() == NULLS_BITMAP) {
+            reader.skip(nullBitmapBytes(positionCount), "null bitmap");
         }
+        if (PHYSICAL_TYPES[encoded.get(ValueLayout.JAVA_BYTE, 1)] != PhysicalType.BYTES) {
+            return encoding.name();
+        }
+        int codec = switch (encoding) {
+            case PLAIN -> {
+                PackedSequence.read(reader, positionCount, "lengths");
+                yield reader.readUnsignedByte();
+            }
+            case DICTIONARY -> {
+                int entryCount = reader.readInt();
+                PackedSequence.read(reader, entryCount, "entry lengths");
+                yield reader.readUnsignedByte();
+            }
+            default -> ChunkFormat.CODEC_NONE;
+        };
+        return encoding.name() + switch (codec) {
+            case ChunkFormat.CODEC_LZ4 -> "+LZ4";
+            case ChunkFormat.CODEC_ZSTD -> "+ZSTD";
+            default -> "";
+        };
+    }
+
+    private static int countNulls(MemorySegment nulls, int positionCount)
+    {
+        int count = 0;
+        int fullBytes = positionCount >>> 3;
+        for (int i = 0; i < fullBytes; i++) {
+            count += Integer.bitCount(nulls.get(ValueLayout.JAVA_BYTE, i) & 0xFF);
+        }
+        for (int position = fullBytes << 3; position < positionCount; position++) {
+            count += ColumnVector.isNullBit(nulls, position) ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static void writeNulls(ChunkWriter out, MemorySegment nulls, int positionCount)
+    {
+        int fullBytes = positionCount >>> 3;
+        out.writeBytes(nulls, 0, fullBytes);
+        if ((positionCount & 7) != 0) {
+            // only the bits of real positions, so equal vectors encode to equal bytes
+            out.writeByte(nulls.get(ValueLayout.JAVA_BYTE, fullBytes) & ((1 << (positionCount & 7)) - 1));
+        }
+    }
+
+    private static int estimatedBytes(ColumnVector vector)
+    {
+        long bytes = vector.type().physicalType() == PhysicalType.BYTES
+                ? vector.stringStart(vector.positionCount()) - (long) vector.stringStart(0) + vector.positionCount()
+                : (long) vector.positionCount() * vector.type().physicalType().fixedWidth();
+        return (int) Math.min(bytes / 2 + 64, 1 << 20);
     }
 }
