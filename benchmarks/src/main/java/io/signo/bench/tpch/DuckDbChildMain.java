@@ -49,11 +49,13 @@ public final class DuckDbChildMain
                         case LOAD -> {
                             double scaleFactor = in.readDouble();
                             int threads = in.readInt();
+                            boolean onFile = in.readBoolean();
                             // from SF 10 an in-memory DuckDB would not fit beside Signo on a 24 GiB machine: use a
-                            // database file and cap DuckDB's buffer pool at a fifth of the machine
+                            // database file and cap DuckDB's buffer pool at a fifth of the machine (also when Signo runs on
+                            // stored tables, so that both engines read their own database files)
                             java.nio.file.Path file = null;
                             String memoryLimit = null;
-                            if (scaleFactor >= 10) {
+                            if (scaleFactor >= 10 || onFile) {
                                 file = java.nio.file.Files.createTempFile("signo-bench-duckdb-", ".duckdb");
                                 java.nio.file.Files.delete(file);
                                 file.toFile().deleteOnExit();
@@ -79,7 +81,12 @@ public final class DuckDbChildMain
                                     loadNanos += System.nanoTime() - loadStart;
                                 }
                             }
+                            if (file != null) {
+                                // what the file holds once its write-ahead log is folded in: the database's size on disk
+                                database.connection().createStatement().execute("CHECKPOINT");
+                            }
                             long generateAndLoadNanos = System.nanoTime() - generateStart;
+                            long fileBytes = file == null ? 0 : java.nio.file.Files.size(file);
                             long peakDuringLoad = PeakMemory.peakResidentBytes();
                             // drop the generator's heap so that the later peak is DuckDB's, plus the JVM around it
                             System.gc();
@@ -91,6 +98,7 @@ public final class DuckDbChildMain
                             out.writeBoolean(reset);
                             out.writeLong(baselineResidentBytes);
                             out.writeUTF(String.valueOf(database.query("SELECT version()").getFirst().getFirst()));
+                            out.writeLong(fileBytes);
                         }
                         case ROWS -> {
                             String sql = in.readUTF();

@@ -15,7 +15,7 @@ final class DuckDbProcess
         implements AutoCloseable
 {
     /** What loading cost the child. */
-    record LoadFigures(long loadNanos, long generateNanos, long peakDuringLoadBytes, boolean peakReset, long baselineResidentBytes, String duckDbVersion) {}
+    record LoadFigures(long loadNanos, long generateNanos, long peakDuringLoadBytes, boolean peakReset, long baselineResidentBytes, String duckDbVersion, long fileBytes) {}
 
     /** The child's memory: its peak since the load, now, and what DuckDB's buffer manager says it holds. */
     record MemoryFigures(long peakResidentBytes, long residentBytes, long duckDbBufferBytes) {}
@@ -62,14 +62,16 @@ final class DuckDbProcess
         return process.pid();
     }
 
-    LoadFigures load(double scaleFactor, int threads)
+    /** Loads TPC-H; {@code onFile} keeps it in a database file (so is every load from SF 10), whose size the figures then give. */
+    LoadFigures load(double scaleFactor, int threads, boolean onFile)
             throws IOException
     {
         out.writeUTF(DuckDbChildMain.LOAD);
         out.writeDouble(scaleFactor);
         out.writeInt(threads);
+        out.writeBoolean(onFile);
         awaitSuccess();
-        return new LoadFigures(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(), in.readLong(), in.readUTF());
+        return new LoadFigures(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(), in.readLong(), in.readUTF(), in.readLong());
     }
 
     @SuppressWarnings("unchecked")

@@ -4,7 +4,9 @@ import io.signo.reference.ResultComparison;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;
+import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.tpch.GeneratedTpchTables;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
@@ -21,9 +23,10 @@ import java.util.Optional;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Signo against DuckDB on the 22 TPC-H queries: generates the data once, loads the same rows into
- * DuckDB (in a child process, so each engine's peak memory is its own), checks that both answer
- * alike, then times each query alternately on both, a warm-up round first.
+ * Signo against DuckDB on the 22 TPC-H queries: generates the data once (or, with --db, loads it
+ * into a Signo database and DuckDB a database file), loads the same rows into DuckDB (in a child
+ * process, so each engine's peak memory is its own), checks that both answer alike, then times each
+ * query alternately on both, a warm-up round first.
  */
 public final class TpchBenchmark
 {
@@ -43,19 +46,16 @@ public final class TpchBenchmark
         MachineDescription machine = MachineDescription.current();
         log("machine: %s, %d cores, %.1f GiB; TPC-H SF %s, %d threads, %d runs", machine.cpuModel(), machine.cores(), machine.memoryBytes() / GIB, formatScale(), options.threads(), options.runs());
 
-        long generateStart = System.nanoTime();
-        try (TpchDataSet dataSet = TpchData.generateDataSet(options.scaleFactor(), options.threads(), MemoryPool.unbounded("tpch-data"))) {
-            long signoLoadNanos = System.nanoTime() - generateStart;
-            long dataBytes = dataSet.allocatedBytes();
-            log("Signo: generated %.1f MiB of tables in %.1f s", dataBytes / MIB, signoLoadNanos / 1e9);
-
+        try (SignoTables tables = options.database() != null ? storedTables() : generatedTables()) {
+            SignoEngine engine = tables.engine();
             DuckDbProcess duckDb = null;
             DuckDbProcess.LoadFigures duckDbLoad = null;
-            try (SignoEngine engine = new SignoEngine(dataSet.catalog(), options.threads())) {
+            try {
                 if (options.compareDuckDb()) {
                     duckDb = DuckDbProcess.start(childHeap());
-                    duckDbLoad = duckDb.load(options.scaleFactor(), options.threads());
-                    log("DuckDB (process %d): appended the same rows in %.1f s (after generating them in %.1f s)", duckDb.pid(), duckDbLoad.loadNanos() / 1e9, duckDbLoad.generateNanos() / 1e9);
+                    duckDbLoad = duckDb.load(options.scaleFactor(), options.threads(), options.database() != null);
+                    log("DuckDB (process %d): appended the same rows in %.1f s (after generating them in %.1f s)%s", duckDb.pid(), duckDbLoad.loadNanos() / 1e9, duckDbLoad.generateNanos() / 1e9,
+                            duckDbLoad.fileBytes() > 0 ? String.format(Locale.ROOT, ", database file %.1f MiB", duckDbLoad.fileBytes() / MIB) : "");
                 }
 
                 Map<Integer, String> mismatches = options.compareDuckDb() ? checkAnswers(engine, duckDb) : Map.of();
@@ -78,7 +78,7 @@ public final class TpchBenchmark
                 long signoPeakBytes = PeakMemory.peakResidentBytes();
                 DuckDbProcess.MemoryFigures duckDbMemory = duckDb == null ? null : duckDb.memory();
                 TpchReport report = new TpchReport(commandLine, machine, options, timings, mismatches,
-                        new TpchReport.LoadFigures(signoLoadNanos, dataBytes, signoPeakBytes, duckDbLoad, duckDbMemory));
+                        new TpchReport.LoadFigures(tables.loadNanos(), tables.dataBytes(), tables.diskBytes(), tables.openNanos(), signoPeakBytes, duckDbLoad, duckDbMemory));
                 System.out.println();
                 System.out.print(report.markdown());
                 if (options.csv() != null) {
@@ -97,6 +97,65 @@ public final class TpchBenchmark
                 }
             }
         }
+    }
+
+    /**
+     * Signo's side of the run: an engine over its tables, what making them cost (generation, or the load
+     * into a database), their bytes in memory or on disk (-1 when not stored), and for a database how long
+     * opening it took.
+     */
+    private record SignoTables(SignoEngine engine, TpchDataSet generated, long loadNanos, long dataBytes, long diskBytes, long openNanos)
+            implements AutoCloseable
+    {
+        /** Closes the engine, then frees the generated tables it read (a database is closed by its engine). */
+        @Override
+        public void close()
+        {
+            try (engine) {
+                // the engine first: nothing may read the generated pages once they are freed
+            }
+            finally {
+                if (generated != null) {
+                    generated.close();
+                }
+            }
+        }
+    }
+
+    private SignoTables generatedTables()
+    {
+        long generateStart = System.nanoTime();
+        TpchDataSet dataSet = TpchData.generateDataSet(options.scaleFactor(), options.threads(), MemoryPool.unbounded("tpch-data"));
+        long loadNanos = System.nanoTime() - generateStart;
+        log("Signo: generated %.1f MiB of tables in %.1f s", dataSet.allocatedBytes() / MIB, loadNanos / 1e9);
+        return new SignoTables(new SignoEngine(dataSet.catalog(), options.threads()), dataSet, loadNanos, dataSet.allocatedBytes(), -1, 0);
+    }
+
+    /** Opens the database of --db, loading the TPC-H tables it lacks from the generator catalog (one CREATE TABLE AS each). */
+    private SignoTables storedTables()
+            throws IOException
+    {
+        long openStart = System.nanoTime();
+        SignoEngine engine = new SignoEngine(Database.open(options.database()), options.threads());
+        long openNanos = System.nanoTime() - openStart;
+        String schema = "tpch.sf" + new java.math.BigDecimal(Double.toString(options.scaleFactor())).stripTrailingZeros().toPlainString().replace('.', '_');
+        long loadNanos = 0;
+        for (String table : GeneratedTpchTables.tableNames()) {
+            if (engine.catalog().table(table) != null) {
+                continue;
+            }
+            long start = System.nanoTime();
+            engine.execute("CREATE TABLE " + table + " AS SELECT * FROM " + schema + "." + table);
+            long nanos = System.nanoTime() - start;
+            loadNanos += nanos;
+            log("Signo: loaded %s into %s in %.1f s", table, options.database(), nanos / 1e9);
+        }
+        long diskBytes;
+        try (var files = Files.walk(options.database())) {
+            diskBytes = files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
+        log("Signo: database %s holds %.1f MiB on disk%s", options.database(), diskBytes / MIB, loadNanos == 0 ? " (loaded before; opened in " + openNanos / 1_000_000 + " ms)" : "");
+        return new SignoTables(engine, null, loadNanos, -1, diskBytes, openNanos);
     }
 
     private Map<Integer, String> checkAnswers(SignoEngine engine, DuckDbProcess duckDb)

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The options of {@code signo bench tpch}. */
-public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<Integer> queries)
+/** The options of {@code signo bench tpch}; {@code database} is null to run on tables generated in memory. */
+public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<Integer> queries, Path database)
 {
     public TpchBenchmarkOptions
     {
@@ -31,6 +31,7 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
         boolean compareDuckDb = true;
         Path csv = null;
         Path report = null;
+        Path database = null;
         List<Integer> queries = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
@@ -58,6 +59,7 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
                     };
                     case "--csv" -> csv = Path.of(value);
                     case "--report" -> report = Path.of(value);
+                    case "--db" -> database = Path.of(value);
                     case "--queries" -> {
                         for (String number : value.split(",")) {
                             int query = Integer.parseInt(number.strip().replaceFirst("^[qQ]0?", ""));
@@ -79,6 +81,6 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
                 queries.add(query);
             }
         }
-        return new TpchBenchmarkOptions(scaleFactor, threads, runs, compareDuckDb, csv, report, queries);
+        return new TpchBenchmarkOptions(scaleFactor, threads, runs, compareDuckDb, csv, report, queries, database);
     }
 }

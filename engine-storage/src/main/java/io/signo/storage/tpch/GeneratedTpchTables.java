@@ -58,9 +58,11 @@ public final class GeneratedTpchTables
         boolean replicated = definition.partitioning().replicated();
         int partCount = replicated ? 1 : (int) Math.max(1, (baseRows * rowsPerBase + SEGMENT_ROWS - 1) / SEGMENT_ROWS);
         double averageRows = (double) baseRows * averageRowsPerBase(definition.name()) / partCount;
+        // the generator cuts its split by its own rules (whole orders, whole parts): room for twice the even share
+        int capacity = (int) ((baseRows + partCount - 1) / partCount + 1) * rowsPerBase * 2;
         List<Segment> segments = new ArrayList<>(partCount);
         for (int part = 1; part <= partCount; part++) {
-            segments.add(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows)));
+            segments.add(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows), capacity));
         }
         long rows = Math.round(baseRows * averageRowsPerBase(definition.name()));
         return new Table(definition.name(), definition.columns(), List.of(new Partition(0, segments)), new Partitioning(null, List.of(), false),
@@ -92,7 +94,7 @@ public final class GeneratedTpchTables
     }
 
     /** One part of the generator's split of a table, generated when read. */
-    private record GeneratedSegment<E extends TpchEntity>(TpchTableDefinition<E> definition, double scaleFactor, int part, int partCount, int estimatedRows)
+    private record GeneratedSegment<E extends TpchEntity>(TpchTableDefinition<E> definition, double scaleFactor, int part, int partCount, int estimatedRows, int capacity)
             implements Segment
     {
         /** An estimate for lineitem, whose parts are cut by orders: only generating them tells. */
@@ -119,7 +121,7 @@ public final class GeneratedTpchTables
         {
             ColumnStager[] stagers = new ColumnStager[definition.columns().size()];
             for (int c = 0; c < stagers.length; c++) {
-                stagers[c] = new ColumnStager(definition.columns().get(c).type(), SEGMENT_ROWS);
+                stagers[c] = new ColumnStager(definition.columns().get(c).type(), capacity);
             }
             int rows = 0;
             for (E row : definition.generator(scaleFactor, part, partCount)) {
