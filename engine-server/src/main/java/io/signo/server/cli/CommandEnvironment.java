@@ -21,8 +21,11 @@ public interface CommandEnvironment
 
     QueryEngine createEngine(Catalog catalog, int threads);
 
-    /** An engine over the database in {@code directory} (created when missing), or over an empty one in memory when it is null. */
-    QueryEngine openDatabase(Path directory, int threads);
+    /**
+     * An engine over the database in {@code directory} (created when missing), or over an empty one in
+     * memory when it is null; {@code cacheBytes} of decoded chunks, or the default when null.
+     */
+    QueryEngine openDatabase(Path directory, int threads, Long cacheBytes);
 
     /**
      * Starts {@code workerCount} worker processes on 127.0.0.1 (or joins the running workers at

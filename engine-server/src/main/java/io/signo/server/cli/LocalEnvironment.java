@@ -4,7 +4,6 @@ import io.signo.server.cluster.ExchangeSettings;
 import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
-import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
@@ -37,9 +36,9 @@ public final class LocalEnvironment
     }
 
     @Override
-    public QueryEngine openDatabase(Path directory, int threads)
+    public QueryEngine openDatabase(Path directory, int threads, Long cacheBytes)
     {
-        return engine(new SignoEngine(directory == null ? Database.inMemory() : Database.open(directory), threads));
+        return engine(new SignoEngine(DatabaseOptions.open(directory, cacheBytes), threads));
     }
 
     private static QueryEngine engine(SignoEngine engine)

@@ -57,6 +57,12 @@ final class ServerCommand
             + "Without --db and --tpch the server keeps an empty database in memory.")
     private Path database;
 
+    @Option(names = "--cache-size", paramLabel = "SIZE", description = DatabaseOptions.CACHE_SIZE_DESCRIPTION)
+    private String cacheSize;
+
+    /** The parsed --cache-size, null for the default. */
+    private Long cacheBytes;
+
     @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -78,6 +84,7 @@ final class ServerCommand
         if (port < 0 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
         }
+        cacheBytes = DatabaseOptions.cacheBytes(spec, cacheSize);
         if (database != null && scaleFactor != 0) {
             throw new ParameterException(spec.commandLine(), "--db and --tpch cannot be combined yet: load TPC-H into the database with signo tpch --db DIR");
         }
@@ -109,7 +116,7 @@ final class ServerCommand
                 Catalog catalog = TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
                 return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
             }
-            Database opened = database != null ? Database.open(database) : Database.inMemory();
+            Database opened = DatabaseOptions.open(database, cacheBytes);
             return new LocalQueryRunner(new SignoEngine(opened, threads), httpAddress);
         }
         String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);

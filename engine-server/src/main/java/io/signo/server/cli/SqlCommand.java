@@ -62,6 +62,9 @@ final class SqlCommand
     @Option(names = "--format", paramLabel = "FORMAT", description = "table (aligned, like psql) or csv (default: table).")
     private OutputFormat format = OutputFormat.TABLE;
 
+    @Option(names = "--cache-size", paramLabel = "SIZE", description = DatabaseOptions.CACHE_SIZE_DESCRIPTION)
+    private String cacheSize;
+
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -160,7 +163,7 @@ final class SqlCommand
     private QueryEngine openEngine(Double scaleFactor, Path database)
     {
         if (scaleFactor == null) {
-            return environment.openDatabase(database, threads);
+            return environment.openDatabase(database, threads, DatabaseOptions.cacheBytes(spec, cacheSize));
         }
         if (cluster.clustered()) {
             return environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());

@@ -52,6 +52,9 @@ final class TpchCommand
             + " (CREATE TABLE ... AS SELECT * FROM tpch.sfS.table) first.")
     private Path database;
 
+    @Option(names = "--cache-size", paramLabel = "SIZE", description = DatabaseOptions.CACHE_SIZE_DESCRIPTION)
+    private String cacheSize;
+
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of processors, ${DEFAULT-VALUE}).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -121,7 +124,7 @@ final class TpchCommand
     {
         long generationStart = System.nanoTime();
         if (database != null) {
-            QueryEngine engine = environment.openDatabase(database, threads);
+            QueryEngine engine = environment.openDatabase(database, threads, DatabaseOptions.cacheBytes(spec, cacheSize));
             try {
                 loadMissingTables(engine, out);
             }

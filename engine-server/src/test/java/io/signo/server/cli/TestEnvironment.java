@@ -25,6 +25,7 @@ final class TestEnvironment
     Catalog engineCatalog;
     /** The directory of the database the engine opened; null for one in memory (or none opened). */
     Path engineDatabase;
+    Long engineCacheBytes;
     boolean engineClosed;
 
     TestEnvironment(Function<String, QueryResult> answers)
@@ -47,9 +48,10 @@ final class TestEnvironment
     }
 
     @Override
-    public QueryEngine openDatabase(Path directory, int threads)
+    public QueryEngine openDatabase(Path directory, int threads, Long cacheBytes)
     {
         engineDatabase = directory;
+        engineCacheBytes = cacheBytes;
         return createEngine(new Catalog(Database.SCHEMA_NAME), threads);
     }
 

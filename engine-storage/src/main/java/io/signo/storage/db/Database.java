@@ -51,6 +51,7 @@ public final class Database
     public static final Duration WRITE_LOCK_TIMEOUT = Duration.ofSeconds(60);
 
     private final FileStore store;
+    private final BlockCache cache;
     private final String location;
     private final Catalog catalog = new Catalog(SCHEMA_NAME);
     private final AtomicLong nextFileId;
@@ -63,10 +64,11 @@ public final class Database
 
     private record BuiltTable(TableEntry entry, Table table) {}
 
-    private Database(FileStore store, String location)
+    private Database(FileStore store, BlockCache cache, String location)
             throws IOException
     {
         this.store = store;
+        this.cache = cache;
         this.location = location;
         this.manifest = store.readManifest();
         long highest = manifest.nextFileId();
@@ -78,8 +80,37 @@ public final class Database
         publish(manifest);
     }
 
-    /** Opens the database in {@code directory}, creating it when it does not exist. */
+    /** Opens the database in {@code directory}, creating it when it does not exist, with the default cache. */
     public static Database open(Path directory)
+    {
+        return open(directory, defaultCache());
+    }
+
+    /**
+     * The cache a database has unless told otherwise: a quarter of the machine's memory, and at most
+     * half of the native memory the JVM allows (decoded chunks are native, like every page).
+     */
+    public static BlockCache defaultCache()
+    {
+        long machineBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        return new BlockCache(Math.min(machineBytes / 4, maxNativeBytes() / 2), io.signo.storage.memory.MemoryPool.unbounded("block-cache"));
+    }
+
+    /** -XX:MaxDirectMemorySize, which bounds native segments too; by default the maximum heap. */
+    private static long maxNativeBytes()
+    {
+        try {
+            String value = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption("MaxDirectMemorySize").getValue();
+            long configured = Long.parseLong(value);
+            return configured > 0 ? configured : Runtime.getRuntime().maxMemory();
+        }
+        catch (RuntimeException e) {
+            return Runtime.getRuntime().maxMemory();
+        }
+    }
+
+    /** Opens the database in {@code directory}, creating it when it does not exist; decoded chunks read again are kept in {@code cache}. */
+    public static Database open(Path directory, BlockCache cache)
     {
         FileStore store;
         try {
@@ -89,7 +120,7 @@ public final class Database
             throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot open database " + directory + ": " + e.getMessage(), e);
         }
         try {
-            return new Database(store, directory.toString());
+            return new Database(store, cache, directory.toString());
         }
         catch (IOException | RuntimeException e) {
             store.close();
@@ -103,8 +134,13 @@ public final class Database
     /** An empty database that lives as long as this object. */
     public static Database inMemory()
     {
+        return inMemory(defaultCache());
+    }
+
+    public static Database inMemory(BlockCache cache)
+    {
         try {
-            return new Database(new MemoryStore(), "memory");
+            return new Database(new MemoryStore(), cache, "memory");
         }
         catch (IOException e) {
             throw new IllegalStateException("a memory store does no I/O", e);
@@ -218,7 +254,7 @@ public final class Database
                 return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.of(new DamagedSegment(entry.columns().size(), e)))), spreadEvenly(), null);
             }
             for (int block = 0; block < file.blockCount(); block++) {
-                segments.add(new StoredSegment(file, block, fileEntry.deletes()));
+                segments.add(new StoredSegment(file, cache, block, fileEntry.deletes()));
             }
             Map<String, ColumnStatistics> columns = new LinkedHashMap<>();
             for (int c = 0; c < entry.columns().size(); c++) {
@@ -287,6 +323,7 @@ public final class Database
         for (long id : referencedFiles(before)) {
             if (!kept.contains(id)) {
                 openFiles.remove(id);
+                cache.forget(id);
                 store.delete(id);
             }
         }
@@ -301,6 +338,12 @@ public final class Database
             }
         }
         return ids;
+    }
+
+    /** The cache of decoded chunks. */
+    public BlockCache cache()
+    {
+        return cache;
     }
 
     /** Bytes of the database's segment files: what a database takes on disk, the manifest aside. */

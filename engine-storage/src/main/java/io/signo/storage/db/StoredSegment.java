@@ -21,13 +21,15 @@ final class StoredSegment
         implements Segment
 {
     private final SegmentFile file;
+    private final BlockCache cache;
     private final int block;
     private final DeleteVector deletes;
     private final int deletedRows;
 
-    StoredSegment(SegmentFile file, int block, DeleteVector deletes)
+    StoredSegment(SegmentFile file, BlockCache cache, int block, DeleteVector deletes)
     {
         this.file = file;
+        this.cache = cache;
         this.block = block;
         this.deletes = deletes;
         int first = file.blockFirstRow(block);
@@ -80,7 +82,8 @@ final class StoredSegment
         int rows = file.blockRows(block);
         ColumnVector[] vectors = new ColumnVector[columns.length];
         for (int i = 0; i < columns.length; i++) {
-            vectors[i] = columns[i] == columnCount() ? rowIds(allocator) : file.decode(block, columns[i], allocator);
+            int column = columns[i];
+            vectors[i] = column == columnCount() ? rowIds(allocator) : cache.get(new BlockCache.Key(file.fileId(), block, column), () -> file.decode(block, column, allocator));
         }
         if (deletedRows == 0) {
             return new Page(rows, vectors);
