@@ -4,6 +4,7 @@ import io.signo.reference.ResultComparison;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;
+import io.signo.storage.db.BlockCache;
 import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.GeneratedTpchTables;
@@ -136,7 +137,9 @@ public final class TpchBenchmark
             throws IOException
     {
         long openStart = System.nanoTime();
-        SignoEngine engine = new SignoEngine(Database.open(options.database()), options.threads());
+        BlockCache cache = options.cacheBytes() == null ? Database.defaultCache() : new BlockCache(options.cacheBytes(), MemoryPool.unbounded("block-cache"));
+        SignoEngine engine = new SignoEngine(Database.open(options.database(), cache), options.threads());
+        log("Signo: a cache of %.0f MiB for decoded chunks", cache.capacityBytes() / MIB);
         long openNanos = System.nanoTime() - openStart;
         String schema = "tpch.sf" + new java.math.BigDecimal(Double.toString(options.scaleFactor())).stripTrailingZeros().toPlainString().replace('.', '_');
         long loadNanos = 0;

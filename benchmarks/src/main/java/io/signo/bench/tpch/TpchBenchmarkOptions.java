@@ -6,8 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The options of {@code signo bench tpch}; {@code database} is null to run on tables generated in memory. */
-public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<Integer> queries, Path database)
+/**
+ * The options of {@code signo bench tpch}; {@code database} is null to run on tables generated in
+ * memory, {@code cacheBytes} null for the database's default cache.
+ */
+public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<Integer> queries, Path database, Long cacheBytes)
 {
     public TpchBenchmarkOptions
     {
@@ -32,6 +35,7 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
         Path csv = null;
         Path report = null;
         Path database = null;
+        Long cacheBytes = null;
         List<Integer> queries = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
@@ -60,6 +64,7 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
                     case "--csv" -> csv = Path.of(value);
                     case "--report" -> report = Path.of(value);
                     case "--db" -> database = Path.of(value);
+                    case "--cache-size" -> cacheBytes = value.strip().equals("0") ? 0L : io.signo.sql.Session.parseDataSize("--cache-size", value);
                     case "--queries" -> {
                         for (String number : value.split(",")) {
                             int query = Integer.parseInt(number.strip().replaceFirst("^[qQ]0?", ""));
@@ -81,6 +86,6 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
                 queries.add(query);
             }
         }
-        return new TpchBenchmarkOptions(scaleFactor, threads, runs, compareDuckDb, csv, report, queries, database);
+        return new TpchBenchmarkOptions(scaleFactor, threads, runs, compareDuckDb, csv, report, queries, database, cacheBytes);
     }
 }

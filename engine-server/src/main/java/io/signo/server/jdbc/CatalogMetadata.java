@@ -25,6 +25,10 @@ import java.util.regex.Pattern;
 final class CatalogMetadata
 {
     static final String TABLE_TYPE = "TABLE";
+    static final String VIEW_TYPE = "VIEW";
+
+    /** A table or a view, as the metadata lists them. */
+    private record Relation(String name, String type, List<Column> columns) {}
 
     private CatalogMetadata() {}
 
@@ -47,17 +51,17 @@ final class CatalogMetadata
 
     static Listing tableTypes()
     {
-        return new Listing(columns("TABLE_TYPE", String.class), List.of(List.of(TABLE_TYPE)));
+        return new Listing(columns("TABLE_TYPE", String.class), List.of(List.of(TABLE_TYPE), List.of(VIEW_TYPE)));
     }
 
     static Listing tables(Catalog catalog, Meta.Pat schemaPattern, Meta.Pat tablePattern, List<String> types)
     {
         List<Object> rows = new ArrayList<>();
-        boolean typeMatches = types == null || types.stream().anyMatch(TABLE_TYPE::equalsIgnoreCase);
-        if (typeMatches && matches(schemaPattern, catalog.schemaName())) {
-            for (Table table : sorted(catalog)) {
-                if (matches(tablePattern, table.name())) {
-                    rows.add(Arrays.asList(null, catalog.schemaName(), table.name(), TABLE_TYPE, null, null, null, null, null, null));
+        if (matches(schemaPattern, catalog.schemaName())) {
+            for (Relation relation : sorted(catalog)) {
+                boolean typeMatches = types == null || types.stream().anyMatch(relation.type()::equalsIgnoreCase);
+                if (typeMatches && matches(tablePattern, relation.name())) {
+                    rows.add(Arrays.asList(null, catalog.schemaName(), relation.name(), relation.type(), null, null, null, null, null, null));
                 }
             }
         }
@@ -71,7 +75,7 @@ final class CatalogMetadata
     {
         List<Object> rows = new ArrayList<>();
         if (matches(schemaPattern, catalog.schemaName())) {
-            for (Table table : sorted(catalog)) {
+            for (Relation table : sorted(catalog)) {
                 if (!matches(tablePattern, table.name())) {
                     continue;
                 }
@@ -87,8 +91,8 @@ final class CatalogMetadata
                             null, catalog.schemaName(), table.name(), column.name(),
                             JdbcTypes.sqlType(type), JdbcTypes.typeName(type), JdbcTypes.precision(type), null,
                             type.isNumeric() ? JdbcTypes.scale(type) : null, type.isNumeric() ? 10 : null,
-                            DatabaseMetaData.columnNullable, null, null, null, null,
-                            string ? JdbcTypes.precision(type) : null, ordinal, "YES",
+                            column.notNull() ? DatabaseMetaData.columnNoNulls : DatabaseMetaData.columnNullable, null, null, null, null,
+                            string ? JdbcTypes.precision(type) : null, ordinal, column.notNull() ? "NO" : "YES",
                             null, null, null, null, "NO", "NO"));
                 }
             }
@@ -113,11 +117,19 @@ final class CatalogMetadata
         return new Listing(columns(columns), List.of());
     }
 
-    private static List<Table> sorted(Catalog catalog)
+    /** The catalog's tables and views by name, of one moment. */
+    private static List<Relation> sorted(Catalog catalog)
     {
-        List<Table> tables = new ArrayList<>(catalog.tables());
-        tables.sort(Comparator.comparing(Table::name));
-        return tables;
+        Catalog snapshot = catalog.snapshot();
+        List<Relation> relations = new ArrayList<>();
+        for (Table table : snapshot.tables()) {
+            relations.add(new Relation(table.name(), TABLE_TYPE, table.columns()));
+        }
+        for (Catalog.View view : snapshot.views()) {
+            relations.add(new Relation(view.name(), VIEW_TYPE, view.columns()));
+        }
+        relations.sort(Comparator.comparing(Relation::name));
+        return relations;
     }
 
     private static List<ColumnMetaData> columns(Object... namesAndClasses)

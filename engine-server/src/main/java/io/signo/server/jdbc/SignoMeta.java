@@ -5,6 +5,7 @@ import io.signo.server.query.QueryManager;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
+import io.signo.sql.ddl.StatementKind;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -221,6 +222,20 @@ final class SignoMeta
         else {
             statement.started(null);
             result = ResultStream.of(answer);
+        }
+        StatementKind kind = StatementKind.of(sql);
+        if (kind.writes()) {
+            // JDBC reports what a write did as its update count (0 for CREATE, DROP and ALTER), not as rows
+            long count;
+            try (result) {
+                Page page = result.nextPage();
+                count = page != null && kind != StatementKind.CREATE && kind != StatementKind.DROP && kind != StatementKind.ALTER ? page.column(0).getLong(0) : 0;
+            }
+            catch (RuntimeException e) {
+                throw JdbcErrors.toClient(e);
+            }
+            statement.serving(null);
+            return new ExecuteResult(List.of(MetaResultSet.count(connection.id(), statement.id(), count)));
         }
         ResultFrames frames = new ResultFrames(result, maxRowCount);
         statement.serving(frames);

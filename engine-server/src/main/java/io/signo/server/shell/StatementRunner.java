@@ -7,12 +7,17 @@ import io.signo.server.cli.ResultWriter;
 import io.signo.server.cli.StatementText;
 import io.signo.server.cli.TableResultWriter;
 import io.signo.sql.QueryResult;
+import io.signo.sql.ddl.StatementKind;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.VectorBuilder;
 
 import java.io.IOException;
 import java.io.Writer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
@@ -51,7 +56,15 @@ public final class StatementRunner
         try (Statement statement = connection.createStatement()) {
             running = statement;
             if (!statement.execute(sql)) {
-                return new Outcome(null, System.nanoTime() - start);
+                // a write: its count of rows printed as signo sql prints it in-process; CREATE, DROP and ALTER print nothing
+                StatementKind kind = StatementKind.of(sql);
+                long updated = statement.getLargeUpdateCount();
+                if (updated < 0 || kind == StatementKind.CREATE || kind == StatementKind.DROP || kind == StatementKind.ALTER) {
+                    return new Outcome(null, System.nanoTime() - start);
+                }
+                VectorBuilder count = new VectorBuilder(Type.BIGINT, 1);
+                count.appendLong(updated);
+                return new Outcome(new QueryResult(List.of("count"), List.of(Type.BIGINT), List.of(new Page(1, count.build()))), System.nanoTime() - start);
             }
             QueryResult result = reader.read(statement.getResultSet());
             return new Outcome(result, System.nanoTime() - start);

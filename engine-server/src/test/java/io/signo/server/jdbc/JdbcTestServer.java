@@ -24,7 +24,13 @@ final class JdbcTestServer
     JdbcTestServer(Catalog catalog, int threads)
             throws Exception
     {
-        queryManager = new QueryManager(new LocalQueryRunner(new SignoEngine(catalog, threads), "127.0.0.1"), QueryEventListener.NONE, 100);
+        this(new SignoEngine(catalog, threads));
+    }
+
+    JdbcTestServer(SignoEngine engine)
+            throws Exception
+    {
+        queryManager = new QueryManager(new LocalQueryRunner(engine, "127.0.0.1"), QueryEventListener.NONE, 100);
         server = new Server(new InetSocketAddress("127.0.0.1", 0));
         ContextHandler context = new ContextHandler(JdbcEndpoint.PATH);
         context.setHandler(JdbcEndpoint.handler(queryManager));

@@ -386,7 +386,7 @@ public final class DatabaseStatements
             long count = 0;
             try (ResultStream stream = engine.start(rows, session, control)) {
                 for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
-                    count += collectRowIds(page.column(0), page.positionCount(), deleted);
+                    count += collectRowIds(dense(page), deleted);
                 }
             }
             if (count > 0) {
@@ -428,8 +428,9 @@ public final class DatabaseStatements
                 Map<Long, RowIds> deleted = new HashMap<>();
                 long count = 0;
                 try (ResultStream stream = engine.start(rows, session, control)) {
-                    for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
-                        count += collectRowIds(page.column(0), page.positionCount(), deleted);
+                    for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
+                        Page page = dense(result);
+                        count += collectRowIds(page, deleted);
                         Page values = page.selectColumns(valueChannels);
                         checkNotNull(values, name, columns);
                         writer.append(values);
@@ -543,8 +544,17 @@ public final class DatabaseStatements
         }
     }
 
-    private static long collectRowIds(ColumnVector ids, int positionCount, Map<Long, RowIds> byFile)
+    /** The page with its selected rows only, so that position p is row p. */
+    private static Page dense(Page page)
     {
+        return page.isSelected() ? page.compact(io.signo.storage.memory.PageAllocator.transientPages()) : page;
+    }
+
+    /** Adds the row ids in the first column of a dense page to their files' lists; returns how many. */
+    private static long collectRowIds(Page page, Map<Long, RowIds> byFile)
+    {
+        ColumnVector ids = page.column(0);
+        int positionCount = page.positionCount();
         for (int p = 0; p < positionCount; p++) {
             long id = ids.getLong(p);
             byFile.computeIfAbsent(id >>> 32, _ -> new RowIds()).add((int) id);
