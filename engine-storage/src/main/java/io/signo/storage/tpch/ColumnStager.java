@@ -62,6 +62,9 @@ final class ColumnStager
     /** BIGINT values and DECIMAL unscaled values. */
     void appendLong(long value)
     {
+        if (positionCount == longs.length) {
+            longs = Arrays.copyOf(longs, positionCount * 2);
+        }
         longs[positionCount++] = value;
         minimum = Math.min(minimum, value);
         maximum = Math.max(maximum, value);
@@ -71,6 +74,9 @@ final class ColumnStager
     /** INTEGER values and DATE days since the epoch. */
     void appendInt(int value)
     {
+        if (positionCount == ints.length) {
+            ints = Arrays.copyOf(ints, positionCount * 2);
+        }
         ints[positionCount++] = value;
         minimum = Math.min(minimum, value);
         maximum = Math.max(maximum, value);
@@ -107,6 +113,9 @@ final class ColumnStager
             hash = Arrays.hashCode(encoded);
         }
         byteCount += written;
+        if (positionCount + 1 == offsets.length) {
+            offsets = Arrays.copyOf(offsets, offsets.length * 2);
+        }
         offsets[++positionCount] = byteCount;
         if (positionCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, minimumStart, minimumStart + minimumLength) < 0) {
             minimumStart = start;

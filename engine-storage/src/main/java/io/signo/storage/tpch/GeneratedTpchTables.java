@@ -58,8 +58,8 @@ public final class GeneratedTpchTables
         boolean replicated = definition.partitioning().replicated();
         int partCount = replicated ? 1 : (int) Math.max(1, (baseRows * rowsPerBase + SEGMENT_ROWS - 1) / SEGMENT_ROWS);
         double averageRows = (double) baseRows * averageRowsPerBase(definition.name()) / partCount;
-        // the generator cuts its split by its own rules (whole orders, whole parts): room for twice the even share
-        int capacity = (int) ((baseRows + partCount - 1) / partCount + 1) * rowsPerBase * 2;
+        // the generator cuts its split by its own rules (its last part takes the remainder): stagers grow past this
+        int capacity = (int) ((baseRows + partCount - 1) / partCount + 1) * rowsPerBase;
         List<Segment> segments = new ArrayList<>(partCount);
         for (int part = 1; part <= partCount; part++) {
             segments.add(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows), capacity));

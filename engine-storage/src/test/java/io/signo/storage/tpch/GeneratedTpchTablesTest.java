@@ -1,0 +1,50 @@
+package io.signo.storage.tpch;
+
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.page.Page;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import io.signo.storage.vector.ColumnVector;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+class GeneratedTpchTablesTest
+{
+    /** A scale at which the generator's last part of lineitem takes a remainder of orders beyond the even share. */
+    private static final double SCALE = 0.05;
+
+    @Test
+    void generatedTablesHoldTheRowsOfTheGeneratedCatalog()
+    {
+        Catalog generated = TpchData.generate(SCALE, 2, MemoryPool.unbounded("tpch"));
+        for (String name : GeneratedTpchTables.tableNames()) {
+            Table table = GeneratedTpchTables.table(name, SCALE);
+            assertNotNull(table, name);
+            long[] expected = rowsAndKeySum(generated.table(name));
+            long[] actual = rowsAndKeySum(table);
+            assertEquals(expected[0], actual[0], name + " rows");
+            assertEquals(expected[1], actual[1], name + " sum of the first column");
+        }
+    }
+
+    private static long[] rowsAndKeySum(Table table)
+    {
+        long rows = 0;
+        long keys = 0;
+        for (Partition partition : table.partitions()) {
+            for (Segment segment : partition.segments()) {
+                Page page = segment.read(new int[] {0});
+                ColumnVector key = page.column(0);
+                for (int p = 0; p < page.positionCount(); p++) {
+                    keys += key.getLong(p);
+                }
+                rows += page.positionCount();
+            }
+        }
+        return new long[] {rows, keys};
+    }
+}
