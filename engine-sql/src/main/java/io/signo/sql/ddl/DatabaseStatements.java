@@ -184,7 +184,7 @@ public final class DatabaseStatements
             }
             TableWriter writer = database.newWriter(columns);
             try {
-                long rows = writeAll(engine.start(query, session, control), writer, name, columns, 0);
+                long rows = writeAll(engine.start(query, session, control), writer, name, columns);
                 List<FileEntry> files = writer.finish();
                 database.commit(manifest -> {
                     if (manifest.table(name) != null || manifest.view(name) != null) {
@@ -335,7 +335,7 @@ public final class DatabaseStatements
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
             TableWriter writer = database.newWriter(columns);
             try {
-                long written = writeAll(engine.start(rows, session, control), writer, name, columns, 0);
+                long written = writeAll(engine.start(rows, session, control), writer, name, columns);
                 List<FileEntry> files = writer.finish();
                 database.commit(manifest -> manifest.withTable(appendFiles(manifest.table(name), files)));
                 return count(written);
@@ -498,9 +498,9 @@ public final class DatabaseStatements
     }
 
     /** Streams a query's rows into a writer, checking NOT NULL columns; returns how many rows it wrote. */
-    private static long writeAll(ResultStream stream, TableWriter writer, String table, List<Column> columns, long written)
+    private static long writeAll(ResultStream stream, TableWriter writer, String table, List<Column> columns)
     {
-        long rows = written;
+        long rows = 0;
         try (stream) {
             for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
                 checkNotNull(page, table, columns);

@@ -61,3 +61,12 @@ UPDATE big SET x = -x WHERE mod(x, 7) = 0;
 SELECT count(*), sum(x), min(x), max(x) FROM big;
 
 SELECT count(*) FROM big WHERE x < 0;
+
+-- zone maps count the rows a block was written with: deleting rows must not make a block look all NULL
+CREATE TABLE sparse AS SELECT * FROM (VALUES (1, CAST(NULL AS INTEGER)), (2, NULL), (3, 10), (4, 20)) AS v(id, v);
+
+DELETE FROM sparse WHERE id = 1 OR id = 4;
+
+SELECT id FROM sparse WHERE v = 10;
+
+SELECT id FROM sparse WHERE v IS NOT NULL;

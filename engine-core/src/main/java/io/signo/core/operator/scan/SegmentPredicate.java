@@ -43,7 +43,7 @@ public final class SegmentPredicate
     public boolean mayMatch(Segment segment)
     {
         ColumnStatistics[] statistics = segment.columnStatistics();
-        int positionCount = segment.rowCount();
+        int positionCount = segment.statisticsRowCount();
         for (ColumnConstraint constraint : constraints) {
             int column = constraint.column();
             if (statistics == null || column >= statistics.length) {
