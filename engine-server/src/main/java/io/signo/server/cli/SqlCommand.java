@@ -108,7 +108,13 @@ final class SqlCommand
                     serverSql.shell();
                 }
                 else {
-                    serverSql.execute(statementText(), spec.commandLine().getOut());
+                    List<String> statements = statements();
+                    for (int i = 0; i < statements.size(); i++) {
+                        if (i > 0) {
+                            spec.commandLine().getOut().println();
+                        }
+                        serverSql.execute(statements.get(i), spec.commandLine().getOut());
+                    }
                 }
             }
             catch (SQLException e) {
@@ -183,16 +189,6 @@ final class SqlCommand
             throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
         }
         return statements;
-    }
-
-    /** The statement of -e or -f, normalized; fails on an empty one. */
-    private String statementText()
-    {
-        String sql = StatementText.normalize(statement.file != null ? readFile(statement.file) : statement.sql);
-        if (sql.isEmpty()) {
-            throw new CommandFailedException(statement.file != null ? "query file is empty: " + statement.file : "the statement is empty");
-        }
-        return sql;
     }
 
     private ServerTarget serverTarget()
