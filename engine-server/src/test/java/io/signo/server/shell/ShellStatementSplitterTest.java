@@ -24,6 +24,16 @@ class ShellStatementSplitterTest
     }
 
     @Test
+    void aWholeTextSplitsIntoItsStatementsTheLastWithOrWithoutItsSemicolon()
+    {
+        assertEquals(List.of("create table t (a int)", "insert into t values (';')", "select *\nfrom t"),
+                StatementSplitter.split("create table t (a int); insert into t values (';');\nselect *\nfrom t"));
+        // a comment before a statement stays with it; one after the last is no statement
+        assertEquals(List.of("-- a script\nselect 1"), StatementSplitter.split("-- a script\nselect 1;\n-- the end\n/* nothing */\n"));
+        assertEquals(List.of(), StatementSplitter.split("  ;\n-- only a comment"));
+    }
+
+    @Test
     void statementsAndStringsSpanLines()
     {
         StatementSplitter splitter = new StatementSplitter();
