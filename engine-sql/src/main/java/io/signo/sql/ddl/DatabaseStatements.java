@@ -184,7 +184,7 @@ public final class DatabaseStatements
             }
             TableWriter writer = database.newWriter(columns);
             try {
-                long rows = writeAll(engine.start(query, session, control), writer, name, columns);
+                long rows = writeAll(engine.start(query, session, control), writer, name, columns, List.of());
                 List<FileEntry> files = writer.finish();
                 database.commit(manifest -> {
                     if (manifest.table(name) != null || manifest.view(name) != null) {
@@ -323,9 +323,16 @@ public final class DatabaseStatements
                 throw new SignoException(ErrorCode.VALIDATION_ERROR, "INSERT INTO " + name + " gives " + sourceColumns + " values for " + targets + " columns");
             }
             StringBuilder query = new StringBuilder("SELECT ");
+            List<LengthCheck> lengthChecks = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
                 query.append(c > 0 ? ", " : "").append("CAST(").append(sourceOf[c] < 0 ? "NULL" : "\"s\".\"c" + sourceOf[c] + "\"")
                         .append(" AS ").append(SqlTypes.toSql(columns.get(c).type())).append(")");
+            }
+            for (int c = 0; c < columns.size(); c++) {
+                if (sourceOf[c] >= 0 && isBoundedString(columns.get(c))) {
+                    lengthChecks.add(new LengthCheck(c, columns.size() + lengthChecks.size()));
+                    query.append(", CAST(\"s\".\"c").append(sourceOf[c]).append("\" AS VARCHAR)");
+                }
             }
             query.append(" FROM (").append(source).append(") AS \"s\"(");
             for (int i = 0; i < sourceColumns; i++) {
@@ -335,7 +342,7 @@ public final class DatabaseStatements
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
             TableWriter writer = database.newWriter(columns);
             try {
-                long written = writeAll(engine.start(rows, session, control), writer, name, columns);
+                long written = writeAll(engine.start(rows, session, control), writer, name, columns, lengthChecks);
                 List<FileEntry> files = writer.finish();
                 database.commit(manifest -> manifest.withTable(appendFiles(manifest.table(name), files)));
                 return count(written);
@@ -417,6 +424,13 @@ public final class DatabaseStatements
                 Column column = columns.get(c);
                 query.append(", ").append(expressions[c] == null ? quote(column.name()) : "CAST((" + expressions[c] + ") AS " + SqlTypes.toSql(column.type()) + ")");
             }
+            List<LengthCheck> lengthChecks = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                if (expressions[c] != null && isBoundedString(columns.get(c))) {
+                    lengthChecks.add(new LengthCheck(c, 1 + columns.size() + lengthChecks.size()));
+                    query.append(", CAST((").append(expressions[c]).append(") AS VARCHAR)");
+                }
+            }
             query.append(" FROM ").append(quote(name)).append(alias(update.getAlias())).append(where(update.getCondition()));
             PlannedQuery rows = planWrite(session, query.toString(), control, withRowIds(name), name);
             int[] valueChannels = new int[columns.size()];
@@ -430,6 +444,7 @@ public final class DatabaseStatements
                 try (ResultStream stream = engine.start(rows, session, control)) {
                     for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
                         Page page = dense(result);
+                        checkLengths(page, lengthChecks, name, columns);
                         count += collectRowIds(page, deleted);
                         Page values = page.selectColumns(valueChannels);
                         checkNotNull(values, name, columns);
@@ -498,17 +513,64 @@ public final class DatabaseStatements
     }
 
     /** Streams a query's rows into a writer, checking NOT NULL columns; returns how many rows it wrote. */
-    private static long writeAll(ResultStream stream, TableWriter writer, String table, List<Column> columns)
+    private static long writeAll(ResultStream stream, TableWriter writer, String table, List<Column> columns, List<LengthCheck> lengthChecks)
     {
+        int[] valueChannels = new int[columns.size()];
+        for (int c = 0; c < valueChannels.length; c++) {
+            valueChannels[c] = c;
+        }
         long rows = 0;
         try (stream) {
-            for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
-                checkNotNull(page, table, columns);
-                writer.append(page);
-                rows += page.positionCount();
+            for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
+                Page page = lengthChecks.isEmpty() ? result : dense(result);
+                checkLengths(page, lengthChecks, table, columns);
+                Page values = lengthChecks.isEmpty() ? page : page.selectColumns(valueChannels);
+                checkNotNull(values, table, columns);
+                writer.append(values);
+                rows += values.positionCount();
             }
         }
         return rows;
+    }
+
+    /** A VARCHAR(n) or CHAR(n) column written from the unbounded value in {@code channel}, checked to fit. */
+    private record LengthCheck(int column, int channel) {}
+
+    private static boolean isBoundedString(Column column)
+    {
+        return column.type().isString() && column.type().length() > 0;
+    }
+
+    /**
+     * Fails when a value is longer than its column allows, as the SQL standard and PostgreSQL do
+     * (trailing spaces beyond the length aside), rather than let the cast cut it.
+     */
+    private static void checkLengths(Page page, List<LengthCheck> checks, String table, List<Column> columns)
+    {
+        for (LengthCheck check : checks) {
+            ColumnVector values = page.column(check.channel());
+            Column column = columns.get(check.column());
+            int limit = column.type().length();
+            for (int p = 0; p < page.positionCount(); p++) {
+                if (values.isNull(p)) {
+                    continue;
+                }
+                long start = values.stringStart(p);
+                long end = start + values.stringLength(p);
+                while (end > start && values.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, end - 1) == ' ') {
+                    end--;
+                }
+                int characters = 0;
+                for (long b = start; b < end; b++) {
+                    // a character is a byte that does not continue a UTF-8 sequence
+                    characters += (values.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, b) & 0xC0) != 0x80 ? 1 : 0;
+                }
+                if (characters > limit) {
+                    throw new SignoException(ErrorCode.STRING_TOO_LONG, "value too long for " + table + "." + column.name() + " (" + SqlTypes.toSql(column.type()) + "): "
+                            + characters + " characters");
+                }
+            }
+        }
     }
 
     private static void checkNotNull(Page page, String table, List<Column> columns)

@@ -48,3 +48,9 @@ INSERT INTO t VALUES ('not a number', 'x');
 
 -- every failed statement left the table as it was
 SELECT * FROM t ORDER BY a;
+
+CREATE TABLE bounded (s VARCHAR(3), c CHAR(2));
+
+INSERT INTO bounded VALUES ('abc', 'xy'), (NULL, NULL), ('äöü', 'é');
+
+SELECT s, c FROM bounded ORDER BY s;

@@ -39,7 +39,9 @@ public enum ErrorCode
     /** A write waited too long for another statement writing the same table. */
     WRITE_CONFLICT(20, "40001", ErrorType.INSUFFICIENT_RESOURCES),
     /** A table that cannot be written: a generated or read-only one. */
-    READ_ONLY_TABLE(21, "25006", ErrorType.USER_ERROR);
+    READ_ONLY_TABLE(21, "25006", ErrorType.USER_ERROR),
+    /** A string longer than the VARCHAR(n) or CHAR(n) column it is written to. */
+    STRING_TOO_LONG(22, "22001", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
