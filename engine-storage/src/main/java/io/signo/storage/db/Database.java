@@ -369,6 +369,7 @@ public final class Database
     public static final class TableWriter
     {
         private final SegmentFileWriter writer;
+        private boolean finished;
 
         private TableWriter(SegmentFileWriter writer)
         {
@@ -388,6 +389,7 @@ public final class Database
         /** Ends the last file; the files count once a commit names them. */
         public List<FileEntry> finish()
         {
+            finished = true;
             try {
                 return writer.finish();
             }
@@ -396,10 +398,17 @@ public final class Database
             }
         }
 
-        /** Removes every file written: the statement failed before its commit. */
+        /**
+         * Removes the files written when the statement failed while writing them. Once finished they
+         * are left alone: a commit that failed late (after its rename, while forcing the directory)
+         * may still have made them part of the database, and files that no manifest names are
+         * removed when the database is next opened.
+         */
         public void abort()
         {
-            writer.abort();
+            if (!finished) {
+                writer.abort();
+            }
         }
     }
 }
