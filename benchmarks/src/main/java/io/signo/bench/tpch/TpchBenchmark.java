@@ -141,7 +141,7 @@ public final class TpchBenchmark
         SignoEngine engine = new SignoEngine(Database.open(options.database(), cache), options.threads());
         log("Signo: a cache of %.0f MiB for decoded chunks", cache.capacityBytes() / MIB);
         long openNanos = System.nanoTime() - openStart;
-        String schema = "tpch.sf" + new java.math.BigDecimal(Double.toString(options.scaleFactor())).stripTrailingZeros().toPlainString().replace('.', '_');
+        String schema = "tpch." + GeneratedTpchTables.schemaName(options.scaleFactor());
         long loadNanos = 0;
         for (String table : GeneratedTpchTables.tableNames()) {
             if (engine.catalog().table(table) != null) {

@@ -1,6 +1,6 @@
 package io.signo.server.cli;
 
-import java.util.Locale;
+import io.signo.sql.ddl.StatementKind;
 
 /** The text of one SQL statement as the command line receives it. */
 public final class StatementText
@@ -24,34 +24,6 @@ public final class StatementText
     /** Whether the first word of the statement, after comments, is EXPLAIN. */
     public static boolean isExplain(String sql)
     {
-        int position = skipWhitespaceAndComments(sql, 0);
-        int end = position;
-        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
-            end++;
-        }
-        return sql.substring(position, end).toLowerCase(Locale.ROOT).equals("explain");
-    }
-
-    private static int skipWhitespaceAndComments(String sql, int position)
-    {
-        int length = sql.length();
-        while (position < length) {
-            char character = sql.charAt(position);
-            if (Character.isWhitespace(character)) {
-                position++;
-            }
-            else if (sql.startsWith("--", position)) {
-                int newline = sql.indexOf('\n', position);
-                position = newline < 0 ? length : newline + 1;
-            }
-            else if (sql.startsWith("/*", position)) {
-                int close = sql.indexOf("*/", position + 2);
-                position = close < 0 ? length : close + 2;
-            }
-            else {
-                return position;
-            }
-        }
-        return position;
+        return StatementKind.firstWord(sql).equals("explain");
     }
 }

@@ -157,7 +157,7 @@ final class TpchCommand
                 present.add(page.column(0).getString(row).toLowerCase(Locale.ROOT));
             }
         }
-        String schema = "tpch.sf" + new java.math.BigDecimal(Double.toString(scaleFactor)).stripTrailingZeros().toPlainString().replace('.', '_');
+        String schema = "tpch." + io.signo.storage.tpch.GeneratedTpchTables.schemaName(scaleFactor);
         long loadStart = System.nanoTime();
         long rows = 0;
         int loaded = 0;

@@ -229,7 +229,7 @@ final class SignoMeta
             long count;
             try (result) {
                 Page page = result.nextPage();
-                count = page != null && kind != StatementKind.CREATE && kind != StatementKind.DROP && kind != StatementKind.ALTER ? page.column(0).getLong(0) : 0;
+                count = page != null && kind.countsRows() ? page.column(0).getLong(0) : 0;
             }
             catch (RuntimeException e) {
                 throw JdbcErrors.toClient(e);

@@ -59,7 +59,7 @@ public final class StatementRunner
                 // a write: its count of rows printed as signo sql prints it in-process; CREATE, DROP and ALTER print nothing
                 StatementKind kind = StatementKind.of(sql);
                 long updated = statement.getLargeUpdateCount();
-                if (updated < 0 || kind == StatementKind.CREATE || kind == StatementKind.DROP || kind == StatementKind.ALTER) {
+                if (updated < 0 || !kind.countsRows()) {
                     return new Outcome(null, System.nanoTime() - start);
                 }
                 VectorBuilder count = new VectorBuilder(Type.BIGINT, 1);

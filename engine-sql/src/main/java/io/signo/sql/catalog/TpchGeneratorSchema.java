@@ -8,12 +8,9 @@ import org.apache.calcite.schema.lookup.LikePattern;
 import org.apache.calcite.schema.lookup.Lookup;
 import org.apache.calcite.schema.lookup.Named;
 
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Function;
 
 /**
  * The schema {@code tpch}: one sub-schema per scale factor, named as Trino names them ({@code sf1},
@@ -23,52 +20,46 @@ public final class TpchGeneratorSchema
         extends AbstractSchema
 {
     public static final String NAME = "tpch";
-    private static final Pattern SCALE = Pattern.compile("sf(\\d+)(?:_(\\d+))?");
     /** Names listed for tools that browse schemas; any other sfN works too. */
     private static final Set<String> LISTED = Set.of("tiny", "sf0_01", "sf0_1", "sf1", "sf10", "sf100");
 
     @Override
     public Lookup<? extends Schema> subSchemas()
     {
-        return new Lookup<Schema>()
+        return lookup(name -> {
+            Double scale = GeneratedTpchTables.scaleFactor(name);
+            return scale == null ? null : new ScaleSchema(scale);
+        }, LISTED);
+    }
+
+    /** Finds by lower-case name whatever {@code find} makes for it (null for none); lists {@code names}. */
+    private static <T> Lookup<T> lookup(Function<String, T> find, Set<String> names)
+    {
+        return new Lookup<>()
         {
             @Override
-            public Schema get(String name)
+            public T get(String name)
             {
-                Double scale = scaleFactor(name);
-                return scale == null ? null : new ScaleSchema(scale);
+                return find.apply(name);
             }
 
             @Override
-            public Named<Schema> getIgnoreCase(String name)
+            public Named<T> getIgnoreCase(String name)
             {
-                Schema schema = get(name.toLowerCase(Locale.ROOT));
-                return schema == null ? null : new Named<>(name.toLowerCase(Locale.ROOT), schema);
+                String lower = name.toLowerCase(Locale.ROOT);
+                T found = find.apply(lower);
+                return found == null ? null : new Named<>(lower, found);
             }
 
             @Override
             public Set<String> getNames(LikePattern pattern)
             {
-                return LISTED;
+                return names;
             }
         };
     }
 
-    /** The scale factor a schema name stands for, or null when it names none. */
-    static Double scaleFactor(String name)
-    {
-        if (name.equals("tiny")) {
-            return 0.01;
-        }
-        Matcher matcher = SCALE.matcher(name);
-        if (!matcher.matches()) {
-            return null;
-        }
-        double scale = Double.parseDouble(matcher.group(1) + (matcher.group(2) == null ? "" : "." + matcher.group(2)));
-        return scale > 0 ? scale : null;
-    }
-
-    /** The tables of one scale factor. */
+    /** The tables of one scale factor, each made when a query names it. */
     private static final class ScaleSchema
             extends AbstractSchema
     {
@@ -80,14 +71,12 @@ public final class TpchGeneratorSchema
         }
 
         @Override
-        protected Map<String, org.apache.calcite.schema.Table> getTableMap()
+        public Lookup<org.apache.calcite.schema.Table> tables()
         {
-            Map<String, org.apache.calcite.schema.Table> tables = new HashMap<>();
-            for (String name : GeneratedTpchTables.tableNames()) {
+            return lookup(name -> {
                 Table table = GeneratedTpchTables.table(name, scaleFactor);
-                tables.put(name, new SignoCalciteTable(table));
-            }
-            return tables;
+                return table == null ? null : new SignoCalciteTable(table);
+            }, Set.copyOf(GeneratedTpchTables.tableNames()));
         }
     }
 }

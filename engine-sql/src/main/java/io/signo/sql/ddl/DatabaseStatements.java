@@ -38,11 +38,9 @@ import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -344,7 +342,7 @@ public final class DatabaseStatements
             try {
                 long written = writeAll(engine.start(rows, session, control), writer, name, columns, lengthChecks);
                 List<FileEntry> files = writer.finish();
-                database.commit(manifest -> manifest.withTable(appendFiles(manifest.table(name), files)));
+                database.commit(manifest -> manifest.withTable(manifest.table(name).withFiles(files)));
                 return count(written);
             }
             catch (RuntimeException e) {
@@ -389,15 +387,15 @@ public final class DatabaseStatements
             writableTable(name);
             String query = "SELECT " + quote(Table.ROW_ID_COLUMN) + " FROM " + quote(name) + alias(delete.getAlias()) + where(delete.getCondition());
             PlannedQuery rows = planWrite(session, query, control, withRowIds(name), name);
-            Map<Long, RowIds> deleted = new HashMap<>();
+            RowIds deleted = new RowIds();
             long count = 0;
             try (ResultStream stream = engine.start(rows, session, control)) {
                 for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
-                    count += collectRowIds(dense(page), deleted);
+                    count += deleted.addAll(dense(page));
                 }
             }
             if (count > 0) {
-                database.commit(manifest -> manifest.withTable(applyDeletes(manifest.table(name), deleted)));
+                database.commit(manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name))));
             }
             return count(count);
         }
@@ -439,13 +437,13 @@ public final class DatabaseStatements
             }
             TableWriter writer = database.newWriter(columns);
             try {
-                Map<Long, RowIds> deleted = new HashMap<>();
+                RowIds deleted = new RowIds();
                 long count = 0;
                 try (ResultStream stream = engine.start(rows, session, control)) {
                     for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
                         Page page = dense(result);
                         checkLengths(page, lengthChecks, name, columns);
-                        count += collectRowIds(page, deleted);
+                        count += deleted.addAll(page);
                         Page values = page.selectColumns(valueChannels);
                         checkNotNull(values, name, columns);
                         writer.append(values);
@@ -453,7 +451,7 @@ public final class DatabaseStatements
                 }
                 List<FileEntry> files = writer.finish();
                 if (count > 0) {
-                    database.commit(manifest -> manifest.withTable(appendFiles(applyDeletes(manifest.table(name), deleted), files)));
+                    database.commit(manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)).withFiles(files)));
                 }
                 else {
                     writer.abort();
@@ -591,18 +589,29 @@ public final class DatabaseStatements
         }
     }
 
-    /** The row ids of one segment file, gathered from a query's pages. */
+    /** Row ids gathered from a query's pages, for {@link TableEntry#withRowsDeleted}. */
     private static final class RowIds
     {
-        private int[] rows = new int[16];
+        private long[] ids = new long[64];
         private int count;
 
-        void add(int row)
+        /** Adds the ids in the first column of a dense page; returns how many. */
+        long addAll(Page page)
         {
-            if (count == rows.length) {
-                rows = java.util.Arrays.copyOf(rows, count * 2);
+            ColumnVector column = page.column(0);
+            int positionCount = page.positionCount();
+            if (count + positionCount > ids.length) {
+                ids = java.util.Arrays.copyOf(ids, Math.max(ids.length * 2, count + positionCount));
             }
-            rows[count++] = row;
+            for (int p = 0; p < positionCount; p++) {
+                ids[count++] = column.getLong(p);
+            }
+            return positionCount;
+        }
+
+        TableEntry deleteFrom(TableEntry table)
+        {
+            return table.withRowsDeleted(ids, count);
         }
     }
 
@@ -610,44 +619,6 @@ public final class DatabaseStatements
     private static Page dense(Page page)
     {
         return page.isSelected() ? page.compact(io.signo.storage.memory.PageAllocator.transientPages()) : page;
-    }
-
-    /** Adds the row ids in the first column of a dense page to their files' lists; returns how many. */
-    private static long collectRowIds(Page page, Map<Long, RowIds> byFile)
-    {
-        ColumnVector ids = page.column(0);
-        int positionCount = page.positionCount();
-        for (int p = 0; p < positionCount; p++) {
-            long id = ids.getLong(p);
-            byFile.computeIfAbsent(id >>> 32, _ -> new RowIds()).add((int) id);
-        }
-        return positionCount;
-    }
-
-    private static TableEntry applyDeletes(TableEntry table, Map<Long, RowIds> deleted)
-    {
-        List<FileEntry> files = new ArrayList<>();
-        int applied = 0;
-        for (FileEntry file : table.files()) {
-            RowIds rows = deleted.get(file.fileId());
-            if (rows == null) {
-                files.add(file);
-                continue;
-            }
-            applied++;
-            files.add(new FileEntry(file.fileId(), file.rowCount(), file.deletes().with(rows.rows, rows.count)));
-        }
-        if (applied != deleted.size()) {
-            throw new SignoException(ErrorCode.INTERNAL_ERROR, "rows to delete name files that table " + table.name() + " does not have");
-        }
-        return new TableEntry(table.name(), table.columns(), files);
-    }
-
-    private static TableEntry appendFiles(TableEntry table, List<FileEntry> files)
-    {
-        List<FileEntry> all = new ArrayList<>(table.files());
-        all.addAll(files);
-        return new TableEntry(table.name(), table.columns(), all);
     }
 
     // ---- SHOW TABLES, DESCRIBE

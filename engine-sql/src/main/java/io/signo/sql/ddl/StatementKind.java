@@ -23,14 +23,7 @@ public enum StatementKind
 
     public static StatementKind of(String sql)
     {
-        if (sql == null) {
-            return QUERY;
-        }
-        Matcher matcher = FIRST_WORD.matcher(sql);
-        if (!matcher.lookingAt()) {
-            return QUERY;
-        }
-        return switch (matcher.group(1).toLowerCase(Locale.ROOT)) {
+        return switch (firstWord(sql)) {
             case "create" -> CREATE;
             case "drop" -> DROP;
             case "alter" -> ALTER;
@@ -44,11 +37,24 @@ public enum StatementKind
         };
     }
 
+    /** The first word of a statement, after blanks and comments, in lower case; empty when it starts otherwise. */
+    public static String firstWord(String sql)
+    {
+        Matcher matcher = sql == null ? null : FIRST_WORD.matcher(sql);
+        return matcher != null && matcher.lookingAt() ? matcher.group(1).toLowerCase(Locale.ROOT) : "";
+    }
+
     /** The statement without the blanks and comments before its first word. */
     public static String withoutLeadingComments(String sql)
     {
         Matcher matcher = FIRST_WORD.matcher(sql);
         return matcher.lookingAt() ? sql.substring(matcher.start(1)) : sql;
+    }
+
+    /** Statements whose answer is the count of rows they wrote. */
+    public boolean countsRows()
+    {
+        return this == INSERT || this == UPDATE || this == DELETE;
     }
 
     /** Statements that change what is stored. */

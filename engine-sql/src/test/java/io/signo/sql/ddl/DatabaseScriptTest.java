@@ -78,7 +78,7 @@ class DatabaseScriptTest
                     throw new AssertionError(context + "\nfailed on Signo: " + e.getMessage(), e);
                 }
                 StatementKind kind = StatementKind.of(sql);
-                if (kind == StatementKind.INSERT || kind == StatementKind.UPDATE || kind == StatementKind.DELETE) {
+                if (kind.countsRows()) {
                     try (Statement statement = duckDb.connection().createStatement()) {
                         statement.execute(sql);
                         assertEquals(List.of(List.of(statement.getLargeUpdateCount())), actual, context + "\nrows written");

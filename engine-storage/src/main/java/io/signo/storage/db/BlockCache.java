@@ -3,7 +3,6 @@ package io.signo.storage.db;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.vector.ColumnVector;
 
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,11 +36,8 @@ public final class BlockCache
     private final LinkedHashMap<Key, ColumnVector> recent = new LinkedHashMap<>();
     private final LinkedHashMap<Key, ColumnVector> frequent = new LinkedHashMap<>(16, 0.75f, true);
     private final LinkedHashSet<Key> ghosts = new LinkedHashSet<>();
-    private final Map<Key, Long> sizes = new HashMap<>();
     private long recentBytes;
     private long frequentBytes;
-    private long hits;
-    private long misses;
 
     /** A cache of {@code capacityBytes} (0 turns it off); what it holds is counted in {@code pool}. */
     public BlockCache(long capacityBytes, MemoryPool pool)
@@ -68,21 +64,18 @@ public final class BlockCache
         synchronized (this) {
             ColumnVector cached = frequent.get(key);
             if (cached != null) {
-                hits++;
                 return cached;
             }
             cached = recent.remove(key);
             if (cached != null) {
                 // read a second time: it is worth keeping beyond a scan
-                hits++;
-                long bytes = sizes.get(key);
+                long bytes = bytes(cached);
                 recentBytes -= bytes;
                 frequent.put(key, cached);
                 frequentBytes += bytes;
                 evict();
                 return cached;
             }
-            misses++;
         }
         ColumnVector decoded = decoder.get();
         put(key, decoded);
@@ -100,7 +93,6 @@ public final class BlockCache
             return;
         }
         pool.reserve(bytes);
-        sizes.put(key, bytes);
         if (ghosts.remove(key)) {
             frequent.put(key, vector);
             frequentBytes += bytes;
@@ -119,7 +111,7 @@ public final class BlockCache
             Iterator<Map.Entry<Key, ColumnVector>> leastRecent = frequent.entrySet().iterator();
             Map.Entry<Key, ColumnVector> entry = leastRecent.next();
             leastRecent.remove();
-            long bytes = sizes.get(entry.getKey());
+            long bytes = bytes(entry.getValue());
             frequentBytes -= bytes;
             recent.put(entry.getKey(), entry.getValue());
             recentBytes += bytes;
@@ -127,23 +119,23 @@ public final class BlockCache
         while (recentBytes + frequentBytes > capacityBytes) {
             if (!recent.isEmpty()) {
                 Iterator<Map.Entry<Key, ColumnVector>> oldest = recent.entrySet().iterator();
-                Key key = oldest.next().getKey();
+                Map.Entry<Key, ColumnVector> entry = oldest.next();
                 oldest.remove();
-                recentBytes -= release(key);
-                remember(key);
+                recentBytes -= release(entry.getValue());
+                remember(entry.getKey());
             }
             else {
                 Iterator<Map.Entry<Key, ColumnVector>> leastRecent = frequent.entrySet().iterator();
-                Key key = leastRecent.next().getKey();
+                ColumnVector vector = leastRecent.next().getValue();
                 leastRecent.remove();
-                frequentBytes -= release(key);
+                frequentBytes -= release(vector);
             }
         }
     }
 
-    private long release(Key key)
+    private long release(ColumnVector vector)
     {
-        long bytes = sizes.remove(key);
+        long bytes = bytes(vector);
         pool.release(bytes);
         return bytes;
     }
@@ -163,23 +155,24 @@ public final class BlockCache
     /** Drops every chunk of a file no version reads any more. */
     synchronized void forget(long fileId)
     {
-        for (LinkedHashMap<Key, ColumnVector> queue : java.util.List.of(recent, frequent)) {
-            Iterator<Key> keys = queue.keySet().iterator();
-            while (keys.hasNext()) {
-                Key key = keys.next();
-                if (key.fileId() == fileId) {
-                    keys.remove();
-                    long bytes = release(key);
-                    if (queue == recent) {
-                        recentBytes -= bytes;
-                    }
-                    else {
-                        frequentBytes -= bytes;
-                    }
-                }
+        recentBytes -= forget(recent, fileId);
+        frequentBytes -= forget(frequent, fileId);
+        ghosts.removeIf(key -> key.fileId() == fileId);
+    }
+
+    /** Removes a file's chunks from one queue; returns their bytes. */
+    private long forget(Map<Key, ColumnVector> queue, long fileId)
+    {
+        long bytes = 0;
+        Iterator<Map.Entry<Key, ColumnVector>> entries = queue.entrySet().iterator();
+        while (entries.hasNext()) {
+            Map.Entry<Key, ColumnVector> entry = entries.next();
+            if (entry.getKey().fileId() == fileId) {
+                entries.remove();
+                bytes += release(entry.getValue());
             }
         }
-        ghosts.removeIf(key -> key.fileId() == fileId);
+        return bytes;
     }
 
     private static long bytes(ColumnVector vector)
@@ -202,11 +195,5 @@ public final class BlockCache
     public synchronized long cachedBytes()
     {
         return recentBytes + frequentBytes;
-    }
-
-    /** How many reads the cache answered, and how many it had to decode. */
-    public synchronized long[] hitsAndMisses()
-    {
-        return new long[] {hits, misses};
     }
 }

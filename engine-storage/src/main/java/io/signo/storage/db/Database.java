@@ -158,12 +158,6 @@ public final class Database
         return manifest;
     }
 
-    /** Where the database lives: its directory, or "memory". */
-    public String location()
-    {
-        return location;
-    }
-
     /**
      * Waits for the other writers of a table and holds it until the returned lock is closed, so that
      * a statement that reads the table and then changes it sees no other change in between.
@@ -338,22 +332,6 @@ public final class Database
             }
         }
         return ids;
-    }
-
-    /** The cache of decoded chunks. */
-    public BlockCache cache()
-    {
-        return cache;
-    }
-
-    /** Bytes of the database's segment files: what a database takes on disk, the manifest aside. */
-    public long storedBytes()
-    {
-        long bytes = 0;
-        for (SegmentFile file : openFiles.values()) {
-            bytes += file.byteSize();
-        }
-        return bytes;
     }
 
     @Override

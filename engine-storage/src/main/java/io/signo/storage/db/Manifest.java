@@ -11,8 +11,11 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.zip.CRC32C;
 
 import static java.util.Objects.requireNonNull;
@@ -55,6 +58,48 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
                 rows += file.rowCount() - file.deletes().count();
             }
             return rows;
+        }
+
+        /** This table with the files' new segment files appended. */
+        public TableEntry withFiles(List<FileEntry> added)
+        {
+            List<FileEntry> all = new ArrayList<>(files);
+            all.addAll(added);
+            return new TableEntry(name, columns, all);
+        }
+
+        /**
+         * This table with the rows of {@code rowIds[0 .. count)} deleted: ids as a scan of the table's
+         * row-id column read them (see {@link io.signo.storage.table.Table#withRowIdColumn()}).
+         */
+        public TableEntry withRowsDeleted(long[] rowIds, int count)
+        {
+            // an id is the file id above the row number: sorted, the ids of each file are one run
+            long[] sorted = Arrays.copyOf(rowIds, count);
+            Arrays.sort(sorted);
+            Map<Long, int[]> rowsByFile = new HashMap<>();
+            for (int start = 0; start < count;) {
+                long fileId = StoredSegment.fileIdOf(sorted[start]);
+                int end = start;
+                while (end < count && StoredSegment.fileIdOf(sorted[end]) == fileId) {
+                    end++;
+                }
+                int[] rows = new int[end - start];
+                for (int i = 0; i < rows.length; i++) {
+                    rows[i] = StoredSegment.rowOf(sorted[start + i]);
+                }
+                rowsByFile.put(fileId, rows);
+                start = end;
+            }
+            List<FileEntry> changed = new ArrayList<>(files.size());
+            for (FileEntry file : files) {
+                int[] rows = rowsByFile.remove(file.fileId());
+                changed.add(rows == null ? file : new FileEntry(file.fileId(), file.rowCount(), file.deletes().with(rows, rows.length)));
+            }
+            if (!rowsByFile.isEmpty()) {
+                throw new IllegalArgumentException("rows to delete name files that table " + name + " does not have: " + rowsByFile.keySet());
+            }
+            return new TableEntry(name, columns, changed);
         }
     }
 
@@ -125,12 +170,6 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
     public Manifest withoutView(String name)
     {
         return new Manifest(version + 1, nextFileId, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList());
-    }
-
-    /** This manifest with file ids up to {@code nextFileId} taken. */
-    public Manifest withNextFileId(long nextFileId)
-    {
-        return new Manifest(version, Math.max(this.nextFileId, nextFileId), tables, views);
     }
 
     /** The manifest as bytes, a CRC-32C of everything before it at the end. */

@@ -166,11 +166,6 @@ final class SegmentFile
         return fileId;
     }
 
-    long byteSize()
-    {
-        return data.byteSize();
-    }
-
     int rowCount()
     {
         return rowCount;

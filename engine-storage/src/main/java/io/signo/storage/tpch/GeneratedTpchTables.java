@@ -30,6 +30,29 @@ public final class GeneratedTpchTables
 
     private GeneratedTpchTables() {}
 
+    /** Schema names as Trino gives them: {@code sf1}, {@code sf0_01}; {@code tiny} is 0.01. */
+    private static final java.util.regex.Pattern SCALE_NAME = java.util.regex.Pattern.compile("sf(\\d+)(?:_(\\d+))?");
+
+    /** The name of the schema of a scale factor: {@code sf1} for 1, {@code sf0_01} for 0.01. */
+    public static String schemaName(double scaleFactor)
+    {
+        return "sf" + new java.math.BigDecimal(Double.toString(scaleFactor)).stripTrailingZeros().toPlainString().replace('.', '_');
+    }
+
+    /** The scale factor a schema name stands for, or null when it names none. */
+    public static Double scaleFactor(String schemaName)
+    {
+        if (schemaName.equals("tiny")) {
+            return 0.01;
+        }
+        java.util.regex.Matcher matcher = SCALE_NAME.matcher(schemaName);
+        if (!matcher.matches()) {
+            return null;
+        }
+        double scale = Double.parseDouble(matcher.group(1) + (matcher.group(2) == null ? "" : "." + matcher.group(2)));
+        return scale > 0 ? scale : null;
+    }
+
     /** The names of the eight tables. */
     public static List<String> tableNames()
     {

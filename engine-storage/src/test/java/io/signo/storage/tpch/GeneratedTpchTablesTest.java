@@ -31,6 +31,19 @@ class GeneratedTpchTablesTest
         }
     }
 
+    @Test
+    void schemaNamesStandForTheirScaleFactors()
+    {
+        for (double scale : new double[] {0.01, 0.1, 1, 10, 100, 0.05, 1.5}) {
+            assertEquals(scale, GeneratedTpchTables.scaleFactor(GeneratedTpchTables.schemaName(scale)), GeneratedTpchTables.schemaName(scale));
+        }
+        assertEquals("sf0_01", GeneratedTpchTables.schemaName(0.01));
+        assertEquals("sf10", GeneratedTpchTables.schemaName(10));
+        assertEquals(0.01, GeneratedTpchTables.scaleFactor("tiny"));
+        assertEquals(null, GeneratedTpchTables.scaleFactor("sf0"));
+        assertEquals(null, GeneratedTpchTables.scaleFactor("lineitem"));
+    }
+
     private static long[] rowsAndKeySum(Table table)
     {
         long rows = 0;
