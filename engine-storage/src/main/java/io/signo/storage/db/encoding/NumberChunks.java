@@ -200,7 +200,8 @@ final class NumberChunks
         }
         out.writeInt(runCount);
         PackedSequence.writeSmallest(out, runValues, 0, runCount);
-        PackedSequence.writeSmallest(out, runLengths, 0, runCount);
+        // read back bounded by the chunk's rows, which only frame of reference states in its header
+        PackedSequence.writeNonNegative(out, runLengths, runCount);
     }
 
     static MemorySegment decode(ChunkEncoding encoding, PhysicalType physicalType, int positionCount, ChunkReader reader, PageAllocator allocator)
@@ -242,14 +243,16 @@ final class NumberChunks
         long[] runValues = new long[runCount];
         PackedSequence.read(reader, runCount, "run values").unpackTo(input, runValues);
         long[] runLengths = new long[runCount];
-        PackedSequence.readBounded(reader, runCount, 1, positionCount, "run lengths").unpackTo(input, runLengths);
+        // a header bounds its values only to the width's next power of two, and a file may hold delta-packed
+        // lengths (the writer once picked the smaller form): each length is checked here
+        PackedSequence.read(reader, runCount, "run lengths").unpackTo(input, runLengths);
         int position = 0;
         for (int run = 0; run < runCount; run++) {
-            int length = (int) runLengths[run];
-            if (length > positionCount - position) {
-                throw corrupt("runs cover more than " + positionCount + " positions");
+            long length = runLengths[run];
+            if (length < 1 || length > positionCount - position) {
+                throw corrupt("run " + run + " has length " + length + " where " + (positionCount - position) + " positions are left");
             }
-            fill(values, valueWidth, position, length, runValues[run]);
+            fill(values, valueWidth, position, (int) length, runValues[run]);
             position += length;
         }
         if (position != positionCount) {

@@ -47,6 +47,19 @@ record PackedSequence(int mode, int width, long reference, long minDelta, int co
         out.writePacked(values, from, count, reference, width);
     }
 
+    /** Writes non-negative {@code values[0 .. count)} (lengths, run lengths) by frame of reference, the form {@link #readBounded} requires. */
+    static void writeNonNegative(ChunkWriter out, long[] values, int count)
+    {
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (int i = 0; i < count; i++) {
+            min = Math.min(min, values[i]);
+            max = Math.max(max, values[i]);
+        }
+        min = count == 0 ? 0 : min;
+        writeFrameOfReference(out, values, 0, count, min, ChunkFormat.width(max - min));
+    }
+
     static void writeDelta(ChunkWriter out, long[] values, int from, int count, long minDelta, int width)
     {
         out.writeByte(MODE_DELTA);
@@ -113,7 +126,12 @@ record PackedSequence(int mode, int width, long reference, long minDelta, int co
         return new PackedSequence(mode, width, reference, minDelta, count, bitsOffset);
     }
 
-    /** Reads a sequence whose values must all lie in [min, max]: frame of reference only, checked by its header alone. */
+    /**
+     * Reads a sequence whose values must all lie in [min, max]: frame of reference only, checked by
+     * its header alone, which bounds the values to [reference, reference + 2^width - 1]. Only for
+     * sequences whose writer keeps that span inside the bounds (codes packed from 0 with the
+     * dictionary's width, lengths below Integer.MAX_VALUE); run lengths are checked one by one.
+     */
     static PackedSequence readBounded(ChunkReader reader, int count, long min, long max, String what)
     {
         PackedSequence sequence = read(reader, count, what);

@@ -237,21 +237,9 @@ final class StringChunks
             written += (int) valueLengths[r];
         }
         out.writeInt(runCount);
-        writeFrameOfReference(out, runLengths, runCount);
-        writeFrameOfReference(out, valueLengths, runCount);
+        PackedSequence.writeNonNegative(out, runLengths, runCount);
+        PackedSequence.writeNonNegative(out, valueLengths, runCount);
         ByteSection.write(out, new ByteSection.Choice(ChunkFormat.CODEC_NONE, values, values.length, values.length));
-    }
-
-    private static void writeFrameOfReference(ChunkWriter out, long[] values, int count)
-    {
-        long min = Long.MAX_VALUE;
-        long max = 0;
-        for (int i = 0; i < count; i++) {
-            min = Math.min(min, values[i]);
-            max = Math.max(max, values[i]);
-        }
-        min = count == 0 ? 0 : min;
-        PackedSequence.writeFrameOfReference(out, values, 0, count, min, width(max - min));
     }
 
     /**
@@ -569,7 +557,8 @@ final class StringChunks
         MemorySegment input = reader.input();
         int runCount = reader.readInt("run count", positionCount == 0 ? 0 : 1, positionCount);
         long[] runLengths = new long[runCount];
-        PackedSequence.readBounded(reader, runCount, 1, positionCount, "run lengths").unpackTo(input, runLengths);
+        // a header bounds its values only to the width's next power of two: each length is checked below
+        PackedSequence.read(reader, runCount, "run lengths").unpackTo(input, runLengths);
         long[] valueLengths = new long[runCount];
         PackedSequence.readBounded(reader, runCount, 0, Integer.MAX_VALUE, "run value lengths").unpackTo(input, valueLengths);
         ByteSection.Header section = ByteSection.readHeader(reader, "run value bytes");
@@ -577,6 +566,9 @@ final class StringChunks
         long valueBytes = 0;
         long total = 0;
         for (int run = 0; run < runCount; run++) {
+            if (runLengths[run] < 1 || runLengths[run] > positionCount) {
+                throw corrupt("run " + run + " has length " + runLengths[run] + " in a chunk of " + positionCount + " positions");
+            }
             positions += runLengths[run];
             valueBytes += valueLengths[run];
             total += runLengths[run] * valueLengths[run];

@@ -127,6 +127,27 @@ class ColumnChunkCodecTest
     }
 
     @Test
+    void runsOfGrowingLengthsReadBack()
+    {
+        // run lengths 1, 2, ..., 127: a sequence that packs smaller by deltas than by frame of reference
+        int rows = 127 * 128 / 2;
+        Object[] numbers = new Object[rows];
+        Object[] strings = new Object[rows];
+        for (int value = 0, start = 0; start < rows; value++) {
+            for (int i = start; i <= start + value; i++) {
+                numbers[i] = 8000 + value;
+                strings[i] = "date " + value;
+            }
+            start += value + 1;
+        }
+        assertEquals(ChunkEncoding.RUN_LENGTH, assertRoundTrip(Type.DATE, numbers, "sorted dates in growing runs"));
+        assertEquals(ChunkEncoding.RUN_LENGTH, assertRoundTrip(Type.VARCHAR, strings, "sorted strings in growing runs"));
+        // lengths 628 and 7564: packed from 628 with 13 bits, a header that could say up to 8819
+        assertEquals(ChunkEncoding.RUN_LENGTH, assertRoundTrip(Type.BIGINT, generate(ROWS, i -> i < 628 ? 1L : 2L), "two long runs"));
+        assertEquals(ChunkEncoding.RUN_LENGTH, assertRoundTrip(Type.character(1), generate(ROWS, i -> i < 628 ? "F" : "O"), "two long runs of flags"));
+    }
+
+    @Test
     void compressesLongText()
     {
         Random random = new Random(3);
