@@ -141,14 +141,13 @@ public final class TpchBenchmark
         SignoEngine engine = new SignoEngine(Database.open(options.database(), cache), options.threads());
         log("Signo: a cache of %.0f MiB for decoded chunks", cache.capacityBytes() / MIB);
         long openNanos = System.nanoTime() - openStart;
-        String schema = "tpch." + GeneratedTpchTables.schemaName(options.scaleFactor());
         long loadNanos = 0;
         for (String table : GeneratedTpchTables.tableNames()) {
             if (engine.catalog().table(table) != null) {
                 continue;
             }
             long start = System.nanoTime();
-            engine.execute("CREATE TABLE " + table + " AS SELECT * FROM " + schema + "." + table);
+            engine.execute(GeneratedTpchTables.loadStatement(table, options.scaleFactor()));
             long nanos = System.nanoTime() - start;
             loadNanos += nanos;
             log("Signo: loaded %s into %s in %.1f s", table, options.database(), nanos / 1e9);

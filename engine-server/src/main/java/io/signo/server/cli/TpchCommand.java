@@ -49,7 +49,7 @@ final class TpchCommand
     private Path outputDirectory;
 
     @Option(names = "--db", paramLabel = "DIR", description = "Run on the tables stored in this database directory, loading the TPC-H tables it lacks"
-            + " (CREATE TABLE ... AS SELECT * FROM tpch.sfS.table) first.")
+            + " (CREATE TABLE ... WITH (partitioned_by, sorted_by) AS SELECT * FROM tpch.sfS.table) first.")
     private Path database;
 
     @Option(names = "--cache-size", paramLabel = "SIZE", description = DatabaseOptions.CACHE_SIZE_DESCRIPTION)
@@ -157,7 +157,6 @@ final class TpchCommand
                 present.add(page.column(0).getString(row).toLowerCase(Locale.ROOT));
             }
         }
-        String schema = "tpch." + io.signo.storage.tpch.GeneratedTpchTables.schemaName(scaleFactor);
         long loadStart = System.nanoTime();
         long rows = 0;
         int loaded = 0;
@@ -166,7 +165,7 @@ final class TpchCommand
                 continue;
             }
             long tableStart = System.nanoTime();
-            QueryResult result = engine.execute("CREATE TABLE " + table + " AS SELECT * FROM " + schema + "." + table);
+            QueryResult result = engine.execute(io.signo.storage.tpch.GeneratedTpchTables.loadStatement(table, scaleFactor));
             long tableRows = result.pages().getFirst().column(0).getLong(0);
             rows += tableRows;
             loaded++;

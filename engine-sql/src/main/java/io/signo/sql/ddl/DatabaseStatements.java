@@ -1,5 +1,6 @@
 package io.signo.sql.ddl;
 
+import io.signo.core.operator.write.LayoutWriter;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
@@ -9,11 +10,11 @@ import io.signo.sql.SignoEngine.PlannedQuery;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.storage.db.Database;
 import io.signo.storage.db.Database.TableLock;
-import io.signo.storage.db.Database.TableWriter;
 import io.signo.storage.db.Manifest;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.db.Manifest.ViewEntry;
+import io.signo.storage.db.TableLayout;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -41,6 +42,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -117,9 +119,13 @@ public final class DatabaseStatements
         if (kind == StatementKind.CREATE && CREATE_SCHEMA.matcher(sql).matches()) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "CREATE SCHEMA is not supported yet: a database has one schema, " + Database.SCHEMA_NAME);
         }
-        SqlNode parsed = kind == StatementKind.CREATE || kind == StatementKind.DROP ? LogicalPlanner.parseDdl(sql) : LogicalPlanner.parse(sql);
+        TableOptions options = kind == StatementKind.CREATE ? TableOptions.split(sql) : new TableOptions(sql, Map.of());
+        SqlNode parsed = kind == StatementKind.CREATE || kind == StatementKind.DROP ? LogicalPlanner.parseDdl(options.statement()) : LogicalPlanner.parse(sql);
+        if (!options.options().isEmpty() && !(parsed instanceof SqlCreateTable)) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "only CREATE TABLE takes a WITH (...) clause of table options");
+        }
         return switch (parsed) {
-            case SqlCreateTable create -> create.query == null ? createTable(create) : createTableAs(create, session, control);
+            case SqlCreateTable create -> create.query == null ? createTable(create, options) : createTableAs(create, options, session, control);
             case SqlCreateView create -> createView(create, session, control);
             case SqlDropTable drop -> dropTable(drop);
             case SqlDropView drop -> dropView(drop);
@@ -132,7 +138,7 @@ public final class DatabaseStatements
 
     // ---- CREATE, DROP, ALTER
 
-    private QueryResult createTable(SqlCreateTable create)
+    private QueryResult createTable(SqlCreateTable create, TableOptions options)
     {
         String name = tableName(create.name);
         List<Column> columns = new ArrayList<>();
@@ -151,16 +157,17 @@ public final class DatabaseStatements
             boolean notNull = declaration.strategy == ColumnStrategy.NOT_NULLABLE || Boolean.FALSE.equals(declaration.dataType.getNullable());
             columns.add(new Column(columnName, SqlTypes.fromDeclaration(declaration.dataType, columnName), notNull));
         }
+        TableLayout layout = options.layout(name, columns);
         try (TableLock _ = database.lockTable(name)) {
             if (exists(name, create.ifNotExists)) {
                 return status("CREATE TABLE");
             }
-            database.commit(manifest -> manifest.withTable(new TableEntry(name, columns, List.of())));
+            database.commit(manifest -> manifest.withTable(new TableEntry(name, columns, layout, List.of())));
         }
         return status("CREATE TABLE");
     }
 
-    private QueryResult createTableAs(SqlCreateTable create, Session session, QueryControl control)
+    private QueryResult createTableAs(SqlCreateTable create, TableOptions options, Session session, QueryControl control)
     {
         String name = tableName(create.name);
         if (create.columnList != null) {
@@ -180,7 +187,8 @@ public final class DatabaseStatements
                 }
                 columns.add(new Column(columnName, query.root().outputTypes().get(i)));
             }
-            TableWriter writer = database.newWriter(columns);
+            TableLayout layout = options.layout(name, columns);
+            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, layout));
             try {
                 long rows = writeAll(engine.start(query, session, control), writer, name, columns, List.of());
                 List<FileEntry> files = writer.finish();
@@ -188,7 +196,7 @@ public final class DatabaseStatements
                     if (manifest.table(name) != null || manifest.view(name) != null) {
                         throw new SignoException(ErrorCode.ALREADY_EXISTS, "table " + name + " already exists");
                     }
-                    return manifest.withTable(new TableEntry(name, columns, files));
+                    return manifest.withTable(new TableEntry(name, columns, layout, files));
                 });
                 return count(rows);
             }
@@ -297,7 +305,7 @@ public final class DatabaseStatements
                 if (!from.equalsIgnoreCase(to) && (manifest.table(to) != null || manifest.view(to) != null)) {
                     throw new SignoException(ErrorCode.ALREADY_EXISTS, "a table or view named " + to + " already exists");
                 }
-                return manifest.withoutTable(from).withTable(new TableEntry(to, table.columns(), table.files()));
+                return manifest.withoutTable(from).withTable(table.withName(to));
             });
         }
         return status("ALTER TABLE");
@@ -338,7 +346,7 @@ public final class DatabaseStatements
             }
             query.append(")");
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
-            TableWriter writer = database.newWriter(columns);
+            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, table.layout()));
             try {
                 long written = writeAll(engine.start(rows, session, control), writer, name, columns, lengthChecks);
                 List<FileEntry> files = writer.finish();
@@ -435,7 +443,7 @@ public final class DatabaseStatements
             for (int c = 0; c < valueChannels.length; c++) {
                 valueChannels[c] = c + 1;
             }
-            TableWriter writer = database.newWriter(columns);
+            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, table.layout()));
             try {
                 RowIds deleted = new RowIds();
                 long count = 0;
@@ -511,7 +519,7 @@ public final class DatabaseStatements
     }
 
     /** Streams a query's rows into a writer, checking NOT NULL columns; returns how many rows it wrote. */
-    private static long writeAll(ResultStream stream, TableWriter writer, String table, List<Column> columns, List<LengthCheck> lengthChecks)
+    private static long writeAll(ResultStream stream, LayoutWriter writer, String table, List<Column> columns, List<LengthCheck> lengthChecks)
     {
         int[] valueChannels = new int[columns.size()];
         for (int c = 0; c < valueChannels.length; c++) {

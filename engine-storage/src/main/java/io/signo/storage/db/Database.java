@@ -185,10 +185,13 @@ public final class Database
         void close();
     }
 
-    /** Starts writing rows of a table with {@code columns} into new files; they count once a commit names them. */
-    public TableWriter newWriter(List<Column> columns)
+    /**
+     * Starts writing rows of a table with {@code columns}, placed by {@code layout}, into new files;
+     * they count once a commit names them.
+     */
+    public TableWriter newWriter(List<Column> columns, TableLayout layout)
     {
-        return new TableWriter(new SegmentFileWriter(store, nextFileId::getAndIncrement, columns));
+        return new TableWriter(store, nextFileId::getAndIncrement, columns, layout);
     }
 
     /**
@@ -236,7 +239,11 @@ public final class Database
 
     private Table buildTable(TableEntry entry)
     {
-        List<Segment> segments = new ArrayList<>();
+        TableLayout layout = entry.layout();
+        List<List<Segment>> segmentsByPartition = new ArrayList<>();
+        for (int p = 0; p < layout.partitionCount(); p++) {
+            segmentsByPartition.add(new ArrayList<>());
+        }
         List<TableStatistics> fileStatistics = new ArrayList<>();
         for (FileEntry fileEntry : entry.files()) {
             SegmentFile file;
@@ -245,10 +252,11 @@ public final class Database
             }
             catch (SignoException e) {
                 // the table fails when read, naming the file; the other tables stay readable
-                return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.of(new DamagedSegment(entry.columns().size(), e)))), spreadEvenly(), null);
+                return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.of(new DamagedSegment(entry.columns().size(), e)))),
+                        new Partitioning(null, List.of(), false), null);
             }
             for (int block = 0; block < file.blockCount(); block++) {
-                segments.add(new StoredSegment(file, cache, block, fileEntry.deletes()));
+                segmentsByPartition.get(fileEntry.partition()).add(new StoredSegment(file, cache, block, fileEntry.deletes()));
             }
             Map<String, ColumnStatistics> columns = new LinkedHashMap<>();
             for (int c = 0; c < entry.columns().size(); c++) {
@@ -259,7 +267,11 @@ public final class Database
         TableStatistics statistics = fileStatistics.isEmpty() ? emptyStatistics(entry.columns()) : TableStatistics.merge(fileStatistics);
         // deleted rows still count in the files' min, max and distinct values: bounds stay bounds
         statistics = new TableStatistics(entry.rowCount(), statistics.columns());
-        return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.copyOf(segments))), spreadEvenly(), statistics);
+        List<Partition> partitions = new ArrayList<>();
+        for (int p = 0; p < segmentsByPartition.size(); p++) {
+            partitions.add(new Partition(p, List.copyOf(segmentsByPartition.get(p))));
+        }
+        return new Table(entry.name(), entry.columns(), partitions, layout.partitioning(entry.columns()), statistics);
     }
 
     private SegmentFile openFile(TableEntry table, FileEntry entry)
@@ -282,11 +294,6 @@ public final class Database
         }
         openFiles.put(entry.fileId(), file);
         return file;
-    }
-
-    private static Partitioning spreadEvenly()
-    {
-        return new Partitioning(null, List.of(), false);
     }
 
     private static TableStatistics emptyStatistics(List<Column> columns)
@@ -343,37 +350,87 @@ public final class Database
         }
     }
 
-    /** Rows of one statement being written; {@link #finish()} hands the files to a commit. */
+    /**
+     * Rows of one statement being written, each page into the partition its caller placed it in (by
+     * the layout's keys); {@link #finish()} hands the files to a commit.
+     */
     public static final class TableWriter
     {
-        private final SegmentFileWriter writer;
+        private final FileStore store;
+        private final java.util.function.LongSupplier fileIds;
+        private final List<Column> columns;
+        private final TableLayout layout;
+        private final SegmentFileWriter[] partitions;
         private boolean finished;
 
-        private TableWriter(SegmentFileWriter writer)
+        private TableWriter(FileStore store, java.util.function.LongSupplier fileIds, List<Column> columns, TableLayout layout)
         {
-            this.writer = writer;
+            this.store = store;
+            this.fileIds = fileIds;
+            this.columns = List.copyOf(columns);
+            this.layout = layout;
+            this.partitions = new SegmentFileWriter[layout.partitionCount()];
         }
 
-        public void append(io.signo.storage.page.Page page)
+        public List<Column> columns()
+        {
+            return columns;
+        }
+
+        public TableLayout layout()
+        {
+            return layout;
+        }
+
+        /** Appends the page's rows, whose columns are the table's, to {@code partition}. */
+        public void append(int partition, io.signo.storage.page.Page page)
         {
             try {
-                writer.append(page);
+                partition(partition).append(page);
             }
             catch (IOException e) {
                 throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a segment file: " + e.getMessage(), e);
             }
         }
 
-        /** Ends the last file; the files count once a commit names them. */
+        /** Ends the file {@code partition} is writing: the rows appended next start a new one (a sorted run ends). */
+        public void endFile(int partition)
+        {
+            if (partitions[partition] == null) {
+                return;
+            }
+            try {
+                partitions[partition].endFile();
+            }
+            catch (IOException e) {
+                throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a segment file: " + e.getMessage(), e);
+            }
+        }
+
+        private SegmentFileWriter partition(int partition)
+        {
+            if (partitions[partition] == null) {
+                partitions[partition] = new SegmentFileWriter(store, fileIds, partition, columns);
+            }
+            return partitions[partition];
+        }
+
+        /** Ends the last files; the files count once a commit names them. */
         public List<FileEntry> finish()
         {
             finished = true;
+            List<FileEntry> files = new ArrayList<>();
             try {
-                return writer.finish();
+                for (SegmentFileWriter writer : partitions) {
+                    if (writer != null) {
+                        files.addAll(writer.finish());
+                    }
+                }
             }
             catch (IOException e) {
                 throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a segment file: " + e.getMessage(), e);
             }
+            return files;
         }
 
         /**
@@ -385,7 +442,11 @@ public final class Database
         public void abort()
         {
             if (!finished) {
-                writer.abort();
+                for (SegmentFileWriter writer : partitions) {
+                    if (writer != null) {
+                        writer.abort();
+                    }
+                }
             }
         }
     }

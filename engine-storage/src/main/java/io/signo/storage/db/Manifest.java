@@ -31,7 +31,9 @@ import static java.util.Objects.requireNonNull;
 public record Manifest(long version, long nextFileId, List<TableEntry> tables, List<ViewEntry> views)
 {
     private static final int MAGIC = 0x53474e4d; // "SGNM"
-    private static final int FORMAT_VERSION = 1;
+    private static final int FORMAT_VERSION = 2;
+    /** Format 1 had no layouts: every table one unsorted partition. */
+    private static final int FIRST_FORMAT_VERSION = 1;
 
     public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of());
 
@@ -41,14 +43,25 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
         views = List.copyOf(views);
     }
 
-    /** A stored table: its columns and the files of its rows, in the order they were written. */
-    public record TableEntry(String name, List<Column> columns, List<FileEntry> files)
+    /** A stored table: its columns, how it places its rows, and the files of its rows, in the order they were written. */
+    public record TableEntry(String name, List<Column> columns, TableLayout layout, List<FileEntry> files)
     {
         public TableEntry
         {
             requireNonNull(name, "name is null");
+            requireNonNull(layout, "layout is null");
             columns = List.copyOf(columns);
             files = List.copyOf(files);
+            for (FileEntry file : files) {
+                if (file.partition() >= layout.partitionCount()) {
+                    throw new IllegalArgumentException("file " + file.fileId() + " is in partition " + file.partition() + " of table " + name + ", which has " + layout.partitionCount());
+                }
+            }
+        }
+
+        public TableEntry withName(String newName)
+        {
+            return new TableEntry(newName, columns, layout, files);
         }
 
         public long rowCount()
@@ -65,7 +78,7 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
         {
             List<FileEntry> all = new ArrayList<>(files);
             all.addAll(added);
-            return new TableEntry(name, columns, all);
+            return new TableEntry(name, columns, layout, all);
         }
 
         /**
@@ -94,17 +107,17 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
             List<FileEntry> changed = new ArrayList<>(files.size());
             for (FileEntry file : files) {
                 int[] rows = rowsByFile.remove(file.fileId());
-                changed.add(rows == null ? file : new FileEntry(file.fileId(), file.rowCount(), file.deletes().with(rows, rows.length)));
+                changed.add(rows == null ? file : new FileEntry(file.fileId(), file.partition(), file.rowCount(), file.deletes().with(rows, rows.length)));
             }
             if (!rowsByFile.isEmpty()) {
                 throw new IllegalArgumentException("rows to delete name files that table " + name + " does not have: " + rowsByFile.keySet());
             }
-            return new TableEntry(name, columns, changed);
+            return new TableEntry(name, columns, layout, changed);
         }
     }
 
-    /** A segment file of a table and the rows deleted from it since. */
-    public record FileEntry(long fileId, int rowCount, DeleteVector deletes) {}
+    /** A segment file of a table's partition and the rows deleted from it since. */
+    public record FileEntry(long fileId, int partition, int rowCount, DeleteVector deletes) {}
 
     /** A view: its query text and its columns as they were when it was created. */
     public record ViewEntry(String name, String sql, List<Column> columns)
@@ -191,9 +204,11 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
                     writeType(out, column.type());
                     out.writeBoolean(column.notNull());
                 }
+                writeLayout(out, table.layout());
                 out.writeInt(table.files().size());
                 for (FileEntry file : table.files()) {
                     out.writeLong(file.fileId());
+                    out.writeInt(file.partition());
                     out.writeInt(file.rowCount());
                     file.deletes().write(out);
                 }
@@ -237,8 +252,8 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
             throw new IOException("not a Signo manifest");
         }
         int format = in.readInt();
-        if (format != FORMAT_VERSION) {
-            throw new IOException("manifest format " + format + " is not supported (this Signo reads format " + FORMAT_VERSION + ")");
+        if (format < FIRST_FORMAT_VERSION || format > FORMAT_VERSION) {
+            throw new IOException("manifest format " + format + " is not supported (this Signo reads formats " + FIRST_FORMAT_VERSION + " to " + FORMAT_VERSION + ")");
         }
         long version = in.readLong();
         long nextFileId = in.readLong();
@@ -253,14 +268,21 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
                 Type type = readType(in);
                 columns.add(new Column(columnName, type, in.readBoolean()));
             }
+            TableLayout layout = format == FIRST_FORMAT_VERSION ? TableLayout.UNORDERED : readLayout(in);
             int fileCount = checkedCount(in.readInt(), "files");
             List<FileEntry> files = new ArrayList<>(fileCount);
             for (int f = 0; f < fileCount; f++) {
                 long fileId = in.readLong();
+                int partition = format == FIRST_FORMAT_VERSION ? 0 : checkedCount(in.readInt(), "partition");
                 int rowCount = checkedCount(in.readInt(), "rows");
-                files.add(new FileEntry(fileId, rowCount, DeleteVector.read(in, rowCount)));
+                files.add(new FileEntry(fileId, partition, rowCount, DeleteVector.read(in, rowCount)));
             }
-            tables.add(new TableEntry(name, columns, files));
+            try {
+                tables.add(new TableEntry(name, columns, layout, files));
+            }
+            catch (IllegalArgumentException e) {
+                throw new IOException("manifest is inconsistent: " + e.getMessage(), e);
+            }
         }
         int viewCount = checkedCount(in.readInt(), "views");
         List<ViewEntry> views = new ArrayList<>(viewCount);
@@ -284,6 +306,50 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
             throw new IOException("manifest has a negative count of " + what);
         }
         return count;
+    }
+
+    private static void writeLayout(DataOutputStream out, TableLayout layout)
+            throws IOException
+    {
+        writeNames(out, layout.partitionedBy());
+        out.writeInt(layout.partitionCount());
+        out.writeBoolean(layout.replicated());
+        writeNames(out, layout.sortedBy());
+    }
+
+    private static TableLayout readLayout(DataInputStream in)
+            throws IOException
+    {
+        List<String> partitionedBy = readNames(in);
+        int partitionCount = in.readInt();
+        boolean replicated = in.readBoolean();
+        List<String> sortedBy = readNames(in);
+        try {
+            return new TableLayout(partitionedBy, partitionCount, replicated, sortedBy);
+        }
+        catch (IllegalArgumentException e) {
+            throw new IOException("manifest has an invalid table layout: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeNames(DataOutputStream out, List<String> names)
+            throws IOException
+    {
+        out.writeInt(names.size());
+        for (String name : names) {
+            out.writeUTF(name);
+        }
+    }
+
+    private static List<String> readNames(DataInputStream in)
+            throws IOException
+    {
+        int count = checkedCount(in.readInt(), "key columns");
+        List<String> names = new ArrayList<>(Math.min(count, 64));
+        for (int i = 0; i < count; i++) {
+            names.add(in.readUTF());
+        }
+        return names;
     }
 
     private static void writeType(DataOutputStream out, Type type)

@@ -28,6 +28,7 @@ final class SegmentFileWriter
 
     private final FileStore store;
     private final LongSupplier fileIds;
+    private final int partition;
     private final List<Column> columns;
     private final List<FileEntry> written = new ArrayList<>();
     private VectorBuilder[] staged;
@@ -42,10 +43,11 @@ final class SegmentFileWriter
     private final List<long[]> chunkLocations = new ArrayList<>();
     private final List<ColumnStatistics[]> blockStatistics = new ArrayList<>();
 
-    SegmentFileWriter(FileStore store, LongSupplier fileIds, List<Column> columns)
+    SegmentFileWriter(FileStore store, LongSupplier fileIds, int partition, List<Column> columns)
     {
         this.store = store;
         this.fileIds = fileIds;
+        this.partition = partition;
         this.columns = List.copyOf(columns);
         this.staged = newBuilders();
     }
@@ -144,7 +146,7 @@ final class SegmentFileWriter
         footer.flush();
         output.write(SegmentFile.trailer(bytes.toByteArray()));
         output.finish();
-        written.add(new FileEntry(fileId, fileRows, DeleteVector.NONE));
+        written.add(new FileEntry(fileId, partition, fileRows, DeleteVector.NONE));
         output = null;
         fileRows = 0;
         blockRows.clear();
@@ -152,8 +154,8 @@ final class SegmentFileWriter
         blockStatistics.clear();
     }
 
-    /** Writes what is staged and ends the last file; returns every file written. */
-    List<FileEntry> finish()
+    /** Writes what is staged and ends the file being written, so that the next rows start a new one. */
+    void endFile()
             throws IOException
     {
         if (stagedRows > 0) {
@@ -162,6 +164,13 @@ final class SegmentFileWriter
         if (output != null) {
             finishFile();
         }
+    }
+
+    /** Writes what is staged and ends the last file; returns every file written. */
+    List<FileEntry> finish()
+            throws IOException
+    {
+        endFile();
         return List.copyOf(written);
     }
 

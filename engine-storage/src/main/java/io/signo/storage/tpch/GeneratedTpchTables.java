@@ -59,6 +59,34 @@ public final class GeneratedTpchTables
         return TpchTableDefinition.ALL.stream().map(TpchTableDefinition::name).toList();
     }
 
+    /**
+     * The statement that loads a table of the scale factor into a database: partitioned on the keys
+     * (and nation and region replicated) as the tables generated in memory are, so that the joins
+     * on order and part keys stay co-located, and lineitem and orders sorted by date within each file
+     * so that the zone maps of their blocks prune date ranges (the series' clustering on date).
+     */
+    public static String loadStatement(String name, double scaleFactor)
+    {
+        TpchTableDefinition<?> definition = TpchTableDefinition.ALL.stream().filter(candidate -> candidate.name().equalsIgnoreCase(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("TPC-H has no table " + name));
+        Partitioning partitioning = definition.partitioning();
+        List<String> options = new ArrayList<>();
+        if (partitioning.replicated()) {
+            options.add("replicated = true");
+        }
+        else if (!partitioning.keyColumns().isEmpty()) {
+            options.add("partitioned_by = '" + String.join(", ", partitioning.keyColumns()) + "'");
+        }
+        switch (definition.name()) {
+            case "lineitem" -> options.add("sorted_by = 'l_shipdate'");
+            case "orders" -> options.add("sorted_by = 'o_orderdate'");
+            default -> {
+            }
+        }
+        String with = options.isEmpty() ? "" : " WITH (" + String.join(", ", options) + ")";
+        return "CREATE TABLE " + definition.name() + with + " AS SELECT * FROM tpch." + schemaName(scaleFactor) + "." + definition.name();
+    }
+
     /** The table of that name (case-insensitive) at the scale factor, or null when TPC-H has none. */
     public static Table table(String name, double scaleFactor)
     {
