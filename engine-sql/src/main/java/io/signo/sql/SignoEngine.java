@@ -246,6 +246,7 @@ public final class SignoEngine
     public void close()
     {
         executor.close();
+        databaseStatements.close();
         if (database != null) {
             database.close();
         }

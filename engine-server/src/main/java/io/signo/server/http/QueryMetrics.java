@@ -1,7 +1,10 @@
 package io.signo.server.http;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -15,12 +18,14 @@ import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.QueryEventListener;
 import io.signo.server.query.QueryState;
+import io.signo.storage.db.BlockCache;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,9 +58,15 @@ public final class QueryMetrics
     private final Counter exchangePagesReceived;
     private final Counter exchangeWriteBlocked;
     private final Counter exchangeCreditWait;
+    private final Supplier<Catalog> catalog;
+    private final MultiGauge tableData;
+    private final MultiGauge tableRows;
 
-    /** @param catalog the tables this process holds, read at each scrape (a cluster may swap its catalog) */
-    public QueryMetrics(Supplier<Catalog> catalog)
+    /**
+     * @param catalog the tables this process holds, read at each scrape (a cluster may swap its catalog)
+     * @param cache the cache of the database this process reads, or null when it reads none
+     */
+    public QueryMetrics(Supplier<Catalog> catalog, BlockCache cache)
     {
         requireNonNull(catalog, "catalog is null");
         for (QueryState state : List.of(QueryState.FINISHED, QueryState.FAILED, QueryState.CANCELLED)) {
@@ -84,22 +95,32 @@ public final class QueryMetrics
         exchangeWriteBlocked = counter("signo.exchange.write.blocked", "seconds", "Time exchange senders were blocked on a full socket");
         exchangeCreditWait = counter("signo.exchange.credit.wait", "seconds", "Time exchange senders waited for credit from their receivers");
 
-        // strong references: a gauge holds its state weakly, and nothing else holds the supplier
-        Catalog initial = catalog.get();
-        for (Table table : initial.tables()) {
-            String name = table.name();
-            Gauge.builder("signo.table.data", catalog, current -> tableBytes(current.get(), name))
-                    .description("Bytes of table data this process holds (a coordinator holds only the replicated tables)")
-                    .tag("table", name)
+        // tables come and go with a database: their rows are read again at each scrape
+        this.catalog = catalog;
+        tableData = MultiGauge.builder("signo.table.data")
+                .description("Bytes of table data this process holds in memory (a coordinator holds only the replicated tables; stored tables are read from their files)")
+                .baseUnit("bytes")
+                .register(registry);
+        tableRows = MultiGauge.builder("signo.table.rows")
+                .description("Rows of the table across the cluster")
+                .register(registry);
+        if (cache != null) {
+            Gauge.builder("signo.cache.data", cache, BlockCache::cachedBytes)
+                    .description("Bytes of decoded column chunks the database's cache holds")
                     .baseUnit("bytes")
-                    .strongReference(true)
                     .register(registry);
-            Gauge.builder("signo.table.rows", catalog, current -> tableRows(current.get(), name))
-                    .description("Rows of the table across the cluster")
-                    .tag("table", name)
-                    .strongReference(true)
+            Gauge.builder("signo.cache.capacity", cache, BlockCache::capacityBytes)
+                    .description("The most bytes the cache of decoded column chunks holds (--cache-size)")
+                    .baseUnit("bytes")
+                    .register(registry);
+            FunctionCounter.builder("signo.cache.hits", cache, BlockCache::hits)
+                    .description("Column chunks read from the cache")
+                    .register(registry);
+            FunctionCounter.builder("signo.cache.misses", cache, BlockCache::misses)
+                    .description("Column chunks decoded from their files because the cache did not hold them")
                     .register(registry);
         }
+        refreshTables();
 
         new JvmMemoryMetrics().bindTo(registry);
         gcMetrics.bindTo(registry);
@@ -118,12 +139,21 @@ public final class QueryMetrics
         return builder.register(registry);
     }
 
-    private static double tableBytes(Catalog catalog, String name)
+    private void refreshTables()
     {
-        Table table = catalog.table(name);
-        if (table == null) {
-            return 0;
+        List<MultiGauge.Row<?>> data = new ArrayList<>();
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        for (Table table : catalog.get().tables()) {
+            Tags tags = Tags.of("table", table.name());
+            data.add(MultiGauge.Row.of(tags, tableBytes(table)));
+            rows.add(MultiGauge.Row.of(tags, table.statistics() == null ? 0 : table.statistics().rowCount()));
         }
+        tableData.register(data, true);
+        tableRows.register(rows, true);
+    }
+
+    private static long tableBytes(Table table)
+    {
         long bytes = 0;
         for (Partition partition : table.partitions()) {
             for (Segment segment : partition.segments()) {
@@ -131,12 +161,6 @@ public final class QueryMetrics
             }
         }
         return bytes;
-    }
-
-    private static double tableRows(Catalog catalog, String name)
-    {
-        Table table = catalog.table(name);
-        return table == null || table.statistics() == null ? 0 : table.statistics().rowCount();
     }
 
     @Override
@@ -174,6 +198,7 @@ public final class QueryMetrics
     /** The metrics in the Prometheus text format (version 0.0.4). */
     public String scrape()
     {
+        refreshTables();
         return registry.scrape();
     }
 

@@ -89,7 +89,7 @@ public final class SignoServer
         QueryMetrics metrics = null;
         QueryManager queryManager = null;
         try {
-            metrics = new QueryMetrics(runner::catalog);
+            metrics = new QueryMetrics(runner::catalog, runner.blockCache());
             queryManager = new QueryManager(runner, metrics, HISTORY_SIZE);
             SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, metrics);
             Handler routes = new HandlerList(

@@ -42,6 +42,12 @@ public final class LocalQueryRunner
     }
 
     @Override
+    public io.signo.storage.db.BlockCache blockCache()
+    {
+        return engine.database() == null ? null : engine.database().cache();
+    }
+
+    @Override
     public List<NodeInfo> nodes()
     {
         return List.of(thisProcess(address, "coordinator"));

@@ -29,6 +29,12 @@ public interface QueryRunner
     /** The tables clients can query. */
     Catalog catalog();
 
+    /** The cache of decoded chunks of this process's database, or null when it reads no database. */
+    default io.signo.storage.db.BlockCache blockCache()
+    {
+        return null;
+    }
+
     /** The nodes that run queries, this process first. */
     List<NodeInfo> nodes();
 

@@ -62,19 +62,33 @@ import static java.util.Objects.requireNonNull;
  * changed rows anew and deletes the old ones in the same commit.
  */
 public final class DatabaseStatements
+        implements AutoCloseable
 {
     private static final Pattern RENAME = Pattern.compile("\\s*alter\\s+table\\s+(\\S+)\\s+rename\\s+to\\s+(\\S+?)\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
     private static final Pattern SHOW_TABLES = Pattern.compile("\\s*show\\s+tables\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
     private static final Pattern DESCRIBE = Pattern.compile("\\s*desc(?:ribe)?\\s+(?:table\\s+)?(\\S+?)\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern VACUUM = Pattern.compile("\\s*vacuum(?:\\s+(\\S+?))?\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
     private static final Pattern CREATE_SCHEMA = Pattern.compile("\\s*create\\s+schema\\b.*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private final Database database;
     private final SignoEngine engine;
 
+    private final TableCompactor compactor;
+
     public DatabaseStatements(Database database, SignoEngine engine)
     {
         this.database = database;
         this.engine = requireNonNull(engine, "engine is null");
+        this.compactor = database == null ? null : new TableCompactor(database);
+    }
+
+    /** Lets a background compaction under way finish, before the database closes. */
+    @Override
+    public void close()
+    {
+        if (compactor != null) {
+            compactor.close();
+        }
     }
 
     /** The columns of the answer a statement of {@code kind} (not a query) gives, before it runs. */
@@ -84,7 +98,7 @@ public final class DatabaseStatements
             case INSERT, UPDATE, DELETE -> new QueryResult(List.of("count"), List.of(Type.BIGINT), List.of());
             case SHOW -> new QueryResult(List.of("name"), List.of(Type.VARCHAR), List.of());
             case DESCRIBE -> new QueryResult(List.of("column_name", "column_type", "null"), List.of(Type.VARCHAR, Type.VARCHAR, Type.VARCHAR), List.of());
-            case CREATE, DROP, ALTER, TRANSACTION -> new QueryResult(List.of("status"), List.of(Type.VARCHAR), List.of());
+            case CREATE, DROP, ALTER, VACUUM, TRANSACTION -> new QueryResult(List.of("status"), List.of(Type.VARCHAR), List.of());
             case QUERY -> throw new IllegalArgumentException("a query's columns come from planning it");
         };
     }
@@ -102,7 +116,7 @@ public final class DatabaseStatements
             case DESCRIBE -> describe(sql);
             case TRANSACTION -> throw new SignoException(ErrorCode.NOT_SUPPORTED,
                     "explicit transactions are not supported yet: every statement commits on its own when it returns (autocommit)");
-            case CREATE, DROP, ALTER, INSERT, UPDATE, DELETE -> write(kind, session, sql, control);
+            case CREATE, DROP, ALTER, INSERT, UPDATE, DELETE, VACUUM -> write(kind, session, sql, control);
             case QUERY -> throw new IllegalArgumentException("a query is not a database statement");
         };
     }
@@ -116,6 +130,9 @@ public final class DatabaseStatements
         if (kind == StatementKind.ALTER) {
             return rename(sql);
         }
+        if (kind == StatementKind.VACUUM) {
+            return vacuum(sql);
+        }
         if (kind == StatementKind.CREATE && CREATE_SCHEMA.matcher(sql).matches()) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "CREATE SCHEMA is not supported yet: a database has one schema, " + Database.SCHEMA_NAME);
         }
@@ -124,7 +141,7 @@ public final class DatabaseStatements
         if (!options.options().isEmpty() && !(parsed instanceof SqlCreateTable)) {
             throw new SignoException(ErrorCode.VALIDATION_ERROR, "only CREATE TABLE takes a WITH (...) clause of table options");
         }
-        return switch (parsed) {
+        QueryResult result = switch (parsed) {
             case SqlCreateTable create -> create.query == null ? createTable(create, options) : createTableAs(create, options, session, control);
             case SqlCreateView create -> createView(create, session, control);
             case SqlDropTable drop -> dropTable(drop);
@@ -134,6 +151,38 @@ public final class DatabaseStatements
             case SqlUpdate update -> update(update, session, control);
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind());
         };
+        // the statement has let go of its table, which a compaction then takes
+        switch (parsed) {
+            case SqlInsert insert -> compactor.afterWrite(tableName(insert.getTargetTable()));
+            case SqlDelete delete -> compactor.afterWrite(tableName(delete.getTargetTable()));
+            case SqlUpdate update -> compactor.afterWrite(tableName(update.getTargetTable()));
+            default -> {
+            }
+        }
+        return result;
+    }
+
+    /** VACUUM [table]: rewrites the files of the table (or of every table) that hold deleted rows, and merges small ones. */
+    private QueryResult vacuum(String sql)
+    {
+        Matcher matcher = VACUUM.matcher(sql);
+        if (!matcher.matches()) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "VACUUM takes one table name or none");
+        }
+        List<String> tables = new ArrayList<>();
+        if (matcher.group(1) != null) {
+            String name = plainName(matcher.group(1));
+            tables.add(writableTable(name).name());
+        }
+        else {
+            database.manifest().tables().forEach(table -> tables.add(table.name()));
+        }
+        for (String table : tables) {
+            try (TableLock _ = database.lockTable(table)) {
+                compactor.compact(table, true);
+            }
+        }
+        return status("VACUUM");
     }
 
     // ---- CREATE, DROP, ALTER

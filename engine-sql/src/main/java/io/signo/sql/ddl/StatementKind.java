@@ -16,6 +16,7 @@ public enum StatementKind
     DELETE,
     SHOW,
     DESCRIBE,
+    VACUUM,
     TRANSACTION;
 
     /** The first word after leading blanks and comments. */
@@ -32,6 +33,7 @@ public enum StatementKind
             case "delete" -> DELETE;
             case "show" -> SHOW;
             case "describe", "desc" -> DESCRIBE;
+            case "vacuum" -> VACUUM;
             case "begin", "start", "commit", "rollback", "abort", "savepoint", "release" -> TRANSACTION;
             default -> QUERY;
         };
@@ -60,6 +62,6 @@ public enum StatementKind
     /** Statements that change what is stored. */
     public boolean writes()
     {
-        return this == CREATE || this == DROP || this == ALTER || this == INSERT || this == UPDATE || this == DELETE;
+        return this == CREATE || this == DROP || this == ALTER || this == INSERT || this == UPDATE || this == DELETE || this == VACUUM;
     }
 }

@@ -136,7 +136,7 @@ class TableLayoutTest
     }
 
     /** Every row of every partition hashes to it, as the exchange hashes keys, and each file is in sort-key order. */
-    private static void assertPlaced(Table table, List<String> keys, List<String> sortKeys)
+    static void assertPlaced(Table table, List<String> keys, List<String> sortKeys)
     {
         int[] keyChannels = keys.stream().mapToInt(table::columnIndex).toArray();
         int[] sortChannels = sortKeys.stream().mapToInt(table::columnIndex).toArray();

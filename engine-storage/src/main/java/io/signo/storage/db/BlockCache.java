@@ -38,6 +38,8 @@ public final class BlockCache
     private final LinkedHashSet<Key> ghosts = new LinkedHashSet<>();
     private long recentBytes;
     private long frequentBytes;
+    private long hits;
+    private long misses;
 
     /** A cache of {@code capacityBytes} (0 turns it off); what it holds is counted in {@code pool}. */
     public BlockCache(long capacityBytes, MemoryPool pool)
@@ -64,10 +66,12 @@ public final class BlockCache
         synchronized (this) {
             ColumnVector cached = frequent.get(key);
             if (cached != null) {
+                hits++;
                 return cached;
             }
             cached = recent.remove(key);
             if (cached != null) {
+                hits++;
                 // read a second time: it is worth keeping beyond a scan
                 long bytes = bytes(cached);
                 recentBytes -= bytes;
@@ -76,6 +80,7 @@ public final class BlockCache
                 evict();
                 return cached;
             }
+            misses++;
         }
         ColumnVector decoded = decoder.get();
         put(key, decoded);
@@ -195,5 +200,17 @@ public final class BlockCache
     public synchronized long cachedBytes()
     {
         return recentBytes + frequentBytes;
+    }
+
+    /** Reads the cache answered, since it was made. */
+    public synchronized long hits()
+    {
+        return hits;
+    }
+
+    /** Reads that decoded the chunk (a disabled cache counts none). */
+    public synchronized long misses()
+    {
+        return misses;
     }
 }

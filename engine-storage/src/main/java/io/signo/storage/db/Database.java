@@ -147,6 +147,12 @@ public final class Database
         }
     }
 
+    /** The cache of decoded chunks the database reads through. */
+    public BlockCache cache()
+    {
+        return cache;
+    }
+
     /** The committed tables and views; take a {@link Catalog#snapshot()} to read one version. */
     public Catalog catalog()
     {
@@ -175,6 +181,27 @@ public final class Database
             throw new SignoException(ErrorCode.QUERY_CANCELLED, "interrupted while waiting to write table " + name, e);
         }
         return lock::unlock;
+    }
+
+    /** Holds the table when no other statement writes it; null when one does. */
+    public TableLock tryLockTable(String name)
+    {
+        ReentrantLock lock = tableLocks.computeIfAbsent(name.toLowerCase(Locale.ROOT), _ -> new ReentrantLock());
+        return lock.tryLock() ? lock::unlock : null;
+    }
+
+    /**
+     * The live rows of a file of {@code table} in the last committed version, a block per segment:
+     * what a compaction reads to write them again.
+     */
+    public List<Segment> liveRows(TableEntry table, FileEntry file)
+    {
+        SegmentFile open = openFile(table, file);
+        List<Segment> blocks = new ArrayList<>(open.blockCount());
+        for (int block = 0; block < open.blockCount(); block++) {
+            blocks.add(new StoredSegment(open, cache, block, file.deletes()));
+        }
+        return blocks;
     }
 
     /** Held while a statement writes a table. */

@@ -82,6 +82,38 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
         }
 
         /**
+         * This table with the files {@code removed} replaced by {@code added} (a compaction's
+         * rewrite of their live rows); each removed file must be here with the same deleted rows,
+         * or the rewrite would lose a change committed since it read them.
+         */
+        public TableEntry withFilesReplaced(List<FileEntry> removed, List<FileEntry> added)
+        {
+            Map<Long, FileEntry> replaced = new HashMap<>();
+            for (FileEntry file : removed) {
+                replaced.put(file.fileId(), file);
+            }
+            List<FileEntry> kept = new ArrayList<>(files.size());
+            int found = 0;
+            for (FileEntry file : files) {
+                FileEntry old = replaced.get(file.fileId());
+                if (old == null) {
+                    kept.add(file);
+                }
+                else if (!old.equals(file)) {
+                    throw new IllegalStateException("file " + file.fileId() + " of table " + name + " changed since it was read");
+                }
+                else {
+                    found++;
+                }
+            }
+            if (found != replaced.size()) {
+                throw new IllegalStateException("a file of table " + name + " to replace is gone");
+            }
+            kept.addAll(added);
+            return new TableEntry(name, columns, layout, kept);
+        }
+
+        /**
          * This table with the rows of {@code rowIds[0 .. count)} deleted: ids as a scan of the table's
          * row-id column read them (see {@link io.signo.storage.table.Table#withRowIdColumn()}).
          */
