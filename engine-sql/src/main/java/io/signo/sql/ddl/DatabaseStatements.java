@@ -1,6 +1,9 @@
 package io.signo.sql.ddl;
 
+import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.operator.write.LayoutWriter;
+import io.signo.core.operator.write.RowChecks;
+import io.signo.core.operator.write.TableWrite;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
@@ -8,6 +11,9 @@ import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;
 import io.signo.sql.planner.LogicalPlanner;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TableWriterNode;
 import io.signo.storage.db.Database;
 import io.signo.storage.db.Database.TableLock;
 import io.signo.storage.db.Manifest;
@@ -237,22 +243,15 @@ public final class DatabaseStatements
                 columns.add(new Column(columnName, query.root().outputTypes().get(i)));
             }
             TableLayout layout = options.layout(name, columns);
-            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, layout));
-            try {
-                long rows = writeAll(engine.start(query, session, control), writer, name, columns, List.of());
-                List<FileEntry> files = writer.finish();
-                database.commit(manifest -> {
-                    if (manifest.table(name) != null || manifest.view(name) != null) {
-                        throw new SignoException(ErrorCode.ALREADY_EXISTS, "table " + name + " already exists");
-                    }
-                    return manifest.withTable(new TableEntry(name, columns, layout, files));
-                });
-                return count(rows);
-            }
-            catch (RuntimeException e) {
-                writer.abort();
-                throw e;
-            }
+            TableWrite write = new TableWrite(database, layout, new RowChecks(name, columns, List.of()));
+            long rows = writeRows(query, name, write, session, control);
+            database.commit(manifest -> {
+                if (manifest.table(name) != null || manifest.view(name) != null) {
+                    throw new SignoException(ErrorCode.ALREADY_EXISTS, "table " + name + " already exists");
+                }
+                return manifest.withTable(new TableEntry(name, columns, layout, write.files()));
+            });
+            return count(rows);
         }
     }
 
@@ -378,14 +377,14 @@ public final class DatabaseStatements
                 throw new SignoException(ErrorCode.VALIDATION_ERROR, "INSERT INTO " + name + " gives " + sourceColumns + " values for " + targets + " columns");
             }
             StringBuilder query = new StringBuilder("SELECT ");
-            List<LengthCheck> lengthChecks = new ArrayList<>();
+            List<RowChecks.LengthCheck> lengthChecks = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
                 query.append(c > 0 ? ", " : "").append("CAST(").append(sourceOf[c] < 0 ? "NULL" : "\"s\".\"c" + sourceOf[c] + "\"")
                         .append(" AS ").append(SqlTypes.toSql(columns.get(c).type())).append(")");
             }
             for (int c = 0; c < columns.size(); c++) {
-                if (sourceOf[c] >= 0 && isBoundedString(columns.get(c))) {
-                    lengthChecks.add(new LengthCheck(c, columns.size() + lengthChecks.size()));
+                if (sourceOf[c] >= 0 && RowChecks.isBoundedString(columns.get(c))) {
+                    lengthChecks.add(new RowChecks.LengthCheck(c, columns.size() + lengthChecks.size()));
                     query.append(", CAST(\"s\".\"c").append(sourceOf[c]).append("\" AS VARCHAR)");
                 }
             }
@@ -395,17 +394,10 @@ public final class DatabaseStatements
             }
             query.append(")");
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
-            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, table.layout()));
-            try {
-                long written = writeAll(engine.start(rows, session, control), writer, name, columns, lengthChecks);
-                List<FileEntry> files = writer.finish();
-                database.commit(manifest -> manifest.withTable(manifest.table(name).withFiles(files)));
-                return count(written);
-            }
-            catch (RuntimeException e) {
-                writer.abort();
-                throw e;
-            }
+            TableWrite write = new TableWrite(database, table.layout(), new RowChecks(name, columns, lengthChecks));
+            long written = writeRows(rows, name, write, session, control);
+            database.commit(manifest -> manifest.withTable(manifest.table(name).withFiles(write.files())));
+            return count(written);
         }
     }
 
@@ -479,16 +471,18 @@ public final class DatabaseStatements
                 Column column = columns.get(c);
                 query.append(", ").append(expressions[c] == null ? quote(column.name()) : "CAST((" + expressions[c] + ") AS " + SqlTypes.toSql(column.type()) + ")");
             }
-            List<LengthCheck> lengthChecks = new ArrayList<>();
+            List<RowChecks.LengthCheck> lengthChecks = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
-                if (expressions[c] != null && isBoundedString(columns.get(c))) {
-                    lengthChecks.add(new LengthCheck(c, 1 + columns.size() + lengthChecks.size()));
+                if (expressions[c] != null && RowChecks.isBoundedString(columns.get(c))) {
+                    // channels of the page without its row ids
+                    lengthChecks.add(new RowChecks.LengthCheck(c, columns.size() + lengthChecks.size()));
                     query.append(", CAST((").append(expressions[c]).append(") AS VARCHAR)");
                 }
             }
             query.append(" FROM ").append(quote(name)).append(alias(update.getAlias())).append(where(update.getCondition()));
             PlannedQuery rows = planWrite(session, query.toString(), control, withRowIds(name), name);
-            int[] valueChannels = new int[columns.size()];
+            RowChecks checks = new RowChecks(name, columns, lengthChecks);
+            int[] valueChannels = new int[columns.size() + lengthChecks.size()];
             for (int c = 0; c < valueChannels.length; c++) {
                 valueChannels[c] = c + 1;
             }
@@ -499,10 +493,8 @@ public final class DatabaseStatements
                 try (ResultStream stream = engine.start(rows, session, control)) {
                     for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
                         Page page = dense(result);
-                        checkLengths(page, lengthChecks, name, columns);
+                        Page values = checks.check(page.selectColumns(valueChannels));
                         count += deleted.addAll(page);
-                        Page values = page.selectColumns(valueChannels);
-                        checkNotNull(values, name, columns);
                         writer.append(values);
                     }
                 }
@@ -567,83 +559,33 @@ public final class DatabaseStatements
         throw new SignoException(ErrorCode.VALIDATION_ERROR, "table " + table.name() + " has no column " + columnName);
     }
 
-    /** Streams a query's rows into a writer, checking NOT NULL columns; returns how many rows it wrote. */
-    private static long writeAll(ResultStream stream, LayoutWriter writer, String table, List<Column> columns, List<LengthCheck> lengthChecks)
+    /**
+     * Runs the query that makes a write's rows with a table writer where the rows are produced
+     * (below the gathering exchange, so every driver writes its own files) and returns how many
+     * rows were written; their files wait in {@code write} for the commit, and are removed when the
+     * query fails.
+     */
+    private long writeRows(PlannedQuery query, String table, TableWrite write, Session session, QueryControl control)
     {
-        int[] valueChannels = new int[columns.size()];
-        for (int c = 0; c < valueChannels.length; c++) {
-            valueChannels[c] = c;
-        }
+        PlanNode root = query.root();
+        PlanNode written = root instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.GATHER
+                && exchange.sources().size() == 1
+                        ? ExchangeNode.gather(new TableWriterNode(exchange.sources().getFirst(), table, write))
+                        : new TableWriterNode(root, table, write);
         long rows = 0;
-        try (stream) {
-            for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
-                Page page = lengthChecks.isEmpty() ? result : dense(result);
-                checkLengths(page, lengthChecks, table, columns);
-                Page values = lengthChecks.isEmpty() ? page : page.selectColumns(valueChannels);
-                checkNotNull(values, table, columns);
-                writer.append(values);
-                rows += values.positionCount();
+        try (ResultStream stream = engine.start(new PlannedQuery(written, List.of("rows"), false), session, control)) {
+            for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
+                Page counts = dense(page);
+                for (int p = 0; p < counts.positionCount(); p++) {
+                    rows += counts.column(0).getLong(p);
+                }
             }
+        }
+        catch (RuntimeException e) {
+            write.discard();
+            throw e;
         }
         return rows;
-    }
-
-    /** A VARCHAR(n) or CHAR(n) column written from the unbounded value in {@code channel}, checked to fit. */
-    private record LengthCheck(int column, int channel) {}
-
-    private static boolean isBoundedString(Column column)
-    {
-        return column.type().isString() && column.type().length() > 0;
-    }
-
-    /**
-     * Fails when a value is longer than its column allows, as the SQL standard and PostgreSQL do
-     * (trailing spaces beyond the length aside), rather than let the cast cut it.
-     */
-    private static void checkLengths(Page page, List<LengthCheck> checks, String table, List<Column> columns)
-    {
-        for (LengthCheck check : checks) {
-            ColumnVector values = page.column(check.channel());
-            Column column = columns.get(check.column());
-            int limit = column.type().length();
-            for (int p = 0; p < page.positionCount(); p++) {
-                if (values.isNull(p)) {
-                    continue;
-                }
-                long start = values.stringStart(p);
-                long end = start + values.stringLength(p);
-                while (end > start && values.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, end - 1) == ' ') {
-                    end--;
-                }
-                int characters = 0;
-                for (long b = start; b < end; b++) {
-                    // a character is a byte that does not continue a UTF-8 sequence
-                    characters += (values.values().get(java.lang.foreign.ValueLayout.JAVA_BYTE, b) & 0xC0) != 0x80 ? 1 : 0;
-                }
-                if (characters > limit) {
-                    throw new SignoException(ErrorCode.STRING_TOO_LONG, "value too long for " + table + "." + column.name() + " (" + SqlTypes.toSql(column.type()) + "): "
-                            + characters + " characters");
-                }
-            }
-        }
-    }
-
-    private static void checkNotNull(Page page, String table, List<Column> columns)
-    {
-        for (int c = 0; c < columns.size(); c++) {
-            if (!columns.get(c).notNull()) {
-                continue;
-            }
-            ColumnVector vector = page.column(c);
-            if (!vector.mayHaveNulls()) {
-                continue;
-            }
-            for (int p = 0; p < page.positionCount(); p++) {
-                if (vector.isNull(page.isSelected() ? page.rows()[p] : p)) {
-                    throw new SignoException(ErrorCode.NOT_NULL_VIOLATION, "NOT NULL constraint failed: " + table + "." + columns.get(c).name());
-                }
-            }
-        }
     }
 
     /** Row ids gathered from a query's pages, for {@link TableEntry#withRowsDeleted}. */

@@ -27,6 +27,7 @@ import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFa
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
+import io.signo.core.operator.write.TableWriterOperator;
 import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.Stage;
@@ -39,6 +40,7 @@ import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
+import io.signo.sql.rel.TableWriterNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
 import io.signo.storage.source.NodeShare;
@@ -241,6 +243,11 @@ public final class LocalExecutionPlanner
                 yield pipeline;
             }
             case ValuesNode values -> new Pipeline(new ValuesOperatorFactory(values.pages()), 1);
+            case TableWriterNode writer -> {
+                Pipeline pipeline = visit(writer.source(), nodeIndex);
+                pipeline.factories.add(new TableWriterOperator.Factory(writer.write()));
+                yield pipeline;
+            }
             case ExchangeNode exchange when exchange.scope() == ExchangeNode.Scope.LOCAL -> localExchange(exchange, nodeIndex);
             case ExchangeNode exchange -> {
                 // the consuming end on this node; the producing stages are planned on their own

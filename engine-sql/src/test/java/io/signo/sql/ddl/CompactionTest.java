@@ -81,6 +81,25 @@ class CompactionTest
     }
 
     @Test
+    void aFailedWriteLeavesNoFile(@TempDir Path directory)
+            throws IOException
+    {
+        try (SignoEngine engine = new SignoEngine(Database.open(directory), 2)) {
+            // every driver writes files before the rows of the last orders fail
+            SignoException cast = assertThrows(SignoException.class, () -> engine.execute("CREATE TABLE t WITH (partitioned_by = 'k', sorted_by = 'v') AS "
+                    + "SELECT l_orderkey AS k, CAST(CASE WHEN l_orderkey > 590000 THEN 'x' ELSE '1' END AS INTEGER) AS v FROM tpch.sf0_1.lineitem"));
+            assertTrue(cast.getMessage().contains("x"), cast.getMessage());
+            engine.execute("CREATE TABLE u (k BIGINT NOT NULL, v INTEGER)");
+            SignoException notNull = assertThrows(SignoException.class,
+                    () -> engine.execute("INSERT INTO u SELECT CASE WHEN l_orderkey > 590000 THEN NULL ELSE l_orderkey END, l_linenumber FROM tpch.sf0_1.lineitem"));
+            assertEquals(ErrorCode.NOT_NULL_VIOLATION, notNull.errorCode(), notNull.getMessage());
+            assertEquals(List.of(List.of("u")), ResultRows.toRows(engine.execute("SHOW TABLES")));
+            assertEquals(List.of(List.of(0L)), ResultRows.toRows(engine.execute("SELECT count(*) FROM u")));
+            assertEquals(List.of(), segmentFiles(directory), "no file of the failed statements is left");
+        }
+    }
+
+    @Test
     void vacuumNamesWhatIsWrong()
     {
         try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {

@@ -460,6 +460,16 @@ public final class Database
             return files;
         }
 
+        /** Removes every file written, finished or not: for a statement that failed before any commit named them. */
+        public void discard()
+        {
+            for (SegmentFileWriter writer : partitions) {
+                if (writer != null) {
+                    writer.abort();
+                }
+            }
+        }
+
         /**
          * Removes the files written when the statement failed while writing them. Once finished they
          * are left alone: a commit that failed late (after its rename, while forcing the directory)

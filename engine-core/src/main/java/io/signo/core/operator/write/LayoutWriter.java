@@ -156,14 +156,26 @@ public final class LayoutWriter
         return writer.finish();
     }
 
-    /** Drops the rows held and the files written: the statement failed. */
+    /** Drops the rows held and the files written, unless they are finished: the statement failed while writing. */
     public void abort()
+    {
+        clearRuns();
+        writer.abort();
+    }
+
+    /** Drops the rows held and every file written, finished or not: no commit named them. */
+    public void discard()
+    {
+        clearRuns();
+        writer.discard();
+    }
+
+    private void clearRuns()
     {
         if (runs != null) {
             for (SortedRun run : runs) {
                 run.clear();
             }
         }
-        writer.abort();
     }
 }
