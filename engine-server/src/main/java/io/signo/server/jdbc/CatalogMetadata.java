@@ -28,7 +28,7 @@ final class CatalogMetadata
     static final String VIEW_TYPE = "VIEW";
 
     /** A table or a view, as the metadata lists them. */
-    private record Relation(String name, String type, List<Column> columns) {}
+    private record Relation(String schema, String name, String type, List<Column> columns) {}
 
     private CatalogMetadata() {}
 
@@ -38,8 +38,10 @@ final class CatalogMetadata
     static Listing schemas(Catalog catalog, Meta.Pat schemaPattern)
     {
         List<Object> rows = new ArrayList<>();
-        if (matches(schemaPattern, catalog.schemaName())) {
-            rows.add(Arrays.asList(catalog.schemaName(), null));
+        for (String schema : schemaNames(catalog)) {
+            if (matches(schemaPattern, schema)) {
+                rows.add(Arrays.asList(schema, null));
+            }
         }
         return new Listing(columns("TABLE_SCHEM", String.class, "TABLE_CATALOG", String.class), rows);
     }
@@ -57,12 +59,10 @@ final class CatalogMetadata
     static Listing tables(Catalog catalog, Meta.Pat schemaPattern, Meta.Pat tablePattern, List<String> types)
     {
         List<Object> rows = new ArrayList<>();
-        if (matches(schemaPattern, catalog.schemaName())) {
-            for (Relation relation : sorted(catalog)) {
-                boolean typeMatches = types == null || types.stream().anyMatch(relation.type()::equalsIgnoreCase);
-                if (typeMatches && matches(tablePattern, relation.name())) {
-                    rows.add(Arrays.asList(null, catalog.schemaName(), relation.name(), relation.type(), null, null, null, null, null, null));
-                }
+        for (Relation relation : sorted(catalog)) {
+            boolean typeMatches = types == null || types.stream().anyMatch(relation.type()::equalsIgnoreCase);
+            if (typeMatches && matches(schemaPattern, relation.schema()) && matches(tablePattern, relation.name())) {
+                rows.add(Arrays.asList(null, relation.schema(), relation.name(), relation.type(), null, null, null, null, null, null));
             }
         }
         return new Listing(columns(
@@ -74,27 +74,25 @@ final class CatalogMetadata
     static Listing columns(Catalog catalog, Meta.Pat schemaPattern, Meta.Pat tablePattern, Meta.Pat columnPattern)
     {
         List<Object> rows = new ArrayList<>();
-        if (matches(schemaPattern, catalog.schemaName())) {
-            for (Relation table : sorted(catalog)) {
-                if (!matches(tablePattern, table.name())) {
+        for (Relation table : sorted(catalog)) {
+            if (!matches(schemaPattern, table.schema()) || !matches(tablePattern, table.name())) {
+                continue;
+            }
+            int ordinal = 0;
+            for (Column column : table.columns()) {
+                ordinal++;
+                if (!matches(columnPattern, column.name())) {
                     continue;
                 }
-                int ordinal = 0;
-                for (Column column : table.columns()) {
-                    ordinal++;
-                    if (!matches(columnPattern, column.name())) {
-                        continue;
-                    }
-                    Type type = column.type();
-                    boolean string = type.isString();
-                    rows.add(Arrays.asList(
-                            null, catalog.schemaName(), table.name(), column.name(),
-                            JdbcTypes.sqlType(type), JdbcTypes.typeName(type), JdbcTypes.precision(type), null,
-                            type.isNumeric() ? JdbcTypes.scale(type) : null, type.isNumeric() ? 10 : null,
-                            column.notNull() ? DatabaseMetaData.columnNoNulls : DatabaseMetaData.columnNullable, null, null, null, null,
-                            string ? JdbcTypes.precision(type) : null, ordinal, column.notNull() ? "NO" : "YES",
-                            null, null, null, null, "NO", "NO"));
-                }
+                Type type = column.type();
+                boolean string = type.isString();
+                rows.add(Arrays.asList(
+                        null, table.schema(), table.name(), column.name(),
+                        JdbcTypes.sqlType(type), JdbcTypes.typeName(type), JdbcTypes.precision(type), null,
+                        type.isNumeric() ? JdbcTypes.scale(type) : null, type.isNumeric() ? 10 : null,
+                        column.notNull() ? DatabaseMetaData.columnNoNulls : DatabaseMetaData.columnNullable, null, null, null, null,
+                        string ? JdbcTypes.precision(type) : null, ordinal, column.notNull() ? "NO" : "YES",
+                        null, null, null, null, "NO", "NO"));
             }
         }
         return new Listing(columns(
@@ -118,17 +116,32 @@ final class CatalogMetadata
     }
 
     /** The catalog's tables and views by name, of one moment. */
+    private static List<String> schemaNames(Catalog catalog)
+    {
+        List<String> schemas = new ArrayList<>();
+        schemas.add(catalog.schemaName());
+        schemas.addAll(catalog.otherSchemas());
+        return schemas;
+    }
+
+    /** The tables and views of every schema, by schema and name. */
     private static List<Relation> sorted(Catalog catalog)
     {
         Catalog snapshot = catalog.snapshot();
         List<Relation> relations = new ArrayList<>();
-        for (Table table : snapshot.tables()) {
-            relations.add(new Relation(table.name(), TABLE_TYPE, table.columns()));
+        for (String schema : schemaNames(snapshot)) {
+            for (Table table : snapshot.tables()) {
+                if (snapshot.inSchema(table.name(), schema)) {
+                    relations.add(new Relation(schema, Catalog.localName(table.name()), TABLE_TYPE, table.columns()));
+                }
+            }
+            for (Catalog.View view : snapshot.views()) {
+                if (snapshot.inSchema(view.name(), schema)) {
+                    relations.add(new Relation(schema, Catalog.localName(view.name()), VIEW_TYPE, view.columns()));
+                }
+            }
         }
-        for (Catalog.View view : snapshot.views()) {
-            relations.add(new Relation(view.name(), VIEW_TYPE, view.columns()));
-        }
-        relations.sort(Comparator.comparing(Relation::name));
+        relations.sort(Comparator.comparing(Relation::schema).thenComparing(Relation::name));
         return relations;
     }
 

@@ -55,6 +55,22 @@ class DatabaseJdbcTest
                 }
             }
             assertEquals(List.of("accounts TABLE", "owners VIEW"), relations);
+            statement.execute("CREATE SCHEMA sales");
+            statement.execute("CREATE TABLE sales.orders (id INTEGER NOT NULL, amount DECIMAL(10, 2))");
+            List<String> schemas = new ArrayList<>();
+            try (ResultSet rows = metaData.getSchemas()) {
+                while (rows.next()) {
+                    schemas.add(rows.getString("TABLE_SCHEM"));
+                }
+            }
+            assertEquals(List.of(Database.SCHEMA_NAME, "sales"), schemas);
+            List<String> salesTables = new ArrayList<>();
+            try (ResultSet rows = metaData.getTables(null, "sales", "%", null)) {
+                while (rows.next()) {
+                    salesTables.add(rows.getString("TABLE_SCHEM") + "." + rows.getString("TABLE_NAME"));
+                }
+            }
+            assertEquals(List.of("sales.orders"), salesTables);
             try (ResultSet rows = metaData.getColumns(null, Database.SCHEMA_NAME, "accounts", "%")) {
                 assertTrue(rows.next());
                 assertEquals("id", rows.getString("COLUMN_NAME"));

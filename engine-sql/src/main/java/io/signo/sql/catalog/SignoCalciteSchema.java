@@ -8,15 +8,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Shows a Signo catalog to Calcite as one schema: its tables and views. */
+/** Shows one schema of a Signo catalog to Calcite: its tables and views. */
 public final class SignoCalciteSchema
         extends AbstractSchema
 {
     private final Catalog catalog;
+    private final String schema;
 
-    public SignoCalciteSchema(Catalog catalog)
+    public SignoCalciteSchema(Catalog catalog, String schema)
     {
         this.catalog = catalog;
+        this.schema = schema;
     }
 
     @Override
@@ -24,10 +26,15 @@ public final class SignoCalciteSchema
     {
         Map<String, org.apache.calcite.schema.Table> tables = new HashMap<>();
         for (Table table : catalog.tables()) {
-            tables.put(table.name(), new SignoCalciteTable(table));
+            if (catalog.inSchema(table.name(), schema)) {
+                tables.put(Catalog.localName(table.name()), new SignoCalciteTable(table));
+            }
         }
         for (Catalog.View view : catalog.views()) {
-            tables.put(view.name(), new SignoCalciteView(view, List.of(catalog.schemaName())));
+            if (catalog.inSchema(view.name(), schema)) {
+                // a view's query names tables as its author did, from the database's own schema
+                tables.put(Catalog.localName(view.name()), new SignoCalciteView(view, List.of(catalog.schemaName())));
+            }
         }
         return tables;
     }

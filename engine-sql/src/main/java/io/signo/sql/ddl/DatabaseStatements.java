@@ -74,7 +74,11 @@ public final class DatabaseStatements
     private static final Pattern SHOW_TABLES = Pattern.compile("\\s*show\\s+tables\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
     private static final Pattern DESCRIBE = Pattern.compile("\\s*desc(?:ribe)?\\s+(?:table\\s+)?(\\S+?)\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
     private static final Pattern VACUUM = Pattern.compile("\\s*vacuum(?:\\s+(\\S+?))?\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
-    private static final Pattern CREATE_SCHEMA = Pattern.compile("\\s*create\\s+schema\\b.*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern CREATE_SCHEMA = Pattern.compile("\\s*create\\s+schema\\b\\s*(if\\s+not\\s+exists\\s+)?(.*?)\\s*;?\\s*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern DROP_SCHEMA = Pattern.compile("\\s*drop\\s+schema\\b\\s*(if\\s+exists\\s+)?(.*?)(\\s+(?:cascade|restrict))?\\s*;?\\s*",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** Schema names the catalog already gives a meaning. */
+    private static final List<String> RESERVED_SCHEMAS = List.of("tpch", "information_schema", "pg_catalog");
 
     private final Database database;
     private final SignoEngine engine;
@@ -139,8 +143,13 @@ public final class DatabaseStatements
         if (kind == StatementKind.VACUUM) {
             return vacuum(sql);
         }
-        if (kind == StatementKind.CREATE && CREATE_SCHEMA.matcher(sql).matches()) {
-            throw new SignoException(ErrorCode.NOT_SUPPORTED, "CREATE SCHEMA is not supported yet: a database has one schema, " + Database.SCHEMA_NAME);
+        Matcher createSchema = CREATE_SCHEMA.matcher(sql);
+        if (kind == StatementKind.CREATE && createSchema.matches()) {
+            return createSchema(createSchema.group(2), createSchema.group(1) != null);
+        }
+        Matcher dropSchema = DROP_SCHEMA.matcher(sql);
+        if (kind == StatementKind.DROP && dropSchema.matches()) {
+            return dropSchema(dropSchema.group(2), dropSchema.group(1) != null, dropSchema.group(3) != null && dropSchema.group(3).strip().equalsIgnoreCase("cascade"));
         }
         TableOptions options = kind == StatementKind.CREATE ? TableOptions.split(sql) : new TableOptions(sql, Map.of());
         SqlNode parsed = kind == StatementKind.CREATE || kind == StatementKind.DROP ? LogicalPlanner.parseDdl(options.statement()) : LogicalPlanner.parse(sql);
@@ -192,6 +201,87 @@ public final class DatabaseStatements
     }
 
     // ---- CREATE, DROP, ALTER
+
+    private QueryResult createSchema(String text, boolean ifNotExists)
+    {
+        String name = simpleName(text, "schema");
+        if (name.equalsIgnoreCase(Database.SCHEMA_NAME) || RESERVED_SCHEMAS.contains(name.toLowerCase(Locale.ROOT))) {
+            if (ifNotExists && name.equalsIgnoreCase(Database.SCHEMA_NAME)) {
+                return status("CREATE SCHEMA");
+            }
+            throw new SignoException(ErrorCode.ALREADY_EXISTS, "schema " + name + " already exists");
+        }
+        database.commit(manifest -> {
+            if (manifest.schema(name) == null) {
+                return manifest.withSchema(name);
+            }
+            if (ifNotExists) {
+                return manifest;
+            }
+            throw new SignoException(ErrorCode.ALREADY_EXISTS, "schema " + name + " already exists");
+        });
+        return status("CREATE SCHEMA");
+    }
+
+    private QueryResult dropSchema(String text, boolean ifExists, boolean cascade)
+    {
+        String name = simpleName(text, "schema");
+        if (name.equalsIgnoreCase(Database.SCHEMA_NAME)) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "schema " + name + " is the database's own and cannot be dropped");
+        }
+        String prefix = name.toLowerCase(Locale.ROOT) + ".";
+        List<String> tables = database.manifest().tables().stream().map(TableEntry::name).filter(table -> table.toLowerCase(Locale.ROOT).startsWith(prefix)).toList();
+        // the writers of the schema's tables finish first, and none starts until it is gone
+        List<TableLock> locks = new ArrayList<>();
+        try {
+            for (String table : tables) {
+                locks.add(database.lockTable(table));
+            }
+            database.commit(manifest -> {
+                String schema = manifest.schema(name);
+                if (schema == null) {
+                    if (ifExists) {
+                        return manifest;
+                    }
+                    throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "schema " + name + " does not exist");
+                }
+                boolean empty = manifest.tables().stream().noneMatch(table -> table.name().toLowerCase(Locale.ROOT).startsWith(prefix))
+                        && manifest.views().stream().noneMatch(view -> view.name().toLowerCase(Locale.ROOT).startsWith(prefix));
+                if (!empty && !cascade) {
+                    throw new SignoException(ErrorCode.VALIDATION_ERROR, "schema " + name + " holds tables or views: drop them first, or use DROP SCHEMA " + name + " CASCADE");
+                }
+                return manifest.withoutSchema(schema);
+            });
+        }
+        finally {
+            locks.forEach(TableLock::close);
+        }
+        return status("DROP SCHEMA");
+    }
+
+    /** One name, unquoted (folded to lower case) or quoted; a name with a dot in it would read as schema.name. */
+    private static String simpleName(String text, String what)
+    {
+        String name = text.strip();
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            name = name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        }
+        else if (!name.matches("[A-Za-z_][A-Za-z0-9_$]*")) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "not a " + what + " name: " + text);
+        }
+        else {
+            name = name.toLowerCase(Locale.ROOT);
+        }
+        checkNoDot(name, what);
+        return name;
+    }
+
+    private static void checkNoDot(String name, String what)
+    {
+        if (name.isEmpty() || name.contains(".")) {
+            throw new SignoException(ErrorCode.VALIDATION_ERROR, "a " + what + " name cannot " + (name.isEmpty() ? "be empty" : "contain a dot: " + name));
+        }
+    }
 
     private QueryResult createTable(SqlCreateTable create, TableOptions options)
     {
@@ -343,7 +433,13 @@ public final class DatabaseStatements
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "ALTER supports ALTER TABLE name RENAME TO new_name only");
         }
         String from = plainName(matcher.group(1));
-        String to = plainName(matcher.group(2));
+        String named = plainName(matcher.group(2));
+        int schemaEnd = from.indexOf('.');
+        // RENAME TO names the table in its own schema
+        String to = named.indexOf('.') < 0 && schemaEnd >= 0 ? from.substring(0, schemaEnd + 1) + named : named;
+        if (!from.substring(0, schemaEnd + 1).equalsIgnoreCase(to.substring(0, to.indexOf('.') + 1))) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "ALTER TABLE ... RENAME TO keeps a table in its schema; " + from + " cannot become " + to);
+        }
         try (TableLock _ = database.lockTable(from); TableLock _ = database.lockTable(to)) {
             database.commit(manifest -> {
                 TableEntry table = manifest.table(from);
@@ -434,7 +530,7 @@ public final class DatabaseStatements
         String name = tableName(delete.getTargetTable());
         try (TableLock _ = database.lockTable(name)) {
             writableTable(name);
-            String query = "SELECT " + quote(Table.ROW_ID_COLUMN) + " FROM " + quote(name) + alias(delete.getAlias()) + where(delete.getCondition());
+            String query = "SELECT " + quote(Table.ROW_ID_COLUMN) + " FROM " + quoteTable(name) + alias(delete.getAlias()) + where(delete.getCondition());
             PlannedQuery rows = planWrite(session, query, control, withRowIds(name), name);
             RowIds deleted = new RowIds();
             long count = 0;
@@ -479,7 +575,7 @@ public final class DatabaseStatements
                     query.append(", CAST((").append(expressions[c]).append(") AS VARCHAR)");
                 }
             }
-            query.append(" FROM ").append(quote(name)).append(alias(update.getAlias())).append(where(update.getCondition()));
+            query.append(" FROM ").append(quoteTable(name)).append(alias(update.getAlias())).append(where(update.getCondition()));
             PlannedQuery rows = planWrite(session, query.toString(), control, withRowIds(name), name);
             RowChecks checks = new RowChecks(name, columns, lengthChecks);
             int[] valueChannels = new int[columns.size() + lengthChecks.size()];
@@ -629,8 +725,9 @@ public final class DatabaseStatements
         }
         Catalog catalog = engine.catalog().snapshot();
         List<String> names = new ArrayList<>();
-        catalog.tables().forEach(table -> names.add(table.name()));
-        catalog.views().forEach(view -> names.add(view.name()));
+        // the database's own schema, as DuckDB shows it
+        catalog.tables().stream().filter(table -> catalog.inSchema(table.name(), catalog.schemaName())).forEach(table -> names.add(table.name()));
+        catalog.views().stream().filter(view -> catalog.inSchema(view.name(), catalog.schemaName())).forEach(view -> names.add(view.name()));
         names.sort(String.CASE_INSENSITIVE_ORDER);
         VectorBuilder column = new VectorBuilder(Type.VARCHAR, names.size());
         names.forEach(column::appendString);
@@ -676,29 +773,53 @@ public final class DatabaseStatements
         if (!(node instanceof SqlIdentifier identifier)) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "a table name is expected, not " + node);
         }
-        List<String> names = identifier.names;
-        if (names.size() == 2 && names.getFirst().equalsIgnoreCase(engine.catalog().schemaName())) {
-            return names.get(1);
-        }
-        if (names.size() != 1) {
-            throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "schema " + String.join(".", names.subList(0, names.size() - 1)) + " does not exist (the database has one schema, "
-                    + engine.catalog().schemaName() + ")");
-        }
-        return names.getFirst();
+        return qualifiedName(identifier.names);
     }
 
-    /** A name as ALTER and DESCRIBE take it: unquoted names are lower-cased as the parser does. */
+    /**
+     * The catalog's name of a table or view named {@code name} or {@code schema.name}: the name alone
+     * in the database's own schema, {@code schema.name} in another, which must exist.
+     */
+    private String qualifiedName(List<String> names)
+    {
+        if (names.size() > 2) {
+            throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "schema " + String.join(".", names.subList(0, names.size() - 1)) + " does not exist");
+        }
+        String name = names.getLast();
+        checkNoDot(name, "table");
+        if (names.size() == 1 || names.getFirst().equalsIgnoreCase(engine.catalog().schemaName())) {
+            return name;
+        }
+        String schema = database == null ? null : database.manifest().schema(names.getFirst());
+        if (schema == null) {
+            throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "schema " + names.getFirst() + " does not exist");
+        }
+        return schema + "." + name;
+    }
+
+    /** A name as ALTER, DESCRIBE and VACUUM take it, {@code name} or {@code schema.name}: unquoted parts are lower-cased as the parser does. */
     private String plainName(String text)
     {
-        String name = text;
-        String schemaPrefix = engine.catalog().schemaName() + ".";
-        if (name.toLowerCase(Locale.ROOT).startsWith(schemaPrefix)) {
-            name = name.substring(schemaPrefix.length());
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            }
+            else if (c == '.' && !quoted) {
+                parts.add(text.substring(start, i));
+                start = i + 1;
+            }
         }
-        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        parts.add(text.substring(start));
+        List<String> names = new ArrayList<>();
+        for (String part : parts) {
+            String name = part.strip();
+            names.add(name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"") ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name.toLowerCase(Locale.ROOT));
         }
-        return name.toLowerCase(Locale.ROOT);
+        return qualifiedName(names);
     }
 
     private static String unparse(SqlNode node)
@@ -709,6 +830,13 @@ public final class DatabaseStatements
     private static String quote(String name)
     {
         return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    /** A catalog's table name as SQL: {@code "t"}, or {@code "schema"."t"} for a table of another schema. */
+    private static String quoteTable(String name)
+    {
+        int dot = name.indexOf('.');
+        return dot < 0 ? quote(name) : quote(name.substring(0, dot)) + "." + quote(name.substring(dot + 1));
     }
 
     private static String alias(SqlIdentifier alias)

@@ -139,7 +139,10 @@ public final class LogicalPlanner
     {
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
-        rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog));
+        rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog, catalog.schemaName()));
+        for (String schema : catalog.otherSchemas()) {
+            rootSchema.add(schema, new SignoCalciteSchema(catalog, schema));
+        }
         if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.NAME)) {
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());

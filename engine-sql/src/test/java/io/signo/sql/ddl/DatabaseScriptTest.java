@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  */
 class DatabaseScriptTest
 {
-    private static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql");
+    private static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql");
     private static final String ERROR_COMMENT = "-- error:";
     private static final String SIGNO_COMMENT = "-- signo:";
 

@@ -229,7 +229,7 @@ public final class Database
     {
         Manifest current = manifest;
         Manifest next = change.apply(current);
-        next = new Manifest(current.version() + 1, Math.max(next.nextFileId(), nextFileId.get()), next.tables(), next.views());
+        next = new Manifest(current.version() + 1, Math.max(next.nextFileId(), nextFileId.get()), next.schemas(), next.tables(), next.views());
         try {
             store.syncFiles();
             store.writeManifest(next);
@@ -261,7 +261,7 @@ public final class Database
         for (ViewEntry view : version.views()) {
             views.add(new Catalog.View(view.name(), view.sql(), view.columns()));
         }
-        catalog.replaceAll(tables, views);
+        catalog.replaceAll(version.schemas(), tables, views);
     }
 
     private Table buildTable(TableEntry entry)

@@ -28,17 +28,24 @@ import static java.util.Objects.requireNonNull;
  * @param nextFileId the id the next segment file gets; ids are never reused, so that a file a
  *        crashed statement left behind cannot be mistaken for a committed one
  */
-public record Manifest(long version, long nextFileId, List<TableEntry> tables, List<ViewEntry> views)
+public record Manifest(long version, long nextFileId, List<String> schemas, List<TableEntry> tables, List<ViewEntry> views)
 {
     private static final int MAGIC = 0x53474e4d; // "SGNM"
-    private static final int FORMAT_VERSION = 2;
+    private static final int FORMAT_VERSION = 3;
+    /** Format 2 had no schemas beside the database's own. */
+    private static final int LAYOUT_FORMAT_VERSION = 2;
     /** Format 1 had no layouts: every table one unsorted partition. */
     private static final int FIRST_FORMAT_VERSION = 1;
 
-    public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of());
+    public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of(), List.of());
 
+    /**
+     * @param schemas the schemas besides the database's own, whose tables and views are named
+     *        {@code schema.name} (see {@link io.signo.storage.table.Catalog})
+     */
     public Manifest
     {
+        schemas = List.copyOf(schemas);
         tables = List.copyOf(tables);
         views = List.copyOf(views);
     }
@@ -197,24 +204,46 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
         if (!replaced) {
             changed.add(table);
         }
-        return new Manifest(version + 1, nextFileId, changed, views);
+        return new Manifest(version + 1, nextFileId, schemas, changed, views);
     }
 
     public Manifest withoutTable(String name)
     {
-        return new Manifest(version + 1, nextFileId, tables.stream().filter(table -> !table.name().equalsIgnoreCase(name)).toList(), views);
+        return new Manifest(version + 1, nextFileId, schemas, tables.stream().filter(table -> !table.name().equalsIgnoreCase(name)).toList(), views);
     }
 
     public Manifest withView(ViewEntry view)
     {
         List<ViewEntry> changed = new ArrayList<>(views.stream().filter(existing -> !existing.name().equalsIgnoreCase(view.name())).toList());
         changed.add(view);
-        return new Manifest(version + 1, nextFileId, tables, changed);
+        return new Manifest(version + 1, nextFileId, schemas, tables, changed);
     }
 
     public Manifest withoutView(String name)
     {
-        return new Manifest(version + 1, nextFileId, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList());
+        return new Manifest(version + 1, nextFileId, schemas, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList());
+    }
+
+    /** The schema of that name (case-insensitive) as it was created, or null. */
+    public String schema(String name)
+    {
+        return schemas.stream().filter(name::equalsIgnoreCase).findFirst().orElse(null);
+    }
+
+    public Manifest withSchema(String name)
+    {
+        List<String> changed = new ArrayList<>(schemas);
+        changed.add(name);
+        return new Manifest(version + 1, nextFileId, changed, tables, views);
+    }
+
+    /** The next version without the schema, its tables and its views (named {@code schema.name}). */
+    public Manifest withoutSchema(String name)
+    {
+        String prefix = name.toLowerCase(Locale.ROOT) + ".";
+        return new Manifest(version + 1, nextFileId, schemas.stream().filter(schema -> !schema.equalsIgnoreCase(name)).toList(),
+                tables.stream().filter(table -> !table.name().toLowerCase(Locale.ROOT).startsWith(prefix)).toList(),
+                views.stream().filter(view -> !view.name().toLowerCase(Locale.ROOT).startsWith(prefix)).toList());
     }
 
     /** The manifest as bytes, a CRC-32C of everything before it at the end. */
@@ -227,6 +256,7 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
             out.writeInt(FORMAT_VERSION);
             out.writeLong(version);
             out.writeLong(nextFileId);
+            writeNames(out, schemas);
             out.writeInt(tables.size());
             for (TableEntry table : tables) {
                 out.writeUTF(table.name());
@@ -289,6 +319,7 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
         }
         long version = in.readLong();
         long nextFileId = in.readLong();
+        List<String> schemas = format > LAYOUT_FORMAT_VERSION ? readNames(in) : List.of();
         int tableCount = checkedCount(in.readInt(), "tables");
         List<TableEntry> tables = new ArrayList<>(tableCount);
         for (int t = 0; t < tableCount; t++) {
@@ -328,7 +359,7 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
             }
             views.add(new ViewEntry(name, sql, columns));
         }
-        return new Manifest(version, nextFileId, tables, views);
+        return new Manifest(version, nextFileId, schemas, tables, views);
     }
 
     private static int checkedCount(int count, String what)
@@ -376,7 +407,7 @@ public record Manifest(long version, long nextFileId, List<TableEntry> tables, L
     private static List<String> readNames(DataInputStream in)
             throws IOException
     {
-        int count = checkedCount(in.readInt(), "key columns");
+        int count = checkedCount(in.readInt(), "names");
         List<String> names = new ArrayList<>(Math.min(count, 64));
         for (int i = 0; i < count; i++) {
             names.add(in.readUTF());

@@ -7,9 +7,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The tables and views of one schema as they are now. Thread safe: a database replaces a table's
- * entry when a statement commits, and a query plans against a {@link #snapshot()} so that every
- * table it reads is of one moment.
+ * The tables and views of a database as they are now: those of its own schema ({@link #schemaName()})
+ * by their names, and those of the other schemas it holds ({@link #otherSchemas()}) by
+ * {@code schema.name}, which a name of the own schema cannot be (it has no dot). Thread safe: a
+ * database replaces a table's entry when a statement commits, and a query plans against a
+ * {@link #snapshot()} so that every table it reads is of one moment.
  */
 public final class Catalog
 {
@@ -25,6 +27,7 @@ public final class Catalog
     private final String schemaName;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final Map<String, View> views = new ConcurrentHashMap<>();
+    private volatile List<String> otherSchemas = List.of();
 
     public Catalog(String schemaName)
     {
@@ -34,6 +37,31 @@ public final class Catalog
     public String schemaName()
     {
         return schemaName;
+    }
+
+    /** The schemas besides {@link #schemaName()}, in the order they were created. */
+    public List<String> otherSchemas()
+    {
+        return otherSchemas;
+    }
+
+    /** The name a table or view of {@code schema} has in the catalog. */
+    public String qualified(String schema, String name)
+    {
+        return schema.equalsIgnoreCase(schemaName) ? name : schema + "." + name;
+    }
+
+    /** Whether a table or view of this name belongs to {@code schema}; {@link #localName} is then its name there. */
+    public boolean inSchema(String name, String schema)
+    {
+        int dot = name.indexOf('.');
+        return schema.equalsIgnoreCase(schemaName) ? dot < 0 : dot == schema.length() && name.regionMatches(true, 0, schema, 0, dot);
+    }
+
+    /** A catalog name without its schema. */
+    public static String localName(String name)
+    {
+        return name.substring(name.indexOf('.') + 1);
     }
 
     public void addTable(Table table)
@@ -92,12 +120,14 @@ public final class Catalog
         Catalog copy = new Catalog(schemaName);
         copy.tables.putAll(tables);
         copy.views.putAll(views);
+        copy.otherSchemas = otherSchemas;
         return copy;
     }
 
-    /** Makes the catalog hold exactly these tables and views, at once for {@link #snapshot()}. */
-    public synchronized void replaceAll(Collection<Table> newTables, Collection<View> newViews)
+    /** Makes the catalog hold exactly these schemas, tables and views, at once for {@link #snapshot()}. */
+    public synchronized void replaceAll(List<String> newSchemas, Collection<Table> newTables, Collection<View> newViews)
     {
+        otherSchemas = List.copyOf(newSchemas);
         tables.clear();
         views.clear();
         for (Table table : newTables) {
