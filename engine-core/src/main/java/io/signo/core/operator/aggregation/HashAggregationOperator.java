@@ -22,7 +22,9 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>A PARTIAL step that finds, after {@link #PASS_THROUGH_DECISION_ROWS} rows, that nearly every row
  * is a group of its own stops grouping and passes each later page on at once, every row its own
- * group; the FINAL step merges them with the groups it built first.
+ * group; the FINAL step merges them with the groups it built first. A PARTIAL step that comes to
+ * hold {@link #PARTIAL_FLUSH_GROUPS} groups emits them and starts afresh (or passes the rest through,
+ * when they hardly shrank the rows), so that its memory is bounded.
  */
 public final class HashAggregationOperator
         implements Operator
@@ -32,6 +34,12 @@ public final class HashAggregationOperator
     static final long PASS_THROUGH_DECISION_ROWS = 100_000;
     /** ... and passes rows through when its groups are more than this share of them. */
     static final double PASS_THROUGH_GROUP_RATIO = 0.8;
+    /**
+     * A PARTIAL step emits its groups and starts afresh once it holds this many, so that its memory
+     * stays bounded whatever the order of its input: rows of many groups that arrive spread out (a
+     * table sorted on another column) would otherwise have every driver hold nearly every group.
+     */
+    static final int PARTIAL_FLUSH_GROUPS = 1 << 20;
 
     /**
      * Describes an aggregation step. The FINAL step takes the same group channels and aggregate
@@ -126,6 +134,10 @@ public final class HashAggregationOperator
     private int[] globalGroupIds = new int[0];
     private boolean sawInput;
     private long inputRows;
+    /** Rows added since the groups were last emitted by a flush. */
+    private long rowsSinceFlush;
+    /** A PARTIAL step emitting its groups before it takes more input. */
+    private boolean flushing;
     /** A PARTIAL step that found its input nearly unique emits each page's rows as their own groups. */
     private boolean passThrough;
     private Page passedPage;
@@ -179,7 +191,7 @@ public final class HashAggregationOperator
     @Override
     public boolean needsInput()
     {
-        return !finishing && passedPage == null;
+        return !finishing && passedPage == null && !flushing;
     }
 
     @Override
@@ -224,6 +236,12 @@ public final class HashAggregationOperator
         }
         context.memory().setBytes(retainedBytes());
         inputRows += positionCount;
+        rowsSinceFlush += positionCount;
+        if (step == AggregationStep.PARTIAL && !global && groupByHash.groupCount() >= PARTIAL_FLUSH_GROUPS) {
+            flushing = true;
+            // the same test as below: groups that hardly shrink the rows are better passed through from now on
+            passThrough = groupByHash.groupCount() > PASS_THROUGH_GROUP_RATIO * rowsSinceFlush;
+        }
         if (step == AggregationStep.PARTIAL && !global && inputRows - positionCount < PASS_THROUGH_DECISION_ROWS && inputRows >= PASS_THROUGH_DECISION_ROWS) {
             // a partial step only pays when it shrinks what the exchange and the final step handle; when nearly every
             // row is a group of its own (Q16's distinct suppliers, Q13's customers at SF 10), hashing here is work done twice
@@ -318,7 +336,7 @@ public final class HashAggregationOperator
             passedPage = null;
             return page;
         }
-        if (!finishing || accumulators == null) {
+        if (!(finishing || flushing) || accumulators == null) {
             return null;
         }
         if (outputGroupCount < 0) {
@@ -333,7 +351,7 @@ public final class HashAggregationOperator
             }
         }
         if (nextOutputGroup >= outputGroupCount) {
-            release();
+            endOutput();
             return null;
         }
         int from = nextOutputGroup;
@@ -368,9 +386,25 @@ public final class HashAggregationOperator
             columns[i] = builders[i].build();
         }
         if (nextOutputGroup >= outputGroupCount) {
-            release();
+            endOutput();
         }
         return new Page(rowCount, columns);
+    }
+
+    /** Every group was emitted: at the end the state goes; after a flush the step starts afresh. */
+    private void endOutput()
+    {
+        if (finishing) {
+            release();
+            return;
+        }
+        flushing = false;
+        groupByHash = GroupByHash.create(groupTypes);
+        accumulators = createAccumulators(calls, step.readsRawInput());
+        outputGroupCount = -1;
+        nextOutputGroup = 0;
+        rowsSinceFlush = 0;
+        context.memory().setBytes(retainedBytes());
     }
 
     private void release()

@@ -448,6 +448,38 @@ class HashAggregationOperatorTest
         assertEquals(60_000, rows(intermediate).size());
     }
 
+    @Test
+    void aPartialStepWithManyGroupsEmitsThemBeforeItsInputEnds()
+    {
+        // every key twice in a row: the step keeps grouping, and comes to hold more groups than it may
+        int rowCount = 3 * HashAggregationOperator.PARTIAL_FLUSH_GROUPS;
+        List<Page> pages = new ArrayList<>();
+        for (int start = 0; start < rowCount; start += 8192) {
+            io.signo.storage.vector.VectorBuilder keys = new io.signo.storage.vector.VectorBuilder(Type.BIGINT, 8192);
+            io.signo.storage.vector.VectorBuilder values = new io.signo.storage.vector.VectorBuilder(Type.BIGINT, 8192);
+            for (int i = start; i < start + 8192; i++) {
+                keys.appendLong(i / 2);
+                values.appendLong(i);
+            }
+            pages.add(new Page(8192, keys.build(), values.build()));
+        }
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT), AggregateCall.countStar());
+        List<Page> intermediate = new ArrayList<>();
+        int emittedEarly = runPartial(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.PARTIAL), pages, intermediate);
+        assertTrue(emittedEarly > 0, "the groups of the first two thirds are emitted before the input ends");
+        List<Page> merged = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.FINAL), intermediate);
+        long groups = 0;
+        for (Page page : merged) {
+            for (int p = 0; p < page.positionCount(); p++) {
+                long key = page.column(0).getLong(p);
+                assertEquals(4 * key + 1, page.column(1).getLong(p), "sum of key " + key);
+                assertEquals(2, page.column(2).getLong(p), "count of key " + key);
+                groups++;
+            }
+        }
+        assertEquals(rowCount / 2, groups);
+    }
+
     /** Runs a PARTIAL step over {@code pages} into {@code output}; returns how many pages it emitted before its input ended. */
     private int runPartial(HashAggregationOperatorFactory factory, List<Page> pages, List<Page> output)
     {
