@@ -1,22 +1,14 @@
 package io.signo.sql.ddl;
 
-import io.signo.core.driver.DriverFactory;
-import io.signo.core.driver.TaskExecutor;
 import io.signo.core.exchange.PartitionHasher;
-import io.signo.core.exchange.ResultBuffer;
-import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
+import io.signo.sql.ScanCounts;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.fragment.ClusterShape;
-import io.signo.sql.fragment.FragmentedPlan;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.db.Database;
 import io.signo.storage.db.TableLayout;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
-import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
@@ -27,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -105,12 +96,12 @@ class TableLayoutTest
             engine.execute("CREATE TABLE sorted WITH (sorted_by = 'o_orderdate') AS SELECT * FROM tpch.sf0_1.orders");
             engine.execute("CREATE TABLE unsorted AS SELECT * FROM tpch.sf0_1.orders");
             String query = "SELECT count(*), sum(o_totalprice) FROM %s WHERE o_orderdate >= DATE '1995-01-01' AND o_orderdate < DATE '1995-04-01'";
-            int[] sorted = scanCounts(engine, query.formatted("sorted"));
-            int[] unsorted = scanCounts(engine, query.formatted("unsorted"));
-            assertEquals(sorted[0], unsorted[0], "both tables have as many blocks");
-            assertEquals(0, unsorted[1], "every block of the unsorted table spans the years");
+            ScanCounts sorted = ScanCounts.of(engine, query.formatted("sorted"), THREADS);
+            ScanCounts unsorted = ScanCounts.of(engine, query.formatted("unsorted"), THREADS);
+            assertEquals(sorted.segments(), unsorted.segments(), "both tables have as many blocks");
+            assertEquals(0, unsorted.pruned(), "every block of the unsorted table spans the years");
             // a quarter of about seven years: all but two or three of the 19 blocks are skipped
-            assertTrue(sorted[1] >= sorted[0] - 3, "pruned " + sorted[1] + " of " + sorted[0] + " blocks");
+            assertTrue(sorted.pruned() >= sorted.segments() - 3, "pruned " + sorted.pruned() + " of " + sorted.segments() + " blocks");
             assertSameRows(engine, query.formatted("sorted"), query.formatted("tpch.sf0_1.orders"));
         }
     }
@@ -212,26 +203,5 @@ class TableLayoutTest
     private static String explain(SignoEngine engine, String sql)
     {
         return String.join("\n", PlanPrinter.render(engine.plan(sql).root()));
-    }
-
-    /** Runs the query's pipelines directly to read its one scan's counters: its segments and those it skipped. */
-    private static int[] scanCounts(SignoEngine engine, String sql)
-            throws Exception
-    {
-        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
-        List<TableScanOperator.SegmentCursor> cursors = new ArrayList<>();
-        for (DriverFactory pipeline : pipelines) {
-            for (OperatorFactory factory : pipeline.operatorFactories()) {
-                if (factory instanceof TableScanOperator.Factory scan) {
-                    cursors.add(scan.cursor());
-                }
-            }
-        }
-        assertEquals(1, cursors.size());
-        try (TaskExecutor executor = new TaskExecutor(THREADS)) {
-            executor.execute(pipelines, MemoryPool.unbounded("query")).get(60, TimeUnit.SECONDS);
-        }
-        return new int[] {cursors.getFirst().segmentCount(), cursors.getFirst().prunedSegments()};
     }
 }

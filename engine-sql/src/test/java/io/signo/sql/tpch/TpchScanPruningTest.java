@@ -1,18 +1,10 @@
 package io.signo.sql.tpch;
 
-import io.signo.core.driver.DriverFactory;
-import io.signo.core.driver.TaskExecutor;
-import io.signo.core.exchange.ResultBuffer;
-import io.signo.core.operator.OperatorFactory;
-import io.signo.core.operator.TableScanOperator;
 import io.signo.sql.ResultRows;
+import io.signo.sql.ScanCounts;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.fragment.ClusterShape;
-import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.tpch.TpchFixture.Setup;
-import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
-import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +13,6 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +53,7 @@ class TpchScanPruningTest
         String sql = "select count(*), sum(o_totalprice), min(o_orderkey), max(o_orderkey) from orders where o_orderkey between 20000 and 40000";
         assertTrue(explain(sql).contains("prune=[o_orderkey >= 20000 AND o_orderkey <= 40000]"), explain(sql));
         assertSameAsDuckDb(sql);
-        ScanCounts counts = scanCounts(sql);
+        ScanCounts counts = ScanCounts.of(engine, sql, THREADS);
         assertTrue(counts.pruned() > 0 && counts.pruned() < counts.segments(), counts.toString());
         // orders are clustered by key: a tenth of the key range needs few segments
         assertTrue(counts.pruned() >= counts.segments() / 2, counts.toString());
@@ -91,7 +82,7 @@ class TpchScanPruningTest
     {
         String sql = "select count(*), sum(o_totalprice) from orders where o_orderkey < 0";
         assertSameAsDuckDb(sql);
-        ScanCounts counts = scanCounts(sql);
+        ScanCounts counts = ScanCounts.of(engine, sql, THREADS);
         assertEquals(counts.segments(), counts.pruned(), counts.toString());
     }
 
@@ -129,29 +120,5 @@ class TpchScanPruningTest
         List<List<Object>> expected = duckDb.query(sql);
         List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
         ResultComparison.assertSameResult(expected, actual, sql.contains("order by"), sql);
-    }
-
-    private record ScanCounts(int segments, int pruned) {}
-
-    /** Runs the query's pipelines directly to read its (single) scan's segment counters. */
-    private ScanCounts scanCounts(String sql)
-            throws Exception
-    {
-        // the results are small: the buffer holds them all without a reader
-        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
-        List<DriverFactory> pipelines = new LocalExecutionPlanner(FragmentedPlan.fragment(engine.plan(sql).root(), ClusterShape.singleNode(THREADS))).planAllNodes(result);
-        List<TableScanOperator.SegmentCursor> cursors = new ArrayList<>();
-        for (DriverFactory pipeline : pipelines) {
-            for (OperatorFactory factory : pipeline.operatorFactories()) {
-                if (factory instanceof TableScanOperator.Factory scan) {
-                    cursors.add(scan.cursor());
-                }
-            }
-        }
-        assertEquals(1, cursors.size());
-        try (TaskExecutor executor = new TaskExecutor(THREADS)) {
-            executor.execute(pipelines, MemoryPool.unbounded("query")).get(60, TimeUnit.SECONDS);
-        }
-        return new ScanCounts(cursors.getFirst().segmentCount(), cursors.getFirst().prunedSegments());
     }
 }
