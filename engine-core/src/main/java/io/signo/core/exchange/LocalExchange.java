@@ -1,6 +1,5 @@
 package io.signo.core.exchange;
 
-import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 
 import java.util.ArrayDeque;
@@ -206,11 +205,7 @@ public final class LocalExchange
     private final class HashSink
             implements ExchangeSink
     {
-        private final PartitionHasher hasher = new PartitionHasher(hashChannels, partitions.length);
-        private long[] hashes = new long[0];
-        private int[] partitionOfRow = new int[0];
-        private int[][] positionsByPartition = new int[partitions.length][];
-        private final int[] counts = new int[partitions.length];
+        private final PagePartitioner partitioner = new PagePartitioner(hashChannels, partitions.length);
 
         @Override
         public CompletableFuture<?> isBlocked()
@@ -221,39 +216,11 @@ public final class LocalExchange
         @Override
         public void add(Page page)
         {
-            int positionCount = page.positionCount();
             if (partitions.length == 1) {
                 enqueue(0, page);
                 return;
             }
-            if (hashes.length < positionCount) {
-                hashes = new long[positionCount];
-                partitionOfRow = new int[positionCount];
-                for (int i = 0; i < partitions.length; i++) {
-                    positionsByPartition[i] = new int[positionCount];
-                }
-            }
-            hasher.partitions(page, hashes, partitionOfRow);
-            java.util.Arrays.fill(counts, 0);
-            for (int i = 0; i < positionCount; i++) {
-                int partition = partitionOfRow[i];
-                positionsByPartition[partition][counts[partition]++] = i;
-            }
-            for (int partition = 0; partition < partitions.length; partition++) {
-                int count = counts[partition];
-                if (count == 0) {
-                    continue;
-                }
-                if (count == positionCount) {
-                    enqueue(partition, page);
-                    continue;
-                }
-                var columns = new io.signo.storage.vector.ColumnVector[page.columnCount()];
-                for (int channel = 0; channel < columns.length; channel++) {
-                    columns[channel] = page.column(channel).copyPositions(positionsByPartition[partition], count, PageAllocator.transientPages());
-                }
-                enqueue(partition, new Page(count, columns));
-            }
+            partitioner.split(page, LocalExchange.this::enqueue);
         }
 
         @Override

@@ -2,15 +2,12 @@ package io.signo.net.exchange;
 
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
-import io.signo.core.exchange.PartitionHasher;
+import io.signo.core.exchange.PagePartitioner;
 import io.signo.net.codec.PageCodec;
-import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
-import io.signo.storage.vector.ColumnVector;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -38,11 +35,7 @@ final class NetworkSink
     // driver thread only
     private final List<List<Page>> batches = new ArrayList<>();
     private final long[] batchBytes;
-    private final PartitionHasher hasher;
-    private long[] hashes = new long[0];
-    private int[] partitionOfRow = new int[0];
-    private final int[][] positionsByPartition;
-    private final int[] counts;
+    private final PagePartitioner partitioner;
     private int roundRobinNext;
     /** A broadcast sends each page once to every node, to one of its partitions in turn, so the node's drivers together see it once. */
     private final int[][] partitionsByNode;
@@ -64,9 +57,7 @@ final class NetworkSink
             batches.add(new ArrayList<>());
         }
         this.batchBytes = new long[batchCount];
-        this.hasher = kind == ExchangeKind.HASH ? new PartitionHasher(hashChannels, channels.length) : null;
-        this.positionsByPartition = new int[channels.length][];
-        this.counts = new int[channels.length];
+        this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length) : null;
         this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
         this.broadcastNext = new int[partitionsByNode.length];
     }
@@ -144,39 +135,11 @@ final class NetworkSink
 
     private void addPartitioned(Page page)
     {
-        int positionCount = page.positionCount();
         if (channels.length == 1) {
             append(0, page);
             return;
         }
-        if (hashes.length < positionCount) {
-            hashes = new long[positionCount];
-            partitionOfRow = new int[positionCount];
-            for (int i = 0; i < channels.length; i++) {
-                positionsByPartition[i] = new int[positionCount];
-            }
-        }
-        hasher.partitions(page, hashes, partitionOfRow);
-        Arrays.fill(counts, 0);
-        for (int i = 0; i < positionCount; i++) {
-            int partition = partitionOfRow[i];
-            positionsByPartition[partition][counts[partition]++] = i;
-        }
-        for (int partition = 0; partition < channels.length; partition++) {
-            int count = counts[partition];
-            if (count == 0) {
-                continue;
-            }
-            if (count == positionCount) {
-                append(partition, page);
-                continue;
-            }
-            ColumnVector[] columns = new ColumnVector[page.columnCount()];
-            for (int channel = 0; channel < columns.length; channel++) {
-                columns[channel] = page.column(channel).copyPositions(positionsByPartition[partition], count, PageAllocator.transientPages());
-            }
-            append(partition, new Page(count, columns));
-        }
+        partitioner.split(page, this::append);
     }
 
     private void append(int batch, Page page)

@@ -229,8 +229,7 @@ public final class DatabaseStatements
         if (name.equalsIgnoreCase(Database.SCHEMA_NAME)) {
             throw new SignoException(ErrorCode.VALIDATION_ERROR, "schema " + name + " is the database's own and cannot be dropped");
         }
-        String prefix = name.toLowerCase(Locale.ROOT) + ".";
-        List<String> tables = database.manifest().tables().stream().map(TableEntry::name).filter(table -> table.toLowerCase(Locale.ROOT).startsWith(prefix)).toList();
+        List<String> tables = database.manifest().tables().stream().map(TableEntry::name).filter(table -> Catalog.inOtherSchema(table, name)).toList();
         // the writers of the schema's tables finish first, and none starts until it is gone
         List<TableLock> locks = new ArrayList<>();
         try {
@@ -245,8 +244,8 @@ public final class DatabaseStatements
                     }
                     throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "schema " + name + " does not exist");
                 }
-                boolean empty = manifest.tables().stream().noneMatch(table -> table.name().toLowerCase(Locale.ROOT).startsWith(prefix))
-                        && manifest.views().stream().noneMatch(view -> view.name().toLowerCase(Locale.ROOT).startsWith(prefix));
+                boolean empty = manifest.tables().stream().noneMatch(table -> Catalog.inOtherSchema(table.name(), name))
+                        && manifest.views().stream().noneMatch(view -> Catalog.inOtherSchema(view.name(), name));
                 if (!empty && !cascade) {
                     throw new SignoException(ErrorCode.VALIDATION_ERROR, "schema " + name + " holds tables or views: drop them first, or use DROP SCHEMA " + name + " CASCADE");
                 }
@@ -263,15 +262,10 @@ public final class DatabaseStatements
     private static String simpleName(String text, String what)
     {
         String name = text.strip();
-        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-            name = name.substring(1, name.length() - 1).replace("\"\"", "\"");
-        }
-        else if (!name.matches("[A-Za-z_][A-Za-z0-9_$]*")) {
+        if (!isQuoted(name) && !name.matches("[A-Za-z_][A-Za-z0-9_$]*")) {
             throw new SignoException(ErrorCode.VALIDATION_ERROR, "not a " + what + " name: " + text);
         }
-        else {
-            name = name.toLowerCase(Locale.ROOT);
-        }
+        name = identifier(name);
         checkNoDot(name, what);
         return name;
     }
@@ -816,10 +810,20 @@ public final class DatabaseStatements
         parts.add(text.substring(start));
         List<String> names = new ArrayList<>();
         for (String part : parts) {
-            String name = part.strip();
-            names.add(name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"") ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name.toLowerCase(Locale.ROOT));
+            names.add(identifier(part.strip()));
         }
         return qualifiedName(names);
+    }
+
+    private static boolean isQuoted(String name)
+    {
+        return name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"");
+    }
+
+    /** An identifier as the parser reads it: a quoted one as written, an unquoted one in lower case. */
+    private static String identifier(String text)
+    {
+        return isQuoted(text) ? text.substring(1, text.length() - 1).replace("\"\"", "\"") : text.toLowerCase(Locale.ROOT);
     }
 
     private static String unparse(SqlNode node)

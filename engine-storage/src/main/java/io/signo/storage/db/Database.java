@@ -383,6 +383,11 @@ public final class Database
      */
     public static final class TableWriter
     {
+        /** Rows of a block, the morsel a scan reads and the unit a zone map covers. */
+        public static final int BLOCK_ROWS = SegmentFile.BLOCK_ROWS;
+        /** Rows at which a file ends. */
+        public static final int FILE_ROWS = SegmentFileWriter.FILE_BLOCKS * SegmentFile.BLOCK_ROWS;
+
         private final FileStore store;
         private final java.util.function.LongSupplier fileIds;
         private final List<Column> columns;

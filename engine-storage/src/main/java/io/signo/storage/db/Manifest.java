@@ -1,5 +1,6 @@
 package io.signo.storage.db;
 
+import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -240,10 +241,9 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
     /** The next version without the schema, its tables and its views (named {@code schema.name}). */
     public Manifest withoutSchema(String name)
     {
-        String prefix = name.toLowerCase(Locale.ROOT) + ".";
         return new Manifest(version + 1, nextFileId, schemas.stream().filter(schema -> !schema.equalsIgnoreCase(name)).toList(),
-                tables.stream().filter(table -> !table.name().toLowerCase(Locale.ROOT).startsWith(prefix)).toList(),
-                views.stream().filter(view -> !view.name().toLowerCase(Locale.ROOT).startsWith(prefix)).toList());
+                tables.stream().filter(table -> !Catalog.inOtherSchema(table.name(), name)).toList(),
+                views.stream().filter(view -> !Catalog.inOtherSchema(view.name(), name)).toList());
     }
 
     /** The manifest as bytes, a CRC-32C of everything before it at the end. */

@@ -45,17 +45,17 @@ public final class Catalog
         return otherSchemas;
     }
 
-    /** The name a table or view of {@code schema} has in the catalog. */
-    public String qualified(String schema, String name)
-    {
-        return schema.equalsIgnoreCase(schemaName) ? name : schema + "." + name;
-    }
-
     /** Whether a table or view of this name belongs to {@code schema}; {@link #localName} is then its name there. */
     public boolean inSchema(String name, String schema)
     {
+        return schema.equalsIgnoreCase(schemaName) ? name.indexOf('.') < 0 : inOtherSchema(name, schema);
+    }
+
+    /** Whether a catalog name is {@code schema.name} for a schema beside the catalog's own. */
+    public static boolean inOtherSchema(String name, String schema)
+    {
         int dot = name.indexOf('.');
-        return schema.equalsIgnoreCase(schemaName) ? dot < 0 : dot == schema.length() && name.regionMatches(true, 0, schema, 0, dot);
+        return dot == schema.length() && name.regionMatches(true, 0, schema, 0, dot);
     }
 
     /** A catalog name without its schema. */

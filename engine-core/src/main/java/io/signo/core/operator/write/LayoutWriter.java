@@ -1,6 +1,6 @@
 package io.signo.core.operator.write;
 
-import io.signo.core.exchange.PartitionHasher;
+import io.signo.core.exchange.PagePartitioner;
 import io.signo.core.operator.sort.SortOrder;
 import io.signo.core.operator.sort.SortedRun;
 import io.signo.storage.db.Database.TableWriter;
@@ -10,7 +10,6 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.type.Type;
-import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,16 +28,14 @@ import java.util.List;
 public final class LayoutWriter
 {
     static final int BUFFERED_ROWS = 1 << 21;
-    private static final int BLOCK_ROWS = 8192;
-    private static final int FILE_ROWS = 128 * BLOCK_ROWS;
+    private static final int BLOCK_ROWS = TableWriter.BLOCK_ROWS;
+    private static final int FILE_ROWS = TableWriter.FILE_ROWS;
 
     private final TableWriter writer;
-    private final PartitionHasher hasher;
+    private final PagePartitioner partitioner;
     private final SortedRun[] runs;
     private final int runRows;
     private final PageAllocator allocator = PageAllocator.transientPages();
-    private long[] hashScratch = new long[0];
-    private int[] partitionOfRow = new int[0];
 
     public LayoutWriter(TableWriter writer)
     {
@@ -46,7 +43,7 @@ public final class LayoutWriter
         TableLayout layout = writer.layout();
         List<Column> columns = writer.columns();
         int partitions = layout.partitionCount();
-        this.hasher = layout.isPartitioned() ? new PartitionHasher(layout.keyColumns(columns), partitions) : null;
+        this.partitioner = layout.isPartitioned() ? new PagePartitioner(layout.keyColumns(columns), partitions) : null;
         if (layout.isSorted()) {
             List<Type> types = columns.stream().map(Column::type).toList();
             List<Integer> sortChannels = new ArrayList<>();
@@ -69,53 +66,17 @@ public final class LayoutWriter
     /** Appends a page of the table's columns, in order. */
     public void append(Page input)
     {
-        if (hasher == null && runs == null) {
+        if (partitioner == null && runs == null) {
             writer.append(0, input);
             return;
         }
         // the hash and the sort read a page's vectors position by position
         Page page = input.isSelected() ? input.compact(allocator) : input;
-        if (hasher == null) {
+        if (partitioner == null) {
             place(0, page);
             return;
         }
-        int rows = page.positionCount();
-        if (hashScratch.length < rows) {
-            hashScratch = new long[rows];
-            partitionOfRow = new int[rows];
-        }
-        hasher.partitions(page, hashScratch, partitionOfRow);
-        int partitions = writer.layout().partitionCount();
-        int[] counts = new int[partitions];
-        for (int i = 0; i < rows; i++) {
-            counts[partitionOfRow[i]]++;
-        }
-        int[][] rowsOf = new int[partitions][];
-        for (int p = 0; p < partitions; p++) {
-            rowsOf[p] = new int[counts[p]];
-            counts[p] = 0;
-        }
-        for (int i = 0; i < rows; i++) {
-            int p = partitionOfRow[i];
-            rowsOf[p][counts[p]++] = i;
-        }
-        for (int p = 0; p < partitions; p++) {
-            if (counts[p] == rows) {
-                place(p, page);
-            }
-            else if (counts[p] > 0) {
-                place(p, Page.selected(rowsOf[p], counts[p], columnsOf(page)).compact(allocator));
-            }
-        }
-    }
-
-    private static ColumnVector[] columnsOf(Page page)
-    {
-        ColumnVector[] columns = new ColumnVector[page.columnCount()];
-        for (int c = 0; c < columns.length; c++) {
-            columns[c] = page.column(c);
-        }
-        return columns;
+        partitioner.split(page, this::place);
     }
 
     private void place(int partition, Page page)
