@@ -1,6 +1,7 @@
 package io.signo.sql;
 
 import io.signo.core.driver.TaskExecutor;
+import io.signo.sql.ddl.ClusterWrites;
 import io.signo.sql.ddl.DatabaseStatements;
 import io.signo.sql.ddl.StatementKind;
 import io.signo.sql.execution.ExecutionTarget;
@@ -25,8 +26,11 @@ import org.apache.calcite.rel.RelNode;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * Runs SQL statements against a catalog in this process (a cluster of one). Thread safe: several
@@ -48,6 +52,8 @@ public final class SignoEngine
     private final QueryMemoryLimit memoryLimit;
     /** Every node of the cluster the plans are cut for, in this process. */
     private final InProcessTarget inProcess;
+    /** Where queries run: this process, or the nodes of the cluster this process coordinates (a target per query). */
+    private final Supplier<ExecutionTarget> targets;
     /** The session of callers that bring none (the command line, tests): one at a time. */
     private final Session defaultSession = new Session("signo");
 
@@ -71,7 +77,7 @@ public final class SignoEngine
      */
     public SignoEngine(Catalog catalog, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator)
     {
-        this(catalog, null, threads, workers, queryMaxMemoryBytes, separateCoordinator);
+        this(catalog, null, threads, workers, queryMaxMemoryBytes, separateCoordinator, null, null);
     }
 
     /** An engine over a database in this process: its tables can be created and written. Closing the engine closes the database. */
@@ -82,19 +88,31 @@ public final class SignoEngine
 
     public SignoEngine(Database database, int threads, long queryMaxMemoryBytes)
     {
-        this(database.catalog(), database, threads, 1, queryMaxMemoryBytes, false);
+        this(database.catalog(), database, threads, 1, queryMaxMemoryBytes, false, null, null);
     }
 
-    private SignoEngine(Catalog catalog, Database database, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator)
+    /**
+     * The engine of a cluster's coordinator over its database: plans for {@code cluster}'s workers,
+     * runs every query on a target {@code clusterTargets} makes (one per query), and writes through
+     * the workers.
+     */
+    public SignoEngine(Database database, int threads, long queryMaxMemoryBytes, ClusterWrites cluster, Supplier<ExecutionTarget> clusterTargets)
+    {
+        this(database.catalog(), database, threads, cluster.workerCount(), queryMaxMemoryBytes, true, cluster, requireNonNull(clusterTargets, "clusterTargets is null"));
+    }
+
+    private SignoEngine(Catalog catalog, Database database, int threads, int workers, long queryMaxMemoryBytes, boolean separateCoordinator, ClusterWrites cluster,
+            Supplier<ExecutionTarget> clusterTargets)
     {
         this.separateCoordinator = separateCoordinator;
         this.catalog = catalog;
         this.database = database;
-        this.databaseStatements = new DatabaseStatements(database, this);
+        this.databaseStatements = new DatabaseStatements(database, this, cluster);
         this.workers = workers;
         this.executor = new TaskExecutor(threads);
         this.memoryLimit = new QueryMemoryLimit(queryMaxMemoryBytes);
         this.inProcess = new InProcessTarget(executor, new ClusterShape(workers, threads, false), memoryLimit);
+        this.targets = clusterTargets != null ? clusterTargets : () -> inProcess;
     }
 
     public Catalog catalog()
@@ -136,7 +154,7 @@ public final class SignoEngine
         if (planned.explain()) {
             return ResultStream.of(explainResult(planned));
         }
-        return start(planned, session, control, inProcess);
+        return start(planned, session, control, targets.get());
     }
 
     /** Cuts a planned query into stages for {@code target}'s nodes and starts them there. */
@@ -186,10 +204,16 @@ public final class SignoEngine
         return plan(session, sql, control, catalog.snapshot());
     }
 
-    /** Runs a planned query in this process. */
+    /** Runs a planned query where the engine runs queries: this process, or its cluster. */
     public ResultStream start(PlannedQuery planned, Session session, QueryControl control)
     {
-        return start(planned, session, control, inProcess);
+        return start(planned, session, control, targets.get());
+    }
+
+    /** Runs a statement that is not a query (a write, a definition, SHOW or DESCRIBE). */
+    public QueryResult executeStatement(StatementKind kind, Session session, String sql, QueryControl control)
+    {
+        return databaseStatements.execute(kind, session, sql, control);
     }
 
     /** The database the engine stores its tables in, or null when its tables are generated and read-only. */
@@ -227,7 +251,7 @@ public final class SignoEngine
         if (planned.explain()) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "an EXPLAIN plan cannot be executed");
         }
-        return start(planned, defaultSession, new QueryControl(), inProcess).collect();
+        return start(planned, defaultSession, new QueryControl(), targets.get()).collect();
     }
 
     /** The memory pool of one query: the session's limit when it set one, never above the engine's. */

@@ -30,6 +30,7 @@ public final class LocalExchange
     private CompletableFuture<Void> notFull = CompletableFuture.completedFuture(null);
 
     private final int partitionsPerNode;
+    private final int tableBuckets;
     private final int[] broadcastNext;
 
     public LocalExchange(ExchangeKind kind, int partitionCount, int producerCount, int[] hashChannels, long maxBufferedBytes)
@@ -44,10 +45,20 @@ public final class LocalExchange
      */
     public LocalExchange(ExchangeKind kind, int partitionCount, int partitionsPerNode, int producerCount, int[] hashChannels, long maxBufferedBytes)
     {
+        this(kind, partitionCount, partitionsPerNode, producerCount, hashChannels, 0, maxBufferedBytes);
+    }
+
+    /**
+     * @param tableBuckets above 0: a hash exchange sends each row to the node holding its partition of
+     *        a stored table of that many partitions (see {@link PagePartitioner})
+     */
+    public LocalExchange(ExchangeKind kind, int partitionCount, int partitionsPerNode, int producerCount, int[] hashChannels, int tableBuckets, long maxBufferedBytes)
+    {
         if (partitionsPerNode < 1 || partitionCount % partitionsPerNode != 0) {
             throw new IllegalArgumentException(partitionCount + " partitions cannot be grouped by " + partitionsPerNode + " per node");
         }
         this.partitionsPerNode = partitionsPerNode;
+        this.tableBuckets = tableBuckets;
         this.broadcastNext = new int[partitionCount / partitionsPerNode];
         if (kind == ExchangeKind.GATHER && partitionCount != 1) {
             throw new IllegalArgumentException("a gather exchange has one partition");
@@ -205,7 +216,7 @@ public final class LocalExchange
     private final class HashSink
             implements ExchangeSink
     {
-        private final PagePartitioner partitioner = new PagePartitioner(hashChannels, partitions.length);
+        private final PagePartitioner partitioner = new PagePartitioner(hashChannels, partitions.length, tableBuckets, partitions.length / partitionsPerNode);
 
         @Override
         public CompletableFuture<?> isBlocked()

@@ -21,6 +21,8 @@ public final class PagePartitioner
 
     private final PartitionHasher hasher;
     private final int partitionCount;
+    /** The partition of each bucket, when rows go to the node that holds their table partition; null otherwise. */
+    private final int[] partitionOfBucket;
     private final int[] counts;
     private final int[][] positionsByPartition;
     private long[] hashes = new long[0];
@@ -28,8 +30,24 @@ public final class PagePartitioner
 
     public PagePartitioner(int[] keyChannels, int partitionCount)
     {
-        this.hasher = new PartitionHasher(keyChannels, partitionCount);
+        this(keyChannels, partitionCount, 0, 1);
+    }
+
+    /**
+     * Splits by a stored table's partitions when {@code tableBuckets} is above 0: a row goes to the
+     * node that holds its table partition p (the hash modulo {@code tableBuckets}, as the table's
+     * writer places it), node p mod {@code nodeCount}, and there to one of the node's partitions (its
+     * drivers), so that one writer gets every row of p. The partitions are grouped by node, an equal
+     * number each.
+     */
+    public PagePartitioner(int[] keyChannels, int partitionCount, int tableBuckets, int nodeCount)
+    {
+        if (nodeCount < 1 || partitionCount % nodeCount != 0) {
+            throw new IllegalArgumentException(partitionCount + " partitions cannot be grouped by " + nodeCount + " nodes");
+        }
+        this.hasher = new PartitionHasher(keyChannels, tableBuckets > 0 ? tableBuckets : partitionCount);
         this.partitionCount = partitionCount;
+        this.partitionOfBucket = tableBuckets > 0 ? partitionOfBucket(tableBuckets, partitionCount / nodeCount, nodeCount) : null;
         this.counts = new int[partitionCount];
         this.positionsByPartition = new int[partitionCount][];
     }
@@ -45,6 +63,11 @@ public final class PagePartitioner
             }
         }
         hasher.partitions(page, hashes, partitionOfRow);
+        if (partitionOfBucket != null) {
+            for (int i = 0; i < positionCount; i++) {
+                partitionOfRow[i] = partitionOfBucket[partitionOfRow[i]];
+            }
+        }
         Arrays.fill(counts, 0);
         for (int i = 0; i < positionCount; i++) {
             int partition = partitionOfRow[i];
@@ -65,5 +88,15 @@ public final class PagePartitioner
             }
             target.accept(partition, new Page(count, columns));
         }
+    }
+
+    private static int[] partitionOfBucket(int buckets, int partitionsPerNode, int nodeCount)
+    {
+        int[] partitions = new int[buckets];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            int node = bucket % nodeCount;
+            partitions[bucket] = node * partitionsPerNode + (bucket / nodeCount) % partitionsPerNode;
+        }
+        return partitions;
     }
 }

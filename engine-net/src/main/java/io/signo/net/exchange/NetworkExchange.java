@@ -35,6 +35,8 @@ public final class NetworkExchange
     private final ExchangeKind kind;
     private final List<String> partitionOwners;
     private final int[] hashChannels;
+    /** Above 0: hash rows to the node holding their partition of a stored table of that many (see {@link io.signo.core.exchange.PagePartitioner}). */
+    private final int tableBuckets;
     private final int localProducerCount;
     private final PageCodec codec;
     private final ExchangeConfig config;
@@ -50,6 +52,25 @@ public final class NetworkExchange
             ExchangeKind kind,
             List<String> partitionOwners,
             int[] hashChannels,
+            int localProducerCount,
+            int totalProducerCount,
+            PageCodec codec,
+            ExchangeConfig config)
+    {
+        this(router, id, kind, partitionOwners, hashChannels, 0, localProducerCount, totalProducerCount, codec, config);
+    }
+
+    /**
+     * @param tableBuckets above 0: a hash exchange sends each row to the node holding its partition of
+     *        a stored table of that many partitions (see {@link io.signo.core.exchange.PagePartitioner})
+     */
+    public NetworkExchange(
+            ExchangeRouter router,
+            ExchangeId id,
+            ExchangeKind kind,
+            List<String> partitionOwners,
+            int[] hashChannels,
+            int tableBuckets,
             int localProducerCount,
             int totalProducerCount,
             PageCodec codec,
@@ -75,6 +96,7 @@ public final class NetworkExchange
             throw new IllegalArgumentException("bad producer counts: " + localProducerCount + " local of " + totalProducerCount);
         }
         this.hashChannels = hashChannels == null ? new int[0] : hashChannels.clone();
+        this.tableBuckets = tableBuckets;
         this.localProducerCount = localProducerCount;
         this.sources = new NetworkExchangeSource[partitionOwners.size()];
         String local = transport.localAddress();
@@ -129,7 +151,7 @@ public final class NetworkExchange
                         ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
                         : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats);
             }
-            sink = new NetworkSink(this, sender, channels, hashChannels, codec, config);
+            sink = new NetworkSink(this, sender, channels, hashChannels, tableBuckets, codec, config);
             sinks.put(sender, sink);
             sinkList.add(sink);
         }

@@ -43,7 +43,7 @@ final class NetworkSink
     private long bytesSinceBarrier;
     private boolean finished;
 
-    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, int[] hashChannels, PageCodec codec, ExchangeConfig config)
+    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, int[] hashChannels, int tableBuckets, PageCodec codec, ExchangeConfig config)
     {
         this.exchange = requireNonNull(exchange, "exchange is null");
         this.kind = exchange.kind();
@@ -57,8 +57,8 @@ final class NetworkSink
             batches.add(new ArrayList<>());
         }
         this.batchBytes = new long[batchCount];
-        this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length) : null;
         this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
+        this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length, tableBuckets, partitionsByNode.length) : null;
         this.broadcastNext = new int[partitionsByNode.length];
     }
 

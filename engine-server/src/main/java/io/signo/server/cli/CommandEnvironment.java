@@ -33,4 +33,12 @@ public interface CommandEnvironment
      * that runs queries across them. Closing it stops the workers it started.
      */
     ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings);
+
+    /**
+     * Starts {@code workerCount} worker processes on 127.0.0.1, each keeping its share of the database
+     * in a directory of its own under {@code directory} (or joins the running workers at
+     * {@code workerAddresses}), opens the cluster's database in {@code directory} and returns an
+     * engine over it. Closing it stops the workers it started.
+     */
+    ClusterSession startDatabaseCluster(Path directory, Long cacheBytes, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings);
 }

@@ -37,7 +37,13 @@ final class DatabaseOptions
     /** The database in {@code directory}, or an empty one in memory when it is null, with a cache of {@code cacheBytes} (the default when null). */
     static Database open(Path directory, Long cacheBytes)
     {
-        BlockCache cache = cacheBytes == null ? Database.defaultCache() : new BlockCache(cacheBytes, MemoryPool.unbounded("block-cache"));
+        BlockCache cache = cache(cacheBytes);
         return directory == null ? Database.inMemory(cache) : Database.open(directory, cache);
+    }
+
+    /** A cache of {@code cacheBytes}, or the default when null. */
+    static BlockCache cache(Long cacheBytes)
+    {
+        return cacheBytes == null ? Database.defaultCache() : new BlockCache(cacheBytes, MemoryPool.unbounded("block-cache"));
     }
 }

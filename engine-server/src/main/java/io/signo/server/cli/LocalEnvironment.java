@@ -66,6 +66,14 @@ public final class LocalEnvironment
         return new ProcessCluster(ClusterQueryRunner.start(workerCount, workerAddresses, workerHeap, scaleFactor, threads, exchangeSettings, "127.0.0.1", "127.0.0.1"));
     }
 
+    @Override
+    public ClusterSession startDatabaseCluster(Path directory, Long cacheBytes, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
+    {
+        String workerHeap = workerCount > 0 ? workerHeap(workerCount) : null;
+        return new ProcessCluster(ClusterQueryRunner.startWithDatabase(workerCount, workerAddresses, workerHeap, directory, DatabaseOptions.cache(cacheBytes), threads,
+                exchangeSettings, "127.0.0.1", "127.0.0.1"));
+    }
+
     /** A quarter of the machine's memory shared by the workers (their tables live off the heap), unless SIGNO_WORKER_HEAP says otherwise. */
     static String workerHeap(int workerCount)
     {

@@ -88,11 +88,8 @@ final class ServerCommand
         if (database != null && scaleFactor != 0) {
             throw new ParameterException(spec.commandLine(), "--db and --tpch cannot be combined yet: load TPC-H into the database with signo tpch --db DIR");
         }
-        if (database != null && cluster.clustered()) {
-            throw new ParameterException(spec.commandLine(), "--db with --workers or --worker-addresses is not supported yet: a database runs on one process");
-        }
-        if (cluster.clustered() && scaleFactor == 0) {
-            throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
+        if (cluster.clustered() && scaleFactor == 0 && database == null) {
+            throw new ParameterException(spec.commandLine(), "--tpch or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
         }
         if (scaleFactor != 0) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
@@ -121,6 +118,10 @@ final class ServerCommand
         }
         String transportHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
         String workerHeap = cluster.workers > 0 ? LocalEnvironment.workerHeap(cluster.workers) : null;
+        if (database != null) {
+            return ClusterQueryRunner.startWithDatabase(cluster.workers, cluster.workerAddresses, workerHeap, database, DatabaseOptions.cache(cacheBytes), threads,
+                    cluster.exchangeSettings(), transportHost, httpAddress);
+        }
         return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, scaleFactor, threads, cluster.exchangeSettings(), transportHost, httpAddress);
     }
 

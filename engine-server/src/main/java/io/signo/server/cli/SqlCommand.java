@@ -137,8 +137,8 @@ final class SqlCommand
         }
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
-        if (scaleFactor == null && cluster.clustered()) {
-            throw new ParameterException(spec.commandLine(), "--tpch is required with --workers or --worker-addresses: the workers generate the data");
+        if (scaleFactor == null && database == null && cluster.clustered()) {
+            throw new ParameterException(spec.commandLine(), "--tpch or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
         }
         // read the statements before generating data, so that a wrong path fails at once
         List<String> statements = statements();
@@ -168,6 +168,10 @@ final class SqlCommand
      */
     private QueryEngine openEngine(Double scaleFactor, Path database)
     {
+        if (scaleFactor == null && database != null && cluster.clustered()) {
+            return environment.startDatabaseCluster(database, DatabaseOptions.cacheBytes(spec, cacheSize), threads, cluster.workers, cluster.workerAddresses,
+                    cluster.exchangeSettings());
+        }
         if (scaleFactor == null) {
             return environment.openDatabase(database, threads, DatabaseOptions.cacheBytes(spec, cacheSize));
         }

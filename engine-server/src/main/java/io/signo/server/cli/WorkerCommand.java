@@ -10,6 +10,7 @@ import picocli.CommandLine.Spec;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +48,13 @@ final class WorkerCommand
     @Option(names = "--parent-pid", paramLabel = "PID", description = "Stop when the process with this id ends (set by a coordinator that starts workers).")
     private Long parentPid;
 
+    @Option(names = "--db", paramLabel = "DIR", description = "Keep this worker's share of the cluster's database in this directory (created when missing); "
+            + "the coordinator, started with --db too, holds the catalog. Give every worker its own directory, and the coordinator the workers in the same order each time.")
+    private Path database;
+
+    @Option(names = "--cache-size", paramLabel = "SIZE", description = DatabaseOptions.CACHE_SIZE_DESCRIPTION)
+    private String cacheSize;
+
     @Override
     public Integer call()
             throws Exception
@@ -67,7 +75,11 @@ final class WorkerCommand
         }
 
         CountDownLatch stopped = new CountDownLatch(1);
-        try (WorkerServer server = new WorkerServer(host, port, threads)) {
+        Long cacheBytes = DatabaseOptions.cacheBytes(spec, cacheSize);
+        if (cacheBytes != null && database == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--cache-size goes with --db");
+        }
+        try (WorkerServer server = new WorkerServer(host, port, threads, database, DatabaseOptions.cache(cacheBytes))) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "signo-worker-shutdown"));
             if (parentPid != null) {
                 ProcessHandle.of(parentPid).ifPresentOrElse(parent -> parent.onExit().thenRun(stopped::countDown), stopped::countDown);

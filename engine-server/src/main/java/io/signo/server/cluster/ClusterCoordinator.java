@@ -13,6 +13,9 @@ import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
+import io.signo.sql.ddl.StatementKind;
+import io.signo.storage.db.BlockCache;
+import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
@@ -24,6 +27,7 @@ import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,7 +60,10 @@ public final class ClusterCoordinator
     private final HeartbeatMonitor heartbeats;
     private final TaskExecutor executor;
     private final int threads;
+    /** The generated data the workers share, or null for a cluster's database. */
     private final DataSource source;
+    /** The cluster's database, or null when the workers share generated data. */
+    private final ClusterDatabase storage;
     private final ExchangeSettings exchangeSettings;
     private final List<String> liveWorkers = new ArrayList<>();
     private final List<String> deadWorkers = new ArrayList<>();
@@ -99,12 +106,32 @@ public final class ClusterCoordinator
      */
     public ClusterCoordinator(List<String> workerAddresses, DataSource source, int threads, ExchangeSettings exchangeSettings, String transportHost)
     {
+        this(workerAddresses, requireNonNull(source, "source is null"), null, null, threads, exchangeSettings, transportHost);
+    }
+
+    /**
+     * Connects to the workers at {@code workerAddresses} and opens the cluster's database: its
+     * manifest (the one committed version of every table) and replicated tables in
+     * {@code databaseDirectory}, the other tables' files on the workers, each in the directory it was
+     * started with ({@code signo worker --db}). The workers must be given in the same order every
+     * time: worker i holds partitions p with p mod n = i.
+     *
+     * @param cache the decoded chunks of the coordinator's own files read again; null for the default
+     */
+    public ClusterCoordinator(List<String> workerAddresses, Path databaseDirectory, BlockCache cache, int threads, ExchangeSettings exchangeSettings, String transportHost)
+    {
+        this(workerAddresses, null, requireNonNull(databaseDirectory, "databaseDirectory is null"), cache, threads, exchangeSettings, transportHost);
+    }
+
+    private ClusterCoordinator(List<String> workerAddresses, DataSource source, Path databaseDirectory, BlockCache cache, int threads, ExchangeSettings exchangeSettings,
+            String transportHost)
+    {
         this.exchangeSettings = exchangeSettings;
         if (workerAddresses.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one worker");
         }
         this.threads = threads;
-        this.source = requireNonNull(source, "source is null");
+        this.source = source;
         this.transport = NodeTransport.start(transportHost, 0, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
@@ -119,12 +146,33 @@ public final class ClusterCoordinator
             heartbeats.watch(worker);
         }
         try {
-            distributeData();
+            if (databaseDirectory != null) {
+                storage = new ClusterDatabase(transport, workerAddresses, databaseDirectory, cache != null ? cache : Database.defaultCache());
+                storage.openWorkers();
+                planner = new SignoEngine(storage.database(), threads, Runtime.getRuntime().maxMemory(), storage,
+                        () -> newTarget(planner, counters -> lastQueryExchanges = counters));
+            }
+            else {
+                storage = null;
+                distributeData();
+            }
         }
         catch (RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /**
+     * Runs {@code hook} after every worker prepared a statement's files and before the coordinator
+     * commits it: fault injection for the tests that kill a worker there.
+     */
+    public void beforeCommit(Runnable hook)
+    {
+        if (storage == null) {
+            throw new IllegalStateException("the cluster has no database");
+        }
+        storage.beforeCommit(hook);
     }
 
     public long generationMillis()
@@ -259,30 +307,44 @@ public final class ClusterCoordinator
         if (set != null) {
             return ResultStream.of(set);
         }
-        if (rebalanceNeeded) {
+        if (storage != null) {
+            // after a worker died, every worker opens its share again (the dead one once restarted)
+            storage.openWorkers();
+            StatementKind kind = StatementKind.of(sql);
+            if (kind != StatementKind.QUERY) {
+                return ResultStream.of(planner.executeStatement(kind, session, sql, control));
+            }
+        }
+        else if (rebalanceNeeded) {
             distributeData();
         }
-        List<String> workers;
         SignoEngine engine;
         synchronized (this) {
-            workers = List.copyOf(liveWorkers);
             engine = planner;
         }
         SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
         if (planned.explain()) {
             return ResultStream.of(SignoEngine.explainResult(planned));
         }
-
-        String queryId = "query-" + queryCounter.incrementAndGet();
-        RemoteTasks remoteTasks = new RemoteTasks(workers);
-        running.put(queryId, remoteTasks);
         Consumer<List<ExchangeCounters>> counters = queryCounters -> {
             lastQueryExchanges = queryCounters;
             exchangeCounters.accept(queryCounters);
         };
-        ClusterTarget target = new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters,
-                () -> running.remove(queryId));
-        return SignoEngine.start(planned, session, control, target);
+        return SignoEngine.start(planned, session, control, newTarget(engine, counters));
+    }
+
+    /** The nodes of one query: the live workers (all of them, for a database) and this coordinator. */
+    private ClusterTarget newTarget(SignoEngine engine, Consumer<List<ExchangeCounters>> counters)
+    {
+        List<String> workers;
+        synchronized (this) {
+            workers = List.copyOf(liveWorkers);
+        }
+        String queryId = "query-" + queryCounter.incrementAndGet();
+        RemoteTasks remoteTasks = new RemoteTasks(workers);
+        running.put(queryId, remoteTasks);
+        return new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters, () -> running.remove(queryId),
+                storage == null ? _ -> null : storage::reference);
     }
 
     private void taskDone(TaskDone done)
@@ -306,11 +368,21 @@ public final class ClusterCoordinator
     private void workerDied(String worker)
     {
         synchronized (this) {
-            if (!liveWorkers.remove(worker)) {
-                return;
+            if (storage != null) {
+                // its partitions live nowhere else: the cluster waits for it to come back at its address
+                if (deadWorkers.contains(worker)) {
+                    return;
+                }
+                deadWorkers.add(worker);
+                storage.workerDied();
             }
-            deadWorkers.add(worker);
-            rebalanceNeeded = true;
+            else {
+                if (!liveWorkers.remove(worker)) {
+                    return;
+                }
+                deadWorkers.add(worker);
+                rebalanceNeeded = true;
+            }
         }
         heartbeats.unwatch(worker);
         for (RemoteTasks query : running.values()) {
@@ -327,6 +399,9 @@ public final class ClusterCoordinator
         heartbeats.close();
         if (planner != null) {
             planner.close();
+        }
+        else if (storage != null) {
+            storage.close();
         }
         executor.close();
         transport.close();

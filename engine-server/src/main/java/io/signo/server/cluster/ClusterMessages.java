@@ -1,5 +1,7 @@
 package io.signo.server.cluster;
 
+import io.signo.storage.db.Manifest.FileEntry;
+import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.source.DataSource;
 import io.signo.storage.source.NodeShare;
@@ -27,6 +29,10 @@ final class ClusterMessages
     static final String EXECUTE = "signo.execute";
     static final String TASK_DONE = "signo.task-done";
     static final String CANCEL = "signo.cancel";
+    static final String OPEN_STORAGE = "signo.open-storage";
+    static final String PREPARE = "signo.prepare";
+    static final String FINISH_WRITE = "signo.finish-write";
+    static final String REMOVE_FILES = "signo.remove-files";
 
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
@@ -57,6 +63,34 @@ final class ClusterMessages
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)
+            implements Serializable {}
+
+    /**
+     * Open this worker's share of the cluster's database as worker {@code workerIndex} of
+     * {@code workerCount}: keep the files of {@code liveTables} (the committed version's, this
+     * worker's partitions only) and remove the others.
+     */
+    record OpenStorageRequest(int workerIndex, int workerCount, List<TableEntry> liveTables)
+            implements Serializable {}
+
+    /** The statistics of every file the worker keeps, by file id. */
+    record FileStatistics(Map<Long, TableStatistics> statistics)
+            implements Serializable {}
+
+    /** Make the files written for a statement durable and name them. */
+    record PrepareRequest(String writeId)
+            implements Serializable {}
+
+    /** The files a worker wrote for a statement, durable, with their statistics. */
+    record PrepareResponse(List<FileEntry> files, Map<Long, TableStatistics> statistics)
+            implements Serializable {}
+
+    /** A statement's write is over: keep its files when it committed, remove them otherwise. */
+    record FinishWriteRequest(String writeId, boolean committed)
+            implements Serializable {}
+
+    /** Files no committed version names any more. */
+    record RemoveFilesRequest(List<Long> fileIds)
             implements Serializable {}
 
     static byte[] encode(Serializable message)

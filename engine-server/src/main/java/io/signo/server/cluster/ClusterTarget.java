@@ -14,12 +14,15 @@ import io.signo.sql.execution.NodeTasks;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
+import io.signo.sql.fragment.StoredTableReference;
+import io.signo.storage.table.Table;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -43,15 +46,18 @@ final class ClusterTarget
     private final ClusterShape shape;
     private final Consumer<List<ExchangeCounters>> exchangeCounters;
     private final Runnable ended;
+    private final Function<Table, StoredTableReference> storedTables;
 
     /**
      * @param remoteTasks the tasks on the workers, completed as their reports come
      * @param exchangeCounters receives the query's exchange counters, summed by node, when it succeeded
      * @param ended runs once the query ended, however it did
+     * @param storedTables how the plan names the tables of a cluster's database (see {@link PlanCodec#encode(io.signo.sql.rel.PlanNode, Function)})
      */
     ClusterTarget(NodeTransport transport, ExchangeRouter router, TaskExecutor executor, SignoEngine engine, ExchangeSettings exchangeSettings, String queryId,
-            RemoteTasks remoteTasks, int driversPerNode, Consumer<List<ExchangeCounters>> exchangeCounters, Runnable ended)
+            RemoteTasks remoteTasks, int driversPerNode, Consumer<List<ExchangeCounters>> exchangeCounters, Runnable ended, Function<Table, StoredTableReference> storedTables)
     {
+        this.storedTables = requireNonNull(storedTables, "storedTables is null");
         this.transport = requireNonNull(transport, "transport is null");
         this.router = requireNonNull(router, "router is null");
         this.executor = requireNonNull(executor, "executor is null");
@@ -80,7 +86,7 @@ final class ClusterTarget
         List<CompletableFuture<?>> tasks = new ArrayList<>(remoteTasks.tasks());
         CompletableFuture<Void> coordinatorDone = null;
         try {
-            byte[] encoded = PlanCodec.encode(plan.root());
+            byte[] encoded = PlanCodec.encode(plan.root(), storedTables);
             for (int i = 0; i < workers.size(); i++) {
                 ExecuteRequest request = new ExecuteRequest(queryId, encoded, i, workers, transport.localAddress(), shape.driversPerNode(), exchangeSettings,
                         session.queryMaxMemoryBytes());

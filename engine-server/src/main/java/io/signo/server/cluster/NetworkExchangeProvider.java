@@ -51,7 +51,7 @@ final class NetworkExchangeProvider
                 owners.add(node.kind() == ExchangeKind.GATHER ? coordinatorAddress : workerAddresses.get(partition / layout.partitionsPerNode()));
             }
             int[] hashChannels = node.hashChannels().stream().mapToInt(Integer::intValue).toArray();
-            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, layout.localProducerCount(), layout.producerCount(), codec, config);
+            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, node.tableBuckets(), layout.localProducerCount(), layout.producerCount(), codec, config);
         });
     }
 

@@ -34,13 +34,22 @@ public final class WorkerProcesses
 
     public static WorkerProcesses start(int count, int threadsEach, String heap)
     {
+        return start(count, threadsEach, heap, null);
+    }
+
+    /**
+     * Starts {@code count} workers; with a {@code databaseDirectory}, worker i keeps its share of the
+     * cluster's database in {@code databaseDirectory/worker-i}.
+     */
+    public static WorkerProcesses start(int count, int threadsEach, String heap, Path databaseDirectory)
+    {
         WorkerProcesses workers = new WorkerProcesses();
         try {
             List<CompletableFuture<String>> ready = new ArrayList<>();
             Path logDirectory = Path.of(System.getProperty("java.io.tmpdir"), "signo-workers");
             java.nio.file.Files.createDirectories(logDirectory);
             for (int i = 0; i < count; i++) {
-                Process process = launch(threadsEach, heap, logDirectory.resolve("worker-" + i + ".log"));
+                Process process = launch(threadsEach, heap, logDirectory.resolve("worker-" + i + ".log"), databaseDirectory == null ? null : workerDirectory(databaseDirectory, i));
                 workers.processes.add(process);
                 ready.add(readAddress(process));
             }
@@ -61,13 +70,22 @@ public final class WorkerProcesses
         }
     }
 
-    private static Process launch(int threads, String heap, Path log)
+    /** Where worker {@code index} started by a coordinator keeps its share of the database in {@code databaseDirectory}. */
+    public static Path workerDirectory(Path databaseDirectory, int index)
+    {
+        return databaseDirectory.resolve("worker-" + index);
+    }
+
+    private static Process launch(int threads, String heap, Path log, Path databaseDirectory)
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", "0", "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        if (databaseDirectory != null) {
+            command.addAll(List.of("--db", databaseDirectory.toString()));
+        }
         if (Boolean.getBoolean(RecyclingPageAllocator.POISON_PROPERTY)) {
             // workers of a test run check recycled memory as the test's own process does
             command.add(1, "-D" + RecyclingPageAllocator.POISON_PROPERTY + "=true");

@@ -1,13 +1,20 @@
 package io.signo.server.cluster;
 
 import io.signo.core.driver.TaskExecutor;
+import io.signo.core.operator.write.TableWrite;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
+import io.signo.server.cluster.ClusterMessages.FileStatistics;
+import io.signo.server.cluster.ClusterMessages.FinishWriteRequest;
 import io.signo.server.cluster.ClusterMessages.LoadRequest;
 import io.signo.server.cluster.ClusterMessages.LoadResponse;
+import io.signo.server.cluster.ClusterMessages.OpenStorageRequest;
+import io.signo.server.cluster.ClusterMessages.PrepareRequest;
+import io.signo.server.cluster.ClusterMessages.PrepareResponse;
+import io.signo.server.cluster.ClusterMessages.RemoveFilesRequest;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.execution.NodeTasks;
@@ -16,6 +23,12 @@ import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TableWriterNode;
+import io.signo.storage.db.BlockCache;
+import io.signo.storage.db.Database;
+import io.signo.storage.db.Manifest.FileEntry;
+import io.signo.storage.db.WorkerStorage;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.source.SourceData;
@@ -23,8 +36,10 @@ import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,11 +57,29 @@ public final class WorkerServer
     private final TaskExecutor executor;
     private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
     private volatile SourceData dataSet;
+    /** Where this worker keeps its share of a cluster's database (--db); null when it has none. */
+    private final Path databaseDirectory;
+    private final BlockCache cache;
+    private volatile WorkerStorage storage;
+    private volatile int workerCount;
+    /** The writes of statements under way, by write id, until the coordinator says how they ended. */
+    private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
 
     private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges) {}
 
     public WorkerServer(String host, int port, int threads)
     {
+        this(host, port, threads, null, null);
+    }
+
+    /**
+     * @param databaseDirectory where this worker keeps its share of the cluster's database, or null
+     * @param cache the decoded chunks of its files read again; null for the default
+     */
+    public WorkerServer(String host, int port, int threads, Path databaseDirectory, BlockCache cache)
+    {
+        this.databaseDirectory = databaseDirectory;
+        this.cache = databaseDirectory == null ? null : cache != null ? cache : Database.defaultCache();
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
@@ -57,6 +90,19 @@ public final class WorkerServer
         });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
             cancel(ClusterMessages.decode(payload, CancelRequest.class));
+            return new byte[0];
+        });
+        transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class))));
+        transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(prepare(ClusterMessages.decode(payload, PrepareRequest.class))));
+        transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> {
+            finishWrite(ClusterMessages.decode(payload, FinishWriteRequest.class));
+            return new byte[0];
+        });
+        transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> {
+            WorkerStorage opened = storage;
+            if (opened != null) {
+                opened.remove(ClusterMessages.decode(payload, RemoveFilesRequest.class).fileIds());
+            }
             return new byte[0];
         });
         transport.onPeerDead(peer -> {
@@ -88,13 +134,67 @@ public final class WorkerServer
         return new LoadResponse(statistics, rows);
     }
 
+    /** Opens (or opens again, after the coordinator restarted) this worker's share of the database, keeping the live files only. */
+    private synchronized FileStatistics openStorage(OpenStorageRequest request)
+    {
+        if (databaseDirectory == null) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "worker " + address() + " was started without --db: it has no directory for the cluster's database");
+        }
+        if (storage == null || storage.workerIndex() != request.workerIndex() || workerCount != request.workerCount()) {
+            if (storage != null) {
+                storage.close();
+            }
+            storage = WorkerStorage.open(databaseDirectory, cache, request.workerIndex(), request.workerCount());
+            workerCount = request.workerCount();
+        }
+        // writes under way belong to a coordinator that is gone: their files are not in the live version
+        writes.clear();
+        return new FileStatistics(storage.retainOnly(request.liveTables()));
+    }
+
+    private PrepareResponse prepare(PrepareRequest request)
+    {
+        TableWrite write = writes.get(request.writeId());
+        if (write == null) {
+            return new PrepareResponse(List.of(), Map.of());
+        }
+        WorkerStorage opened = openedStorage();
+        opened.prepare();
+        List<FileEntry> files = write.files();
+        Map<Long, TableStatistics> statistics = new HashMap<>();
+        for (FileEntry file : files) {
+            statistics.put(file.fileId(), opened.statistics(write.checks().table(), write.checks().columns(), file));
+        }
+        return new PrepareResponse(files, statistics);
+    }
+
+    private void finishWrite(FinishWriteRequest request)
+    {
+        TableWrite write = writes.remove(request.writeId());
+        if (write != null && !request.committed()) {
+            write.discard();
+        }
+    }
+
+    private WorkerStorage openedStorage()
+    {
+        WorkerStorage opened = storage;
+        if (opened == null) {
+            throw new IllegalStateException("worker " + address() + " has not opened its share of the database");
+        }
+        return opened;
+    }
+
     private void execute(ExecuteRequest request)
     {
-        Catalog catalog = dataSet == null ? null : dataSet.catalog();
-        if (catalog == null) {
-            throw new IllegalStateException("worker " + address() + " holds no data yet");
+        Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
+        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> reference.onCoordinator()
+                ? WorkerStorage.keptOnCoordinator(reference.entry())
+                : openedStorage().table(reference.entry(), workerCount));
+        for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
+            TableWriterNode.Target target = writer.target();
+            writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
         }
-        PlanNode root = PlanCodec.decode(request.plan(), catalog);
         SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
         FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
@@ -144,6 +244,9 @@ public final class WorkerServer
         transport.close();
         if (dataSet != null) {
             dataSet.close();
+        }
+        if (storage != null) {
+            storage.close();
         }
     }
 }

@@ -7,8 +7,10 @@ import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryControl;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
+import io.signo.storage.db.BlockCache;
 import io.signo.storage.table.Catalog;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -54,6 +56,35 @@ public final class ClusterQueryRunner
                 workers = started.addresses();
             }
             ClusterCoordinator coordinator = new ClusterCoordinator(workers, scaleFactor, threads, exchangeSettings, transportHost);
+            return new ClusterQueryRunner(coordinator, started, address);
+        }
+        catch (RuntimeException e) {
+            if (started != null) {
+                started.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Starts {@code workerCount} worker processes on this machine, each keeping its share of the
+     * database in a directory of its own under {@code database}, or joins the running ones at
+     * {@code workerAddresses} (started with {@code --db}, in the same order every time) when it is 0,
+     * and opens the cluster's database in {@code database}.
+     *
+     * @param cache the decoded chunks of the coordinator's own files read again; null for the default
+     */
+    public static ClusterQueryRunner startWithDatabase(int workerCount, List<String> workerAddresses, String workerHeap, Path database, BlockCache cache, int threads,
+            ExchangeSettings exchangeSettings, String transportHost, String address)
+    {
+        WorkerProcesses started = null;
+        try {
+            List<String> workers = workerAddresses;
+            if (workerCount > 0) {
+                started = WorkerProcesses.start(workerCount, threads, workerHeap, database);
+                workers = started.addresses();
+            }
+            ClusterCoordinator coordinator = new ClusterCoordinator(workers, database, cache, threads, exchangeSettings, transportHost);
             return new ClusterQueryRunner(coordinator, started, address);
         }
         catch (RuntimeException e) {

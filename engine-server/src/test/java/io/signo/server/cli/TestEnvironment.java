@@ -82,4 +82,10 @@ final class TestEnvironment
     {
         throw new UnsupportedOperationException("the test environment has no cluster");
     }
+
+    @Override
+    public ClusterSession startDatabaseCluster(Path directory, Long cacheBytes, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
+    {
+        throw new UnsupportedOperationException("the test environment has no cluster");
+    }
 }

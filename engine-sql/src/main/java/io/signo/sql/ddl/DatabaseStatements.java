@@ -1,7 +1,6 @@
 package io.signo.sql.ddl;
 
 import io.signo.core.exchange.ExchangeKind;
-import io.signo.core.operator.write.LayoutWriter;
 import io.signo.core.operator.write.RowChecks;
 import io.signo.core.operator.write.TableWrite;
 import io.signo.sql.QueryControl;
@@ -21,6 +20,7 @@ import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.db.Manifest.ViewEntry;
 import io.signo.storage.db.TableLayout;
+import io.signo.storage.db.TableWriters;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -50,6 +50,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,12 +87,22 @@ public final class DatabaseStatements
     private final SignoEngine engine;
 
     private final TableCompactor compactor;
+    /** The workers that hold the tables not replicated, when this process is a cluster's coordinator; else null. */
+    private final ClusterWrites cluster;
 
     public DatabaseStatements(Database database, SignoEngine engine)
     {
+        this(database, engine, null);
+    }
+
+    /** @param cluster the workers of the cluster this process coordinates, or null for one process */
+    public DatabaseStatements(Database database, SignoEngine engine, ClusterWrites cluster)
+    {
         this.database = database;
         this.engine = requireNonNull(engine, "engine is null");
-        this.compactor = database == null ? null : new TableCompactor(database);
+        this.cluster = cluster;
+        // compaction rewrites files where they are: on a cluster that is the workers, which do not compact yet
+        this.compactor = database == null || cluster != null ? null : new TableCompactor(database);
     }
 
     /** Lets a background compaction under way finish, before the database closes. */
@@ -167,6 +180,9 @@ public final class DatabaseStatements
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind());
         };
         // the statement has let go of its table, which a compaction then takes
+        if (compactor == null) {
+            return result;
+        }
         switch (parsed) {
             case SqlInsert insert -> compactor.afterWrite(tableName(insert.getTargetTable()));
             case SqlDelete delete -> compactor.afterWrite(tableName(delete.getTargetTable()));
@@ -180,6 +196,9 @@ public final class DatabaseStatements
     /** VACUUM [table]: rewrites the files of the table (or of every table) that hold deleted rows, and merges small ones. */
     private QueryResult vacuum(String sql)
     {
+        if (cluster != null) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "VACUUM is not supported on a cluster yet: its workers do not compact their files");
+        }
         Matcher matcher = VACUUM.matcher(sql);
         if (!matcher.matches()) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "VACUUM takes one table name or none");
@@ -296,7 +315,7 @@ public final class DatabaseStatements
             boolean notNull = declaration.strategy == ColumnStrategy.NOT_NULLABLE || Boolean.FALSE.equals(declaration.dataType.getNullable());
             columns.add(new Column(columnName, SqlTypes.fromDeclaration(declaration.dataType, columnName), notNull));
         }
-        TableLayout layout = options.layout(name, columns);
+        TableLayout layout = layoutOf(options, name, columns);
         try (TableLock _ = database.lockTable(name)) {
             if (exists(name, create.ifNotExists)) {
                 return status("CREATE TABLE");
@@ -326,14 +345,14 @@ public final class DatabaseStatements
                 }
                 columns.add(new Column(columnName, query.root().outputTypes().get(i)));
             }
-            TableLayout layout = options.layout(name, columns);
-            TableWrite write = new TableWrite(database, layout, new RowChecks(name, columns, List.of()));
-            long rows = writeRows(query, name, write, session, control);
-            database.commit(manifest -> {
+            TableLayout layout = layoutOf(options, name, columns);
+            StatementWrite write = newWrite(layout, new RowChecks(name, columns, List.of()));
+            long rows = writeRows(query, write, session, control);
+            commitWrite(write, files -> manifest -> {
                 if (manifest.table(name) != null || manifest.view(name) != null) {
                     throw new SignoException(ErrorCode.ALREADY_EXISTS, "table " + name + " already exists");
                 }
-                return manifest.withTable(new TableEntry(name, columns, layout, write.files()));
+                return manifest.withTable(new TableEntry(name, columns, layout, files));
             });
             return count(rows);
         }
@@ -484,9 +503,9 @@ public final class DatabaseStatements
             }
             query.append(")");
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
-            TableWrite write = new TableWrite(database, table.layout(), new RowChecks(name, columns, lengthChecks));
-            long written = writeRows(rows, name, write, session, control);
-            database.commit(manifest -> manifest.withTable(manifest.table(name).withFiles(write.files())));
+            StatementWrite write = newWrite(table.layout(), new RowChecks(name, columns, lengthChecks));
+            long written = writeRows(rows, write, session, control);
+            commitWrite(write, files -> manifest -> manifest.withTable(manifest.table(name).withFiles(files)));
             return count(written);
         }
     }
@@ -556,52 +575,93 @@ public final class DatabaseStatements
                 }
                 expressions[column] = unparse(update.getSourceExpressionList().get(i));
             }
-            StringBuilder query = new StringBuilder("SELECT ").append(quote(Table.ROW_ID_COLUMN));
+            // the changed rows are written anew like an INSERT's, and their old versions deleted by id: two queries over one snapshot
+            StringBuilder values = new StringBuilder("SELECT ");
             for (int c = 0; c < columns.size(); c++) {
                 Column column = columns.get(c);
-                query.append(", ").append(expressions[c] == null ? quote(column.name()) : "CAST((" + expressions[c] + ") AS " + SqlTypes.toSql(column.type()) + ")");
+                values.append(c > 0 ? ", " : "").append(expressions[c] == null ? quote(column.name()) : "CAST((" + expressions[c] + ") AS " + SqlTypes.toSql(column.type()) + ")");
             }
             List<RowChecks.LengthCheck> lengthChecks = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
                 if (expressions[c] != null && RowChecks.isBoundedString(columns.get(c))) {
-                    // channels of the page without its row ids
                     lengthChecks.add(new RowChecks.LengthCheck(c, columns.size() + lengthChecks.size()));
-                    query.append(", CAST((").append(expressions[c]).append(") AS VARCHAR)");
+                    values.append(", CAST((").append(expressions[c]).append(") AS VARCHAR)");
                 }
             }
-            query.append(" FROM ").append(quoteTable(name)).append(alias(update.getAlias())).append(where(update.getCondition()));
-            PlannedQuery rows = planWrite(session, query.toString(), control, withRowIds(name), name);
-            RowChecks checks = new RowChecks(name, columns, lengthChecks);
-            int[] valueChannels = new int[columns.size() + lengthChecks.size()];
-            for (int c = 0; c < valueChannels.length; c++) {
-                valueChannels[c] = c + 1;
-            }
-            LayoutWriter writer = new LayoutWriter(database.newWriter(columns, table.layout()));
-            try {
-                RowIds deleted = new RowIds();
-                long count = 0;
-                try (ResultStream stream = engine.start(rows, session, control)) {
-                    for (Page result = stream.nextPage(); result != null; result = stream.nextPage()) {
-                        Page page = dense(result);
-                        Page values = checks.check(page.selectColumns(valueChannels));
-                        count += deleted.addAll(page);
-                        writer.append(values);
-                    }
+            String from = " FROM " + quoteTable(name) + alias(update.getAlias()) + where(update.getCondition());
+            Catalog snapshot = withRowIds(name);
+            PlannedQuery rows = planWrite(session, values + from, control, snapshot, name);
+            PlannedQuery ids = planWrite(session, "SELECT " + quote(Table.ROW_ID_COLUMN) + from, control, snapshot, name);
+            StatementWrite write = newWrite(table.layout(), new RowChecks(name, columns, lengthChecks));
+            long written = writeRows(rows, write, session, control);
+            RowIds deleted = new RowIds();
+            long count = 0;
+            try (ResultStream stream = engine.start(ids, session, control)) {
+                for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
+                    count += deleted.addAll(dense(page));
                 }
-                List<FileEntry> files = writer.finish();
-                if (count > 0) {
-                    database.commit(manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)).withFiles(files)));
-                }
-                else {
-                    writer.abort();
-                }
-                return count(count);
             }
             catch (RuntimeException e) {
-                writer.abort();
+                write.discard();
                 throw e;
             }
+            if (count != written) {
+                write.discard();
+                throw new SignoException(ErrorCode.INTERNAL_ERROR, "UPDATE " + name + " found " + count + " rows to change but wrote " + written
+                        + ": its WHERE clause did not give the same rows twice; nothing was changed");
+            }
+            if (count == 0) {
+                write.discard();
+                return count(0);
+            }
+            commitWrite(write, files -> manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)).withFiles(files)));
+            return count(count);
         }
+    }
+
+    /**
+     * Commits the change a write makes once every node's files are durable (see {@link ClusterWrites}):
+     * the files then belong to the version the commit writes, or, when it fails, to none, and are
+     * removed when their node next opens its files.
+     */
+    private void commitWrite(StatementWrite write, Function<List<FileEntry>, UnaryOperator<Manifest>> change)
+    {
+        List<FileEntry> files;
+        try {
+            files = write.prepare();
+        }
+        catch (RuntimeException e) {
+            write.discard();
+            throw e;
+        }
+        try {
+            database.commit(change.apply(files));
+        }
+        finally {
+            write.committed();
+        }
+    }
+
+    /** A statement's write into a table of {@code layout}: on a cluster, the workers write the tables that are not replicated. */
+    private StatementWrite newWrite(TableLayout layout, RowChecks checks)
+    {
+        TableWriterNode.Target target = new TableWriterNode.Target(UUID.randomUUID().toString(), checks, layout);
+        TableWriters here = cluster == null || layout.replicated()
+                ? database
+                : (_, _) -> {
+                    throw new SignoException(ErrorCode.INTERNAL_ERROR, "the rows of table " + checks.table() + " are written on the workers, not on the coordinator");
+                };
+        return new StatementWrite(target, new TableWrite(here, layout, checks), cluster);
+    }
+
+    /** The layout a new table's options give it; on a cluster, a table without keys or copies is spread over the workers, a partition each. */
+    private TableLayout layoutOf(TableOptions options, String name, List<Column> columns)
+    {
+        TableLayout layout = options.layout(name, columns);
+        if (cluster != null && !layout.replicated() && !layout.isPartitioned()) {
+            return new TableLayout(List.of(), cluster.workerCount(), false, layout.sortedBy());
+        }
+        return layout;
     }
 
     /** Plans the query that makes a write's rows; its errors name the statement's table. */
@@ -655,13 +715,9 @@ public final class DatabaseStatements
      * rows were written; their files wait in {@code write} for the commit, and are removed when the
      * query fails.
      */
-    private long writeRows(PlannedQuery query, String table, TableWrite write, Session session, QueryControl control)
+    private long writeRows(PlannedQuery query, StatementWrite write, Session session, QueryControl control)
     {
-        PlanNode root = query.root();
-        PlanNode written = root instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.GATHER
-                && exchange.sources().size() == 1
-                        ? ExchangeNode.gather(new TableWriterNode(exchange.sources().getFirst(), table, write))
-                        : new TableWriterNode(root, table, write);
+        PlanNode written = writerPlan(query.root(), write);
         long rows = 0;
         try (ResultStream stream = engine.start(new PlannedQuery(written, List.of("rows"), false), session, control)) {
             for (Page page = stream.nextPage(); page != null; page = stream.nextPage()) {
@@ -676,6 +732,36 @@ public final class DatabaseStatements
             throw e;
         }
         return rows;
+    }
+
+    /**
+     * The query with the write's table writer where its rows are made: below the gathering exchange,
+     * so that every driver writes. On a cluster, rows of a partitioned table first go to the worker
+     * holding their partition, rows of a table spread over the workers stay on (or are spread to) the
+     * workers, and rows of a replicated one are written on the coordinator, which holds its copy.
+     */
+    private PlanNode writerPlan(PlanNode root, StatementWrite write)
+    {
+        TableWriterNode.Target target = write.target();
+        boolean gathered = root instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.GATHER
+                && exchange.sources().size() == 1;
+        PlanNode source = gathered ? root.sources().getFirst() : root;
+        if (cluster == null) {
+            return gathered ? ExchangeNode.gather(new TableWriterNode(source, target, write.local())) : new TableWriterNode(root, target, write.local());
+        }
+        TableLayout layout = target.layout();
+        if (layout.replicated()) {
+            return new TableWriterNode(root, target, write.local());
+        }
+        if (layout.isPartitioned()) {
+            List<Integer> keys = new ArrayList<>();
+            for (int key : layout.keyColumns(target.checks().columns())) {
+                keys.add(key);
+            }
+            return ExchangeNode.gather(new TableWriterNode(ExchangeNode.toTablePartitions(source, keys, layout.partitionCount()), target, write.local()));
+        }
+        PlanNode spread = source.distribution().isSingle() ? ExchangeNode.remote(source, ExchangeKind.ROUND_ROBIN, List.of()) : source;
+        return ExchangeNode.gather(new TableWriterNode(spread, target, write.local()));
     }
 
     /** Row ids gathered from a query's pages, for {@link TableEntry#withRowsDeleted}. */

@@ -7,6 +7,7 @@ import io.signo.storage.serde.PageDeserializer;
 import io.signo.storage.serde.PageSerializer;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
+import io.signo.storage.tpch.GeneratedTpchTables;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -72,9 +74,20 @@ public final class PlanCodec
 
     public static byte[] encode(PlanNode root)
     {
+        return encode(root, _ -> null);
+    }
+
+    /**
+     * Encodes a plan whose tables that {@code storedTables} gives a reference for are a cluster
+     * database's: they travel as the entry of the version the plan read (file ids and deleted rows),
+     * which each worker reads its files of. Generated tables travel as what to generate, the others by
+     * name.
+     */
+    public static byte[] encode(PlanNode root, Function<Table, StoredTableReference> storedTables)
+    {
         requireNonNull(root, "root is null");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (PlanOutputStream out = new PlanOutputStream(bytes)) {
+        try (PlanOutputStream out = new PlanOutputStream(bytes, storedTables)) {
             out.writeObject(root);
         }
         catch (IOException e) {
@@ -91,10 +104,21 @@ public final class PlanCodec
      */
     public static PlanNode decode(byte[] bytes, Catalog catalog)
     {
+        return decode(bytes, catalog, reference -> {
+            throw new IllegalArgumentException("this node holds no database files: cannot read table " + reference.entry().name());
+        });
+    }
+
+    /**
+     * Decodes a plan, resolving its tables by name in {@code catalog}, and the tables of a cluster
+     * database through {@code storedTables} (this worker's files of the entry's version).
+     */
+    public static PlanNode decode(byte[] bytes, Catalog catalog, Function<StoredTableReference, Table> storedTables)
+    {
         requireNonNull(bytes, "bytes is null");
         requireNonNull(catalog, "catalog is null");
         RecordingFilter filter = new RecordingFilter();
-        try (PlanInputStream in = new PlanInputStream(new ByteArrayInputStream(bytes), catalog)) {
+        try (PlanInputStream in = new PlanInputStream(new ByteArrayInputStream(bytes), catalog, storedTables)) {
             in.setObjectInputFilter(filter);
             Object root = in.readObject();
             if (!(root instanceof PlanNode plan)) {
@@ -151,11 +175,13 @@ public final class PlanCodec
             extends ObjectOutputStream
     {
         private final PageSerializer pageSerializer = new PageSerializer(CompressionCodec.NONE);
+        private final Function<Table, StoredTableReference> storedTables;
 
-        PlanOutputStream(OutputStream out)
+        PlanOutputStream(OutputStream out, Function<Table, StoredTableReference> storedTables)
                 throws IOException
         {
             super(out);
+            this.storedTables = storedTables;
             enableReplaceObject(true);
         }
 
@@ -163,6 +189,8 @@ public final class PlanCodec
         protected Object replaceObject(Object object)
         {
             return switch (object) {
+                case Table table when GeneratedTpchTables.referenceTo(table) != null -> GeneratedTpchTables.referenceTo(table);
+                case Table table when storedTables.apply(table) != null -> storedTables.apply(table);
                 case Table table -> new TableReference(table.name());
                 case Page page -> new SerializedPage(pageSerializer.serialize(page));
                 default -> object;
@@ -174,13 +202,15 @@ public final class PlanCodec
             extends ObjectInputStream
     {
         private final Catalog catalog;
+        private final Function<StoredTableReference, Table> storedTables;
         private final PageDeserializer pageDeserializer = new PageDeserializer();
 
-        PlanInputStream(InputStream in, Catalog catalog)
+        PlanInputStream(InputStream in, Catalog catalog, Function<StoredTableReference, Table> storedTables)
                 throws IOException
         {
             super(in);
             this.catalog = catalog;
+            this.storedTables = storedTables;
             enableResolveObject(true);
         }
 
@@ -197,6 +227,11 @@ public final class PlanCodec
                     yield table;
                 }
                 case SerializedPage page -> pageDeserializer.deserialize(page.bytes());
+                case GeneratedTpchTables.Reference generated -> generated.resolve();
+                case StoredTableReference stored -> {
+                    Table table = storedTables.apply(stored);
+                    yield stored.withRowIds() ? table.withRowIdColumn() : table;
+                }
                 default -> object;
             };
         }

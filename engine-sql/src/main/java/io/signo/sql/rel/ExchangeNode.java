@@ -8,8 +8,11 @@ import java.util.List;
 /**
  * Where the plan changes distribution: the sources' pages are gathered, hash partitioned,
  * broadcast or spread round robin to the next stage. Several sources make a UNION ALL.
+ *
+ * @param tableBuckets above 0, a hash exchange that brings each row to the node holding its
+ *        partition of a stored table of that many partitions, for the table's writer there
  */
-public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scope, List<Integer> hashChannels, double estimatedRows)
+public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scope, List<Integer> hashChannels, double estimatedRows, int tableBuckets)
         implements PlanNode
 {
     // plain immutable JDK lists: the planner passes Calcite lists, which neither serialize nor stay put
@@ -34,7 +37,13 @@ public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scop
 
     public static ExchangeNode remote(PlanNode source, ExchangeKind kind, List<Integer> hashChannels)
     {
-        return new ExchangeNode(List.of(source), kind, Scope.REMOTE, hashChannels, source.estimatedRows());
+        return new ExchangeNode(List.of(source), kind, Scope.REMOTE, hashChannels, source.estimatedRows(), 0);
+    }
+
+    /** Brings each row to the node that holds its partition of a stored table of {@code partitions} partitioned on {@code keyChannels}. */
+    public static ExchangeNode toTablePartitions(PlanNode source, List<Integer> keyChannels, int partitions)
+    {
+        return new ExchangeNode(List.of(source), ExchangeKind.HASH, Scope.REMOTE, keyChannels, source.estimatedRows(), partitions);
     }
 
     public static ExchangeNode gather(PlanNode source)
@@ -50,7 +59,8 @@ public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scop
         }
         return switch (kind) {
             case GATHER -> Distribution.SINGLE;
-            case HASH -> Distribution.partitioned(Distribution.HASH_SCHEME, hashChannels);
+            // placed by a table's partitions, not by the hash the other exchanges share
+            case HASH -> tableBuckets > 0 ? Distribution.ANY : Distribution.partitioned(Distribution.HASH_SCHEME, hashChannels);
             case BROADCAST -> Distribution.REPLICATED;
             case ROUND_ROBIN -> Distribution.ANY;
         };
@@ -59,6 +69,7 @@ public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scop
     @Override
     public String describe()
     {
-        return (scope == Scope.LOCAL ? "LocalExchange[" : "RemoteExchange[") + kind + (kind == ExchangeKind.HASH ? ", keys=" + hashChannels : "") + "]";
+        return (scope == Scope.LOCAL ? "LocalExchange[" : "RemoteExchange[") + kind + (kind == ExchangeKind.HASH ? ", keys=" + hashChannels : "")
+                + (tableBuckets > 0 ? ", table partitions=" + tableBuckets : "") + "]";
     }
 }

@@ -165,7 +165,7 @@ final class AggregationPlanner
         }
         else if (sourceDistribution.isPartitionedWithin(groupChannels)) {
             // every group is whole on one node: only the node's drivers need to meet
-            exchange = new ExchangeNode(List.of(partial), ExchangeKind.HASH, ExchangeNode.Scope.LOCAL, finalGroupChannels, rows);
+            exchange = new ExchangeNode(List.of(partial), ExchangeKind.HASH, ExchangeNode.Scope.LOCAL, finalGroupChannels, rows, 0);
             finalDistribution = sourceDistribution.project(sourceChannelsOf(groupChannels, partialTypes.size()));
         }
         else {

@@ -333,7 +333,7 @@ public final class LocalExecutionPlanner
         public Exchange exchange(ExchangeNode node, ExchangeLayout layout)
         {
             return exchanges.computeIfAbsent(layout.exchangeId(), id -> new LocalExchange(node.kind(), layout.partitionCount(), layout.partitionsPerNode(),
-                    layout.producerCount(), channels(node), EXCHANGE_BUFFER_BYTES));
+                    layout.producerCount(), channels(node), node.tableBuckets(), EXCHANGE_BUFFER_BYTES));
         }
     }
 }

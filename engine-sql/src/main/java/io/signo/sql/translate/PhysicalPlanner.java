@@ -284,7 +284,7 @@ public final class PhysicalPlanner
         for (RelNode input : union.getInputs()) {
             sources.add(visit(input));
         }
-        return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, ExchangeNode.Scope.REMOTE, List.of(), rows(union));
+        return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, ExchangeNode.Scope.REMOTE, List.of(), rows(union), 0);
     }
 
     private PlanNode values(Values values)

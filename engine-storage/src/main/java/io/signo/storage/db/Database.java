@@ -7,22 +7,16 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
-import io.signo.storage.table.ColumnStatistics;
-import io.signo.storage.table.Partition;
-import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.type.PhysicalType;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * A database: tables stored as segment files and views, in a directory ({@link #open}) or in memory
@@ -43,12 +39,16 @@ import java.util.function.UnaryOperator;
  * serialized only for the moment of writing the manifest. Thread safe.
  */
 public final class Database
-        implements AutoCloseable
+        implements AutoCloseable, TableWriters
 {
     /** The schema stored tables live in, as DuckDB's. */
     public static final String SCHEMA_NAME = "main";
     /** How long a writer waits for another statement writing the same table. */
     public static final Duration WRITE_LOCK_TIMEOUT = Duration.ofSeconds(60);
+    /** File ids of a worker's range (and of the coordinator's own, below the first worker's). */
+    static final long WORKER_FILE_IDS = 1L << 24;
+    /** Row ids keep a file id in 31 bits. */
+    public static final int MAX_WORKERS = (int) ((1L << 31) / WORKER_FILE_IDS) - 1;
 
     private final FileStore store;
     private final BlockCache cache;
@@ -56,7 +56,9 @@ public final class Database
     private final Catalog catalog = new Catalog(SCHEMA_NAME);
     private final AtomicLong nextFileId;
     private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
-    private final Map<Long, SegmentFile> openFiles = new ConcurrentHashMap<>();
+    private final SegmentFiles files;
+    /** Where the files of tables not replicated live on a cluster's coordinator; null for one process's database. */
+    private final RemoteFiles remote;
     /** The tables built for the last manifest, by lower-case name with their entries, to reuse unchanged ones. */
     private final Map<String, BuiltTable> builtTables = new HashMap<>();
     private volatile Manifest manifest;
@@ -64,13 +66,26 @@ public final class Database
 
     private record BuiltTable(TableEntry entry, Table table) {}
 
-    private Database(FileStore store, BlockCache cache, String location)
+    private Database(FileStore store, BlockCache cache, String location, int workerCount, RemoteFiles remote)
             throws IOException
     {
         this.store = store;
         this.cache = cache;
         this.location = location;
-        this.manifest = store.readManifest();
+        this.files = new SegmentFiles(store, cache);
+        this.remote = remote;
+        Manifest stored = store.readManifest();
+        if (stored.workerCount() != workerCount) {
+            boolean fresh = stored.workerCount() == 0 && stored.tables().isEmpty();
+            if (!fresh) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, stored.workerCount() == 0
+                        ? "database " + location + " is one process's: open it without workers"
+                        : "database " + location + " keeps its tables on " + stored.workerCount() + " workers: open it with --workers " + stored.workerCount()
+                                + (workerCount == 0 ? "" : ", not " + workerCount));
+            }
+            stored = stored.withWorkerCount(workerCount);
+        }
+        this.manifest = stored;
         long highest = manifest.nextFileId();
         for (long id : store.fileIds()) {
             highest = Math.max(highest, id + 1);
@@ -112,6 +127,25 @@ public final class Database
     /** Opens the database in {@code directory}, creating it when it does not exist; decoded chunks read again are kept in {@code cache}. */
     public static Database open(Path directory, BlockCache cache)
     {
+        return open(directory, cache, 0, null);
+    }
+
+    /**
+     * Opens (or creates) the database of a cluster's coordinator in {@code directory}: its manifest
+     * is the one committed version of every table, the files of the replicated ones are here, those
+     * of the others on the {@code workerCount} workers ({@code remote}). A database of another
+     * worker count, or of one process, is refused.
+     */
+    public static Database openCoordinator(Path directory, BlockCache cache, int workerCount, RemoteFiles remote)
+    {
+        if (workerCount < 1 || workerCount > MAX_WORKERS) {
+            throw new IllegalArgumentException("a cluster's database has 1 to " + MAX_WORKERS + " workers, not " + workerCount);
+        }
+        return open(directory, cache, workerCount, requireNonNull(remote, "remote is null"));
+    }
+
+    private static Database open(Path directory, BlockCache cache, int workerCount, RemoteFiles remote)
+    {
         FileStore store;
         try {
             store = DirectoryStore.open(directory);
@@ -120,7 +154,7 @@ public final class Database
             throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot open database " + directory + ": " + e.getMessage(), e);
         }
         try {
-            return new Database(store, cache, directory.toString());
+            return new Database(store, cache, directory.toString(), workerCount, remote);
         }
         catch (IOException | RuntimeException e) {
             store.close();
@@ -140,11 +174,38 @@ public final class Database
     public static Database inMemory(BlockCache cache)
     {
         try {
-            return new Database(new MemoryStore(), cache, "memory");
+            return new Database(new MemoryStore(), cache, "memory", 0, null);
         }
         catch (IOException e) {
             throw new IllegalStateException("a memory store does no I/O", e);
         }
+    }
+
+    /**
+     * The first id of the files worker {@code worker} writes: each worker draws from a range of its
+     * own, so that one manifest names every file of the cluster, and a row id (file id and row) names
+     * one row of the cluster.
+     */
+    public static long firstWorkerFileId(int worker)
+    {
+        if (worker < 0 || worker >= MAX_WORKERS) {
+            throw new IllegalArgumentException("no worker " + worker + " of at most " + MAX_WORKERS);
+        }
+        return (worker + 1L) * WORKER_FILE_IDS;
+    }
+
+    static boolean isWorkerFile(long fileId)
+    {
+        return fileId >= WORKER_FILE_IDS;
+    }
+
+    /** The worker whose range {@code fileId} is of: the worker that wrote and holds it. */
+    public static int workerOfFile(long fileId)
+    {
+        if (!isWorkerFile(fileId)) {
+            throw new IllegalArgumentException("file " + fileId + " is not a worker's");
+        }
+        return (int) (fileId / WORKER_FILE_IDS) - 1;
     }
 
     /** The cache of decoded chunks the database reads through. */
@@ -196,7 +257,7 @@ public final class Database
      */
     public List<Segment> liveRows(TableEntry table, FileEntry file)
     {
-        SegmentFile open = openFile(table, file);
+        SegmentFile open = files.open(table.name(), table.columns(), file);
         List<Segment> blocks = new ArrayList<>(open.blockCount());
         for (int block = 0; block < open.blockCount(); block++) {
             blocks.add(new StoredSegment(open, cache, block, file.deletes()));
@@ -216,6 +277,7 @@ public final class Database
      * Starts writing rows of a table with {@code columns}, placed by {@code layout}, into new files;
      * they count once a commit names them.
      */
+    @Override
     public TableWriter newWriter(List<Column> columns, TableLayout layout)
     {
         return new TableWriter(store, nextFileId::getAndIncrement, columns, layout);
@@ -229,7 +291,7 @@ public final class Database
     {
         Manifest current = manifest;
         Manifest next = change.apply(current);
-        next = new Manifest(current.version() + 1, Math.max(next.nextFileId(), nextFileId.get()), next.schemas(), next.tables(), next.views());
+        next = new Manifest(current.version() + 1, Math.max(next.nextFileId(), nextFileId.get()), next.schemas(), next.tables(), next.views(), next.workerCount());
         try {
             store.syncFiles();
             store.writeManifest(next);
@@ -266,71 +328,34 @@ public final class Database
 
     private Table buildTable(TableEntry entry)
     {
-        TableLayout layout = entry.layout();
+        if (remote == null || entry.layout().replicated()) {
+            return files.table(entry, _ -> true);
+        }
+        // the coordinator of a cluster: the rows are on the workers, the catalog counts them
         List<List<Segment>> segmentsByPartition = new ArrayList<>();
-        for (int p = 0; p < layout.partitionCount(); p++) {
+        for (int p = 0; p < entry.layout().partitionCount(); p++) {
             segmentsByPartition.add(new ArrayList<>());
         }
         List<TableStatistics> fileStatistics = new ArrayList<>();
-        for (FileEntry fileEntry : entry.files()) {
-            SegmentFile file;
-            try {
-                file = openFile(entry, fileEntry);
+        for (FileEntry file : entry.files()) {
+            segmentsByPartition.get(file.partition()).add(new RemoteFile(file, entry.columns().size()));
+            TableStatistics statistics = remote.statistics(file);
+            if (statistics != null) {
+                fileStatistics.add(statistics);
             }
-            catch (SignoException e) {
-                // the table fails when read, naming the file; the other tables stay readable
-                return new Table(entry.name(), entry.columns(), List.of(new Partition(0, List.of(new DamagedSegment(entry.columns().size(), e)))),
-                        new Partitioning(null, List.of(), false), null);
-            }
-            for (int block = 0; block < file.blockCount(); block++) {
-                segmentsByPartition.get(fileEntry.partition()).add(new StoredSegment(file, cache, block, fileEntry.deletes()));
-            }
-            Map<String, ColumnStatistics> columns = new LinkedHashMap<>();
-            for (int c = 0; c < entry.columns().size(); c++) {
-                columns.put(entry.columns().get(c).name(), file.fileStatistics()[c]);
-            }
-            fileStatistics.add(new TableStatistics(file.rowCount(), columns));
         }
-        TableStatistics statistics = fileStatistics.isEmpty() ? emptyStatistics(entry.columns()) : TableStatistics.merge(fileStatistics);
-        // deleted rows still count in the files' min, max and distinct values: bounds stay bounds
-        statistics = new TableStatistics(entry.rowCount(), statistics.columns());
-        List<Partition> partitions = new ArrayList<>();
-        for (int p = 0; p < segmentsByPartition.size(); p++) {
-            partitions.add(new Partition(p, List.copyOf(segmentsByPartition.get(p))));
-        }
-        return new Table(entry.name(), entry.columns(), partitions, layout.partitioning(entry.columns()), statistics);
+        return new Table(entry.name(), entry.columns(), SegmentFiles.partitions(segmentsByPartition), entry.layout().partitioning(entry.columns()),
+                SegmentFiles.merged(fileStatistics, entry.rowCount(), entry.columns()));
     }
 
-    private SegmentFile openFile(TableEntry table, FileEntry entry)
+    /**
+     * Builds the catalog again from the committed version, the tables on workers with the statistics
+     * their workers reported since: for a coordinator that learned them after opening.
+     */
+    public synchronized void republish()
     {
-        SegmentFile open = openFiles.get(entry.fileId());
-        if (open != null) {
-            return open;
-        }
-        String name = store.describe(entry.fileId()) + " of table " + table.name();
-        MemorySegment data;
-        try {
-            data = store.open(entry.fileId());
-        }
-        catch (IOException e) {
-            throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " cannot be read: " + e, e);
-        }
-        SegmentFile file = SegmentFile.open(entry.fileId(), name, data, table.columns());
-        if (file.rowCount() != entry.rowCount()) {
-            throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " is damaged: it has " + file.rowCount() + " rows, the manifest says " + entry.rowCount());
-        }
-        openFiles.put(entry.fileId(), file);
-        return file;
-    }
-
-    private static TableStatistics emptyStatistics(List<Column> columns)
-    {
-        Map<String, ColumnStatistics> statistics = new LinkedHashMap<>();
-        for (Column column : columns) {
-            PhysicalType physical = column.type().physicalType();
-            statistics.put(column.name(), new ColumnStatistics(0, 0, null, null, physical.fixedWidth() > 0 ? physical.fixedWidth() : 0));
-        }
-        return new TableStatistics(0, statistics);
+        builtTables.clear();
+        publish(manifest);
     }
 
     /** Files of crashed statements: present in the directory, named by no manifest. */
@@ -348,12 +373,19 @@ public final class Database
     private void removeUnreferenced(Manifest before, Manifest after)
     {
         Set<Long> kept = referencedFiles(after);
+        Set<Long> removedRemote = new HashSet<>();
         for (long id : referencedFiles(before)) {
             if (!kept.contains(id)) {
-                openFiles.remove(id);
-                cache.forget(id);
-                store.delete(id);
+                if (isWorkerFile(id)) {
+                    removedRemote.add(id);
+                }
+                else {
+                    files.delete(id);
+                }
             }
+        }
+        if (remote != null && !removedRemote.isEmpty()) {
+            remote.removed(removedRemote);
         }
     }
 
@@ -395,7 +427,7 @@ public final class Database
         private final SegmentFileWriter[] partitions;
         private boolean finished;
 
-        private TableWriter(FileStore store, java.util.function.LongSupplier fileIds, List<Column> columns, TableLayout layout)
+        TableWriter(FileStore store, java.util.function.LongSupplier fileIds, List<Column> columns, TableLayout layout)
         {
             this.store = store;
             this.fileIds = fileIds;

@@ -11,6 +11,7 @@ import java.util.Arrays;
  * that pinned an older manifest keeps seeing the rows it started with.
  */
 public final class DeleteVector
+        implements java.io.Serializable
 {
     public static final DeleteVector NONE = new DeleteVector(new long[0], 0);
 

@@ -29,23 +29,31 @@ import static java.util.Objects.requireNonNull;
  * @param nextFileId the id the next segment file gets; ids are never reused, so that a file a
  *        crashed statement left behind cannot be mistaken for a committed one
  */
-public record Manifest(long version, long nextFileId, List<String> schemas, List<TableEntry> tables, List<ViewEntry> views)
+public record Manifest(long version, long nextFileId, List<String> schemas, List<TableEntry> tables, List<ViewEntry> views, int workerCount)
 {
     private static final int MAGIC = 0x53474e4d; // "SGNM"
-    private static final int FORMAT_VERSION = 3;
+    private static final int FORMAT_VERSION = 4;
+    /** Format 3 had no worker count: every database was one process's. */
+    private static final int SCHEMAS_FORMAT_VERSION = 3;
     /** Format 2 had no schemas beside the database's own. */
     private static final int LAYOUT_FORMAT_VERSION = 2;
     /** Format 1 had no layouts: every table one unsorted partition. */
     private static final int FIRST_FORMAT_VERSION = 1;
 
-    public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of(), List.of());
+    public static final Manifest EMPTY = new Manifest(0, 1, List.of(), List.of(), List.of(), 0);
 
     /**
      * @param schemas the schemas besides the database's own, whose tables and views are named
      *        {@code schema.name} (see {@link io.signo.storage.table.Catalog})
+     * @param workerCount the workers of the cluster whose coordinator this manifest is, which hold the
+     *        files of its tables that are not replicated (partition p on worker p mod workerCount); 0
+     *        for the database of one process, which holds every file itself
      */
     public Manifest
     {
+        if (workerCount < 0) {
+            throw new IllegalArgumentException("negative worker count: " + workerCount);
+        }
         schemas = List.copyOf(schemas);
         tables = List.copyOf(tables);
         views = List.copyOf(views);
@@ -53,6 +61,7 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
 
     /** A stored table: its columns, how it places its rows, and the files of its rows, in the order they were written. */
     public record TableEntry(String name, List<Column> columns, TableLayout layout, List<FileEntry> files)
+            implements java.io.Serializable
     {
         public TableEntry
         {
@@ -157,7 +166,8 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
     }
 
     /** A segment file of a table's partition and the rows deleted from it since. */
-    public record FileEntry(long fileId, int partition, int rowCount, DeleteVector deletes) {}
+    public record FileEntry(long fileId, int partition, int rowCount, DeleteVector deletes)
+            implements java.io.Serializable {}
 
     /** A view: its query text and its columns as they were when it was created. */
     public record ViewEntry(String name, String sql, List<Column> columns)
@@ -205,24 +215,24 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
         if (!replaced) {
             changed.add(table);
         }
-        return new Manifest(version + 1, nextFileId, schemas, changed, views);
+        return new Manifest(version + 1, nextFileId, schemas, changed, views, workerCount);
     }
 
     public Manifest withoutTable(String name)
     {
-        return new Manifest(version + 1, nextFileId, schemas, tables.stream().filter(table -> !table.name().equalsIgnoreCase(name)).toList(), views);
+        return new Manifest(version + 1, nextFileId, schemas, tables.stream().filter(table -> !table.name().equalsIgnoreCase(name)).toList(), views, workerCount);
     }
 
     public Manifest withView(ViewEntry view)
     {
         List<ViewEntry> changed = new ArrayList<>(views.stream().filter(existing -> !existing.name().equalsIgnoreCase(view.name())).toList());
         changed.add(view);
-        return new Manifest(version + 1, nextFileId, schemas, tables, changed);
+        return new Manifest(version + 1, nextFileId, schemas, tables, changed, workerCount);
     }
 
     public Manifest withoutView(String name)
     {
-        return new Manifest(version + 1, nextFileId, schemas, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList());
+        return new Manifest(version + 1, nextFileId, schemas, tables, views.stream().filter(view -> !view.name().equalsIgnoreCase(name)).toList(), workerCount);
     }
 
     /** The schema of that name (case-insensitive) as it was created, or null. */
@@ -235,7 +245,7 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
     {
         List<String> changed = new ArrayList<>(schemas);
         changed.add(name);
-        return new Manifest(version + 1, nextFileId, changed, tables, views);
+        return new Manifest(version + 1, nextFileId, changed, tables, views, workerCount);
     }
 
     /** The next version without the schema, its tables and its views (named {@code schema.name}). */
@@ -243,7 +253,13 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
     {
         return new Manifest(version + 1, nextFileId, schemas.stream().filter(schema -> !schema.equalsIgnoreCase(name)).toList(),
                 tables.stream().filter(table -> !Catalog.inOtherSchema(table.name(), name)).toList(),
-                views.stream().filter(view -> !Catalog.inOtherSchema(view.name(), name)).toList());
+                views.stream().filter(view -> !Catalog.inOtherSchema(view.name(), name)).toList(), workerCount);
+    }
+
+    /** This version as the coordinator's of a cluster of {@code workers} workers (0: one process's database). */
+    public Manifest withWorkerCount(int workers)
+    {
+        return new Manifest(version, nextFileId, schemas, tables, views, workers);
     }
 
     /** The manifest as bytes, a CRC-32C of everything before it at the end. */
@@ -256,6 +272,7 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
             out.writeInt(FORMAT_VERSION);
             out.writeLong(version);
             out.writeLong(nextFileId);
+            out.writeInt(workerCount);
             writeNames(out, schemas);
             out.writeInt(tables.size());
             for (TableEntry table : tables) {
@@ -319,6 +336,7 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
         }
         long version = in.readLong();
         long nextFileId = in.readLong();
+        int workerCount = format > SCHEMAS_FORMAT_VERSION ? checkedCount(in.readInt(), "workers") : 0;
         List<String> schemas = format > LAYOUT_FORMAT_VERSION ? readNames(in) : List.of();
         int tableCount = checkedCount(in.readInt(), "tables");
         List<TableEntry> tables = new ArrayList<>(tableCount);
@@ -359,7 +377,7 @@ public record Manifest(long version, long nextFileId, List<String> schemas, List
             }
             views.add(new ViewEntry(name, sql, columns));
         }
-        return new Manifest(version, nextFileId, schemas, tables, views);
+        return new Manifest(version, nextFileId, schemas, tables, views, workerCount);
     }
 
     private static int checkedCount(int count, String what)

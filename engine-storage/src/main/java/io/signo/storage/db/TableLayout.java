@@ -18,8 +18,12 @@ import static java.util.Objects.requireNonNull;
  * <p>Tables partitioned on keys of the same types into the same number of partitions are
  * co-partitioned: the same key values land in the same partition of each, so a join on those keys
  * reads partition i of both together and needs no exchange.
+ *
+ * <p>A table of several partitions without keys is a cluster's table spread over its workers: each
+ * worker writes the rows it makes into the partition of its own number.
  */
 public record TableLayout(List<String> partitionedBy, int partitionCount, boolean replicated, List<String> sortedBy)
+        implements java.io.Serializable
 {
     /** A table's partition count when it names keys and no count: enough for 1, 2, 4 or 8 nodes to share evenly. */
     public static final int DEFAULT_PARTITIONS = 8;
@@ -35,8 +39,8 @@ public record TableLayout(List<String> partitionedBy, int partitionCount, boolea
         if (partitionCount < 1 || partitionCount > MAX_PARTITIONS) {
             throw new IllegalArgumentException("partition count must be between 1 and " + MAX_PARTITIONS + ": " + partitionCount);
         }
-        if (partitionCount > 1 && partitionedBy.isEmpty()) {
-            throw new IllegalArgumentException("a table of " + partitionCount + " partitions needs key columns to place its rows by");
+        if (replicated && partitionCount > 1) {
+            throw new IllegalArgumentException("a replicated table has one partition, not " + partitionCount);
         }
         if (replicated && !partitionedBy.isEmpty()) {
             throw new IllegalArgumentException("a replicated table is not partitioned");

@@ -111,13 +111,38 @@ public final class GeneratedTpchTables
         double averageRows = (double) baseRows * averageRowsPerBase(definition.name()) / partCount;
         // the generator cuts its split by its own rules (its last part takes the remainder): stagers grow past this
         int capacity = (int) ((baseRows + partCount - 1) / partCount + 1) * rowsPerBase;
-        List<Segment> segments = new ArrayList<>(partCount);
+        // a partition per part, so that the workers of a cluster share the parts
+        List<Partition> partitions = new ArrayList<>(partCount);
         for (int part = 1; part <= partCount; part++) {
-            segments.add(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows), capacity));
+            partitions.add(new Partition(part - 1, List.of(new GeneratedSegment<>(definition, scaleFactor, part, partCount, (int) Math.round(averageRows), capacity))));
         }
         long rows = Math.round(baseRows * averageRowsPerBase(definition.name()));
-        return new Table(definition.name(), definition.columns(), List.of(new Partition(0, segments)), new Partitioning(null, List.of(), false),
-                new TableStatistics(rows, Map.of()));
+        return new Table(definition.name(), definition.columns(), partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, Map.of()));
+    }
+
+    /** Names a generated table in a plan sent to another node, which generates its share of it. */
+    public record Reference(String name, double scaleFactor)
+            implements java.io.Serializable
+    {
+        public Table resolve()
+        {
+            Table table = table(name, scaleFactor);
+            if (table == null) {
+                throw new IllegalArgumentException("TPC-H has no table " + name);
+            }
+            return table;
+        }
+    }
+
+    /** The reference to {@code table} when it is a generated one, else null. */
+    public static Reference referenceTo(Table table)
+    {
+        for (Partition partition : table.partitions()) {
+            for (Segment segment : partition.segments()) {
+                return segment instanceof GeneratedSegment<?> generated ? new Reference(generated.definition().name(), generated.scaleFactor()) : null;
+            }
+        }
+        return null;
     }
 
     /** Rows of the table (or of orders and part, for lineitem and partsupp) at the scale factor, as the specification sizes them. */

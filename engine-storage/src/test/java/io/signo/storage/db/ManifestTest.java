@@ -31,7 +31,7 @@ class ManifestTest
                 List.of(new FileEntry(3, 0, 100, DeleteVector.NONE), new FileEntry(4, 3, 50, DeleteVector.NONE.with(new int[] {1, 7}, 2))));
         TableEntry replicated = new TableEntry("r", COLUMNS, new TableLayout(List.of(), 1, true, List.of()), List.of());
         Manifest manifest = new Manifest(7, 5, List.of("sales"), List.of(partitioned, replicated, new TableEntry("u", COLUMNS, TableLayout.UNORDERED, List.of())),
-                List.of(new ViewEntry("v", "SELECT k FROM t", List.of(new Column("k", Type.BIGINT)))));
+                List.of(new ViewEntry("v", "SELECT k FROM t", List.of(new Column("k", Type.BIGINT)))), 3);
         assertEquals(manifest, Manifest.decode(manifest.encode()));
     }
 

@@ -33,16 +33,28 @@ public final class LayoutWriter
 
     private final TableWriter writer;
     private final PagePartitioner partitioner;
+    /** The partition of every row of a table without keys: the writing node's own. */
+    private final int spreadPartition;
     private final SortedRun[] runs;
     private final int runRows;
     private final PageAllocator allocator = PageAllocator.transientPages();
 
     public LayoutWriter(TableWriter writer)
     {
+        this(writer, 0);
+    }
+
+    /**
+     * @param node the number of the node writing: a table of several partitions without keys (a
+     *        cluster's, spread over its workers) takes its rows into partition {@code node}
+     */
+    public LayoutWriter(TableWriter writer, int node)
+    {
         this.writer = writer;
         TableLayout layout = writer.layout();
         List<Column> columns = writer.columns();
         int partitions = layout.partitionCount();
+        this.spreadPartition = node % partitions;
         this.partitioner = layout.isPartitioned() ? new PagePartitioner(layout.keyColumns(columns), partitions) : null;
         if (layout.isSorted()) {
             List<Type> types = columns.stream().map(Column::type).toList();
@@ -67,13 +79,13 @@ public final class LayoutWriter
     public void append(Page input)
     {
         if (partitioner == null && runs == null) {
-            writer.append(0, input);
+            writer.append(spreadPartition, input);
             return;
         }
         // the hash and the sort read a page's vectors position by position
         Page page = input.isSelected() ? input.compact(allocator) : input;
         if (partitioner == null) {
-            place(0, page);
+            place(spreadPartition, page);
             return;
         }
         partitioner.split(page, this::place);

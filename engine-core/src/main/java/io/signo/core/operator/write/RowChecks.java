@@ -20,9 +20,11 @@ import static java.util.Objects.requireNonNull;
  * @param lengthChecks for each bounded string column written, the channel of its uncut value
  */
 public record RowChecks(String table, List<Column> columns, List<LengthCheck> lengthChecks)
+        implements java.io.Serializable
 {
     /** Column {@code column} of the table is written from a value whose uncut form is in {@code channel}. */
-    public record LengthCheck(int column, int channel) {}
+    public record LengthCheck(int column, int channel)
+            implements java.io.Serializable {}
 
     public RowChecks
     {

@@ -1,8 +1,8 @@
 package io.signo.core.operator.write;
 
-import io.signo.storage.db.Database;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.TableLayout;
+import io.signo.storage.db.TableWriters;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,16 +16,24 @@ import static java.util.Objects.requireNonNull;
  */
 public final class TableWrite
 {
-    private final Database database;
+    private final TableWriters writers;
     private final TableLayout layout;
+    private final int node;
     private final RowChecks checks;
     private final List<LayoutWriter> finishedWriters = new ArrayList<>();
     private final List<FileEntry> files = new ArrayList<>();
     private boolean discarded;
 
-    public TableWrite(Database database, TableLayout layout, RowChecks checks)
+    public TableWrite(TableWriters writers, TableLayout layout, RowChecks checks)
     {
-        this.database = requireNonNull(database, "database is null");
+        this(writers, layout, checks, 0);
+    }
+
+    /** @param node the number of the node writing, whose partition takes the rows of a table without keys */
+    public TableWrite(TableWriters writers, TableLayout layout, RowChecks checks, int node)
+    {
+        this.writers = requireNonNull(writers, "writers is null");
+        this.node = node;
         this.layout = requireNonNull(layout, "layout is null");
         this.checks = requireNonNull(checks, "checks is null");
     }
@@ -38,7 +46,7 @@ public final class TableWrite
     /** A writer for one driver's rows; the driver discards it itself when it ends before finishing. */
     LayoutWriter newWriter()
     {
-        return new LayoutWriter(database.newWriter(checks.columns(), layout));
+        return new LayoutWriter(writers.newWriter(checks.columns(), layout), node);
     }
 
     /** A driver's writer finished: its files wait for the commit (or go, when the statement already failed). */
