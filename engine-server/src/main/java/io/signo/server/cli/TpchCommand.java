@@ -73,9 +73,6 @@ final class TpchCommand
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
-        if (database != null && cluster.clustered()) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--db with --workers or --worker-addresses is not supported yet: a database runs on one process");
-        }
         PrintWriter out = spec.commandLine().getOut();
         try {
             Files.createDirectories(outputDirectory);
@@ -124,7 +121,10 @@ final class TpchCommand
     {
         long generationStart = System.nanoTime();
         if (database != null) {
-            QueryEngine engine = environment.openDatabase(database, threads, DatabaseOptions.cacheBytes(spec, cacheSize));
+            Long cacheBytes = DatabaseOptions.cacheBytes(spec, cacheSize);
+            QueryEngine engine = cluster.clustered()
+                    ? environment.startDatabaseCluster(database, cacheBytes, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings())
+                    : environment.openDatabase(database, threads, cacheBytes);
             try {
                 loadMissingTables(engine, out);
             }

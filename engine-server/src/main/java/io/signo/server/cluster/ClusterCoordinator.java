@@ -69,6 +69,8 @@ public final class ClusterCoordinator
     private final List<String> deadWorkers = new ArrayList<>();
     private final Map<String, RemoteTasks> running = new ConcurrentHashMap<>();
     private final AtomicLong queryCounter = new AtomicLong();
+    /** Tells this coordinator's queries from those of one before it on the same workers. */
+    private final String coordinatorId = Long.toString(java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private volatile boolean rebalanceNeeded;
     private SourceData replicatedData;
     private SignoEngine planner;
@@ -309,7 +311,9 @@ public final class ClusterCoordinator
         }
         if (storage != null) {
             // after a worker died, every worker opens its share again (the dead one once restarted)
-            storage.openWorkers();
+            if (storage.openWorkers()) {
+                workersRejoined();
+            }
             StatementKind kind = StatementKind.of(sql);
             if (kind != StatementKind.QUERY) {
                 return ResultStream.of(planner.executeStatement(kind, session, sql, control));
@@ -333,6 +337,15 @@ public final class ClusterCoordinator
         return SignoEngine.start(planned, session, control, newTarget(engine, counters));
     }
 
+    /** Every worker opened its share of the database again: the dead ones are back, and watched again. */
+    private synchronized void workersRejoined()
+    {
+        for (String worker : deadWorkers) {
+            heartbeats.watch(worker);
+        }
+        deadWorkers.clear();
+    }
+
     /** The nodes of one query: the live workers (all of them, for a database) and this coordinator. */
     private ClusterTarget newTarget(SignoEngine engine, Consumer<List<ExchangeCounters>> counters)
     {
@@ -340,7 +353,7 @@ public final class ClusterCoordinator
         synchronized (this) {
             workers = List.copyOf(liveWorkers);
         }
-        String queryId = "query-" + queryCounter.incrementAndGet();
+        String queryId = "query-" + coordinatorId + "-" + queryCounter.incrementAndGet();
         RemoteTasks remoteTasks = new RemoteTasks(workers);
         running.put(queryId, remoteTasks);
         return new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters, () -> running.remove(queryId),

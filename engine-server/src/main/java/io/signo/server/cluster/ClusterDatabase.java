@@ -78,11 +78,13 @@ final class ClusterDatabase
     /**
      * Has every worker open its share of the committed version, removing files of statements that
      * did not commit, and learns the statistics of their files; fails naming a worker that cannot.
+     *
+     * @return whether they opened it now (false: they had, and none died since)
      */
-    synchronized void openWorkers()
+    synchronized boolean openWorkers()
     {
         if (workersOpen) {
-            return;
+            return false;
         }
         List<CompletableFuture<byte[]>> responses = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
@@ -95,6 +97,7 @@ final class ClusterDatabase
         }
         database.republish();
         workersOpen = true;
+        return true;
     }
 
     /** The committed tables that live on worker {@code worker}, with its files only. */

@@ -49,7 +49,7 @@ public final class WorkerProcesses
             Path logDirectory = Path.of(System.getProperty("java.io.tmpdir"), "signo-workers");
             java.nio.file.Files.createDirectories(logDirectory);
             for (int i = 0; i < count; i++) {
-                Process process = launch(threadsEach, heap, logDirectory.resolve("worker-" + i + ".log"), databaseDirectory == null ? null : workerDirectory(databaseDirectory, i));
+                Process process = launch(0, threadsEach, heap, databaseDirectory == null ? null : workerDirectory(databaseDirectory, i), logDirectory.resolve("worker-" + i + ".log"));
                 workers.processes.add(process);
                 ready.add(readAddress(process));
             }
@@ -76,13 +76,20 @@ public final class WorkerProcesses
         return databaseDirectory.resolve("worker-" + index);
     }
 
-    private static Process launch(int threads, String heap, Path log, Path databaseDirectory)
+    /**
+     * Starts one worker process on 127.0.0.1 at {@code port} (0: a free one), stopping when this
+     * process ends; its standard error goes to {@code log}. {@link #awaitAddress} tells where it
+     * listens.
+     *
+     * @param databaseDirectory its share of a cluster's database, or null
+     */
+    public static Process launch(int port, int threads, String heap, Path databaseDirectory, Path log)
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
-                "worker", "--host", "127.0.0.1", "--port", "0", "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+                "worker", "--host", "127.0.0.1", "--port", Integer.toString(port), "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         if (databaseDirectory != null) {
             command.addAll(List.of("--db", databaseDirectory.toString()));
         }
@@ -93,6 +100,13 @@ public final class WorkerProcesses
         return new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                 .start();
+    }
+
+    /** Waits until the worker listens, and returns its host:port; fails when it ends first or takes over a minute. */
+    public static String awaitAddress(Process process)
+            throws ExecutionException, TimeoutException, InterruptedException
+    {
+        return readAddress(process).get(60, TimeUnit.SECONDS);
     }
 
     private static CompletableFuture<String> readAddress(Process process)

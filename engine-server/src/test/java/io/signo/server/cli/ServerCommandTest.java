@@ -29,11 +29,11 @@ class ServerCommandTest
     }
 
     @Test
-    void aClusterNeedsTpch()
+    void aClusterNeedsTpchOrADatabase()
     {
         Run run = run("server", "--port", "0", "--workers", "2");
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().startsWith("--tpch is required with --workers or --worker-addresses"), run.err());
+        assertTrue(run.err().startsWith("--tpch or --db is required with --workers or --worker-addresses"), run.err());
     }
 
     @Test

@@ -1,131 +1,24 @@
 package io.signo.sql.ddl;
 
-import io.signo.reference.DuckDbDatabase;
-import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
-import io.signo.sql.SqlScript;
-import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
-import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.sql.Statement;
-import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-/**
- * Runs each script under {@code io/signo/sql/ddl} statement by statement on a fresh Signo database
- * and a fresh DuckDB database, and compares every answer: query results, and the row counts of
- * INSERT, UPDATE and DELETE. A statement with a {@code -- error: text} comment must fail on both,
- * Signo's message containing the text. Other statements (CREATE, DROP, ALTER, SHOW, DESCRIBE) run on
- * both; a {@code -- signo: text} comment checks that Signo's answer contains the text.
- */
+/** The database scripts ({@link DatabaseScripts}) on one process's database, in memory. */
 class DatabaseScriptTest
 {
-    private static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql");
-    private static final String ERROR_COMMENT = "-- error:";
-    private static final String SIGNO_COMMENT = "-- signo:";
-
     @TestFactory
     Stream<DynamicTest> scriptsAnswerAsDuckDb()
     {
-        return SCRIPTS.stream().map(script -> dynamicTest(script, () -> runScript(script)));
-    }
-
-    private static void runScript(String script)
-            throws Exception
-    {
-        List<String> statements = SqlScript.statements(read(script));
-        try (Database database = Database.inMemory();
-                SignoEngine engine = new SignoEngine(database, 2);
-                DuckDbDatabase duckDb = DuckDbDatabase.open(1)) {
-            try (Statement statement = duckDb.connection().createStatement()) {
-                statement.execute("SET integer_division = true");
-                statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
+        return DatabaseScripts.SCRIPTS.stream().map(script -> dynamicTest(script, () -> {
+            try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+                DatabaseScripts.run(script, engine::execute);
             }
-            for (int i = 0; i < statements.size(); i++) {
-                String sql = statements.get(i);
-                String context = script + ":" + (i + 1) + "\n" + sql;
-                String error = comment(sql, ERROR_COMMENT);
-                String signoOnly = comment(sql, SIGNO_COMMENT);
-                if (error != null) {
-                    SignoException thrown = assertThrows(SignoException.class, () -> engine.execute(sql), context);
-                    assertTrue(thrown.getMessage().toLowerCase(Locale.ROOT).contains(error.toLowerCase(Locale.ROOT)),
-                            context + "\nmessage '" + thrown.getMessage() + "' does not contain '" + error + "'");
-                    assertThrows(Exception.class, () -> {
-                        try (Statement statement = duckDb.connection().createStatement()) {
-                            statement.execute(sql);
-                        }
-                    }, "DuckDB accepts what Signo refuses: " + context);
-                    continue;
-                }
-                List<List<Object>> actual;
-                try {
-                    actual = ResultRows.toRows(engine.execute(sql));
-                }
-                catch (SignoException e) {
-                    throw new AssertionError(context + "\nfailed on Signo: " + e.getMessage(), e);
-                }
-                StatementKind kind = StatementKind.of(sql);
-                if (kind.countsRows()) {
-                    try (Statement statement = duckDb.connection().createStatement()) {
-                        statement.execute(sql);
-                        assertEquals(List.of(List.of(statement.getLargeUpdateCount())), actual, context + "\nrows written");
-                    }
-                    continue;
-                }
-                if (kind != StatementKind.QUERY) {
-                    try (Statement statement = duckDb.connection().createStatement()) {
-                        statement.execute(sql);
-                    }
-                    if (signoOnly != null) {
-                        assertTrue(actual.toString().contains(signoOnly), context + "\nSigno answered " + actual + ", expected it to contain " + signoOnly);
-                    }
-                    continue;
-                }
-                List<List<Object>> expected;
-                try {
-                    expected = duckDb.query(sql);
-                }
-                catch (Exception e) {
-                    fail(context + "\nDuckDB refuses it: " + e.getMessage());
-                    return;
-                }
-                ResultComparison.assertSameResult(expected, actual, sql.toLowerCase(Locale.ROOT).contains("order by"), context);
-            }
-        }
-    }
-
-    private static String comment(String sql, String prefix)
-    {
-        for (String line : sql.split("\n")) {
-            String trimmed = line.strip();
-            if (trimmed.startsWith(prefix)) {
-                return trimmed.substring(prefix.length()).strip();
-            }
-        }
-        return null;
-    }
-
-    private static String read(String script)
-            throws IOException
-    {
-        try (InputStream input = DatabaseScriptTest.class.getResourceAsStream(script)) {
-            if (input == null) {
-                throw new AssertionError("missing script " + script);
-            }
-            return new String(input.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        }));
     }
 }

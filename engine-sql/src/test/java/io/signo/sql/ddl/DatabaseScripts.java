@@ -1,0 +1,126 @@
+package io.signo.sql.ddl;
+
+import io.signo.reference.DuckDbDatabase;
+import io.signo.sql.QueryResult;
+import io.signo.sql.ResultRows;
+import io.signo.sql.SqlScript;
+import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.error.SignoException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The scripts under {@code io/signo/sql/ddl}, each run statement by statement on a fresh Signo
+ * database and a fresh DuckDB database, every answer compared: query results, and the row counts of
+ * INSERT, UPDATE and DELETE. A statement with a {@code -- error: text} comment must fail on both,
+ * Signo's message containing the text. Other statements (CREATE, DROP, ALTER, SHOW, DESCRIBE) run on
+ * both; a {@code -- signo: text} comment checks that Signo's answer contains the text. One process's
+ * database and a cluster's run the same scripts.
+ */
+public final class DatabaseScripts
+{
+    public static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql");
+    private static final String ERROR_COMMENT = "-- error:";
+    private static final String SIGNO_COMMENT = "-- signo:";
+
+    private DatabaseScripts() {}
+
+    /**
+     * Runs {@code script} statement by statement through {@code signo}, which runs one statement on a
+     * fresh database, and on a fresh DuckDB database, comparing every answer.
+     */
+    public static void run(String script, Function<String, QueryResult> signo)
+            throws Exception
+    {
+        List<String> statements = SqlScript.statements(read(script));
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(1)) {
+            try (Statement statement = duckDb.connection().createStatement()) {
+                statement.execute("SET integer_division = true");
+                statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
+            }
+            for (int i = 0; i < statements.size(); i++) {
+                String sql = statements.get(i);
+                String context = script + ":" + (i + 1) + "\n" + sql;
+                String error = comment(sql, ERROR_COMMENT);
+                String signoOnly = comment(sql, SIGNO_COMMENT);
+                if (error != null) {
+                    SignoException thrown = assertThrows(SignoException.class, () -> signo.apply(sql), context);
+                    assertTrue(thrown.getMessage().toLowerCase(Locale.ROOT).contains(error.toLowerCase(Locale.ROOT)),
+                            context + "\nmessage '" + thrown.getMessage() + "' does not contain '" + error + "'");
+                    assertThrows(Exception.class, () -> {
+                        try (Statement statement = duckDb.connection().createStatement()) {
+                            statement.execute(sql);
+                        }
+                    }, "DuckDB accepts what Signo refuses: " + context);
+                    continue;
+                }
+                List<List<Object>> actual;
+                try {
+                    actual = ResultRows.toRows(signo.apply(sql));
+                }
+                catch (SignoException e) {
+                    throw new AssertionError(context + "\nfailed on Signo: " + e.getMessage(), e);
+                }
+                StatementKind kind = StatementKind.of(sql);
+                if (kind.countsRows()) {
+                    try (Statement statement = duckDb.connection().createStatement()) {
+                        statement.execute(sql);
+                        assertEquals(List.of(List.of(statement.getLargeUpdateCount())), actual, context + "\nrows written");
+                    }
+                    continue;
+                }
+                if (kind != StatementKind.QUERY) {
+                    try (Statement statement = duckDb.connection().createStatement()) {
+                        statement.execute(sql);
+                    }
+                    if (signoOnly != null) {
+                        assertTrue(actual.toString().contains(signoOnly), context + "\nSigno answered " + actual + ", expected it to contain " + signoOnly);
+                    }
+                    continue;
+                }
+                List<List<Object>> expected;
+                try {
+                    expected = duckDb.query(sql);
+                }
+                catch (Exception e) {
+                    fail(context + "\nDuckDB refuses it: " + e.getMessage());
+                    return;
+                }
+                ResultComparison.assertSameResult(expected, actual, sql.toLowerCase(Locale.ROOT).contains("order by"), context);
+            }
+        }
+    }
+
+    private static String comment(String sql, String prefix)
+    {
+        for (String line : sql.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith(prefix)) {
+                return trimmed.substring(prefix.length()).strip();
+            }
+        }
+        return null;
+    }
+
+    private static String read(String script)
+            throws IOException
+    {
+        try (InputStream input = DatabaseScripts.class.getResourceAsStream(script)) {
+            if (input == null) {
+                throw new AssertionError("missing script " + script);
+            }
+            return new String(input.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
