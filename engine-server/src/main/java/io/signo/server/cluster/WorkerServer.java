@@ -43,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A worker process: holds its share of the tables, and runs the stages of queries the coordinator
@@ -65,7 +66,8 @@ public final class WorkerServer
     /** The writes of statements under way, by write id, until the coordinator says how they ended. */
     private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
 
-    private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges) {}
+    /** @param stopReason why the task was stopped from outside (a node died), which its report then gives rather than the cancellation */
+    private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges, AtomicReference<SignoException> stopReason) {}
 
     public WorkerServer(String host, int port, int threads)
     {
@@ -106,8 +108,10 @@ public final class WorkerServer
             return new byte[0];
         });
         transport.onPeerDead(peer -> {
+            SignoException died = new SignoException(ErrorCode.NODE_FAILED, "node " + peer + " died; the query was stopped");
             for (RunningTask task : tasks.values()) {
-                task.exchanges().failAll(new IllegalStateException("node " + peer + " died"));
+                task.stopReason().compareAndSet(null, died);
+                task.exchanges().failAll(died);
                 task.done().cancel(true);
             }
         });
@@ -202,13 +206,15 @@ public final class WorkerServer
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
         CompletableFuture<Void> done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
-        tasks.put(request.queryId(), new RunningTask(done, exchanges));
+        RunningTask task = new RunningTask(done, exchanges, new AtomicReference<>());
+        tasks.put(request.queryId(), task);
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
             if (failure != null) {
                 exchanges.failAll(failure);
             }
-            SignoException error = failure == null ? null : SignoEngine.translateFailure(unwrap(failure));
+            SignoException stopped = task.stopReason().get();
+            SignoException error = failure == null ? null : stopped != null ? stopped : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
                     error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges));
             transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
