@@ -48,6 +48,8 @@ public final class SignoEngine
     private final DatabaseStatements databaseStatements;
     private final int workers;
     private final boolean separateCoordinator;
+    /** The workers keep copies of the replicated tables (a cluster's database). */
+    private final boolean replicatedOnWorkers;
     private final TaskExecutor executor;
     private final QueryMemoryLimit memoryLimit;
     /** Every node of the cluster the plans are cut for, in this process. */
@@ -105,6 +107,7 @@ public final class SignoEngine
             Supplier<ExecutionTarget> clusterTargets)
     {
         this.separateCoordinator = separateCoordinator;
+        this.replicatedOnWorkers = cluster != null;
         this.catalog = catalog;
         this.database = database;
         this.databaseStatements = new DatabaseStatements(database, this, cluster);
@@ -232,7 +235,8 @@ public final class SignoEngine
         try {
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
             RelNode rel = logical.root();
-            PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters());
+            PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),
+                    replicatedOnWorkers);
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.planned(root);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());

@@ -1,6 +1,7 @@
 package io.signo.server.cluster;
 
 import io.signo.net.transport.NodeTransport;
+import io.signo.server.cluster.ClusterMessages.CopyFileRequest;
 import io.signo.server.cluster.ClusterMessages.FileStatistics;
 import io.signo.server.cluster.ClusterMessages.FinishWriteRequest;
 import io.signo.server.cluster.ClusterMessages.OpenStorageRequest;
@@ -13,13 +14,14 @@ import io.signo.storage.db.BlockCache;
 import io.signo.storage.db.Database;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
-import io.signo.storage.db.RemoteFile;
 import io.signo.storage.db.RemoteFiles;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,6 +45,9 @@ import static java.util.Objects.requireNonNull;
 final class ClusterDatabase
         implements ClusterWrites, RemoteFiles, AutoCloseable
 {
+    /** Bytes of a file copy per message: well under what a control message may hold. */
+    private static final int COPY_PART_BYTES = 8 << 20;
+
     private final NodeTransport transport;
     private final List<String> workers;
     private final Database database;
@@ -92,7 +97,18 @@ final class ClusterDatabase
             responses.add(transport.request(workers.get(i), ClusterMessages.OPEN_STORAGE, ClusterMessages.encode(request)));
         }
         for (int i = 0; i < workers.size(); i++) {
-            FileStatistics files = ClusterMessages.decode(await(responses.get(i), workers.get(i), "cannot open its share of the database"), FileStatistics.class);
+            String worker = workers.get(i);
+            FileStatistics files = ClusterMessages.decode(await(responses.get(i), worker, "cannot open its share of the database"), FileStatistics.class);
+            if (!files.missingCopies().isEmpty()) {
+                // a new directory, or one that lost files: it gets the replicated tables' files again
+                copyFiles(worker, files.missingCopies(), null);
+                OpenStorageRequest again = new OpenStorageRequest(i, workers.size(), liveTables(i));
+                files = ClusterMessages.decode(await(transport.request(worker, ClusterMessages.OPEN_STORAGE, ClusterMessages.encode(again)), worker,
+                        "cannot open its share of the database"), FileStatistics.class);
+                if (!files.missingCopies().isEmpty()) {
+                    throw new SignoException(ErrorCode.STORAGE_ERROR, "worker " + worker + " still lacks the copies of files " + files.missingCopies() + " after they were sent");
+                }
+            }
             statistics.putAll(files.statistics());
         }
         database.republish();
@@ -100,12 +116,15 @@ final class ClusterDatabase
         return true;
     }
 
-    /** The committed tables that live on worker {@code worker}, with its files only. */
+    /** The committed tables as worker {@code worker} keeps them: its partitions' files, and copies of every replicated table's. */
     private List<TableEntry> liveTables(int worker)
     {
         List<TableEntry> tables = new ArrayList<>();
         for (TableEntry table : database.manifest().tables()) {
-            if (!table.layout().replicated()) {
+            if (table.layout().replicated()) {
+                tables.add(table);
+            }
+            else {
                 List<FileEntry> files = table.files().stream().filter(file -> Database.workerOfFile(file.fileId()) == worker).toList();
                 tables.add(new TableEntry(table.name(), table.columns(), table.layout(), files));
             }
@@ -113,22 +132,36 @@ final class ClusterDatabase
         return tables;
     }
 
+    /** Sends {@code worker} copies of the coordinator's files {@code fileIds}, a part at a time, each after the last was written. */
+    private void copyFiles(String worker, List<Long> fileIds, String writeId)
+    {
+        for (long fileId : fileIds) {
+            MemorySegment bytes = database.fileBytes(fileId);
+            long size = bytes.byteSize();
+            long offset = 0;
+            do {
+                int length = (int) Math.min(COPY_PART_BYTES, size - offset);
+                byte[] part = bytes.asSlice(offset, length).toArray(ValueLayout.JAVA_BYTE);
+                CopyFileRequest request = new CopyFileRequest(writeId, fileId, offset, part, offset + length == size);
+                await(transport.request(worker, ClusterMessages.COPY_FILE, ClusterMessages.encode(request)), worker, "cannot take a copy of segment file " + fileId);
+                offset += length;
+            }
+            while (offset < size);
+        }
+    }
+
     /**
-     * How a plan sent to the workers names {@code table}: the entry of its version, with the files
-     * the workers read, or, for a replicated table, as one the coordinator keeps; null for a table
-     * that is not the database's.
+     * How a plan sent to the workers names {@code table}: the entry of the version the plan read,
+     * whose files the workers read (their partitions, or their copies of a replicated table); null for
+     * a table that is not the database's.
      */
     StoredTableReference reference(Table table)
     {
-        TableEntry entry = database.manifest().table(table.name());
-        if (entry == null) {
+        if (database.manifest().table(table.name()) == null) {
             return null;
         }
         boolean withRowIds = table.columns().stream().anyMatch(column -> column.name().equals(Table.ROW_ID_COLUMN));
-        if (entry.layout().replicated()) {
-            return new StoredTableReference(new TableEntry(entry.name(), entry.columns(), entry.layout(), List.of()), withRowIds, true);
-        }
-        return new StoredTableReference(RemoteFile.entryOf(table), withRowIds, false);
+        return new StoredTableReference(Database.entryOf(table), withRowIds);
     }
 
     /** Runs {@code hook} after every worker prepared a statement and before the coordinator commits it: fault injection for tests. */
@@ -138,8 +171,15 @@ final class ClusterDatabase
     }
 
     @Override
-    public List<FileEntry> prepare(String writeId)
+    public List<FileEntry> prepare(String writeId, List<FileEntry> coordinatorFiles)
     {
+        // the coordinator's new files are a replicated table's: every worker keeps a copy
+        List<Long> copied = coordinatorFiles.stream().map(FileEntry::fileId).toList();
+        if (!copied.isEmpty()) {
+            for (String worker : workers) {
+                copyFiles(worker, copied, writeId);
+            }
+        }
         List<CompletableFuture<byte[]>> responses = new ArrayList<>();
         for (String worker : workers) {
             responses.add(transport.request(worker, ClusterMessages.PREPARE, ClusterMessages.encode(new PrepareRequest(writeId))));
@@ -174,16 +214,24 @@ final class ClusterDatabase
     public void removed(Set<Long> fileIds)
     {
         Map<Integer, List<Long>> byWorker = new HashMap<>();
+        List<Long> copies = new ArrayList<>();
         for (long id : fileIds) {
             statistics.remove(id);
-            byWorker.computeIfAbsent(Database.workerOfFile(id), _ -> new ArrayList<>()).add(id);
+            if (Database.isWorkerFile(id)) {
+                byWorker.computeIfAbsent(Database.workerOfFile(id), _ -> new ArrayList<>()).add(id);
+            }
+            else {
+                copies.add(id);
+            }
         }
-        byWorker.forEach((worker, ids) -> {
-            if (worker < workers.size()) {
+        for (int worker = 0; worker < workers.size(); worker++) {
+            List<Long> ids = new ArrayList<>(copies);
+            ids.addAll(byWorker.getOrDefault(worker, List.of()));
+            if (!ids.isEmpty()) {
                 // one that does not hear it removes them when it next opens its share
                 transport.request(workers.get(worker), ClusterMessages.REMOVE_FILES, ClusterMessages.encode(new RemoveFilesRequest(ids)));
             }
-        });
+        }
     }
 
     private static byte[] await(CompletableFuture<byte[]> response, String worker, String what)

@@ -33,6 +33,7 @@ final class ClusterMessages
     static final String PREPARE = "signo.prepare";
     static final String FINISH_WRITE = "signo.finish-write";
     static final String REMOVE_FILES = "signo.remove-files";
+    static final String COPY_FILE = "signo.copy-file";
 
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
@@ -73,8 +74,15 @@ final class ClusterMessages
     record OpenStorageRequest(int workerIndex, int workerCount, List<TableEntry> liveTables)
             implements Serializable {}
 
-    /** The statistics of every file the worker keeps, by file id. */
-    record FileStatistics(Map<Long, TableStatistics> statistics)
+    /** The statistics of every file the worker keeps, by file id, and the copies of replicated tables' files it lacks. */
+    record FileStatistics(Map<Long, TableStatistics> statistics, List<Long> missingCopies)
+            implements Serializable {}
+
+    /**
+     * Part of a copy of one of the coordinator's segment files (a replicated table's), for a
+     * statement's write ({@code writeId}), or to restore a copy a worker lacks (null).
+     */
+    record CopyFileRequest(String writeId, long fileId, long offset, byte[] bytes, boolean last)
             implements Serializable {}
 
     /** Make the files written for a statement durable and name them. */

@@ -6,6 +6,7 @@ import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
+import io.signo.server.cluster.ClusterMessages.CopyFileRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.FileStatistics;
 import io.signo.server.cluster.ClusterMessages.FinishWriteRequest;
@@ -65,6 +66,8 @@ public final class WorkerServer
     private volatile int workerCount;
     /** The writes of statements under way, by write id, until the coordinator says how they ended. */
     private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
+    /** The copies of replicated tables' files received for statements under way, by write id. */
+    private final Map<String, List<Long>> copies = new ConcurrentHashMap<>();
 
     /** @param stopReason why the task was stopped from outside (a node died), which its report then gives rather than the cancellation */
     private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges, AtomicReference<SignoException> stopReason) {}
@@ -98,6 +101,10 @@ public final class WorkerServer
         transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(prepare(ClusterMessages.decode(payload, PrepareRequest.class))));
         transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> {
             finishWrite(ClusterMessages.decode(payload, FinishWriteRequest.class));
+            return new byte[0];
+        });
+        transport.registerHandler(ClusterMessages.COPY_FILE, payload -> {
+            receiveCopy(ClusterMessages.decode(payload, CopyFileRequest.class));
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> {
@@ -153,7 +160,19 @@ public final class WorkerServer
         }
         // writes under way belong to a coordinator that is gone: their files are not in the live version
         writes.clear();
-        return new FileStatistics(storage.retainOnly(request.liveTables()));
+        copies.clear();
+        WorkerStorage.Retained retained = storage.retainOnly(request.liveTables());
+        // copies the coordinator restored since the last call become durable
+        storage.prepare();
+        return new FileStatistics(retained.statistics(), retained.missingCopies());
+    }
+
+    private void receiveCopy(CopyFileRequest request)
+    {
+        openedStorage().receiveCopy(request.fileId(), request.offset(), request.bytes(), request.last());
+        if (request.writeId() != null && request.offset() == 0) {
+            copies.computeIfAbsent(request.writeId(), _ -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(request.fileId());
+        }
     }
 
     private PrepareResponse prepare(PrepareRequest request)
@@ -175,8 +194,14 @@ public final class WorkerServer
     private void finishWrite(FinishWriteRequest request)
     {
         TableWrite write = writes.remove(request.writeId());
-        if (write != null && !request.committed()) {
-            write.discard();
+        List<Long> copied = copies.remove(request.writeId());
+        if (!request.committed()) {
+            if (write != null) {
+                write.discard();
+            }
+            if (copied != null) {
+                openedStorage().remove(copied);
+            }
         }
     }
 
@@ -192,9 +217,7 @@ public final class WorkerServer
     private void execute(ExecuteRequest request)
     {
         Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
-        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> reference.onCoordinator()
-                ? WorkerStorage.keptOnCoordinator(reference.entry())
-                : openedStorage().table(reference.entry(), workerCount));
+        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
         for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
             TableWriterNode.Target target = writer.target();
             writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));

@@ -2,6 +2,8 @@ package io.signo.server.cluster;
 
 import io.signo.sql.ResultRows;
 import io.signo.sql.ddl.DatabaseScripts;
+import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.DynamicTest;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +95,36 @@ class ClusterDatabaseTest
                 assertEquals(ResultRows.toRows(coordinator.execute("SELECT sum(c * c) FROM (SELECT count(*) AS c FROM tpch.tiny.lineitem GROUP BY l_orderkey) AS o")),
                         ResultRows.toRows(coordinator.execute("SELECT count(*) FROM t a JOIN t b ON a.k = b.k WHERE a.batch = 1 AND b.batch = 2")));
             }
+        }
+    }
+
+    @Test
+    void joinsBuildOnEachWorkersCopyOfAReplicatedTableWhichAWorkerThatLostItGetsBack()
+            throws Exception
+    {
+        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2);
+                ClusterCoordinator coordinator = coordinator(workers, directory.resolve("coordinator"))) {
+            coordinator.execute("CREATE TABLE orders WITH (partitioned_by = 'o_orderkey') AS SELECT * FROM tpch.tiny.orders");
+            coordinator.execute("CREATE TABLE customer WITH (replicated = true) AS SELECT * FROM tpch.tiny.customer");
+            String join = "SELECT c_mktsegment, count(*), sum(o_totalprice) FROM orders JOIN customer ON o_custkey = c_custkey WHERE c_acctbal > 0 GROUP BY c_mktsegment";
+            String plan = ResultRows.toRows(coordinator.execute("EXPLAIN " + join)).toString();
+            assertTrue(plan.contains("TableScan[customer") && plan.contains("each worker's copy") && !plan.contains("BROADCAST"), plan);
+            List<List<Object>> expected = ResultRows.toRows(coordinator.execute(
+                    "SELECT c_mktsegment, count(*), sum(o_totalprice) FROM tpch.tiny.orders JOIN tpch.tiny.customer ON o_custkey = c_custkey WHERE c_acctbal > 0 GROUP BY c_mktsegment"));
+            ResultComparison.assertSameResult(expected, ResultRows.toRows(coordinator.execute(join)), false, join);
+
+            // worker 1 loses its copy: the coordinator sends it again before the next statement
+            workers.kill(1);
+            try (Stream<Path> files = Files.list(WorkerProcesses.workerDirectory(directory.resolve("workers"), 1).resolve("segments"))) {
+                for (Path file : files.toList()) {
+                    if (Long.parseLong(file.getFileName().toString().replace(".seg", "")) < Database.firstWorkerFileId(0)) {
+                        Files.delete(file);
+                    }
+                }
+            }
+            awaitDeath(coordinator, workers.addresses().get(1));
+            workers.restart(1);
+            ResultComparison.assertSameResult(expected, ResultRows.toRows(coordinator.execute(join)), false, join + " after worker 1 lost its copy");
         }
     }
 

@@ -17,11 +17,12 @@ public interface ClusterWrites
     int workerCount();
 
     /**
-     * Has every worker make the files it wrote for {@code writeId} durable, and returns them: once this
-     * returns, a commit that names them keeps them, whatever node dies next. Fails when a worker
-     * cannot (then the statement does not commit).
+     * Has every worker make the files it wrote for {@code writeId} durable, and take durable copies of
+     * {@code coordinatorFiles} (those the coordinator wrote: a replicated table's), and returns the
+     * workers' files: once this returns, a commit that names them keeps them, whatever node dies
+     * next. Fails when a worker cannot (then the statement does not commit).
      */
-    List<FileEntry> prepare(String writeId);
+    List<FileEntry> prepare(String writeId, List<FileEntry> coordinatorFiles);
 
     /** Tells the workers the write is over: they forget it, and remove its files unless {@code committed}. */
     void finish(String writeId, boolean committed);

@@ -43,7 +43,7 @@ final class StatementWrite
     {
         List<FileEntry> files = new ArrayList<>(local.files());
         if (cluster != null) {
-            files.addAll(cluster.prepare(target.writeId()));
+            files.addAll(cluster.prepare(target.writeId(), local.files()));
         }
         return files;
     }

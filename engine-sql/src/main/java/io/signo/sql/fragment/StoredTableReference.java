@@ -8,11 +8,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Stands for a cluster database's table in an encoded plan: the entry of the version the plan read,
- * whose files each worker holding a partition reads, or, when {@code onCoordinator}, a replicated
- * table the coordinator keeps and only its stages read; {@code withRowIds} when the plan reads the
- * rows' ids (a DELETE or UPDATE).
+ * whose files each worker reads its share of (its partitions, or its copy of a replicated table);
+ * {@code withRowIds} when the plan reads the rows' ids (a DELETE or UPDATE).
  */
-public record StoredTableReference(TableEntry entry, boolean withRowIds, boolean onCoordinator)
+public record StoredTableReference(TableEntry entry, boolean withRowIds)
         implements Serializable
 {
     public StoredTableReference

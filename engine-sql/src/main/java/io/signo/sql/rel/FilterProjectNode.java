@@ -18,6 +18,12 @@ public record FilterProjectNode(PlanNode source, Expression filter, String filte
         projectionTexts = List.copyOf(projectionTexts);
     }
 
+    /** The same filter and projections over another source with the same columns. */
+    public FilterProjectNode withSource(PlanNode newSource)
+    {
+        return new FilterProjectNode(newSource, filter, filterText, projections, projectionTexts, estimatedRows);
+    }
+
     @Override
     public List<Type> outputTypes()
     {

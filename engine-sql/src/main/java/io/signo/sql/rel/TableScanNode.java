@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * Reads the given columns of a table, a segment per morsel, skipping the segments whose statistics
  * rule out every row of {@code predicate} (taken from the filter above the scan, which still runs).
  */
-public record TableScanNode(Table table, int[] columns, double estimatedRows, SegmentPredicate predicate)
+public record TableScanNode(Table table, int[] columns, double estimatedRows, SegmentPredicate predicate, boolean onEveryWorker)
         implements PlanNode
 {
     public TableScanNode
@@ -26,12 +26,21 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows, Se
 
     public TableScanNode(Table table, int[] columns, double estimatedRows)
     {
-        this(table, columns, estimatedRows, SegmentPredicate.ALL);
+        this(table, columns, estimatedRows, SegmentPredicate.ALL, false);
     }
 
     public TableScanNode withPredicate(SegmentPredicate predicate)
     {
-        return new TableScanNode(table, columns, estimatedRows, predicate);
+        return new TableScanNode(table, columns, estimatedRows, predicate, onEveryWorker);
+    }
+
+    /** This scan of a replicated table read whole on every worker, from the worker's own copy: the build side of a join there. */
+    public TableScanNode readOnEveryWorker()
+    {
+        if (table.partitioning() == null || !table.partitioning().replicated()) {
+            throw new IllegalStateException("table " + table.name() + " is not replicated");
+        }
+        return new TableScanNode(table, columns, estimatedRows, predicate, true);
     }
 
     @Override
@@ -52,13 +61,17 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows, Se
 
     /**
      * Replicated tables are read on the coordinator alone (they are small; a join that needs them on
-     * every worker broadcasts them). A partitioned table is partitioned on its key when the key is
+     * every worker broadcasts them), or by every worker from its own copy where a join builds on
+     * them ({@link #readOnEveryWorker()}). A partitioned table is partitioned on its key when the key is
      * read; tables of one co-partitioning scheme share that scheme, others get one of their own.
      */
     @Override
     public Distribution distribution()
     {
         Partitioning partitioning = table.partitioning();
+        if (onEveryWorker) {
+            return Distribution.REPLICATED;
+        }
         if (partitioning == null || partitioning.replicated()) {
             return Distribution.SINGLE;
         }
@@ -98,6 +111,6 @@ public record TableScanNode(Table table, int[] columns, double estimatedRows, Se
             }
             prune = ", prune=" + predicate.describe(tableColumnNames);
         }
-        return "TableScan[" + table.name() + ", columns=" + names + prune + "]";
+        return "TableScan[" + table.name() + ", columns=" + names + prune + (onEveryWorker ? ", each worker's copy" : "") + "]";
     }
 }

@@ -4,8 +4,10 @@ import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.operator.join.JoinType;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.JoinDistribution;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TableScanNode;
 import io.signo.storage.type.Type;
 
 import java.util.List;
@@ -40,9 +42,15 @@ final class JoinCostModel
         return options.runtimeFilters();
     }
 
-    JoinPlacement place(PlanNode probe, PlanNode build, List<Integer> probeKeys, List<Integer> buildKeys)
+    JoinPlacement place(PlanNode probe, PlanNode proposedBuild, List<Integer> probeKeys, List<Integer> buildKeys)
     {
         Distribution probeDistribution = probe.distribution();
+        PlanNode build = proposedBuild;
+        if (options.replicatedOnWorkers() && !probeDistribution.isSingle() && build.distribution().isSingle()) {
+            // a replicated table every worker keeps: each builds from its own copy, nothing is broadcast
+            PlanNode local = onEveryWorker(build);
+            build = local != null ? local : build;
+        }
         Distribution buildDistribution = build.distribution();
         if (probeDistribution.isSingle()) {
             // the probe is one stream on the coordinator: bring the build there too
@@ -148,6 +156,22 @@ final class JoinCostModel
             return new JoinPlacement(probe, build, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "one worker"), probe.distribution());
         }
         return new JoinPlacement(probe, broadcast(build), new JoinDistribution(JoinDistribution.Kind.BROADCAST, Double.NaN, Double.NaN, Double.NaN, "no equality keys"), probe.distribution());
+    }
+
+    /**
+     * The build side read on every worker from its copy, when it is a replicated table's scan under
+     * filters and projections alone; null otherwise.
+     */
+    private static PlanNode onEveryWorker(PlanNode build)
+    {
+        return switch (build) {
+            case TableScanNode scan when scan.table().partitioning() != null && scan.table().partitioning().replicated() -> scan.readOnEveryWorker();
+            case FilterProjectNode project -> {
+                PlanNode source = onEveryWorker(project.source());
+                yield source == null ? null : project.withSource(source);
+            }
+            default -> null;
+        };
     }
 
     /** Both sides surely on the same single node: one worker, and the build not on a separate coordinator. */

@@ -270,7 +270,8 @@ public final class LocalExecutionPlanner
 
     private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
     {
-        NodeShare share = scan.distribution().isSingle() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
+        // a replicated table is read whole: by the coordinator, or by every worker from its copy
+        NodeShare share = scan.distribution().isSingle() || scan.onEveryWorker() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
         List<Segment> segments = share.splits(scan.table());
         return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
                 runtimeFilters), plan.driverCount(scan));

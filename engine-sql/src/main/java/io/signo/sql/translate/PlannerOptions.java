@@ -11,8 +11,12 @@ package io.signo.sql.translate;
  *        one worker (a cluster of processes); otherwise a single worker is the coordinator too
  * @param runtimeFilters the session's {@code runtime_filters}: whether hash joins may publish runtime
  *        filters to the scans of their probe side
+ * @param replicatedOnWorkers every worker keeps a copy of each replicated table (a cluster's
+ *        database): a join whose build side reads one reads it on every worker instead of a
+ *        broadcast from the coordinator
  */
-public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters)
+public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters,
+        boolean replicatedOnWorkers)
 {
     public static final long DEFAULT_BROADCAST_LIMIT_BYTES = 256L << 20;
 
@@ -21,6 +25,11 @@ public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribut
         if (workerCount < 1) {
             throw new IllegalArgumentException("workerCount must be positive: " + workerCount);
         }
+    }
+
+    public PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters)
+    {
+        this(workerCount, joinDistribution, broadcastLimitBytes, separateCoordinator, runtimeFilters, false);
     }
 
     /** Options with runtime filters on, as a session starts. */

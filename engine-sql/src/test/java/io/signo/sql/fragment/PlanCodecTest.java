@@ -129,7 +129,7 @@ class PlanCodecTest
         Table nation = workerCatalog.table("nation");
         // a constraint value may be any object in memory; in a stream only allowed classes may appear
         SegmentPredicate predicate = new SegmentPredicate(List.of(new ColumnConstraint.In(0, List.of(new Date(0)))));
-        PlanNode plan = new TableScanNode(nation, new int[] {0}, 25, predicate);
+        PlanNode plan = new TableScanNode(nation, new int[] {0}, 25, predicate, false);
         byte[] bytes = PlanCodec.encode(plan);
         PlanDecodingException failure = assertThrows(PlanDecodingException.class, () -> PlanCodec.decode(bytes, workerCatalog));
         assertContains(failure.getMessage(), "java.util.Date", "not allowed");

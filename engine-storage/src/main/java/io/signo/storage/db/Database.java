@@ -7,16 +7,20 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -194,9 +198,48 @@ public final class Database
         return (worker + 1L) * WORKER_FILE_IDS;
     }
 
-    static boolean isWorkerFile(long fileId)
+    /** Whether {@code fileId} is of a worker's range (else the coordinator's own, or one process's). */
+    public static boolean isWorkerFile(long fileId)
     {
         return fileId >= WORKER_FILE_IDS;
+    }
+
+    /**
+     * The entry of a stored table as of the version {@code table} was built from (its files and
+     * their delete vectors): what a plan sent to a cluster's workers names, each worker reading its
+     * files of that version. The row-id column a write's plan shows is left out; the layout states
+     * how partitions are placed, not the sort order, which reading does not need.
+     */
+    public static TableEntry entryOf(Table table)
+    {
+        Map<Long, FileEntry> files = new LinkedHashMap<>();
+        for (Partition partition : table.partitions()) {
+            for (Segment segment : partition.segments()) {
+                FileEntry file = switch (segment) {
+                    case RemoteFile remote -> remote.file();
+                    case StoredSegment stored -> stored.fileEntry(partition.index());
+                    default -> throw new IllegalArgumentException("table " + table.name() + " is not a database's");
+                };
+                files.putIfAbsent(file.fileId(), file);
+            }
+        }
+        List<Column> columns = table.columns().stream().filter(column -> !column.name().equals(Table.ROW_ID_COLUMN)).toList();
+        Partitioning partitioning = table.partitioning();
+        TableLayout layout = partitioning.replicated()
+                ? new TableLayout(List.of(), 1, true, List.of())
+                : new TableLayout(partitioning.keyColumns(), table.partitionCount(), false, List.of());
+        return new TableEntry(table.name(), columns, layout, List.copyOf(files.values()));
+    }
+
+    /** The bytes of one of this database's own segment files, to copy to a cluster's workers. */
+    public MemorySegment fileBytes(long fileId)
+    {
+        try {
+            return store.open(fileId);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + store.describe(fileId) + " cannot be read: " + e, e);
+        }
     }
 
     /** The worker whose range {@code fileId} is of: the worker that wrote and holds it. */
@@ -373,19 +416,18 @@ public final class Database
     private void removeUnreferenced(Manifest before, Manifest after)
     {
         Set<Long> kept = referencedFiles(after);
-        Set<Long> removedRemote = new HashSet<>();
+        Set<Long> removed = new HashSet<>();
         for (long id : referencedFiles(before)) {
             if (!kept.contains(id)) {
-                if (isWorkerFile(id)) {
-                    removedRemote.add(id);
-                }
-                else {
+                removed.add(id);
+                if (!isWorkerFile(id)) {
                     files.delete(id);
                 }
             }
         }
-        if (remote != null && !removedRemote.isEmpty()) {
-            remote.removed(removedRemote);
+        // the workers hold the files of their partitions, and copies of the replicated tables' files
+        if (remote != null && !removed.isEmpty()) {
+            remote.removed(removed);
         }
     }
 

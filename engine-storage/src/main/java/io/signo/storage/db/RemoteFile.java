@@ -1,16 +1,9 @@
 package io.signo.storage.db;
 
 import io.signo.storage.db.Manifest.FileEntry;
-import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.page.Page;
-import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
-import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
-import io.signo.storage.table.Table;
-
-import java.util.ArrayList;
-import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
@@ -25,28 +18,6 @@ public record RemoteFile(FileEntry file, int columnCount)
     public RemoteFile
     {
         requireNonNull(file, "file is null");
-    }
-
-    /**
-     * The entry of a table the coordinator's catalog shows with its rows on the workers, as of the
-     * version the table object is from: what a plan sent to the workers names. The row-id column a
-     * write's plan shows is left out; the entry's layout states how partitions are placed, not the
-     * sort order, which reading does not need.
-     */
-    public static TableEntry entryOf(Table table)
-    {
-        List<FileEntry> files = new ArrayList<>();
-        for (Partition partition : table.partitions()) {
-            for (Segment segment : partition.segments()) {
-                if (!(segment instanceof RemoteFile remote)) {
-                    throw new IllegalArgumentException("table " + table.name() + " is not on the workers");
-                }
-                files.add(remote.file());
-            }
-        }
-        List<Column> columns = table.columns().stream().filter(column -> !column.name().equals(Table.ROW_ID_COLUMN)).toList();
-        TableLayout layout = new TableLayout(table.partitioning().keyColumns(), table.partitionCount(), false, List.of());
-        return new TableEntry(table.name(), columns, layout, files);
     }
 
     @Override

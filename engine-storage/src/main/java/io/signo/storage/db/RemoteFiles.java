@@ -15,6 +15,6 @@ public interface RemoteFiles
     /** The statistics of the file's rows as its worker reported them, or null when not known yet. */
     TableStatistics statistics(FileEntry file);
 
-    /** Files that no version of the manifest names any more: their workers may remove them. */
+    /** Files that no version of the manifest names any more: the workers that hold them (or copies of them) may remove them. */
     void removed(Set<Long> fileIds);
 }

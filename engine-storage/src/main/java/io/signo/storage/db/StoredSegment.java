@@ -36,6 +36,12 @@ final class StoredSegment
         this.deletedRows = deletes.countIn(first, first + file.blockRows(block));
     }
 
+    /** The manifest's entry of this block's file, as of the version the block was read for. */
+    Manifest.FileEntry fileEntry(int partition)
+    {
+        return new Manifest.FileEntry(file.fileId(), partition, file.rowCount(), deletes);
+    }
+
     static long rowId(long fileId, int row)
     {
         return (fileId << 32) | row;

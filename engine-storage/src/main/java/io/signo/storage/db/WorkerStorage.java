@@ -6,7 +6,6 @@ import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Column;
-import io.signo.storage.table.Partition;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 
@@ -15,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -39,6 +41,8 @@ public final class WorkerStorage
     private final String location;
     private final int workerIndex;
     private final AtomicLong nextFileId;
+    /** Copies of replicated tables' files being received, by file id. */
+    private final Map<Long, FileStore.SegmentOutput> incomingCopies = new HashMap<>();
 
     private WorkerStorage(FileStore store, BlockCache cache, String location, int workerIndex)
             throws IOException
@@ -112,29 +116,94 @@ public final class WorkerStorage
     }
 
     /**
-     * Keeps the files the committed version names for this worker and removes every other file of
-     * its range; returns the statistics of each kept file, for the coordinator's planner. A live file
-     * that is missing or damaged is an error naming it.
+     * What a worker keeps of the committed version: the statistics of each of its files, for the
+     * coordinator's planner, and the copies of replicated tables' files it lacks (a new worker
+     * directory, or one that missed a write), which the coordinator then sends.
      */
-    public Map<Long, TableStatistics> retainOnly(List<TableEntry> liveTables)
+    public record Retained(Map<Long, TableStatistics> statistics, List<Long> missingCopies) {}
+
+    /**
+     * Keeps the files the committed version names for this worker (its partitions' and its copies of
+     * the replicated tables') and removes every other file; a live file of a partition that is
+     * missing or damaged is an error naming it, a missing copy is reported.
+     */
+    public Retained retainOnly(List<TableEntry> liveTables)
     {
         Map<Long, TableStatistics> statistics = new HashMap<>();
+        Set<Long> live = new HashSet<>();
+        List<Long> missingCopies = new ArrayList<>();
+        Set<Long> present = fileIds();
         for (TableEntry table : liveTables) {
             for (FileEntry file : table.files()) {
+                live.add(file.fileId());
+                if (table.layout().replicated()) {
+                    TableStatistics copy = copyStatistics(table, file, present);
+                    if (copy == null) {
+                        missingCopies.add(file.fileId());
+                    }
+                    else {
+                        statistics.put(file.fileId(), copy);
+                    }
+                    continue;
+                }
                 statistics.put(file.fileId(), files.statistics(table.name(), table.columns(), file));
             }
         }
-        try {
-            for (long id : store.fileIds()) {
-                if (!statistics.containsKey(id)) {
-                    files.delete(id);
-                }
+        for (long id : present) {
+            if (!live.contains(id)) {
+                files.delete(id);
             }
+        }
+        return new Retained(statistics, missingCopies);
+    }
+
+    /** The statistics of this worker's copy of a replicated table's file, or null when it has none whole (a copy cut short is removed). */
+    private TableStatistics copyStatistics(TableEntry table, FileEntry file, Set<Long> present)
+    {
+        if (!present.contains(file.fileId())) {
+            return null;
+        }
+        try {
+            return files.statistics(table.name(), table.columns(), file);
+        }
+        catch (SignoException e) {
+            files.delete(file.fileId());
+            return null;
+        }
+    }
+
+    private Set<Long> fileIds()
+    {
+        try {
+            return store.fileIds();
         }
         catch (IOException e) {
             throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot list worker directory " + location + ": " + e.getMessage(), e);
         }
-        return statistics;
+    }
+
+    /**
+     * Writes part of the copy of a replicated table's segment file the coordinator sends, the same
+     * bytes under the same id: the coordinator's row ids and delete vectors then hold for the copy.
+     * The copy is durable once {@link #prepare()} returns.
+     */
+    public synchronized void receiveCopy(long fileId, long offset, byte[] bytes, boolean last)
+    {
+        try {
+            FileStore.SegmentOutput output = offset == 0 ? store.create(fileId) : incomingCopies.get(fileId);
+            if (output == null || output.position() != offset) {
+                throw new SignoException(ErrorCode.INTERNAL_ERROR, "copy of segment file " + fileId + " received out of order at byte " + offset);
+            }
+            incomingCopies.put(fileId, output);
+            output.write(bytes);
+            if (last) {
+                incomingCopies.remove(fileId);
+                output.finish();
+            }
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.STORAGE_ERROR, "cannot write a copy of segment file " + fileId + " in " + location + ": " + e.getMessage(), e);
+        }
     }
 
     /** Makes the files written since the last call durable: this worker's vote that a statement may commit. */
@@ -154,21 +223,10 @@ public final class WorkerStorage
         return files.statistics(table, columns, file);
     }
 
-    /** The rows of {@code table} in the partitions this worker holds, as of the version its entry is from. */
+    /** The rows of {@code table} in the partitions this worker holds (all of a replicated one: its copy), as of the version its entry is from. */
     public Table table(TableEntry table, int workerCount)
     {
-        return files.table(table, file -> file.partition() % workerCount == workerIndex);
-    }
-
-    /**
-     * A replicated table as a worker sees it: the coordinator keeps it, and only the coordinator's
-     * stages read it; a worker that tried would fail, naming it.
-     */
-    public static Table keptOnCoordinator(TableEntry table)
-    {
-        SignoException failure = new SignoException(ErrorCode.INTERNAL_ERROR, "table " + table.name() + " is kept on the coordinator; a worker cannot read it");
-        return new Table(table.name(), table.columns(), List.of(new Partition(0, List.of(new DamagedSegment(table.columns().size(), failure)))),
-                table.layout().partitioning(table.columns()), null);
+        return files.table(table, file -> table.layout().replicated() || file.partition() % workerCount == workerIndex);
     }
 
     /** Removes files that no version names any more (dropped, compacted, or of a statement that failed). */
