@@ -40,8 +40,10 @@ import io.signo.storage.table.TableStatistics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -69,8 +71,11 @@ public final class WorkerServer
     /** The copies of replicated tables' files received for statements under way, by write id. */
     private final Map<String, List<Long>> copies = new ConcurrentHashMap<>();
 
-    /** @param stopReason why the task was stopped from outside (a node died), which its report then gives rather than the cancellation */
-    private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges, AtomicReference<SignoException> stopReason) {}
+    /**
+     * @param nodes the addresses of the query's nodes: its workers and its coordinator
+     * @param stopReason why the task was stopped from outside (a node died), which its report then gives rather than the cancellation
+     */
+    private record RunningTask(CompletableFuture<Void> done, NetworkExchangeProvider exchanges, Set<String> nodes, AtomicReference<SignoException> stopReason) {}
 
     public WorkerServer(String host, int port, int threads)
     {
@@ -117,6 +122,10 @@ public final class WorkerServer
         transport.onPeerDead(peer -> {
             SignoException died = new SignoException(ErrorCode.NODE_FAILED, "node " + peer + " died; the query was stopped");
             for (RunningTask task : tasks.values()) {
+                if (!task.nodes().contains(peer)) {
+                    // a query planned after the death, on the nodes left
+                    continue;
+                }
                 task.stopReason().compareAndSet(null, died);
                 task.exchanges().failAll(died);
                 task.done().cancel(true);
@@ -229,7 +238,9 @@ public final class WorkerServer
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
         CompletableFuture<Void> done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
-        RunningTask task = new RunningTask(done, exchanges, new AtomicReference<>());
+        Set<String> nodes = new HashSet<>(request.workerAddresses());
+        nodes.add(request.coordinatorAddress());
+        RunningTask task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
         tasks.put(request.queryId(), task);
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
