@@ -46,8 +46,9 @@ import static java.util.Objects.requireNonNull;
  * Plans queries and runs them across worker processes: every worker runs the parallel stages over
  * its share of the data, the coordinator runs the single stages (and holds the small replicated
  * tables) and collects the result. Workers send heartbeats; a worker that dies fails the queries
- * it was part of within seconds, naming it, and the data is spread again over the workers left
- * before the next query.
+ * it was part of within seconds, naming it. Generated data is then spread again over the workers
+ * left before the next query; a cluster's database ({@link ClusterDatabase}) waits for the worker
+ * to come back, since its partitions live nowhere else.
  */
 public final class ClusterCoordinator
         implements AutoCloseable
@@ -206,9 +207,10 @@ public final class ClusterCoordinator
         return seen == 0 ? null : Instant.now().minusNanos(System.nanoTime() - seen);
     }
 
+    /** The workers alive now (a cluster's database keeps its dead ones in its list, for when they come back). */
     public synchronized List<String> workers()
     {
-        return List.copyOf(liveWorkers);
+        return liveWorkers.stream().filter(worker -> !deadWorkers.contains(worker)).toList();
     }
 
     /** The exchange counters of the last query, summed over the nodes, by exchange number. */
