@@ -151,6 +151,12 @@ final class DirectoryStore
     }
 
     @Override
+    public boolean mapsFiles()
+    {
+        return true;
+    }
+
+    @Override
     public MemorySegment open(long fileId)
             throws IOException
     {
