@@ -151,12 +151,6 @@ final class DirectoryStore
     }
 
     @Override
-    public boolean mapsFiles()
-    {
-        return true;
-    }
-
-    @Override
     public MemorySegment open(long fileId)
             throws IOException
     {

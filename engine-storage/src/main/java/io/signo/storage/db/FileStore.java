@@ -15,12 +15,6 @@ interface FileStore
     SegmentOutput create(long fileId)
             throws IOException;
 
-    /** Whether {@link #open} maps files read-only, whose pages may be given back to the kernel once read ({@link MappedPages}). */
-    default boolean mapsFiles()
-    {
-        return false;
-    }
-
     /** A finished segment file's bytes, read-only, valid while the returned segment is reachable. */
     MemorySegment open(long fileId)
             throws IOException;

@@ -44,13 +44,10 @@ final class SegmentFile
     private final ColumnStatistics[][] blockStatistics;
     private final ColumnStatistics[] fileStatistics;
     private final int rowCount;
-    private final boolean mapped;
 
-    private SegmentFile(long fileId, String name, MemorySegment data, boolean mapped, List<Column> columns, int[] blockRows, long[][] chunks, ColumnStatistics[][] blockStatistics,
-            ColumnStatistics[] fileStatistics)
+    private SegmentFile(long fileId, String name, MemorySegment data, List<Column> columns, int[] blockRows, long[][] chunks, ColumnStatistics[][] blockStatistics, ColumnStatistics[] fileStatistics)
     {
         this.fileId = fileId;
-        this.mapped = mapped;
         this.name = name;
         this.data = data;
         this.columns = columns;
@@ -87,12 +84,6 @@ final class SegmentFile
      * @throws SignoException CORRUPT_DATA naming the file when the footer is damaged or does not fit the table
      */
     static SegmentFile open(long fileId, String name, MemorySegment data, List<Column> columns)
-    {
-        return open(fileId, name, data, columns, false);
-    }
-
-    /** @param mapped {@code data} maps the file read-only: the pages of a chunk go back to the kernel once it is decoded */
-    static SegmentFile open(long fileId, String name, MemorySegment data, List<Column> columns, boolean mapped)
     {
         long size = data.byteSize();
         if (size < 8 + TRAILER_BYTES || data.get(BIG_INT, 0) != MAGIC) {
@@ -156,7 +147,7 @@ final class SegmentFile
             for (int c = 0; c < columnCount; c++) {
                 fileStatistics[c] = StatisticsFormat.read(in);
             }
-            return new SegmentFile(fileId, name, data, mapped, columns, blockRows, chunks, blockStatistics, fileStatistics);
+            return new SegmentFile(fileId, name, data, columns, blockRows, chunks, blockStatistics, fileStatistics);
         }
         catch (IOException | IllegalArgumentException e) {
             throw corrupt(name, "footer is damaged: " + e.getMessage());
@@ -228,12 +219,6 @@ final class SegmentFile
         }
         catch (SignoException e) {
             throw corrupt(name, "block " + block + ", column " + columns.get(column).name() + ": " + e.getMessage());
-        }
-        finally {
-            if (mapped) {
-                // decoded into the vector (the cache keeps what is read again): the mapped pages need not stay resident
-                MappedPages.release(data, offset, length);
-            }
         }
     }
 }

@@ -54,7 +54,7 @@ final class SegmentFiles
         catch (IOException e) {
             throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " cannot be read: " + e, e);
         }
-        file = SegmentFile.open(entry.fileId(), name, data, columns, store.mapsFiles());
+        file = SegmentFile.open(entry.fileId(), name, data, columns);
         if (file.rowCount() != entry.rowCount()) {
             throw new SignoException(ErrorCode.CORRUPT_DATA, "segment file " + name + " is damaged: it has " + file.rowCount() + " rows, the manifest says " + entry.rowCount());
         }
