@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -54,6 +55,9 @@ final class ClusterDatabase
     /** What the workers reported of their files, for the planner. */
     private final Map<Long, TableStatistics> statistics = new ConcurrentHashMap<>();
     private volatile boolean workersOpen;
+    /** Worker deaths seen so far, and the count when each write under way began. */
+    private final AtomicLong deaths = new AtomicLong();
+    private final Map<String, Long> deathsAtBegin = new ConcurrentHashMap<>();
     private volatile Runnable beforeCommit = () -> {};
 
     ClusterDatabase(NodeTransport transport, List<String> workers, Path directory, BlockCache cache)
@@ -77,7 +81,14 @@ final class ClusterDatabase
     /** A worker died: every worker opens its share again before the next statement (the dead one once it is back). */
     void workerDied()
     {
+        deaths.incrementAndGet();
         workersOpen = false;
+    }
+
+    @Override
+    public void begin(String writeId)
+    {
+        deathsAtBegin.put(writeId, deaths.get());
     }
 
     /**
@@ -173,6 +184,11 @@ final class ClusterDatabase
     @Override
     public List<FileEntry> prepare(String writeId, List<FileEntry> coordinatorFiles)
     {
+        // a worker that died during the write lost what it held of it, even if it is back by now
+        Long deathsBefore = deathsAtBegin.get(writeId);
+        if (deathsBefore == null || deathsBefore != deaths.get()) {
+            throw new SignoException(ErrorCode.NODE_FAILED, "a worker died while the statement wrote; nothing was committed");
+        }
         // the coordinator's new files are a replicated table's: every worker keeps a copy
         List<Long> copied = coordinatorFiles.stream().map(FileEntry::fileId).toList();
         if (!copied.isEmpty()) {
@@ -197,6 +213,7 @@ final class ClusterDatabase
     @Override
     public void finish(String writeId, boolean committed)
     {
+        deathsAtBegin.remove(writeId);
         byte[] request = ClusterMessages.encode(new FinishWriteRequest(writeId, committed));
         for (String worker : workers) {
             // a worker that does not hear it drops the write when it next opens its share

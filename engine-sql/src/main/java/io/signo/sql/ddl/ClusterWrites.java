@@ -16,6 +16,9 @@ public interface ClusterWrites
     /** How many workers hold the tables; partition p of a table is on worker p mod this. */
     int workerCount();
 
+    /** A statement starts writing under {@code writeId}; its {@link #prepare} fails if a worker dies before it. */
+    void begin(String writeId);
+
     /**
      * Has every worker make the files it wrote for {@code writeId} durable, and take durable copies of
      * {@code coordinatorFiles} (those the coordinator wrote: a replicated table's), and returns the

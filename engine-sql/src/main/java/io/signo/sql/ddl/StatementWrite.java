@@ -26,6 +26,9 @@ final class StatementWrite
         this.target = requireNonNull(target, "target is null");
         this.local = requireNonNull(local, "local is null");
         this.cluster = cluster;
+        if (cluster != null) {
+            cluster.begin(target.writeId());
+        }
     }
 
     TableWriterNode.Target target()
