@@ -189,12 +189,21 @@ public final class PlanCodec
         protected Object replaceObject(Object object)
         {
             return switch (object) {
-                case Table table when GeneratedTpchTables.referenceTo(table) != null -> GeneratedTpchTables.referenceTo(table);
-                case Table table when storedTables.apply(table) != null -> storedTables.apply(table);
-                case Table table -> new TableReference(table.name());
+                case Table table -> reference(table);
                 case Page page -> new SerializedPage(pageSerializer.serialize(page));
                 default -> object;
             };
+        }
+
+        /** What to generate, the entry of a stored table's version, or else the name. */
+        private Object reference(Table table)
+        {
+            Object generated = GeneratedTpchTables.referenceTo(table);
+            if (generated != null) {
+                return generated;
+            }
+            StoredTableReference stored = storedTables.apply(table);
+            return stored != null ? stored : new TableReference(table.name());
         }
     }
 
