@@ -5,9 +5,11 @@ import io.signo.core.operator.scan.RuntimeFilterSelection;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.storage.page.Page;
+import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
 import io.signo.storage.vector.ColumnVector;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,6 +21,11 @@ import static java.util.Objects.requireNonNull;
  * unread segment from one shared cursor, so fast drivers take more and all cores stay busy.
  * Returns views of the stored pages (only the wanted columns); nothing is copied. Segments whose
  * statistics prove that no row passes the scan's {@link SegmentPredicate} are skipped unread.
+ *
+ * <p>A scan of stored segments may test columns as it reads ({@link Segment#read(int[], List)}):
+ * the filter's constraints that a row can be tested on ({@code ConstraintTest}) and the runtime
+ * filters on one key, so that the rows they drop are never decoded in the other columns. The filter
+ * above still runs on the rows that are kept.
  *
  * <p>A scan under the probe side of hash joins applies their {@link RuntimeFilter}s: once a join's
  * build is done (the scan is blocked until then, as its pipeline's join is), every page is tested
@@ -66,7 +73,12 @@ public final class TableScanOperator
         }
     }
 
-    public record Factory(String tableName, SegmentCursor cursor, int[] columns, SegmentPredicate predicate, List<ScanRuntimeFilter> runtimeFilters)
+    /**
+     * @param testsOnRead whether segments that decode on read run {@code columnTests} and the one-key
+     *         runtime filters as they read (see {@link Segment#read(int[], List)})
+     */
+    public record Factory(String tableName, SegmentCursor cursor, int[] columns, SegmentPredicate predicate, List<ScanRuntimeFilter> runtimeFilters,
+            List<ColumnTest> columnTests, boolean testsOnRead)
             implements OperatorFactory
     {
         public Factory
@@ -75,6 +87,13 @@ public final class TableScanOperator
             requireNonNull(predicate, "predicate is null");
             columns = columns.clone();
             runtimeFilters = List.copyOf(runtimeFilters);
+            columnTests = List.copyOf(columnTests);
+        }
+
+        /** A scan that tests no column as it reads. */
+        public Factory(String tableName, SegmentCursor cursor, int[] columns, SegmentPredicate predicate, List<ScanRuntimeFilter> runtimeFilters)
+        {
+            this(tableName, cursor, columns, predicate, runtimeFilters, List.of(), false);
         }
 
         /** A scan without runtime filters. */
@@ -92,7 +111,7 @@ public final class TableScanOperator
         @Override
         public Operator createOperator(OperatorContext context)
         {
-            return new TableScanOperator(context, cursor, columns, predicate, runtimeFilters);
+            return new TableScanOperator(context, this);
         }
 
         @Override
@@ -108,15 +127,25 @@ public final class TableScanOperator
     private final SegmentPredicate predicate;
     /** Null without runtime filters. */
     private final RuntimeFilterSelection runtimeFilters;
+    /** What segments that decode on read test as they read: the column tests, then one-key runtime filters. */
+    private final List<ColumnTest> testsOnRead;
     private boolean finished;
 
-    private TableScanOperator(OperatorContext context, SegmentCursor cursor, int[] columns, SegmentPredicate predicate, List<ScanRuntimeFilter> runtimeFilters)
+    private TableScanOperator(OperatorContext context, Factory factory)
     {
         this.context = requireNonNull(context, "context is null");
-        this.cursor = cursor;
-        this.columns = columns;
-        this.predicate = predicate;
-        this.runtimeFilters = runtimeFilters.isEmpty() ? null : new RuntimeFilterSelection(context, runtimeFilters);
+        this.cursor = factory.cursor();
+        this.columns = factory.columns();
+        this.predicate = factory.predicate();
+        this.runtimeFilters = factory.runtimeFilters().isEmpty() ? null : new RuntimeFilterSelection(context, factory.runtimeFilters());
+        List<ColumnTest> tests = new ArrayList<>();
+        if (factory.testsOnRead()) {
+            tests.addAll(factory.columnTests());
+            if (runtimeFilters != null) {
+                tests.addAll(runtimeFilters.columnTests(columns));
+            }
+        }
+        this.testsOnRead = List.copyOf(tests);
     }
 
     /**
@@ -155,7 +184,10 @@ public final class TableScanOperator
                 finished = true;
                 return null;
             }
-            Page page = segment.read(columns);
+            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns) : segment.read(columns, testsOnRead);
+            if (page.positionCount() == 0) {
+                continue;
+            }
             if (runtimeFilters == null) {
                 return page;
             }

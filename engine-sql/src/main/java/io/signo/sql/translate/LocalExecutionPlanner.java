@@ -24,6 +24,8 @@ import io.signo.core.operator.join.JoinType;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
 import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
+import io.signo.core.operator.scan.ColumnConstraint;
+import io.signo.core.operator.scan.ConstraintTest;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
@@ -44,9 +46,12 @@ import io.signo.sql.rel.TableWriterNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
 import io.signo.storage.source.NodeShare;
+import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
+import io.signo.storage.type.PhysicalType;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -178,6 +183,12 @@ public final class LocalExecutionPlanner
             case FilterProjectNode filterProject -> {
                 PageFilter filter = filterProject.filter() == null ? null : new PageFilter(filterProject.filter());
                 PageProcessor processor = new PageProcessor(filter, filterProject.projections());
+                if (filterProject.source() instanceof TableScanNode scan && decodesOnRead(scan, nodeIndex)) {
+                    // stored segments test the runtime filters' keys before decoding the other columns
+                    Pipeline pipeline = scan(scan, nodeIndex, scanRuntimeFilters(scan));
+                    pipeline.factories.add(new FilterProjectOperatorFactory(processor));
+                    yield pipeline;
+                }
                 if (filterProject.source() instanceof TableScanNode scan) {
                     // the scan's runtime filters start this operator's filter: the rows are copied once, after both
                     Pipeline pipeline = scan(scan, nodeIndex, List.of());
@@ -270,11 +281,35 @@ public final class LocalExecutionPlanner
 
     private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
     {
+        List<Segment> segments = segments(scan, nodeIndex);
+        boolean decodesOnRead = segments.stream().anyMatch(Segment::decodesOnRead);
+        List<ColumnTest> columnTests = new ArrayList<>();
+        if (decodesOnRead) {
+            for (ColumnConstraint constraint : scan.predicate().constraints()) {
+                ColumnTest test = ConstraintTest.of(constraint, scan.table().columns().get(constraint.column()).type());
+                if (test != null) {
+                    columnTests.add(test);
+                }
+            }
+            // a string column's test runs on its dictionary's few entries: the cheapest first
+            columnTests.sort(Comparator.comparing(test -> scan.table().columns().get(test.column()).type().physicalType() != PhysicalType.BYTES));
+        }
+        return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
+                runtimeFilters, columnTests, decodesOnRead), plan.driverCount(scan));
+    }
+
+    /** The segments of the scan this node reads. */
+    private List<Segment> segments(TableScanNode scan, int nodeIndex)
+    {
         // a replicated table is read whole: by the coordinator, or by every worker from its copy
         NodeShare share = scan.distribution().isSingle() || scan.onEveryWorker() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
-        List<Segment> segments = share.splits(scan.table());
-        return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
-                runtimeFilters), plan.driverCount(scan));
+        return share.splits(scan.table());
+    }
+
+    /** Whether the scan reads stored segments, which test columns as they read, before decoding the others. */
+    private boolean decodesOnRead(TableScanNode scan, int nodeIndex)
+    {
+        return segments(scan, nodeIndex).stream().anyMatch(Segment::decodesOnRead);
     }
 
     /** The runtime filters this scan's rows go through, each bound to its join's bridge on the current node. */

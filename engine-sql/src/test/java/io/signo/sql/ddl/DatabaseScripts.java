@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 public final class DatabaseScripts
 {
-    public static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql", "layouts.sql");
+    public static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql", "layouts.sql", "filters.sql");
     private static final String ERROR_COMMENT = "-- error:";
     private static final String SIGNO_COMMENT = "-- signo:";
 

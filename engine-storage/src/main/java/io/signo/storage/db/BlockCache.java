@@ -63,6 +63,24 @@ public final class BlockCache
         if (capacityBytes == 0) {
             return decoder.get();
         }
+        ColumnVector cached = cached(key);
+        if (cached != null) {
+            return cached;
+        }
+        synchronized (this) {
+            misses++;
+        }
+        ColumnVector decoded = decoder.get();
+        put(key, decoded);
+        return decoded;
+    }
+
+    /** The chunk when the cache holds it (a hit, as {@link #get} counts one), else null: a miss that the caller may decode without caching. */
+    ColumnVector cached(Key key)
+    {
+        if (capacityBytes == 0) {
+            return null;
+        }
         synchronized (this) {
             ColumnVector cached = frequent.get(key);
             if (cached != null) {
@@ -72,19 +90,14 @@ public final class BlockCache
             cached = recent.remove(key);
             if (cached != null) {
                 hits++;
-                // read a second time: it is worth keeping beyond a scan
                 long bytes = bytes(cached);
                 recentBytes -= bytes;
                 frequent.put(key, cached);
                 frequentBytes += bytes;
                 evict();
-                return cached;
             }
-            misses++;
+            return cached;
         }
-        ColumnVector decoded = decoder.get();
-        put(key, decoded);
-        return decoded;
     }
 
     private synchronized void put(Key key, ColumnVector vector)

@@ -44,6 +44,8 @@ final class SegmentFile
     private final ColumnStatistics[][] blockStatistics;
     private final ColumnStatistics[] fileStatistics;
     private final int rowCount;
+    /** A bit per chunk (block * columns + column) whose checksum matched once. */
+    private final long[] checked;
 
     private SegmentFile(long fileId, String name, MemorySegment data, List<Column> columns, int[] blockRows, long[][] chunks, ColumnStatistics[][] blockStatistics, ColumnStatistics[] fileStatistics)
     {
@@ -62,6 +64,7 @@ final class SegmentFile
             rows += blockRows[b];
         }
         this.rowCount = rows;
+        this.checked = new long[(blockRows.length * columns.size() + 63) / 64];
     }
 
     static byte[] header()
@@ -205,17 +208,61 @@ final class SegmentFile
     /** Decodes one column of one block after checking the chunk's checksum. */
     ColumnVector decode(int block, int column, PageAllocator allocator)
     {
+        return decode(block, column, chunk(block, column), allocator);
+    }
+
+    /**
+     * The encoded chunk of one column of one block, its checksum checked the first time the process
+     * reads it. Files never change once written, and a damaged chunk is never marked checked, so it
+     * fails every read.
+     */
+    MemorySegment chunk(int block, int column)
+    {
         long offset = chunks[block][column * 3];
         long length = chunks[block][column * 3 + 1];
-        int checksum = (int) chunks[block][column * 3 + 2];
         MemorySegment chunk = data.asSlice(offset, length);
+        int index = block * columns.size() + column;
+        if ((checked[index >>> 6] & (1L << index)) != 0) {
+            return chunk;
+        }
+        int checksum = (int) chunks[block][column * 3 + 2];
         CRC32C crc = new CRC32C();
         crc.update(chunk.asByteBuffer());
         if ((int) crc.getValue() != checksum) {
             throw corrupt(name, "checksum of block " + block + ", column " + columns.get(column).name() + " does not match");
         }
+        // a racing reader may lose this bit to another's update of the same word: it then checks the chunk again
+        checked[index >>> 6] |= 1L << index;
+        return chunk;
+    }
+
+    /** Decodes a chunk from {@link #chunk}. */
+    ColumnVector decode(int block, int column, MemorySegment chunk, PageAllocator allocator)
+    {
         try {
             return ColumnChunkCodec.decode(columns.get(column).type(), blockRows[block], chunk, allocator);
+        }
+        catch (SignoException e) {
+            throw corrupt(name, "block " + block + ", column " + columns.get(column).name() + ": " + e.getMessage());
+        }
+    }
+
+    /** The values at some positions of a chunk from {@link #chunk} ({@link ColumnChunkCodec#decodePositions}); null when it must be decoded whole. */
+    ColumnVector decodePositions(int block, int column, MemorySegment chunk, int[] positions, int count, PageAllocator allocator)
+    {
+        try {
+            return ColumnChunkCodec.decodePositions(columns.get(column).type(), blockRows[block], chunk, positions, count, allocator);
+        }
+        catch (SignoException e) {
+            throw corrupt(name, "block " + block + ", column " + columns.get(column).name() + ": " + e.getMessage());
+        }
+    }
+
+    /** A chunk from {@link #chunk} as dictionary entries and codes ({@link ColumnChunkCodec#entries}); null when not stored so. */
+    ColumnVector entries(int block, int column, MemorySegment chunk, PageAllocator allocator, int[] codes)
+    {
+        try {
+            return ColumnChunkCodec.entries(columns.get(column).type(), blockRows[block], chunk, allocator, codes);
         }
         catch (SignoException e) {
             throw corrupt(name, "block " + block + ", column " + columns.get(column).name() + ": " + e.getMessage());

@@ -1,6 +1,10 @@
 package io.signo.storage.table;
 
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.vector.ColumnVector;
+
+import java.util.List;
 
 /**
  * A split of a table partition: an immutable run of rows that one driver reads as a morsel, with
@@ -26,6 +30,47 @@ public interface Segment
 
     /** The rows of the given table columns, in that order: a page of {@link #rowCount()} rows. */
     Page read(int[] columns);
+
+    /**
+     * The rows of the given table columns that pass every test, the tests run in order, each on the
+     * rows the ones before kept: a page of at most {@link #rowCount()} rows. A segment read from a
+     * file runs the tests before it decodes the other columns ({@link #decodesOnRead()}); this
+     * default reads every column, then tests.
+     */
+    default Page read(int[] columns, List<ColumnTest> tests)
+    {
+        Page page = read(columns);
+        int[] positions = new int[page.positionCount()];
+        int count = positions.length;
+        for (int i = 0; i < count; i++) {
+            positions[i] = i;
+        }
+        for (ColumnTest test : tests) {
+            int channel = -1;
+            for (int i = 0; i < columns.length && channel < 0; i++) {
+                channel = columns[i] == test.column() ? i : -1;
+            }
+            ColumnVector values = channel >= 0 ? page.column(channel) : read(new int[] {test.column()}).column(0);
+            count = test.keep(values, positions, count);
+        }
+        if (count == page.positionCount()) {
+            return page;
+        }
+        ColumnVector[] kept = new ColumnVector[columns.length];
+        for (int i = 0; i < kept.length; i++) {
+            kept[i] = page.column(i).copyPositions(positions, count, PageAllocator.transientPages());
+        }
+        return new Page(count, kept);
+    }
+
+    /**
+     * True when a read decodes stored data, so that testing some columns before decoding the others
+     * ({@link #read(int[], List)}) saves work; false for segments in memory.
+     */
+    default boolean decodesOnRead()
+    {
+        return false;
+    }
 
     /** How many table columns the segment has. */
     int columnCount();

@@ -4,7 +4,10 @@ import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.join.RuntimeFilter;
 import io.signo.core.operator.join.RuntimeFilterProbe;
 import io.signo.storage.page.Page;
+import io.signo.storage.table.ColumnTest;
+import io.signo.storage.vector.ColumnVector;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -37,6 +40,8 @@ public final class RuntimeFilterSelection
     private final byte[] states;
     private final long[] windowTested;
     private final long[] windowRejected;
+    /** Filters that segments run as column tests while they read ({@link #columnTests}); {@link #select} skips them. */
+    private final boolean[] testedOnRead;
     /** The positions of the page being filtered that every filter so far kept, at the front. */
     private int[] positions = new int[0];
 
@@ -49,6 +54,66 @@ public final class RuntimeFilterSelection
         this.states = new byte[count];
         this.windowTested = new long[count];
         this.windowRejected = new long[count];
+        this.testedOnRead = new boolean[count];
+    }
+
+    /**
+     * The filters on one key column as tests that a stored segment runs while it reads, before it
+     * decodes the other columns; {@link #select} no longer runs them. {@code tableColumns[channel]}
+     * is the table column of each of the scan's output columns.
+     */
+    public List<ColumnTest> columnTests(int[] tableColumns)
+    {
+        List<ColumnTest> tests = new ArrayList<>();
+        for (int filter = 0; filter < filters.length; filter++) {
+            int[] keyChannels = filters[filter].keyChannels();
+            if (keyChannels.length == 1) {
+                testedOnRead[filter] = true;
+                tests.add(new KeyColumnTest(filter, tableColumns[keyChannels[0]]));
+            }
+        }
+        return tests;
+    }
+
+    /** One filter run on one column's values, by a segment as it reads. */
+    private final class KeyColumnTest
+            implements ColumnTest
+    {
+        private static final int[] KEY_CHANNEL = {0};
+
+        private final int filter;
+        private final int column;
+        private RuntimeFilterProbe probe;
+
+        KeyColumnTest(int filter, int column)
+        {
+            this.filter = filter;
+            this.column = column;
+        }
+
+        @Override
+        public int column()
+        {
+            return column;
+        }
+
+        @Override
+        public int keep(ColumnVector values, int[] positions, int count)
+        {
+            if (states[filter] == FILTER_PENDING) {
+                activate(filter);
+            }
+            if (states[filter] != FILTER_ACTIVE || count == 0) {
+                return count;
+            }
+            if (probe == null) {
+                probe = new RuntimeFilterProbe(filters[filter].bridge().runtimeFilter(), KEY_CHANNEL);
+            }
+            int kept = probe.filter(new Page(values.positionCount(), values), positions, count, count == values.positionCount());
+            filters[filter].record(count, count - kept);
+            judge(filter, count, count - kept);
+            return kept;
+        }
     }
 
     /** Pending until every filter's build is done, so that no page goes by untested. */
@@ -76,6 +141,9 @@ public final class RuntimeFilterSelection
         int count = positionCount;
         boolean tested = false;
         for (int filter = 0; filter < filters.length && count > 0; filter++) {
+            if (testedOnRead[filter]) {
+                continue;
+            }
             if (states[filter] == FILTER_PENDING) {
                 activate(filter);
             }

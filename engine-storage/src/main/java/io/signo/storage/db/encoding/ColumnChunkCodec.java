@@ -85,9 +85,104 @@ public final class ColumnChunkCodec
      */
     public static ColumnVector decode(Type type, int positionCount, MemorySegment encoded, PageAllocator allocator)
     {
+        requireNonNull(allocator, "allocator is null");
+        Header header = readHeader(type, positionCount, encoded);
+        ChunkReader reader = header.reader();
+        MemorySegment nulls = switch (header.nullMode()) {
+            case NULLS_NONE -> null;
+            case NULLS_BITMAP -> {
+                long bitmapBytes = nullBitmapBytes(positionCount);
+                MemorySegment bitmap = allocator.allocate(bitmapBytes);
+                MemorySegment.copy(encoded, header.nullsOffset(), bitmap, 0, bitmapBytes);
+                yield bitmap;
+            }
+            default -> {
+                MemorySegment bitmap = allocator.allocate(nullBitmapBytes(positionCount));
+                bitmap.fill((byte) -1);
+                yield bitmap;
+            }
+        };
+        ColumnVector vector;
+        if (type.physicalType() == PhysicalType.BYTES) {
+            StringChunks.Strings strings = StringChunks.decode(header.encoding(), positionCount, reader, allocator);
+            vector = new ColumnVector(type, positionCount, strings.values(), strings.offsets(), nulls);
+        }
+        else {
+            vector = new ColumnVector(type, positionCount, NumberChunks.decode(header.encoding(), type.physicalType(), positionCount, reader, allocator), null, nulls);
+        }
+        checkEnd(header, reader);
+        return vector;
+    }
+
+    /**
+     * The values at {@code positions[0 .. count)} (ascending, inside the chunk) as a vector of
+     * {@code count} positions, read one by one without decoding the rest, for number chunks whose
+     * values can be (plain, constant, frame of reference); null for any other chunk, which the caller
+     * decodes whole. Checked as {@link #decode} checks its input.
+     */
+    public static ColumnVector decodePositions(Type type, int positionCount, MemorySegment encoded, int[] positions, int count, PageAllocator allocator)
+    {
+        Header header = readHeader(type, positionCount, encoded);
+        if (type.physicalType() == PhysicalType.BYTES) {
+            return null;
+        }
+        ChunkReader reader = header.reader();
+        MemorySegment values = NumberChunks.decodePositions(header.encoding(), type.physicalType(), positionCount, reader, positions, count, allocator);
+        if (values == null) {
+            return null;
+        }
+        checkEnd(header, reader);
+        MemorySegment nulls = switch (header.nullMode()) {
+            case NULLS_NONE -> null;
+            case NULLS_BITMAP -> ColumnVector.selectNulls(encoded.asSlice(header.nullsOffset(), nullBitmapBytes(positionCount)), positions, count, allocator);
+            default -> {
+                MemorySegment bitmap = allocator.allocate(nullBitmapBytes(count));
+                bitmap.fill((byte) -1);
+                yield bitmap;
+            }
+        };
+        return new ColumnVector(type, count, values, null, nulls);
+    }
+
+    /**
+     * For a chunk of strings stored as a dictionary (or as one constant string): its distinct strings
+     * as a vector of {@code type}, and each position's code into that vector in
+     * {@code codes[0 .. positionCount)}, -1 for a NULL. A filter can test the few entries instead of
+     * every position, and a scan gather only the strings of the positions it keeps. Null for a chunk
+     * in another encoding or of NULLs alone. The entries may be views of {@code encoded}. The input is
+     * checked as {@link #decode} checks it.
+     */
+    public static ColumnVector entries(Type type, int positionCount, MemorySegment encoded, PageAllocator allocator, int[] codes)
+    {
+        Header header = readHeader(type, positionCount, encoded);
+        if (type.physicalType() != PhysicalType.BYTES || header.nullMode() == NULLS_ALL) {
+            return null;
+        }
+        ChunkReader reader = header.reader();
+        StringChunks.Strings entries = StringChunks.entries(header.encoding(), positionCount, reader, allocator, codes);
+        if (entries == null) {
+            return null;
+        }
+        checkEnd(header, reader);
+        if (header.nullMode() == NULLS_BITMAP) {
+            MemorySegment nulls = encoded.asSlice(header.nullsOffset(), nullBitmapBytes(positionCount));
+            for (int position = 0; position < positionCount; position++) {
+                if (ColumnVector.isNullBit(nulls, position)) {
+                    codes[position] = -1;
+                }
+            }
+        }
+        int entryCount = (int) (entries.offsets().byteSize() / Integer.BYTES) - 1;
+        return new ColumnVector(type, entryCount, entries.values(), entries.offsets(), null);
+    }
+
+    /** A chunk's header, read and checked: its encoding, its nulls, and a reader at its values. */
+    private record Header(ChunkEncoding encoding, int nullMode, long nullsOffset, ChunkReader reader) {}
+
+    private static Header readHeader(Type type, int positionCount, MemorySegment encoded)
+    {
         requireNonNull(type, "type is null");
         requireNonNull(encoded, "encoded is null");
-        requireNonNull(allocator, "allocator is null");
         if (positionCount < 0 || positionCount > MAX_POSITIONS) {
             throw new IllegalArgumentException("a chunk holds 0 to " + MAX_POSITIONS + " positions: " + positionCount);
         }
@@ -107,34 +202,19 @@ public final class ColumnChunkCodec
                     + " values read as " + type);
         }
         int nullMode = reader.readUnsignedByte();
-        MemorySegment nulls = switch (nullMode) {
-            case NULLS_NONE -> null;
-            case NULLS_BITMAP -> {
-                long bitmapBytes = nullBitmapBytes(positionCount);
-                long offset = reader.skip(bitmapBytes, "null bitmap");
-                MemorySegment bitmap = allocator.allocate(bitmapBytes);
-                MemorySegment.copy(encoded, offset, bitmap, 0, bitmapBytes);
-                yield bitmap;
-            }
-            case NULLS_ALL -> {
-                MemorySegment bitmap = allocator.allocate(nullBitmapBytes(positionCount));
-                bitmap.fill((byte) -1);
-                yield bitmap;
-            }
+        long nullsOffset = switch (nullMode) {
+            case NULLS_NONE, NULLS_ALL -> -1;
+            case NULLS_BITMAP -> reader.skip(nullBitmapBytes(positionCount), "null bitmap");
             default -> throw corrupt("unknown null mode " + nullMode);
         };
-        ColumnVector vector;
-        if (physicalType == PhysicalType.BYTES) {
-            StringChunks.Strings strings = StringChunks.decode(encoding, positionCount, reader, allocator);
-            vector = new ColumnVector(type, positionCount, strings.values(), strings.offsets(), nulls);
-        }
-        else {
-            vector = new ColumnVector(type, positionCount, NumberChunks.decode(encoding, physicalType, positionCount, reader, allocator), null, nulls);
-        }
+        return new Header(encoding, nullMode, nullsOffset, reader);
+    }
+
+    private static void checkEnd(Header header, ChunkReader reader)
+    {
         if (reader.remaining() != PADDING_BYTES) {
-            throw corrupt(encoding + " chunk ends " + (reader.remaining() - PADDING_BYTES) + " bytes before its input does (after its padding)");
+            throw corrupt(header.encoding() + " chunk ends " + (reader.remaining() - PADDING_BYTES) + " bytes before its input does (after its padding)");
         }
-        return vector;
     }
 
     /** The encoding of an encoded chunk, for tests and reports. */

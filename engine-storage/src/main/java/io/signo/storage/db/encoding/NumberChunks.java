@@ -236,6 +236,49 @@ final class NumberChunks
         return values;
     }
 
+    /**
+     * The values at {@code positions[0 .. count)} alone, for chunks whose values can be read one by one
+     * (plain, constant, frame of reference); null for the others (delta, run-length), which decode whole.
+     */
+    static MemorySegment decodePositions(ChunkEncoding encoding, PhysicalType physicalType, int positionCount, ChunkReader reader, int[] positions, int count,
+            PageAllocator allocator)
+    {
+        int valueWidth = physicalType.fixedWidth();
+        MemorySegment input = reader.input();
+        switch (encoding) {
+            case PLAIN -> {
+                long offset = reader.skip((long) positionCount * valueWidth, "plain values");
+                MemorySegment values = allocator.allocate((long) count * valueWidth);
+                for (int i = 0; i < count; i++) {
+                    long at = offset + (long) positions[i] * valueWidth;
+                    switch (valueWidth) {
+                        case 1 -> values.set(ValueLayout.JAVA_BYTE, i, input.get(ValueLayout.JAVA_BYTE, at));
+                        case Integer.BYTES -> values.setAtIndex(NATIVE_INT, i, input.get(ChunkFormat.INT, at));
+                        default -> values.setAtIndex(NATIVE_LONG, i, input.get(ChunkFormat.LONG, at));
+                    }
+                }
+                return values;
+            }
+            case CONSTANT -> {
+                MemorySegment values = allocator.allocate((long) count * valueWidth);
+                fill(values, valueWidth, 0, count, reader.readLong());
+                return values;
+            }
+            case FRAME_OF_REFERENCE -> {
+                PackedSequence sequence = PackedSequence.read(reader, positionCount, encoding.name());
+                if (sequence.mode() != MODE_FRAME_OF_REFERENCE) {
+                    throw corrupt(encoding + " chunk with packing mode " + sequence.mode());
+                }
+                MemorySegment values = allocator.allocate((long) count * valueWidth);
+                sequence.gather(input, positions, count, values, valueWidth);
+                return values;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
     private static void decodeRuns(int positionCount, ChunkReader reader, MemorySegment values, int valueWidth)
     {
         MemorySegment input = reader.input();

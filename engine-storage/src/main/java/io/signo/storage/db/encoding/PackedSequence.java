@@ -2,6 +2,7 @@ package io.signo.storage.db.encoding;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 import static io.signo.storage.db.encoding.ChunkFormat.LONG;
 import static io.signo.storage.db.encoding.ChunkFormat.MAX_PACKED_WIDTH;
@@ -183,6 +184,30 @@ record PackedSequence(int mode, int width, long reference, long minDelta, int co
         return packedValueNearEnd(input, bitsOffset, limit, bit, mask);
     }
 
+    /**
+     * Decodes the frame-of-reference values at {@code positions[0 .. count)} into {@code out} (native,
+     * {@code valueWidth} bytes a value), each read on its own: for the few rows a scan keeps.
+     */
+    void gather(MemorySegment input, int[] positions, int count, MemorySegment out, int valueWidth)
+    {
+        if (mode != MODE_FRAME_OF_REFERENCE) {
+            throw new IllegalStateException("only frame-of-reference values can be read one by one");
+        }
+        long reference = this.reference;
+        long width = this.width;
+        long mask = mask();
+        long bitsOffset = this.bitsOffset;
+        long limit = input.byteSize();
+        for (int i = 0; i < count; i++) {
+            long value = reference + (width == 0 ? 0 : packedValue(input, bitsOffset, limit, positions[i] * width, mask));
+            switch (valueWidth) {
+                case 1 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) value);
+                case Integer.BYTES -> out.setAtIndex(NATIVE_INT, i, (int) value);
+                default -> out.setAtIndex(NATIVE_LONG, i, value);
+            }
+        }
+    }
+
     /** Decodes the sequence as longs into {@code out} (native, 8 bytes a value) from index 0. */
     void unpackLongs(MemorySegment input, MemorySegment out)
     {
@@ -344,6 +369,33 @@ record PackedSequence(int mode, int width, long reference, long minDelta, int co
         }
         for (; i < count; i++, bit += width) {
             out.set(ValueLayout.JAVA_BYTE, i, (byte) (reference + packedValueNearEnd(input, bitsOffset, limit, bit, mask)));
+        }
+    }
+
+    /**
+     * Decodes a frame-of-reference sequence of values that fit an int (dictionary codes) into
+     * {@code out}; the header must have been checked by {@link #readBounded}.
+     */
+    void unpackInts(MemorySegment input, int[] out)
+    {
+        int count = this.count;
+        int reference = (int) this.reference;
+        if (width == 0) {
+            Arrays.fill(out, 0, count, reference);
+            return;
+        }
+        int width = this.width;
+        long mask = mask();
+        long bitsOffset = this.bitsOffset;
+        long limit = input.byteSize();
+        int safe = wordSafeCount(limit);
+        long bit = 0;
+        int i = 0;
+        for (; i < safe; i++, bit += width) {
+            out[i] = reference + (int) ((input.get(LONG, bitsOffset + (bit >>> 3)) >>> (bit & 7)) & mask);
+        }
+        for (; i < count; i++, bit += width) {
+            out[i] = reference + (int) packedValueNearEnd(input, bitsOffset, limit, bit, mask);
         }
     }
 

@@ -419,7 +419,10 @@ final class StringChunks
         return new Strings(values, offsets);
     }
 
-    private static Strings decodeDictionary(int positionCount, ChunkReader reader, PageAllocator allocator)
+    /** A dictionary chunk's parts, checked against each other: the entries' bytes and offsets, and the packed codes. */
+    private record StoredDictionary(int entryCount, int[] entryOffsets, long maxEntryLength, ByteSection.Header section, int total, PackedSequence codes) {}
+
+    private static StoredDictionary readDictionary(int positionCount, ChunkReader reader)
     {
         MemorySegment input = reader.input();
         int entryCount = reader.readInt("dictionary size", 1, Math.max(positionCount, 1));
@@ -447,17 +450,66 @@ final class StringChunks
         if (total > positionCount * maxEntryLength) {
             throw corrupt(total + " decoded string bytes, " + positionCount + " strings of at most " + maxEntryLength + " bytes");
         }
-        MemorySegment dictionary = ByteSection.view(input, section, "dictionary bytes");
+        return new StoredDictionary(entryCount, entryOffsets, maxEntryLength, section, total, codes);
+    }
 
+    private static Strings decodeDictionary(int positionCount, ChunkReader reader, PageAllocator allocator)
+    {
+        MemorySegment input = reader.input();
+        StoredDictionary parts = readDictionary(positionCount, reader);
+        MemorySegment dictionary = ByteSection.view(input, parts.section(), "dictionary bytes");
+        int total = parts.total();
         MemorySegment values = allocator.allocate((long) total + Math.max(ColumnVector.COPY_SLACK_BYTES, MAX_WORD_COPIED_ENTRY_BYTES));
         MemorySegment offsets = allocator.allocate((positionCount + 1L) * Integer.BYTES);
-        int written = maxEntryLength <= MAX_WORD_COPIED_ENTRY_BYTES
-                ? gatherShortEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, (int) maxEntryLength, total, values, offsets)
-                : gatherEntries(input, codes, positionCount, dictionary, entryOffsets, entryCount, total, values, offsets);
+        int written = parts.maxEntryLength() <= MAX_WORD_COPIED_ENTRY_BYTES
+                ? gatherShortEntries(input, parts.codes(), positionCount, dictionary, parts.entryOffsets(), parts.entryCount(), (int) parts.maxEntryLength(), total, values, offsets)
+                : gatherEntries(input, parts.codes(), positionCount, dictionary, parts.entryOffsets(), parts.entryCount(), total, values, offsets);
         if (written != total) {
             throw corrupt("dictionary strings add up to " + written + " bytes, the chunk declares " + total);
         }
         return new Strings(values.asSlice(0, total), offsets);
+    }
+
+    /**
+     * The distinct strings of a dictionary chunk, or the one string of a constant chunk, each
+     * position's code into the entries written to {@code codes[0 .. positionCount)}; null for a chunk
+     * of another encoding. The entries are a view of the chunk, or copied into {@code allocator}'s
+     * memory when compressed.
+     */
+    static Strings entries(ChunkEncoding encoding, int positionCount, ChunkReader reader, PageAllocator allocator, int[] codes)
+    {
+        MemorySegment input = reader.input();
+        if (encoding == ChunkEncoding.CONSTANT) {
+            int length = reader.readInt("constant string length", 0, MAX_STRING_BYTES);
+            long start = reader.skip(length, "constant string");
+            MemorySegment offsets = allocator.allocate(2L * Integer.BYTES);
+            offsets.setAtIndex(NATIVE_INT, 1, length);
+            Arrays.fill(codes, 0, positionCount, 0);
+            return new Strings(input.asSlice(start, length), offsets);
+        }
+        if (encoding != ChunkEncoding.DICTIONARY) {
+            return null;
+        }
+        StoredDictionary parts = readDictionary(positionCount, reader);
+        MemorySegment values;
+        if (parts.section().codec() == ChunkFormat.CODEC_NONE) {
+            values = ByteSection.view(input, parts.section(), "dictionary bytes");
+        }
+        else {
+            // a decompressed view is the thread's scratch, which the next chunk overwrites
+            values = allocator.allocate(parts.section().rawLength());
+            ByteSection.readInto(input, parts.section(), values, "dictionary bytes");
+        }
+        int entryCount = parts.entryCount();
+        MemorySegment offsets = allocator.allocate((entryCount + 1L) * Integer.BYTES);
+        MemorySegment.copy(parts.entryOffsets(), 0, offsets, NATIVE_INT, 0, entryCount + 1);
+        parts.codes().unpackInts(input, codes);
+        for (int i = 0; i < positionCount; i++) {
+            if (codes[i] >= entryCount) {
+                throw corrupt("dictionary code " + codes[i] + " at position " + i + ", dictionary has " + entryCount + " entries");
+            }
+        }
+        return new Strings(values, offsets);
     }
 
     /**

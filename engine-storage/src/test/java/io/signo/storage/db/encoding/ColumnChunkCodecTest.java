@@ -49,6 +49,53 @@ class ColumnChunkCodecTest
     }
 
     @Test
+    void readsChosenPositionsAndDictionaryCodesAsDecodingWholeDoes()
+    {
+        Random random = new Random(3);
+        int positionReads = 0;
+        int dictionaryReads = 0;
+        for (Type type : ALL_TYPES) {
+            for (Shape shape : Shape.values()) {
+                for (int rows : new int[] {1, 100, ROWS}) {
+                    for (double nullFraction : new double[] {0, 0.3, 1}) {
+                        String message = type + " " + shape + " " + rows + " rows, nulls " + nullFraction;
+                        Object[] values = shape.values(type, rows, nullFraction, new Random(rows * 17L + shape.ordinal()));
+                        byte[] encoded = ColumnChunkCodec.encode(build(type, values).build());
+                        ColumnVector whole = decode(type, rows, encoded);
+                        for (double share : new double[] {0, 0.01, 0.5, 1}) {
+                            int[] positions = new int[rows];
+                            int count = 0;
+                            for (int p = 0; p < rows; p++) {
+                                positions[count] = p;
+                                count += random.nextDouble() < share ? 1 : 0;
+                            }
+                            ColumnVector some = ColumnChunkCodec.decodePositions(type, rows, nativeCopy(encoded), positions, count, PageAllocator.transientPages());
+                            if (some != null) {
+                                positionReads++;
+                                assertVectorsEqual(whole.copyPositions(positions, count, PageAllocator.transientPages()), some, message + ", " + count + " positions");
+                            }
+                        }
+                        int[] codes = new int[rows];
+                        ColumnVector entries = ColumnChunkCodec.entries(type, rows, nativeCopy(encoded), PageAllocator.transientPages(), codes);
+                        if (entries != null) {
+                            dictionaryReads++;
+                            for (int p = 0; p < rows; p++) {
+                                assertEquals(whole.isNull(p), codes[p] < 0, message + ": null at " + p);
+                                if (!whole.isNull(p)) {
+                                    assertEquals(whole.getObject(p), entries.getObject(codes[p]), message + ": value at " + p);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // numbers packed by frame of reference, constants and plain values read alone; strings of few values are dictionaries
+        assertTrue(positionReads > 100, positionReads + " chunks read by position");
+        assertTrue(dictionaryReads > 10, dictionaryReads + " chunks read as dictionaries");
+    }
+
+    @Test
     void roundTripsLargeChunks()
     {
         Random random = new Random(7);
@@ -279,6 +326,17 @@ class ColumnChunkCodecTest
         catch (RuntimeException | Error e) {
             fail("damaged chunk raised " + e + " instead of CorruptPageException", e);
         }
+        try {
+            int[] positions = {0, 1, 2, positionCount / 2, positionCount - 1};
+            ColumnChunkCodec.decodePositions(type, positionCount, nativeCopy(damaged), positions, positions.length, PageAllocator.transientPages());
+            ColumnChunkCodec.entries(type, positionCount, nativeCopy(damaged), PageAllocator.transientPages(), new int[positionCount]);
+        }
+        catch (CorruptPageException expected) {
+            // the damage was detected
+        }
+        catch (RuntimeException | Error e) {
+            fail("damaged chunk raised " + e + " instead of CorruptPageException", e);
+        }
     }
 
     /** Chunks of every encoding, each tagged with its type in the chunk header (the physical type is enough to decode). */
@@ -349,10 +407,15 @@ class ColumnChunkCodecTest
 
     static ColumnVector decode(Type type, int positionCount, byte[] encoded)
     {
-        // a native copy, as a mapped file is: decoding sees one kind of segment
-        MemorySegment native_ = Arena.ofAuto().allocate(Math.max(encoded.length, 1), 8).asSlice(0, encoded.length);
-        MemorySegment.copy(encoded, 0, native_, ValueLayout.JAVA_BYTE, 0, encoded.length);
-        return ColumnChunkCodec.decode(type, positionCount, native_, PageAllocator.transientPages());
+        return ColumnChunkCodec.decode(type, positionCount, nativeCopy(encoded), PageAllocator.transientPages());
+    }
+
+    /** A native copy, as a mapped file is: decoding sees one kind of segment. */
+    private static MemorySegment nativeCopy(byte[] encoded)
+    {
+        MemorySegment copy = Arena.ofAuto().allocate(Math.max(encoded.length, 1), 8).asSlice(0, encoded.length);
+        MemorySegment.copy(encoded, 0, copy, ValueLayout.JAVA_BYTE, 0, encoded.length);
+        return copy;
     }
 
     /** Encodes and decodes the values and checks every position; returns the encoding chosen. */

@@ -1,0 +1,52 @@
+-- Filters that a stored scan tests as it reads, before decoding the other columns: constants on
+-- dictionary strings, CHAR and VARCHAR, integers, dates and decimals, with NULLs, deleted rows and
+-- joins whose runtime filters drop rows; 30,000 rows fill several blocks of a file.
+CREATE TABLE digits (d INTEGER NOT NULL);
+INSERT INTO digits VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9);
+CREATE TABLE modes (n INTEGER NOT NULL, mode VARCHAR(10), flag CHAR(3));
+INSERT INTO modes VALUES (0, 'AIR', 'A'), (1, 'RAIL', 'D'), (2, 'TRUCK', 'A'), (3, NULL, 'C'), (4, 'AIR REG', NULL), (5, 'MAIL', 'B'), (6, 'SHIP', 'A');
+CREATE TABLE days (n INTEGER NOT NULL, dt DATE);
+INSERT INTO days VALUES (0, DATE '2024-01-01'), (1, DATE '2024-02-29'), (2, NULL), (3, DATE '2023-12-31'), (4, DATE '2024-06-30'), (5, DATE '2024-03-15'), (6, DATE '2025-01-01'), (7, DATE '2024-01-02'), (8, DATE '2024-07-04'), (9, DATE '2024-02-01'), (10, DATE '2024-11-11');
+CREATE TABLE facts (id INTEGER NOT NULL, grp BIGINT, dt DATE, price DECIMAL(12, 2), mode VARCHAR(10), flag CHAR(3), note VARCHAR);
+INSERT INTO facts
+SELECT a.d * 10000 + b.d * 1000 + c.d * 100 + e.d * 10 + f.d + 1,
+    CASE WHEN f.d = 9 THEN NULL ELSE CAST(b.d * 10 + c.d AS BIGINT) END,
+    dy.dt,
+    CAST(e.d * 10 + f.d AS DECIMAL(12, 2)) / 4,
+    m.mode,
+    m.flag,
+    CASE WHEN c.d = 5 THEN NULL ELSE CAST(a.d * 10000 + b.d * 1000 + c.d * 100 + e.d * 10 + f.d AS VARCHAR) END
+FROM digits a, digits b, digits c, digits e, digits f, modes m, days dy
+WHERE a.d < 3 AND m.n = MOD(a.d * 10000 + b.d * 1000 + c.d * 100 + e.d * 10 + f.d, 7) AND dy.n = MOD(a.d * 10000 + b.d * 1000 + c.d * 100 + e.d * 10 + f.d, 11);
+SELECT count(*), count(mode), count(flag), count(dt), count(grp), count(note), sum(price) FROM facts;
+SELECT mode, count(*), sum(price), min(id), max(id) FROM facts WHERE mode = 'AIR' GROUP BY mode;
+SELECT count(*), sum(id) FROM facts WHERE mode IN ('AIR', 'AIR REG', 'SHIP');
+SELECT count(*), sum(id) FROM facts WHERE mode = 'SHIP ';
+SELECT count(*), sum(id) FROM facts WHERE mode IN ('NONE', 'OTHER');
+SELECT flag, count(*), sum(price) FROM facts WHERE flag = 'B' GROUP BY flag;
+SELECT count(*) FROM facts WHERE flag IN ('A', 'C') AND mode = 'TRUCK';
+SELECT count(*), min(note), max(note) FROM facts WHERE note = '12345';
+SELECT count(*), sum(price) FROM facts WHERE id BETWEEN 1000 AND 1999 AND mode = 'RAIL';
+SELECT count(*), sum(id) FROM facts WHERE id < 20 OR id > 29990;
+SELECT count(*), sum(price) FROM facts WHERE grp >= 42 AND grp < 45;
+SELECT count(*), sum(price) FROM facts WHERE grp IN (3, 77, 98, 1000);
+SELECT count(*) FROM facts WHERE grp IS NOT NULL AND mode IS NOT NULL;
+SELECT count(*), sum(id) FROM facts WHERE dt BETWEEN DATE '2024-01-01' AND DATE '2024-02-29';
+SELECT count(*), sum(id) FROM facts WHERE dt > DATE '2024-06-30' AND price > 20;
+SELECT count(*), sum(id) FROM facts WHERE price BETWEEN 5.25 AND 7.50 AND flag = 'A';
+SELECT count(*), sum(id) FROM facts WHERE price < 0.5;
+SELECT id, grp, dt, price, mode, flag, note FROM facts WHERE mode = 'MAIL' AND id > 29900 ORDER BY id;
+-- deleted and changed rows are not read back
+DELETE FROM facts WHERE MOD(id, 3) = 0 AND mode = 'AIR';
+UPDATE facts SET mode = 'AIR' WHERE id BETWEEN 100 AND 200 AND mode = 'RAIL';
+SELECT count(*), sum(id), sum(price) FROM facts WHERE mode = 'AIR';
+SELECT count(*), sum(id) FROM facts WHERE mode = 'RAIL' AND id < 1000;
+DELETE FROM facts WHERE note IS NULL AND grp BETWEEN 10 AND 19;
+SELECT count(*), sum(price) FROM facts WHERE grp BETWEEN 5 AND 25;
+-- joins whose build keeps few keys: the probe scan drops rows by the runtime filter of the join as it reads
+CREATE TABLE picked (id INTEGER NOT NULL, label VARCHAR);
+INSERT INTO picked VALUES (5, 'five'), (500, 'five hundred'), (12345, 'many'), (29999, 'last'), (3, 'deleted?'), (40000, 'none');
+SELECT p.label, f.mode, f.price FROM facts f JOIN picked p ON f.id = p.id ORDER BY p.label;
+SELECT count(*), sum(f.price) FROM facts f JOIN modes m ON f.mode = m.mode WHERE m.n IN (1, 5);
+SELECT f.id, f.note FROM facts f JOIN picked p ON f.id = p.id WHERE f.mode IN ('RAIL', 'MAIL', 'TRUCK') ORDER BY f.id;
+SELECT count(*) FROM facts f WHERE f.id IN (SELECT id FROM picked) AND f.dt IS NOT NULL;
