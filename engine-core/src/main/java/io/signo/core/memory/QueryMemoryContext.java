@@ -33,6 +33,12 @@ public final class QueryMemoryContext
         reservedBytes.addAndGet(delta);
     }
 
+    /** The most the query's pool holds. */
+    public long limitBytes()
+    {
+        return pool.maxBytes();
+    }
+
     public long reservedBytes()
     {
         return reservedBytes.get();

@@ -201,7 +201,10 @@ public final class LocalExecutionPlanner
             }
             case AggregationNode aggregation -> {
                 Pipeline pipeline = visit(aggregation.source(), nodeIndex);
-                pipeline.factories.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step()));
+                // each node holds its share of the groups, split over its drivers by the exchange before the step
+                int nodes = aggregation.distribution().isSingle() ? 1 : plan.shape().workerCount();
+                long expectedGroups = (long) (aggregation.estimatedRows() / Math.max(1, nodes * pipeline.driverCount));
+                pipeline.factories.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step(), expectedGroups));
                 yield pipeline;
             }
             case HashJoinNode join when join.filtersBuildRows() -> {

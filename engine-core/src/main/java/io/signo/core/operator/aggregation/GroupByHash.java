@@ -16,17 +16,33 @@ interface GroupByHash
 {
     static GroupByHash create(List<Type> keyTypes)
     {
-        if (keyTypes.size() == 1) {
-            TypeKind kind = keyTypes.get(0).kind();
-            if (kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL) {
-                return new LongGroupByHash(keyTypes.get(0));
-            }
+        return create(keyTypes, 0);
+    }
+
+    /**
+     * A hash for keys of these types; one that is a single INTEGER-like key is made for
+     * {@code expectedGroups} groups at once (0 for none expected), the others grow as groups come.
+     */
+    static GroupByHash create(List<Type> keyTypes, int expectedGroups)
+    {
+        if (hasLongKey(keyTypes)) {
+            return new LongGroupByHash(keyTypes.get(0), expectedGroups);
         }
         PackedKeyLayout layout = PackedKeyLayout.of(keyTypes);
         if (layout != null) {
             return new PackedGroupByHash(keyTypes, layout);
         }
         return new MultiChannelGroupByHash(keyTypes);
+    }
+
+    /** Whether the keys are one INTEGER, BIGINT, DATE or DECIMAL column, which {@link LongGroupByHash} holds. */
+    static boolean hasLongKey(List<Type> keyTypes)
+    {
+        if (keyTypes.size() != 1) {
+            return false;
+        }
+        TypeKind kind = keyTypes.get(0).kind();
+        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL;
     }
 
     /**

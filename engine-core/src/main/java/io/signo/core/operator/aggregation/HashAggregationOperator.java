@@ -3,6 +3,7 @@ package io.signo.core.operator.aggregation;
 import io.signo.core.operator.Operator;
 import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorFactory;
+import io.signo.storage.memory.ExceededMemoryLimitException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
@@ -40,6 +41,9 @@ public final class HashAggregationOperator
      * table sorted on another column) would otherwise have every driver hold nearly every group.
      */
     static final int PARTIAL_FLUSH_GROUPS = 1 << 20;
+    /** Below this many expected groups a hash grows as groups come: its rehashes stay in the caches. */
+    static final long MIN_PRESIZED_GROUPS = 1 << 16;
+    static final long MAX_PRESIZED_GROUPS = 1 << 24;
 
     /**
      * Describes an aggregation step. The FINAL step takes the same group channels and aggregate
@@ -53,9 +57,21 @@ public final class HashAggregationOperator
         private final List<Type> groupTypes;
         private final List<AggregateCall> aggregates;
         private final AggregationStep step;
+        private final long expectedGroups;
 
         public HashAggregationOperatorFactory(List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> aggregates, AggregationStep step)
         {
+            this(groupChannels, groupTypes, aggregates, step, 0);
+        }
+
+        /**
+         * @param expectedGroups the groups the planner expects each operator of a FINAL or SINGLE
+         *         step to hold (0 when unknown): a hash of one INTEGER-like key is made that large at
+         *         once, so that growing to them takes no rehash of millions of groups
+         */
+        public HashAggregationOperatorFactory(List<Integer> groupChannels, List<Type> groupTypes, List<AggregateCall> aggregates, AggregationStep step, long expectedGroups)
+        {
+            this.expectedGroups = expectedGroups;
             this.groupChannels = List.copyOf(requireNonNull(groupChannels, "groupChannels is null"));
             this.groupTypes = List.copyOf(requireNonNull(groupTypes, "groupTypes is null"));
             this.aggregates = List.copyOf(requireNonNull(aggregates, "aggregates is null"));
@@ -130,6 +146,8 @@ public final class HashAggregationOperator
     private final boolean global;
 
     private GroupByHash groupByHash;
+    /** The groups the hash and the accumulators were made for at once; 0 when they grow as groups come. */
+    private int presizedGroups;
     private Accumulator[] accumulators;
     private int[] globalGroupIds = new int[0];
     private boolean sawInput;
@@ -165,7 +183,39 @@ public final class HashAggregationOperator
             channel += calls[i].intermediateTypes().size();
         }
         this.accumulators = createAccumulators(calls, step.readsRawInput());
-        this.groupByHash = global ? null : GroupByHash.create(groupTypes);
+        int expectedGroups = global || step == AggregationStep.PARTIAL ? 0 : presizedGroups(factory.expectedGroups, groupTypes, context.memory().limitBytes());
+        this.groupByHash = global ? null : GroupByHash.create(groupTypes, expectedGroups);
+        if (expectedGroups > 0) {
+            for (Accumulator accumulator : accumulators) {
+                accumulator.ensureCapacity(expectedGroups);
+            }
+            try {
+                context.memory().setBytes(retainedBytes());
+                this.presizedGroups = expectedGroups;
+            }
+            catch (ExceededMemoryLimitException e) {
+                // the query's memory is mostly taken already: grow as groups come, as without an estimate
+                this.groupByHash = GroupByHash.create(groupTypes);
+                this.accumulators = createAccumulators(calls, step.readsRawInput());
+            }
+        }
+    }
+
+    /**
+     * How many groups to size the hash for at once: the planner's estimate when it is large enough to
+     * matter (growing to a million groups rehashes them about twenty times, each time into a table
+     * that misses the caches) and the hash for it takes at most a thirty-second of the query's memory.
+     */
+    static int presizedGroups(long expectedGroups, List<Type> groupTypes, long memoryLimitBytes)
+    {
+        if (expectedGroups < MIN_PRESIZED_GROUPS || !GroupByHash.hasLongKey(groupTypes)) {
+            return 0;
+        }
+        int groups = (int) Math.min(expectedGroups, MAX_PRESIZED_GROUPS);
+        while (groups >= MIN_PRESIZED_GROUPS && LongGroupByHash.presizedBytes(groups) > memoryLimitBytes / 32) {
+            groups /= 2;
+        }
+        return groups >= MIN_PRESIZED_GROUPS ? groups : 0;
     }
 
     /**
@@ -307,9 +357,13 @@ public final class HashAggregationOperator
     private void reserveForNewGroups(int positionCount)
     {
         int groupCount = groupByHash.groupCount();
+        if (groupCount + (long) positionCount <= presizedGroups) {
+            // made for this many groups: nothing grows
+            return;
+        }
         if (groupCount > 0) {
             long heldBytes = retainedBytes();
-            context.memory().setBytes(heldBytes + positionCount * (heldBytes / groupCount));
+            context.memory().setBytes(heldBytes + positionCount * (heldBytes / Math.max(groupCount, presizedGroups)));
         }
     }
 

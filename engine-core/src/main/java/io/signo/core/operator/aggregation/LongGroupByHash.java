@@ -21,7 +21,7 @@ final class LongGroupByHash
     private long[] slotValues;
     private int[] slotGroups;
     private int mask;
-    private long[] groupValues = new long[16];
+    private long[] groupValues;
     private int groupCount;
     private int nullGroup = EMPTY;
 
@@ -31,8 +31,24 @@ final class LongGroupByHash
 
     LongGroupByHash(Type type)
     {
+        this(type, 0);
+    }
+
+    /** A hash sized for {@code expectedGroups} groups, so that reaching them takes no rehash and no copy. */
+    LongGroupByHash(Type type, int expectedGroups)
+    {
         this.type = type;
-        allocateTable(16);
+        // the table is rehashed past 3/4 full
+        long capacity = Math.max(16, Long.highestOneBit(expectedGroups * 4L / 3 + 1) * 2);
+        allocateTable((int) Math.min(capacity, 1 << 30));
+        groupValues = new long[Math.max(16, expectedGroups)];
+    }
+
+    /** The bytes of a hash made for {@code expectedGroups} groups. */
+    static long presizedBytes(int expectedGroups)
+    {
+        long capacity = Math.max(16, Long.highestOneBit(expectedGroups * 4L / 3 + 1) * 2);
+        return capacity * (Integer.BYTES + Long.BYTES) + (long) Math.max(16, expectedGroups) * Long.BYTES;
     }
 
     private void allocateTable(int capacity)

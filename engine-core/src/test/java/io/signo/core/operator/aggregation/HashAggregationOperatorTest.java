@@ -93,6 +93,49 @@ class HashAggregationOperatorTest
     }
 
     @Test
+    void aStepMadeForItsExpectedGroupsAnswersAsOneThatGrows()
+    {
+        // more groups than expected, as many, and far fewer: the estimate sizes the hash and never changes an answer
+        List<Type> types = List.of(Type.BIGINT, Type.BIGINT);
+        List<Page> pages = new ArrayList<>();
+        java.util.Map<Long, Long> expected = new java.util.TreeMap<>();
+        List<List<Object>> rows = new ArrayList<>();
+        for (long i = 0; i < 300_000; i++) {
+            long key = (i * 7919) % 200_000;
+            rows.add(row(key, i));
+            expected.merge(key, i, Long::sum);
+            if (rows.size() == 8192) {
+                pages.add(page(types, rows));
+                rows = new ArrayList<>();
+            }
+        }
+        pages.add(page(types, rows));
+        List<AggregateCall> calls = List.of(new AggregateCall(SUM, 1, Type.BIGINT, Type.BIGINT));
+        List<List<Object>> expectedRows = new ArrayList<>();
+        expected.forEach((key, sum) -> expectedRows.add(row(key, sum)));
+        for (long expectedGroups : new long[] {0, 100_000, 200_000, 2_000_000}) {
+            List<Page> output = runner.run(new HashAggregationOperatorFactory(List.of(0), List.of(Type.BIGINT), calls, AggregationStep.SINGLE, expectedGroups), pages);
+            assertRowsUnordered(expectedRows, rows(output));
+        }
+    }
+
+    @Test
+    void anExpectedGroupCountSizesTheHashOnlyWhenItMattersAndFitsTheMemory()
+    {
+        List<Type> bigint = List.of(Type.BIGINT);
+        long plenty = 1L << 40;
+        assertEquals(0, HashAggregationOperator.presizedGroups(1000, bigint, plenty), "a small hash grows in the caches");
+        assertEquals(0, HashAggregationOperator.presizedGroups(1 << 20, List.of(Type.VARCHAR), plenty), "only the one-long-key hash is sized");
+        assertEquals(1 << 20, HashAggregationOperator.presizedGroups(1 << 20, bigint, plenty));
+        assertEquals(HashAggregationOperator.MAX_PRESIZED_GROUPS, HashAggregationOperator.presizedGroups(1L << 40, bigint, plenty));
+        long limit = 64L << 20;
+        int groups = HashAggregationOperator.presizedGroups(1 << 24, bigint, limit);
+        assertTrue(groups >= HashAggregationOperator.MIN_PRESIZED_GROUPS && groups < 1 << 24, "halved to fit: " + groups);
+        assertTrue(LongGroupByHash.presizedBytes(groups) <= limit / 32, "a thirty-second of the query's memory at most");
+        assertEquals(0, HashAggregationOperator.presizedGroups(1 << 24, bigint, 1 << 20), "no room: grows as groups come");
+    }
+
+    @Test
     void selectedPagesAggregateOnlyTheirRowsForEveryKindOfGroupHash()
     {
         // columns: flag CHAR(1), status CHAR(1), price DECIMAL(12, 2), key BIGINT, qty INTEGER (nullable), name VARCHAR (nullable)
