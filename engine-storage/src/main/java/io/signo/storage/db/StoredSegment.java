@@ -22,8 +22,8 @@ import java.util.List;
  * dictionary's entries instead of the rows' strings, and decodes the other columns only when some
  * row passes, then only the rows that pass: a dictionary column gathers their strings alone, a
  * column of plain or frame-of-reference numbers reads their values alone, another decodes into
- * thread scratch and copies their values out. A block that nearly every row passes is
- * read as without tests, through the cache.
+ * thread scratch and copies their values out. When more than half of the block's rows pass, a
+ * column is decoded whole, through the cache, and the rows are copied out of it.
  *
  * <p>Column index {@code columnCount()} reads each row's id: the file id in the high 32 bits, the
  * row's number in the file in the low 32. DELETE and UPDATE find their rows by it.
