@@ -50,3 +50,8 @@ SELECT p.label, f.mode, f.price FROM facts f JOIN picked p ON f.id = p.id ORDER 
 SELECT count(*), sum(f.price) FROM facts f JOIN modes m ON f.mode = m.mode WHERE m.n IN (1, 5);
 SELECT f.id, f.note FROM facts f JOIN picked p ON f.id = p.id WHERE f.mode IN ('RAIL', 'MAIL', 'TRUCK') ORDER BY f.id;
 SELECT count(*) FROM facts f WHERE f.id IN (SELECT id FROM picked) AND f.dt IS NOT NULL;
+-- a join on two keys: each integer key of its runtime filter is tested alone as the scan reads
+CREATE TABLE pairs (id INTEGER NOT NULL, grp BIGINT, label VARCHAR);
+INSERT INTO pairs VALUES (7, 6, 'seven'), (4321, 32, 'match'), (4321, 33, 'wrong group'), (29988, 99, 'group is null'), (15000, NULL, 'null key'), (20002, 0, 'zero');
+SELECT p.label, f.id, f.grp, f.price FROM facts f JOIN pairs p ON f.id = p.id AND f.grp = p.grp ORDER BY p.label;
+SELECT count(*), sum(f.price) FROM facts f WHERE EXISTS (SELECT 1 FROM pairs p WHERE p.id = f.id AND p.grp = f.grp);

@@ -195,7 +195,7 @@ public final class RuntimeFilter
     }
 
     /** Of a filter of several keys, the one-key filter of key column {@code key} when it is INTEGER-like; else null. */
-    RuntimeFilter keyFilter(int key)
+    public RuntimeFilter keyFilter(int key)
     {
         return keyFilters == null ? null : keyFilters[key];
     }
