@@ -179,19 +179,20 @@ public final class LocalExecutionPlanner
     private Pipeline plan(PlanNode node, int nodeIndex)
     {
         return switch (node) {
-            case TableScanNode scan -> scan(scan, nodeIndex, scanRuntimeFilters(scan));
+            case TableScanNode scan -> scan(scan, segments(scan, nodeIndex), scanRuntimeFilters(scan));
             case FilterProjectNode filterProject -> {
                 PageFilter filter = filterProject.filter() == null ? null : new PageFilter(filterProject.filter());
                 PageProcessor processor = new PageProcessor(filter, filterProject.projections());
-                if (filterProject.source() instanceof TableScanNode scan && decodesOnRead(scan, nodeIndex)) {
-                    // stored segments test the runtime filters' keys before decoding the other columns
-                    Pipeline pipeline = scan(scan, nodeIndex, scanRuntimeFilters(scan));
-                    pipeline.factories.add(new FilterProjectOperatorFactory(processor));
-                    yield pipeline;
-                }
                 if (filterProject.source() instanceof TableScanNode scan) {
+                    List<Segment> segments = segments(scan, nodeIndex);
+                    if (decodesOnRead(segments)) {
+                        // stored segments test the runtime filters' keys before decoding the other columns
+                        Pipeline pipeline = scan(scan, segments, scanRuntimeFilters(scan));
+                        pipeline.factories.add(new FilterProjectOperatorFactory(processor));
+                        yield pipeline;
+                    }
                     // the scan's runtime filters start this operator's filter: the rows are copied once, after both
-                    Pipeline pipeline = scan(scan, nodeIndex, List.of());
+                    Pipeline pipeline = scan(scan, segments, List.of());
                     pipeline.factories.add(new FilterProjectOperatorFactory(processor, scanRuntimeFilters(scan)));
                     yield pipeline;
                 }
@@ -282,10 +283,9 @@ public final class LocalExecutionPlanner
         return bridge;
     }
 
-    private Pipeline scan(TableScanNode scan, int nodeIndex, List<ScanRuntimeFilter> runtimeFilters)
+    private Pipeline scan(TableScanNode scan, List<Segment> segments, List<ScanRuntimeFilter> runtimeFilters)
     {
-        List<Segment> segments = segments(scan, nodeIndex);
-        boolean decodesOnRead = segments.stream().anyMatch(Segment::decodesOnRead);
+        boolean decodesOnRead = decodesOnRead(segments);
         List<ColumnTest> columnTests = new ArrayList<>();
         if (decodesOnRead) {
             for (ColumnConstraint constraint : scan.predicate().constraints()) {
@@ -309,10 +309,10 @@ public final class LocalExecutionPlanner
         return share.splits(scan.table());
     }
 
-    /** Whether the scan reads stored segments, which test columns as they read, before decoding the others. */
-    private boolean decodesOnRead(TableScanNode scan, int nodeIndex)
+    /** Whether a scan reads stored segments, which test columns as they read, before decoding the others. */
+    private static boolean decodesOnRead(List<Segment> segments)
     {
-        return segments(scan, nodeIndex).stream().anyMatch(Segment::decodesOnRead);
+        return segments.stream().anyMatch(Segment::decodesOnRead);
     }
 
     /** The runtime filters this scan's rows go through, each bound to its join's bridge on the current node. */

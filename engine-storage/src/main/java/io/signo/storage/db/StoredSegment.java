@@ -100,23 +100,30 @@ final class StoredSegment
         ColumnVector[] vectors = new ColumnVector[columns.length];
         for (int i = 0; i < columns.length; i++) {
             int column = columns[i];
-            vectors[i] = column == columnCount() ? rowIds(allocator) : cache.get(new BlockCache.Key(file.fileId(), block, column), () -> file.decode(block, column, allocator));
+            vectors[i] = column == columnCount() ? rowIds(null, rows, allocator) : cache.get(new BlockCache.Key(file.fileId(), block, column), () -> file.decode(block, column, allocator));
         }
         if (deletedRows == 0) {
             return new Page(rows, vectors);
         }
-        int[] kept = new int[rows - deletedRows];
-        int count = 0;
-        int first = file.blockFirstRow(block);
-        for (int p = 0; p < rows; p++) {
-            if (!deletes.isDeleted(first + p)) {
-                kept[count++] = p;
-            }
-        }
+        int[] kept = new int[rows];
+        int count = keepLiveRows(kept);
         for (int i = 0; i < vectors.length; i++) {
             vectors[i] = vectors[i].copyPositions(kept, count, allocator);
         }
         return new Page(count, vectors);
+    }
+
+    /** Writes the block's rows not deleted in this version to {@code positions}, ascending; returns how many. */
+    private int keepLiveRows(int[] positions)
+    {
+        int rows = file.blockRows(block);
+        int first = file.blockFirstRow(block);
+        int count = 0;
+        for (int p = 0; p < rows; p++) {
+            positions[count] = p;
+            count += deletedRows == 0 || !deletes.isDeleted(first + p) ? 1 : 0;
+        }
+        return count;
     }
 
     @Override
@@ -131,14 +138,8 @@ final class StoredSegment
         if (tests.isEmpty()) {
             return read(columns);
         }
-        int rows = file.blockRows(block);
-        int first = file.blockFirstRow(block);
-        int[] positions = new int[rows];
-        int count = 0;
-        for (int p = 0; p < rows; p++) {
-            positions[count] = p;
-            count += deletedRows == 0 || !deletes.isDeleted(first + p) ? 1 : 0;
-        }
+        int[] positions = new int[file.blockRows(block)];
+        int count = keepLiveRows(positions);
         ScratchPageAllocator scratch = ScratchPageAllocator.open();
         try {
             BlockRead read = new BlockRead(scratch == null ? PageAllocator.transientPages() : scratch);
@@ -195,7 +196,7 @@ final class StoredSegment
         {
             int rows = file.blockRows(block);
             if (column == columnCount()) {
-                return rowIds(positions, count);
+                return rowIds(positions, count, pages);
             }
             if (count == 0) {
                 Type type = file.columns().get(column).type();
@@ -287,27 +288,17 @@ final class StoredSegment
         {
             return new BlockCache.Key(file.fileId(), block, column);
         }
-
-        private ColumnVector rowIds(int[] positions, int count)
-        {
-            MemorySegment ids = pages.allocate((long) count * Long.BYTES);
-            int first = file.blockFirstRow(block);
-            for (int i = 0; i < count; i++) {
-                ids.setAtIndex(ValueLayout.JAVA_LONG, i, rowId(file.fileId(), first + positions[i]));
-            }
-            return new ColumnVector(Type.BIGINT, count, ids, null, null);
-        }
     }
 
-    private ColumnVector rowIds(PageAllocator allocator)
+    /** The ids of the block's rows at {@code positions[0 .. count)}, or of rows 0 .. count - 1 when {@code positions} is null. */
+    private ColumnVector rowIds(int[] positions, int count, PageAllocator allocator)
     {
-        int rows = file.blockRows(block);
-        MemorySegment ids = allocator.allocate((long) rows * Long.BYTES);
+        MemorySegment ids = allocator.allocate((long) count * Long.BYTES);
         int first = file.blockFirstRow(block);
-        for (int p = 0; p < rows; p++) {
-            ids.setAtIndex(ValueLayout.JAVA_LONG, p, rowId(file.fileId(), first + p));
+        for (int i = 0; i < count; i++) {
+            ids.setAtIndex(ValueLayout.JAVA_LONG, i, rowId(file.fileId(), first + (positions == null ? i : positions[i])));
         }
-        return new ColumnVector(Type.BIGINT, rows, ids, null, null);
+        return new ColumnVector(Type.BIGINT, count, ids, null, null);
     }
 
     @Override

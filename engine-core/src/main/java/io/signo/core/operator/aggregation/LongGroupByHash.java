@@ -38,17 +38,21 @@ final class LongGroupByHash
     LongGroupByHash(Type type, int expectedGroups)
     {
         this.type = type;
-        // the table is rehashed past 3/4 full
-        long capacity = Math.max(16, Long.highestOneBit(expectedGroups * 4L / 3 + 1) * 2);
-        allocateTable((int) Math.min(capacity, 1 << 30));
+        allocateTable(tableCapacity(expectedGroups));
         groupValues = new long[Math.max(16, expectedGroups)];
     }
 
     /** The bytes of a hash made for {@code expectedGroups} groups. */
     static long presizedBytes(int expectedGroups)
     {
+        return (long) tableCapacity(expectedGroups) * (Integer.BYTES + Long.BYTES) + (long) Math.max(16, expectedGroups) * Long.BYTES;
+    }
+
+    /** Slots for {@code expectedGroups} groups: the table is rehashed past 3/4 full. */
+    private static int tableCapacity(int expectedGroups)
+    {
         long capacity = Math.max(16, Long.highestOneBit(expectedGroups * 4L / 3 + 1) * 2);
-        return capacity * (Integer.BYTES + Long.BYTES) + (long) Math.max(16, expectedGroups) * Long.BYTES;
+        return (int) Math.min(capacity, 1 << 30);
     }
 
     private void allocateTable(int capacity)

@@ -33,13 +33,14 @@ public final class RuntimeFilterSelection
     private static final byte FILTER_PENDING = 0;
     private static final byte FILTER_ACTIVE = 1;
     private static final byte FILTER_OFF = 2;
+    /** The key's column in the one-column page a column test probes. */
+    private static final int[] KEY_CHANNEL = {0};
 
     private final OperatorContext context;
     private final ScanRuntimeFilter[] filters;
     private final RuntimeFilterProbe[] probes;
     private final byte[] states;
-    private final long[] windowTested;
-    private final long[] windowRejected;
+    private final RejectionWindow[] windows;
     /** Filters that segments run as column tests while they read ({@link #columnTests}); {@link #select} skips them. */
     private final boolean[] testedOnRead;
     /** The positions of the page being filtered that every filter so far kept, at the front. */
@@ -52,8 +53,10 @@ public final class RuntimeFilterSelection
         int count = this.filters.length;
         this.probes = new RuntimeFilterProbe[count];
         this.states = new byte[count];
-        this.windowTested = new long[count];
-        this.windowRejected = new long[count];
+        this.windows = new RejectionWindow[count];
+        for (int filter = 0; filter < count; filter++) {
+            windows[filter] = new RejectionWindow();
+        }
         this.testedOnRead = new boolean[count];
     }
 
@@ -90,15 +93,12 @@ public final class RuntimeFilterSelection
     private final class OneKeyOfSeveralTest
             implements ColumnTest
     {
-        private static final int[] KEY_CHANNEL = {0};
-
         private final int filter;
         private final int key;
         private final int column;
         private byte state = FILTER_PENDING;
+        private final RejectionWindow window = new RejectionWindow();
         private RuntimeFilterProbe probe;
-        private long windowTested;
-        private long windowRejected;
 
         OneKeyOfSeveralTest(int filter, int key, int column)
         {
@@ -125,16 +125,10 @@ public final class RuntimeFilterSelection
             if (state != FILTER_ACTIVE || count == 0) {
                 return count;
             }
-            int kept = probe.filter(new Page(values.positionCount(), values), positions, count, count == values.positionCount());
-            windowTested += count;
-            windowRejected += count - kept;
-            if (windowTested >= ADAPT_WINDOW_ROWS) {
-                if (windowRejected < windowTested * MIN_REJECTED_FRACTION) {
-                    state = FILTER_OFF;
-                    probe = null;
-                }
-                windowTested = 0;
-                windowRejected = 0;
+            int kept = filterColumn(probe, values, positions, count);
+            if (!window.stillPays(count, count - kept)) {
+                state = FILTER_OFF;
+                probe = null;
             }
             return kept;
         }
@@ -144,8 +138,6 @@ public final class RuntimeFilterSelection
     private final class KeyColumnTest
             implements ColumnTest
     {
-        private static final int[] KEY_CHANNEL = {0};
-
         private final int filter;
         private final int column;
         private RuntimeFilterProbe probe;
@@ -174,7 +166,7 @@ public final class RuntimeFilterSelection
             if (probe == null) {
                 probe = new RuntimeFilterProbe(filters[filter].bridge().runtimeFilter(), KEY_CHANNEL);
             }
-            int kept = probe.filter(new Page(values.positionCount(), values), positions, count, count == values.positionCount());
+            int kept = filterColumn(probe, values, positions, count);
             filters[filter].record(count, count - kept);
             judge(filter, count, count - kept);
             return kept;
@@ -266,16 +258,36 @@ public final class RuntimeFilterSelection
 
     private void judge(int filter, int tested, int rejected)
     {
-        windowTested[filter] += tested;
-        windowRejected[filter] += rejected;
-        if (windowTested[filter] < ADAPT_WINDOW_ROWS) {
-            return;
-        }
-        if (windowRejected[filter] < windowTested[filter] * MIN_REJECTED_FRACTION) {
+        if (!windows[filter].stillPays(tested, rejected)) {
             states[filter] = FILTER_OFF;
             probes[filter] = null;
         }
-        windowTested[filter] = 0;
-        windowRejected[filter] = 0;
+    }
+
+    /** A filter of one key tested on that key's column alone: the column is channel 0 of a one-column page. */
+    private static int filterColumn(RuntimeFilterProbe probe, ColumnVector values, int[] positions, int count)
+    {
+        return probe.filter(new Page(values.positionCount(), values), positions, count, count == values.positionCount());
+    }
+
+    /** The rows a filter tested and rejected in the current window of {@link #ADAPT_WINDOW_ROWS} rows. */
+    private static final class RejectionWindow
+    {
+        private long tested;
+        private long rejected;
+
+        /** Counts a test; false when a full window ends with less than {@link #MIN_REJECTED_FRACTION} of its rows rejected. */
+        boolean stillPays(long testedRows, long rejectedRows)
+        {
+            tested += testedRows;
+            rejected += rejectedRows;
+            if (tested < ADAPT_WINDOW_ROWS) {
+                return true;
+            }
+            boolean pays = rejected >= tested * MIN_REJECTED_FRACTION;
+            tested = 0;
+            rejected = 0;
+            return pays;
+        }
     }
 }
