@@ -171,7 +171,7 @@ public final class LogicalPlanner
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, parsed, null);
+        SqlNode validated = validate(validator, ValuesStringLiterals.rewrite(parsed), null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -242,7 +242,7 @@ public final class LogicalPlanner
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
-            SqlNode validated = validate(validator, parsed, viewName);
+            SqlNode validated = validate(validator, ValuesStringLiterals.rewrite(parsed), viewName);
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }

@@ -299,7 +299,7 @@ public final class PhysicalPlanner
             VectorBuilder builder = new VectorBuilder(types.get(column), rowCount);
             RexTranslator translator = RexTranslator.identity(rexBuilder, List.of());
             for (List<RexLiteral> tuple : values.getTuples()) {
-                Expression constant = translator.translate(tuple.get(column));
+                Expression constant = translator.translateAs(tuple.get(column), types.get(column));
                 Expression typed = constant.type().equals(types.get(column)) ? constant : Expressions.cast(constant, types.get(column));
                 builder.appendFrom(typed.evaluate(new Page(1), null, 1, PageAllocator.transientPages()), 0);
             }

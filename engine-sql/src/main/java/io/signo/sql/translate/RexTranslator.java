@@ -129,6 +129,23 @@ public final class RexTranslator
         return Expressions.constant(type, value);
     }
 
+    /**
+     * A literal as a value of {@code target}, which a VALUES row gives it. Calcite keeps a string
+     * literal CHAR(n) even in a VARCHAR column; as a VARCHAR it keeps all its characters, trailing
+     * spaces included, as the SQL standard's cast of a CHAR(n) value to VARCHAR does (the engine's
+     * CHAR form would drop them).
+     */
+    public Expression translateAs(RexLiteral literal, Type target)
+    {
+        if (target.kind() == TypeKind.VARCHAR && !literal.isNull() && literal.getType().getSqlTypeName() == SqlTypeName.CHAR) {
+            String text = literalString(literal, target);
+            if (target.length() <= 0 || text.codePointCount(0, text.length()) <= target.length()) {
+                return Expressions.constant(target, text);
+            }
+        }
+        return constant(literal);
+    }
+
     private static String literalString(RexLiteral literal, Type type)
     {
         Object value = literal.getValue();

@@ -25,3 +25,14 @@ UPDATE typed_copy SET v = substring(v, 1, 3), m = m / 2, dt = dt + INTERVAL '1' 
 SELECT v, m, dt FROM typed_copy ORDER BY i;
 
 SELECT v IS NULL, sum(s), count(*) FROM typed_copy GROUP BY v IS NULL ORDER BY 1;
+
+-- a VALUES list keeps each string whole: trailing spaces stay and shorter strings are not padded
+CREATE TABLE spaced (k INTEGER, v VARCHAR);
+
+INSERT INTO spaced VALUES (1, 'AIR'), (2, 'SHIP  '), (3, ' x '), (4, 'SHIP');
+
+SELECT k, v, v LIKE '% ' FROM spaced ORDER BY k;
+
+SELECT k FROM spaced WHERE v = 'SHIP  ';
+
+SELECT x, x LIKE '% ' FROM (VALUES ('AIR'), ('SHIP  ')) AS t(x) ORDER BY x;
