@@ -39,8 +39,10 @@ import io.signo.storage.table.TableStatistics;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +62,15 @@ public final class WorkerServer
     private final ExchangeRouter router;
     private final TaskExecutor executor;
     private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
+    /** The latest cancelled queries, so that a query's start arriving after its cancel does not run it; guards the start and the cancel. */
+    private final Set<String> cancelledQueries = Collections.newSetFromMap(new LinkedHashMap<>()
+    {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest)
+        {
+            return size() > 4096;
+        }
+    });
     private volatile SourceData dataSet;
     /** Where this worker keeps its share of a cluster's database (--db); null when it has none. */
     private final Path databaseDirectory;
@@ -237,11 +248,20 @@ public final class WorkerServer
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
-        CompletableFuture<Void> done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
         Set<String> nodes = new HashSet<>(request.workerAddresses());
         nodes.add(request.coordinatorAddress());
-        RunningTask task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
-        tasks.put(request.queryId(), task);
+        CompletableFuture<Void> done;
+        RunningTask task;
+        synchronized (cancelledQueries) {
+            // requests run on several handler threads: a cancel may have overtaken its query's start
+            if (cancelledQueries.contains(request.queryId())) {
+                exchanges.closeAll();
+                return;
+            }
+            done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
+            task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
+            tasks.put(request.queryId(), task);
+        }
         done.whenComplete((ignored, failure) -> {
             tasks.remove(request.queryId());
             if (failure != null) {
@@ -257,7 +277,11 @@ public final class WorkerServer
 
     private void cancel(CancelRequest request)
     {
-        RunningTask task = tasks.remove(request.queryId());
+        RunningTask task;
+        synchronized (cancelledQueries) {
+            cancelledQueries.add(request.queryId());
+            task = tasks.remove(request.queryId());
+        }
         if (task != null) {
             task.exchanges().failAll(new IllegalStateException("query cancelled: " + request.reason()));
             task.done().cancel(true);
