@@ -3,10 +3,16 @@ package io.signo.sql.catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Table;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.prepare.RelOptTableImpl;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -16,6 +22,7 @@ import java.util.List;
 /** Shows a Signo table to Calcite: its row type in SQL types and its statistics for the planner. */
 public final class SignoCalciteTable
         extends AbstractTable
+        implements TranslatableTable
 {
     private final Table table;
 
@@ -39,6 +46,21 @@ public final class SignoCalciteTable
             builder.add(column.name(), CalciteTypes.toCalcite(column.type(), typeFactory, nullable));
         }
         return builder.build();
+    }
+
+    /**
+     * A plain scan. Calcite names the table a function returned after the function alone
+     * ({@code [read_csv]}), and a scan's digest is its table's name, so two reads of other files would
+     * be one node to the planner: such a table is named after its call instead.
+     */
+    @Override
+    public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable)
+    {
+        RelOptTable named = relOptTable;
+        if (relOptTable.getQualifiedName().size() == 1 && !relOptTable.getQualifiedName().getFirst().equals(table.name())) {
+            named = RelOptTableImpl.create(relOptTable.getRelOptSchema(), relOptTable.getRowType(), List.of(table.name()), this, (Expression) null);
+        }
+        return LogicalTableScan.create(context.getCluster(), named, context.getTableHints());
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;
+import io.signo.sql.catalog.SqlTypes;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.PlanNode;

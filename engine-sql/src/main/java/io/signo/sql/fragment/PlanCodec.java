@@ -1,6 +1,7 @@
 package io.signo.sql.fragment;
 
 import io.signo.sql.rel.PlanNode;
+import io.signo.storage.file.csv.CsvTable;
 import io.signo.storage.page.Page;
 import io.signo.storage.serde.CompressionCodec;
 import io.signo.storage.serde.PageDeserializer;
@@ -80,8 +81,9 @@ public final class PlanCodec
     /**
      * Encodes a plan whose tables that {@code storedTables} gives a reference for are a cluster
      * database's: they travel as the entry of the version the plan read (file ids and deleted rows),
-     * which each worker reads its files of. Generated tables travel as what to generate, the others by
-     * name.
+     * which each worker reads its files of. Generated tables travel as what to generate, tables of
+     * files read in place as their files and layout (every worker must see the same paths), the others
+     * by name.
      */
     public static byte[] encode(PlanNode root, Function<Table, StoredTableReference> storedTables)
     {
@@ -202,6 +204,10 @@ public final class PlanCodec
             if (generated != null) {
                 return generated;
             }
+            CsvTable.Reference csv = CsvTable.referenceTo(table);
+            if (csv != null) {
+                return csv;
+            }
             StoredTableReference stored = storedTables.apply(table);
             return stored != null ? stored : new TableReference(table.name());
         }
@@ -237,6 +243,7 @@ public final class PlanCodec
                 }
                 case SerializedPage page -> pageDeserializer.deserialize(page.bytes());
                 case GeneratedTpchTables.Reference generated -> generated.resolve();
+                case CsvTable.Reference csv -> csv.resolve();
                 case StoredTableReference stored -> {
                     Table table = storedTables.apply(stored);
                     yield stored.withRowIds() ? table.withRowIdColumn() : table;

@@ -1,5 +1,6 @@
 package io.signo.sql.planner;
 
+import io.signo.sql.catalog.FileTableMacro;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
@@ -41,6 +42,7 @@ import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -52,6 +54,7 @@ import org.apache.calcite.util.CancelFlag;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -147,6 +150,8 @@ public final class LogicalPlanner
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
         }
+        Map<String, FileTableMacro> fileFunctions = FileTableMacro.forStatement();
+        fileFunctions.forEach((name, function) -> rootSchema.plus().add(name, function));
 
         boolean explain = false;
         Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);
@@ -171,7 +176,7 @@ public final class LogicalPlanner
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, ValuesStringLiterals.rewrite(parsed), null);
+        SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesStringLiterals.rewrite(parsed), fileFunctions), null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -183,7 +188,7 @@ public final class LogicalPlanner
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
-        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator, catalogReader, cluster,
+        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = relRoot.project();
@@ -202,7 +207,8 @@ public final class LogicalPlanner
 
     private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
     {
-        return SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
+        // the catalog reader finds the functions of the root schema: read_csv and the other file functions
+        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), catalogReader), catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SqlConformanceEnum.DEFAULT)
                         .withIdentifierExpansion(true));
@@ -227,7 +233,7 @@ public final class LogicalPlanner
     }
 
     /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
-    private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster)
+    private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions)
             implements RelOptTable.ViewExpander
     {
         @Override
@@ -242,7 +248,7 @@ public final class LogicalPlanner
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
-            SqlNode validated = validate(validator, ValuesStringLiterals.rewrite(parsed), viewName);
+            SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesStringLiterals.rewrite(parsed), fileFunctions), viewName);
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }

@@ -10,6 +10,8 @@ import io.signo.storage.error.SignoException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
@@ -27,11 +29,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Signo's message containing the text. Other statements (CREATE, DROP, ALTER, SHOW, DESCRIBE) run on
  * both; a {@code -- signo: text} comment checks that Signo's answer contains the text. DuckDB runs
  * CREATE TABLE without its table options. One process's database and a cluster's run the same
- * scripts.
+ * scripts. {@code ${files}} in a script is the directory of the files it reads ({@code files/}).
  */
 public final class DatabaseScripts
 {
-    public static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql", "layouts.sql", "filters.sql");
+    public static final List<String> SCRIPTS = List.of("tables.sql", "writes.sql", "types.sql", "views.sql", "errors.sql", "schemas.sql", "layouts.sql", "filters.sql", "files.sql");
     private static final String ERROR_COMMENT = "-- error:";
     private static final String SIGNO_COMMENT = "-- signo:";
 
@@ -120,6 +122,29 @@ public final class DatabaseScripts
         return null;
     }
 
+    /** The files {@code files.sql} reads, copied out of the class path (a test jar on a cluster's) into a directory once. */
+    private static final List<String> FILES = List.of("people.csv", "orders.tbl", "sales_1.csv", "sales_2.csv", "semicolon.csv", "tabs.tsv", "short_line.csv");
+    private static Path filesDirectory;
+
+    private static synchronized String filesDirectory()
+            throws IOException
+    {
+        if (filesDirectory == null) {
+            Path directory = Files.createTempDirectory("signo-script-files");
+            for (String file : FILES) {
+                try (InputStream input = DatabaseScripts.class.getResourceAsStream("files/" + file)) {
+                    if (input == null) {
+                        throw new AssertionError("missing file files/" + file);
+                    }
+                    Files.copy(input, directory.resolve(file));
+                }
+            }
+            directory.toFile().deleteOnExit();
+            filesDirectory = directory;
+        }
+        return filesDirectory.toString();
+    }
+
     private static String read(String script)
             throws IOException
     {
@@ -127,7 +152,7 @@ public final class DatabaseScripts
             if (input == null) {
                 throw new AssertionError("missing script " + script);
             }
-            return new String(input.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(input.readAllBytes(), StandardCharsets.UTF_8).replace("${files}", filesDirectory());
         }
     }
 }

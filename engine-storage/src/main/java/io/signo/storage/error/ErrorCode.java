@@ -41,7 +41,11 @@ public enum ErrorCode
     /** A table that cannot be written: a generated or read-only one. */
     READ_ONLY_TABLE(21, "25006", ErrorType.USER_ERROR),
     /** A string longer than the VARCHAR(n) or CHAR(n) column it is written to. */
-    STRING_TOO_LONG(22, "22001", ErrorType.USER_ERROR);
+    STRING_TOO_LONG(22, "22001", ErrorType.USER_ERROR),
+    /** A path or glob a statement reads that names no readable file. */
+    FILE_NOT_FOUND(23, "58P01", ErrorType.USER_ERROR),
+    /** A file that does not hold what its format or the statement says: a malformed CSV line, a value of the wrong type, a damaged Parquet file. */
+    BAD_FILE_DATA(24, "22P04", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType

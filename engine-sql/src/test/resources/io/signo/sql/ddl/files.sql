@@ -1,0 +1,49 @@
+-- CSV files read in place with read_csv, compared with DuckDB reading the same files; the files are under files/
+
+SELECT * FROM read_csv('${files}/people.csv') ORDER BY id;
+
+SELECT city, count(*), max(height), min(born) FROM read_csv('${files}/people.csv') GROUP BY city ORDER BY city;
+
+SELECT name FROM read_csv('${files}/people.csv') WHERE active AND born > DATE '1980-01-01' ORDER BY name;
+
+SELECT * FROM read_csv('${files}/people.csv', header => true, delim => ',') WHERE height IS NULL OR city IS NULL ORDER BY id;
+
+-- a line break inside quotes stays in the value
+SELECT id, name FROM read_csv('${files}/people.csv') WHERE name LIKE 'Dan%';
+
+-- the TPC-H .tbl layout: bars, no header; the columns are named column0, column1, ...
+SELECT column0, column1, column2 FROM read_csv('${files}/orders.tbl') ORDER BY column0;
+
+SELECT p.name, sum(o.column2) FROM read_csv('${files}/people.csv') p JOIN read_csv('${files}/orders.tbl') o ON p.name = o.column1 GROUP BY p.name ORDER BY p.name;
+
+-- a glob reads every file it matches as one table; the last file has no final line break
+SELECT count(*), sum(amount), min(sold_on), max(sold_on) FROM read_csv('${files}/sales_*.csv');
+
+SELECT * FROM read_csv('${files}/semicolon.csv') ORDER BY code;
+
+SELECT * FROM read_csv('${files}/tabs.tsv') ORDER BY x;
+
+SELECT count(*) FROM (SELECT DISTINCT city FROM read_csv('${files}/people.csv') WHERE city IS NOT NULL);
+
+CREATE TABLE people AS SELECT * FROM read_csv('${files}/people.csv');
+
+SELECT name, born FROM people WHERE id IN (SELECT id FROM read_csv('${files}/people.csv') WHERE active) ORDER BY name;
+
+CREATE TABLE sales (sold_on DATE, amount INTEGER);
+
+INSERT INTO sales SELECT * FROM read_csv('${files}/sales_*.csv') WHERE amount > 0;
+
+SELECT * FROM sales ORDER BY sold_on;
+
+CREATE VIEW parisians AS SELECT name FROM read_csv('${files}/people.csv') WHERE city LIKE 'Paris%';
+
+SELECT * FROM parisians ORDER BY name;
+
+-- error: 1 field where 2 were expected
+SELECT * FROM read_csv('${files}/short_line.csv', delim => ',');
+
+-- error: no such file
+SELECT * FROM read_csv('${files}/missing.csv');
+
+-- error: no file matches
+SELECT * FROM read_csv('${files}/nothing_*.csv');

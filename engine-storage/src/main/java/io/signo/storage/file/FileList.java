@@ -1,0 +1,82 @@
+package io.signo.storage.file;
+
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The files a {@code read_csv} or {@code read_parquet} path names: one file, or every file a glob
+ * matches ({@code *}, {@code ?}, {@code [ab]}, {@code {a,b}} within a name, {@code **} across
+ * directories), in name order so that a table of several files always reads them alike.
+ */
+public final class FileList
+{
+    private FileList() {}
+
+    /**
+     * The files of {@code pattern}, relative to the working directory unless absolute.
+     *
+     * @throws SignoException FILE_NOT_FOUND naming the pattern when nothing readable matches
+     */
+    public static List<Path> expand(String pattern)
+    {
+        if (pattern == null || pattern.isBlank()) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a file path is empty");
+        }
+        int firstWildcard = firstWildcard(pattern);
+        if (firstWildcard < 0) {
+            Path file = Path.of(pattern);
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                throw new SignoException(ErrorCode.FILE_NOT_FOUND, "no such file: " + pattern + (Files.isDirectory(file) ? " (a directory; to read its files, name them with a glob such as " + Path.of(pattern, "*") + ")" : ""));
+            }
+            return List.of(file);
+        }
+        // walk from the deepest directory without a wildcard, matching the whole pattern
+        int slash = pattern.lastIndexOf('/', firstWildcard);
+        Path root = slash < 0 ? Path.of("") : Path.of(slash == 0 ? "/" : pattern.substring(0, slash));
+        String relativePattern = slash < 0 ? pattern : pattern.substring(slash + 1);
+        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + relativePattern);
+        int depth = relativePattern.contains("**") ? Integer.MAX_VALUE : (int) relativePattern.chars().filter(c -> c == '/').count() + 1;
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(root)) {
+            Path start = root.toString().isEmpty() ? Path.of(".") : root;
+            try (Stream<Path> walk = Files.walk(start, depth)) {
+                walk.filter(Files::isRegularFile)
+                        .filter(path -> matcher.matches(start.relativize(path)))
+                        .map(path -> root.toString().isEmpty() ? start.relativize(path) : path)
+                        .sorted()
+                        .forEach(files::add);
+            }
+            catch (IOException e) {
+                throw new SignoException(ErrorCode.FILE_NOT_FOUND, "cannot list the files of " + pattern + ": " + e.getMessage(), e);
+            }
+            catch (UncheckedIOException e) {
+                throw new SignoException(ErrorCode.FILE_NOT_FOUND, "cannot list the files of " + pattern + ": " + e.getCause().getMessage(), e);
+            }
+        }
+        if (files.isEmpty()) {
+            throw new SignoException(ErrorCode.FILE_NOT_FOUND, "no file matches " + pattern);
+        }
+        return List.copyOf(files);
+    }
+
+    private static int firstWildcard(String pattern)
+    {
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '*' || c == '?' || c == '[' || c == '{') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,26 @@
+package io.signo.storage.file.csv;
+
+import io.signo.storage.table.Column;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * How the lines of a table's CSV files are laid out, as given or sniffed.
+ *
+ * @param fieldsPerLine the fields of a line: the columns, and one more when every line ends with the
+ *     delimiter (the TPC-H {@code .tbl} files' trailing {@code |}), which is then empty
+ */
+public record CsvLayout(char delimiter, char quote, boolean header, String nullString, List<Column> columns, int fieldsPerLine, double bytesPerLine)
+        implements Serializable
+{
+    public CsvLayout
+    {
+        columns = List.copyOf(columns);
+    }
+
+    public boolean trailingDelimiter()
+    {
+        return fieldsPerLine == columns.size() + 1;
+    }
+}

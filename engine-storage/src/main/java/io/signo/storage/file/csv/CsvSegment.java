@@ -1,0 +1,268 @@
+package io.signo.storage.file.csv;
+
+import de.siegmar.fastcsv.reader.AbstractBaseCsvCallbackHandler;
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.page.Page;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Segment;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * One byte range of a CSV file ({@link CsvSplits}): read when a scan asks, its lines parsed straight
+ * into the vectors of the columns the scan reads. A line with the wrong number of fields, or a value
+ * that is not of its column's type, fails the scan with the file, line and column.
+ */
+public final class CsvSegment
+        implements Segment
+{
+    private final Path file;
+    private final CsvSplits.Split split;
+    private final CsvLayout layout;
+    private final int estimatedRows;
+
+    public CsvSegment(Path file, CsvSplits.Split split, CsvLayout layout)
+    {
+        this.file = file;
+        this.split = split;
+        this.layout = layout;
+        this.estimatedRows = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round((split.end() - split.start()) / Math.max(1, layout.bytesPerLine()))));
+    }
+
+    Path file()
+    {
+        return file;
+    }
+
+    CsvLayout layout()
+    {
+        return layout;
+    }
+
+    /** An estimate from the sniffed line length: only parsing tells. */
+    @Override
+    public int rowCount()
+    {
+        return estimatedRows;
+    }
+
+    @Override
+    public ColumnStatistics[] columnStatistics()
+    {
+        return null;
+    }
+
+    @Override
+    public int columnCount()
+    {
+        return layout.columns().size();
+    }
+
+    @Override
+    public long retainedBytes()
+    {
+        return 0;
+    }
+
+    @Override
+    public Page read(int[] columns)
+    {
+        byte[] bytes = readRange();
+        LineHandler handler = new LineHandler(columns);
+        try (CsvReader<Boolean> reader = CsvReader.builder()
+                .fieldSeparator(layout.delimiter())
+                .quoteCharacter(layout.quote())
+                .skipEmptyLines(true)
+                .allowExtraFields(true)
+                .allowMissingFields(true)
+                .detectBomHeader(split.start() == 0)
+                .build(handler, new ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
+            for (Boolean ignored : reader) {
+                // the handler appends each line's values as the parser hands them over
+            }
+        }
+        catch (CsvParseException e) {
+            if (e.getCause() instanceof SignoException error) {
+                // what the handler found wrong in a line, which the parser wraps
+                throw error;
+            }
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " near line " + (split.firstLine() + handler.line() - 1) + ": " + e.getMessage(), e);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return handler.page();
+    }
+
+    private byte[] readRange()
+    {
+        long length = split.end() - split.start();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": a line of over 2 GB");
+        }
+        byte[] bytes = new byte[(int) length];
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            long position = split.start();
+            while (buffer.hasRemaining()) {
+                int read = channel.read(buffer, position);
+                if (read < 0) {
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": it became shorter while it was read");
+                }
+                position += read;
+            }
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.FILE_NOT_FOUND, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return bytes;
+    }
+
+    /** Appends each field of a line to its column's vector, when the scan reads that column. */
+    private final class LineHandler
+            extends AbstractBaseCsvCallbackHandler<Boolean>
+    {
+        private final int[] columns;
+        /** By field index: the vector the field goes to, or null when no read column is that field. */
+        private final VectorBuilder[] builders;
+        private final CsvValues values = new CsvValues();
+        private byte[] utf8 = new byte[256];
+        private boolean skipHeader = layout.header() && split.start() == 0;
+        private int rows;
+
+        LineHandler(int[] columns)
+        {
+            this.columns = columns;
+            this.builders = new VectorBuilder[layout.columns().size()];
+            for (int column : columns) {
+                if (builders[column] == null) {
+                    builders[column] = new VectorBuilder(layout.columns().get(column).type(), estimatedRows + 16);
+                }
+            }
+        }
+
+        long line()
+        {
+            return getStartingLineNumber();
+        }
+
+        @Override
+        protected void handleField(int index, char[] text, int start, int length, boolean quoted)
+        {
+            if (skipHeader || index >= builders.length || builders[index] == null) {
+                return;
+            }
+            VectorBuilder builder = builders[index];
+            if (!quoted && length == layout.nullString().length() && layout.nullString().contentEquals(java.nio.CharBuffer.wrap(text, start, length))) {
+                builder.appendNull();
+                return;
+            }
+            Type type = builder.type();
+            switch (type.kind()) {
+                case VARCHAR -> appendString(builder, text, start, length);
+                case CHAR -> {
+                    int end = start + length;
+                    while (end > start && text[end - 1] == ' ') {
+                        end--;
+                    }
+                    appendString(builder, text, start, end - start);
+                }
+                default -> {
+                    if (!values.parse(type, text, start, length)) {
+                        throw badValue(index, new String(text, start, length));
+                    }
+                    switch (type.physicalType()) {
+                        case BYTE -> builder.appendBoolean(values.longValue != 0);
+                        case INT -> builder.appendInt((int) values.longValue);
+                        case LONG -> builder.appendLong(values.longValue);
+                        case DOUBLE -> builder.appendDouble(values.doubleValue);
+                        case BYTES -> throw new IllegalStateException(type.toString());
+                    }
+                }
+            }
+        }
+
+        private void appendString(VectorBuilder builder, char[] text, int start, int length)
+        {
+            if (utf8.length < length * 3) {
+                utf8 = new byte[Math.max(length * 3, utf8.length * 2)];
+            }
+            int size = 0;
+            for (int i = start; i < start + length; i++) {
+                char c = text[i];
+                if (c < 0x80) {
+                    utf8[size++] = (byte) c;
+                }
+                else {
+                    byte[] encoded = new String(text, i, start + length - i).getBytes(StandardCharsets.UTF_8);
+                    System.arraycopy(encoded, 0, utf8, size, encoded.length);
+                    size += encoded.length;
+                    break;
+                }
+            }
+            builder.appendBytes(MemorySegment.ofArray(utf8), 0, size);
+        }
+
+        @Override
+        protected Boolean buildRecord()
+        {
+            int fields = getFieldCount();
+            if (skipHeader) {
+                skipHeader = false;
+                return Boolean.FALSE;
+            }
+            if (fields != layout.fieldsPerLine()) {
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + getStartingLineNumber() - 1) + ": " + fields
+                        + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
+            }
+            rows++;
+            return Boolean.TRUE;
+        }
+
+        private SignoException badValue(int column, String text)
+        {
+            Column target = layout.columns().get(column);
+            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + getStartingLineNumber() - 1) + ", column " + target.name()
+                    + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : ""));
+        }
+
+        Page page()
+        {
+            ColumnVector[] built = new ColumnVector[builders.length];
+            ColumnVector[] vectors = new ColumnVector[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                int column = columns[i];
+                if (built[column] == null) {
+                    built[column] = builders[column].build();
+                }
+                vectors[i] = built[column];
+            }
+            return new Page(rows, vectors);
+        }
+    }
+
+    private static String printable(char delimiter)
+    {
+        return delimiter == '\t' ? "\\t" : String.valueOf(delimiter);
+    }
+
+    private static String abbreviate(String text)
+    {
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+    }
+}

@@ -1,0 +1,236 @@
+package io.signo.storage.file.csv;
+
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
+
+/**
+ * Parses CSV field text, as the parser hands it over (a slice of its char buffer), into the values a
+ * column stores, without making a String of numbers and dates. Each parse returns false when the
+ * text is not a value of the type; the caller names the file, line and column.
+ */
+final class CsvValues
+{
+    /** Where a parse leaves its result. */
+    long longValue;
+    double doubleValue;
+
+    /** Whether the text parses as a value of {@code type}; the value is then in this object's fields. */
+    boolean parse(Type type, char[] text, int start, int length)
+    {
+        int from = start;
+        int to = start + length;
+        // surrounding spaces are allowed around numbers, dates and booleans, as DuckDB and PostgreSQL allow them
+        while (from < to && text[from] == ' ') {
+            from++;
+        }
+        while (to > from && text[to - 1] == ' ') {
+            to--;
+        }
+        if (from == to) {
+            return false;
+        }
+        return switch (type.kind()) {
+            case BOOLEAN -> parseBoolean(text, from, to);
+            case INTEGER -> parseLong(text, from, to) && longValue >= Integer.MIN_VALUE && longValue <= Integer.MAX_VALUE;
+            case BIGINT -> parseLong(text, from, to);
+            case DECIMAL -> parseDecimal(text, from, to, type.precision(), type.scale());
+            case DOUBLE -> parseDouble(text, from, to);
+            case DATE -> parseDate(text, from, to);
+            case VARCHAR, CHAR -> true;
+        };
+    }
+
+    private boolean parseBoolean(char[] text, int from, int to)
+    {
+        String value = new String(text, from, to - from);
+        switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "t", "yes", "y", "1" -> longValue = 1;
+            case "false", "f", "no", "n", "0" -> longValue = 0;
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean parseLong(char[] text, int from, int to)
+    {
+        boolean negative = text[from] == '-';
+        int i = negative || text[from] == '+' ? from + 1 : from;
+        if (i == to) {
+            return false;
+        }
+        long value = 0;
+        for (; i < to; i++) {
+            int digit = text[i] - '0';
+            if (digit < 0 || digit > 9) {
+                return false;
+            }
+            // accumulate negatively, so that Long.MIN_VALUE parses
+            if (value < (Long.MIN_VALUE + digit) / 10) {
+                return false;
+            }
+            value = value * 10 - digit;
+        }
+        if (!negative && value == Long.MIN_VALUE) {
+            return false;
+        }
+        longValue = negative ? value : -value;
+        return true;
+    }
+
+    /** An unscaled value of {@code scale} digits after the point, rounded half up beyond them, of at most {@code precision} digits. */
+    private boolean parseDecimal(char[] text, int from, int to, int precision, int scale)
+    {
+        boolean negative = text[from] == '-';
+        int i = negative || text[from] == '+' ? from + 1 : from;
+        long unscaled = 0;
+        int significantDigits = 0;
+        int fractionDigits = 0;
+        boolean point = false;
+        boolean anyDigit = false;
+        boolean roundUp = false;
+        for (; i < to; i++) {
+            char c = text[i];
+            if (c == '.' && !point) {
+                point = true;
+                continue;
+            }
+            if (c < '0' || c > '9') {
+                return false;
+            }
+            anyDigit = true;
+            if (point && fractionDigits >= scale) {
+                // the first digit beyond the scale rounds; the ones after it only have to be digits
+                roundUp |= fractionDigits == scale && c >= '5';
+                fractionDigits++;
+                continue;
+            }
+            fractionDigits += point ? 1 : 0;
+            significantDigits += unscaled != 0 || c != '0' ? 1 : 0;
+            if (significantDigits > 18) {
+                return false;
+            }
+            unscaled = unscaled * 10 + (c - '0');
+        }
+        if (!anyDigit) {
+            return false;
+        }
+        for (int f = Math.min(fractionDigits, scale); f < scale; f++) {
+            significantDigits += unscaled != 0 ? 1 : 0;
+            if (significantDigits > 18) {
+                return false;
+            }
+            unscaled *= 10;
+        }
+        unscaled += roundUp ? 1 : 0;
+        if (unscaled >= POWERS_OF_TEN[Math.min(Math.max(precision, 1), 18)]) {
+            return false;
+        }
+        longValue = negative ? -unscaled : unscaled;
+        return true;
+    }
+
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
+
+    private boolean parseDouble(char[] text, int from, int to)
+    {
+        for (int i = from; i < to; i++) {
+            char c = text[i];
+            // Java's parser also takes hexadecimal, 'd' and 'f' suffixes: a CSV value is plain decimal or inf/nan
+            if (!(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+                String word = new String(text, from, to - from).toLowerCase(java.util.Locale.ROOT);
+                switch (word) {
+                    case "inf", "+inf", "infinity", "+infinity" -> doubleValue = Double.POSITIVE_INFINITY;
+                    case "-inf", "-infinity" -> doubleValue = Double.NEGATIVE_INFINITY;
+                    case "nan" -> doubleValue = Double.NaN;
+                    default -> {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        try {
+            doubleValue = Double.parseDouble(new String(text, from, to - from));
+            return true;
+        }
+        catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** {@code YYYY-MM-DD} (the month and day may have one digit) as days since 1970-01-01. */
+    private boolean parseDate(char[] text, int from, int to)
+    {
+        int i = from;
+        int year = 0;
+        int yearDigits = 0;
+        while (i < to && text[i] >= '0' && text[i] <= '9' && yearDigits < 4) {
+            year = year * 10 + text[i++] - '0';
+            yearDigits++;
+        }
+        if (yearDigits != 4 || i == to || text[i++] != '-') {
+            return false;
+        }
+        int month = 0;
+        int monthDigits = 0;
+        while (i < to && text[i] >= '0' && text[i] <= '9' && monthDigits < 2) {
+            month = month * 10 + text[i++] - '0';
+            monthDigits++;
+        }
+        if (monthDigits == 0 || i == to || text[i++] != '-') {
+            return false;
+        }
+        int day = 0;
+        int dayDigits = 0;
+        while (i < to && text[i] >= '0' && text[i] <= '9' && dayDigits < 2) {
+            day = day * 10 + text[i++] - '0';
+            dayDigits++;
+        }
+        if (dayDigits == 0 || i != to || month < 1 || month > 12 || day < 1 || day > java.time.YearMonth.of(year, month).lengthOfMonth()) {
+            return false;
+        }
+        longValue = java.time.LocalDate.of(year, month, day).toEpochDay();
+        return true;
+    }
+
+    /**
+     * The narrowest type that this value and the ones before it (of type {@code current}, or null for
+     * none yet) all parse as, as DuckDB's sniffer chooses: BOOLEAN (true or false), BIGINT, DOUBLE,
+     * then VARCHAR; DATE, then VARCHAR.
+     */
+    Type widen(Type current, char[] text, int start, int length)
+    {
+        if (current == null) {
+            for (Type candidate : new Type[] {Type.BOOLEAN, Type.BIGINT, Type.DOUBLE, Type.DATE}) {
+                if (candidate.kind() == TypeKind.BOOLEAN ? isBooleanWord(text, start, length) : parse(candidate, text, start, length)) {
+                    return candidate;
+                }
+            }
+            return Type.VARCHAR;
+        }
+        Type type = current;
+        while (type.kind() != TypeKind.VARCHAR && !(type.kind() == TypeKind.BOOLEAN ? isBooleanWord(text, start, length) : parse(type, text, start, length))) {
+            type = switch (type.kind()) {
+                case BOOLEAN -> Type.BIGINT;
+                case BIGINT -> Type.DOUBLE;
+                default -> Type.VARCHAR;
+            };
+        }
+        return type;
+    }
+
+    private static boolean isBooleanWord(char[] text, int start, int length)
+    {
+        String word = new String(text, start, length).strip();
+        return word.equalsIgnoreCase("true") || word.equalsIgnoreCase("false");
+    }
+}
