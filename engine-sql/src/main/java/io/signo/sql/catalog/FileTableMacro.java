@@ -5,6 +5,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.file.FileList;
 import io.signo.storage.file.csv.CsvOptions;
 import io.signo.storage.file.csv.CsvTable;
+import io.signo.storage.file.parquet.ParquetTable;
 import io.signo.storage.table.Table;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -18,11 +19,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code read_csv(...)} in FROM, DuckDB's spelling: files read in place as a table whose columns
+ * {@code read_csv(...)} and {@code read_parquet(...)} in FROM, DuckDB's spelling: files read in place as a table whose columns
  * come from the files, found while the statement is planned. Calcite calls a macro once to validate
  * and again to convert; one instance serves one statement and reads the files once.
  */
@@ -30,6 +30,7 @@ public final class FileTableMacro
         implements TableMacro
 {
     public static final String READ_CSV = "read_csv";
+    public static final String READ_PARQUET = "read_parquet";
 
     /** A parameter: its name, the Java type Calcite hands its literal as, and whether it may be left out. */
     private record Parameter(String name, Class<?> javaType, boolean optional) {}
@@ -41,6 +42,8 @@ public final class FileTableMacro
             new Parameter("quote", String.class, true),
             new Parameter("nullstr", String.class, true),
             new Parameter("columns", String.class, true));
+
+    private static final List<Parameter> PARQUET_PARAMETERS = List.of(new Parameter("path", Object.class, false));
 
     private final String name;
     private final List<Parameter> parameters;
@@ -55,7 +58,7 @@ public final class FileTableMacro
     /** The file functions, by name, for one statement. */
     public static Map<String, FileTableMacro> forStatement()
     {
-        return Map.of(READ_CSV, new FileTableMacro(READ_CSV, CSV_PARAMETERS));
+        return Map.of(READ_CSV, new FileTableMacro(READ_CSV, CSV_PARAMETERS), READ_PARQUET, new FileTableMacro(READ_PARQUET, PARQUET_PARAMETERS));
     }
 
     /** The names of the parameters, in order, for naming positional arguments. */
@@ -123,6 +126,7 @@ public final class FileTableMacro
         List<Path> files = files(options.get("path"));
         Table table = switch (name) {
             case READ_CSV -> CsvTable.of(scanName(options), files, csvOptions(options));
+            case READ_PARQUET -> ParquetTable.of(scanName(options), files);
             default -> throw new IllegalStateException(name);
         };
         return new SignoCalciteTable(table);
@@ -193,11 +197,5 @@ public final class FileTableMacro
             case List<?> list -> list.stream().map(FileTableMacro::plain).toList();
             case null, default -> value;
         };
-    }
-
-    /** Whether {@code name} (any case) is a file function. */
-    public static boolean isFileFunction(String name)
-    {
-        return name.toLowerCase(Locale.ROOT).equals(READ_CSV);
     }
 }

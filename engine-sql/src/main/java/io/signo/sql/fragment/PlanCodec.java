@@ -2,6 +2,7 @@ package io.signo.sql.fragment;
 
 import io.signo.sql.rel.PlanNode;
 import io.signo.storage.file.csv.CsvTable;
+import io.signo.storage.file.parquet.ParquetTable;
 import io.signo.storage.page.Page;
 import io.signo.storage.serde.CompressionCodec;
 import io.signo.storage.serde.PageDeserializer;
@@ -208,6 +209,10 @@ public final class PlanCodec
             if (csv != null) {
                 return csv;
             }
+            ParquetTable.Reference parquet = ParquetTable.referenceTo(table);
+            if (parquet != null) {
+                return parquet;
+            }
             StoredTableReference stored = storedTables.apply(table);
             return stored != null ? stored : new TableReference(table.name());
         }
@@ -244,6 +249,7 @@ public final class PlanCodec
                 case SerializedPage page -> pageDeserializer.deserialize(page.bytes());
                 case GeneratedTpchTables.Reference generated -> generated.resolve();
                 case CsvTable.Reference csv -> csv.resolve();
+                case ParquetTable.Reference parquet -> parquet.resolve();
                 case StoredTableReference stored -> {
                     Table table = storedTables.apply(stored);
                     yield stored.withRowIds() ? table.withRowIdColumn() : table;

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -122,21 +123,30 @@ public final class DatabaseScripts
         return null;
     }
 
-    /** The files {@code files.sql} reads, copied out of the class path (a test jar on a cluster's) into a directory once. */
-    private static final List<String> FILES = List.of("people.csv", "orders.tbl", "sales_1.csv", "sales_2.csv", "semicolon.csv", "tabs.tsv", "short_line.csv");
+    /** The files {@code files.sql} reads, by name, and where each lies on the class path. */
+    private static final Map<String, String> FILES = Map.of(
+            "people.csv", "files/people.csv",
+            "orders.tbl", "files/orders.tbl",
+            "sales_1.csv", "files/sales_1.csv",
+            "sales_2.csv", "files/sales_2.csv",
+            "semicolon.csv", "files/semicolon.csv",
+            "tabs.tsv", "files/tabs.tsv",
+            "short_line.csv", "files/short_line.csv",
+            "pyarrow_types.parquet", "/io/signo/sql/files/pyarrow_types.parquet");
     private static Path filesDirectory;
 
+    /** A directory with the files, copied out of the class path (a test jar on a cluster's) once. */
     private static synchronized String filesDirectory()
             throws IOException
     {
         if (filesDirectory == null) {
             Path directory = Files.createTempDirectory("signo-script-files");
-            for (String file : FILES) {
-                try (InputStream input = DatabaseScripts.class.getResourceAsStream("files/" + file)) {
+            for (Map.Entry<String, String> file : FILES.entrySet()) {
+                try (InputStream input = DatabaseScripts.class.getResourceAsStream(file.getValue())) {
                     if (input == null) {
-                        throw new AssertionError("missing file files/" + file);
+                        throw new AssertionError("missing file " + file.getValue());
                     }
-                    Files.copy(input, directory.resolve(file));
+                    Files.copy(input, directory.resolve(file.getKey()));
                 }
             }
             directory.toFile().deleteOnExit();

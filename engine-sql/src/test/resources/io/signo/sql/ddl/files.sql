@@ -47,3 +47,14 @@ SELECT * FROM read_csv('${files}/missing.csv');
 
 -- error: no file matches
 SELECT * FROM read_csv('${files}/nothing_*.csv');
+
+-- a Parquet file of another writer (pyarrow), read in place, joined with a CSV file and loaded into a table
+SELECT word, count(*), sum(amount), min(dt), max(label) FROM read_parquet('${files}/pyarrow_types.parquet') GROUP BY word ORDER BY word;
+
+SELECT p.i, p.label, c.name FROM read_parquet('${files}/pyarrow_types.parquet') p JOIN read_csv('${files}/people.csv') c ON p.i = c.id ORDER BY p.i;
+
+SELECT count(*) FROM read_parquet('${files}/pyarrow_types.parquet') WHERE i BETWEEN 1500 AND 1600 AND flag;
+
+CREATE TABLE typed_copy AS SELECT i, i64, amount, word FROM read_parquet('${files}/pyarrow_types.parquet') WHERE i < 100;
+
+SELECT count(*), sum(i64), sum(amount), count(word) FROM typed_copy;

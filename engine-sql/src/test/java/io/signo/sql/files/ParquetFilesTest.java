@@ -1,0 +1,190 @@
+package io.signo.sql.files;
+
+import io.signo.reference.DuckDbDatabase;
+import io.signo.sql.ResultRows;
+import io.signo.sql.SignoEngine;
+import io.signo.sql.tpch.ResultComparison;
+import io.signo.storage.db.Database;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Parquet files written by DuckDB, read back with read_parquet: every value of every column equals
+ * DuckDB's reading of the same file, for each codec, both data page versions, dictionary, plain and
+ * delta encodings, NULLs in every type, several row groups, empty files and globs.
+ */
+class ParquetFilesTest
+{
+    /** Every type Signo reads from Parquet, each with NULLs; low is dictionary-encoded, high plain. */
+    private static final String ROWS = """
+            SELECT i::INTEGER AS i,
+                   CASE WHEN i % 11 = 0 THEN NULL ELSE (i * 1000003)::BIGINT END AS b,
+                   CASE WHEN i % 7 = 0 THEN NULL ELSE i / 3.0 END AS d,
+                   CASE WHEN i % 13 = 0 THEN NULL ELSE (i % 100 / 8.0)::REAL END AS r,
+                   CASE WHEN i % 17 = 0 THEN NULL ELSE (i * 1.25 - 5000)::DECIMAL(9, 2) END AS d9,
+                   CASE WHEN i % 19 = 0 THEN NULL ELSE (i * 12345.678)::DECIMAL(18, 3) END AS d18,
+                   CASE WHEN i % 23 = 0 THEN NULL ELSE DATE '1995-06-01' + (i % 3000)::INTEGER END AS dt,
+                   CASE WHEN i % 5 = 0 THEN NULL ELSE 'name ' || (i % 13) END AS low,
+                   CASE WHEN i % 29 = 0 THEN NULL ELSE md5(i::VARCHAR) || repeat('é', i % 4) END AS high,
+                   CASE WHEN i % 31 = 0 THEN NULL ELSE i % 2 = 0 END AS flag
+            FROM range(0, 20000) t(i)""";
+    private static final List<String> CODECS = List.of("snappy", "zstd", "gzip", "lz4", "uncompressed");
+
+    @TempDir
+    static Path directory;
+    private static DuckDbDatabase duckDb;
+    private static SignoEngine signo;
+
+    @BeforeAll
+    static void writeFiles()
+            throws Exception
+    {
+        duckDb = DuckDbDatabase.open(2);
+        try (Statement statement = duckDb.connection().createStatement()) {
+            for (String codec : CODECS) {
+                statement.execute("COPY (" + ROWS + ") TO '" + file(codec) + "' (FORMAT parquet, COMPRESSION " + codec + ", ROW_GROUP_SIZE 4096)");
+            }
+            statement.execute("COPY (" + ROWS + ") TO '" + file("v2") + "' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 6000, PARQUET_VERSION v2)");
+            statement.execute("COPY (" + ROWS + " WHERE false) TO '" + file("empty") + "' (FORMAT parquet)");
+            statement.execute("COPY (" + ROWS + " WHERE i < 7000) TO '" + directory.resolve("part_1.parquet") + "' (FORMAT parquet)");
+            statement.execute("COPY (" + ROWS + " WHERE i >= 7000) TO '" + directory.resolve("part_2.parquet") + "' (FORMAT parquet, COMPRESSION zstd)");
+            statement.execute("COPY (SELECT 1 AS i, 'x' AS other) TO '" + file("other_columns") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, TIMESTAMP '2020-01-01 10:00:00' AS ts) TO '" + file("timestamp") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, [1, 2] AS numbers) TO '" + file("nested") + "' (FORMAT parquet)");
+        }
+        signo = new SignoEngine(Database.inMemory(), 2);
+    }
+
+    @AfterAll
+    static void close()
+            throws Exception
+    {
+        signo.close();
+        duckDb.close();
+    }
+
+    private static Path file(String name)
+    {
+        return directory.resolve("t_" + name + ".parquet");
+    }
+
+    @Test
+    void everyCodecAndPageVersionReadsAsDuckDbReadsIt()
+            throws Exception
+    {
+        for (String name : List.of("snappy", "zstd", "gzip", "lz4", "uncompressed", "v2")) {
+            String path = file(name).toString();
+            assertSame("SELECT * FROM read_parquet('" + path + "') ORDER BY i", true);
+            assertSame("SELECT count(*), count(b), count(d), sum(b), sum(d9), sum(d18), min(dt), max(dt), min(low), max(high), sum(r) FROM read_parquet('" + path + "')", false);
+            assertSame("SELECT low, flag, count(*), sum(d9) FROM read_parquet('" + path + "') WHERE i BETWEEN 5000 AND 13000 GROUP BY low, flag", false);
+            assertSame("SELECT i, high FROM read_parquet('" + path + "') WHERE dt = DATE '1995-06-11' AND b > 0", false);
+        }
+    }
+
+    @Test
+    void theFilesCoverDictionaryPlainAndDeltaEncodings()
+            throws Exception
+    {
+        List<List<Object>> encodings = duckDb.query("SELECT DISTINCT encodings FROM parquet_metadata('" + file("snappy") + "')");
+        String all = encodings.toString();
+        assertTrue(all.contains("DICTIONARY") && all.contains("[PLAIN]"), "DuckDB no longer writes both encodings: " + all);
+        // DuckDB's version 2 writer uses version 2 data pages and the delta encodings
+        String v2 = duckDb.query("SELECT DISTINCT encodings FROM parquet_metadata('" + file("v2") + "')").toString();
+        assertTrue(v2.contains("DELTA_BINARY_PACKED") && v2.contains("DELTA_LENGTH_BYTE_ARRAY") && v2.contains("RLE_DICTIONARY"), "DuckDB's version 2 file has other encodings: " + v2);
+    }
+
+    /** A file of a second writer, pyarrow (made by make_pyarrow_fixture.py beside it): narrow and unsigned integers, fixed-length decimals. */
+    @Test
+    void aFileOfAnotherWriterReadsAsDuckDbReadsIt()
+            throws Exception
+    {
+        Path fixture = directory.resolve("pyarrow_types.parquet");
+        try (InputStream input = ParquetFilesTest.class.getResourceAsStream("/io/signo/sql/files/pyarrow_types.parquet")) {
+            Files.copy(input, fixture);
+        }
+        assertSame("SELECT * FROM read_parquet('" + fixture + "') ORDER BY i", true);
+        assertSame("SELECT word, count(*), sum(amount), sum(u32), min(dt), max(label), sum(i8), sum(i16), sum(i64), sum(f32) FROM read_parquet('" + fixture + "') GROUP BY word", false);
+    }
+
+    @Test
+    void anEmptyFileIsATableWithoutRows()
+            throws Exception
+    {
+        assertSame("SELECT count(*), sum(b) FROM read_parquet('" + file("empty") + "')", false);
+        assertSame("SELECT * FROM read_parquet('" + file("empty") + "')", false);
+    }
+
+    @Test
+    void aGlobReadsItsFilesAsOneTable()
+            throws Exception
+    {
+        String glob = directory.resolve("part_*.parquet").toString();
+        assertSame("SELECT count(*), sum(b), count(DISTINCT low) FROM read_parquet('" + glob + "')", false);
+        assertSame("SELECT a.i, a.low, b.high FROM read_parquet('" + glob + "') a JOIN read_parquet('" + file("zstd") + "') b ON a.i = b.i WHERE a.i BETWEEN 6990 AND 7010", false);
+    }
+
+    @Test
+    void filesReadIntoTablesAndViews()
+            throws Exception
+    {
+        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+            engine.execute("CREATE TABLE t AS SELECT * FROM read_parquet('" + file("gzip") + "') WHERE i < 10000");
+            engine.execute("INSERT INTO t SELECT * FROM read_parquet('" + file("lz4") + "') WHERE i >= 10000");
+            engine.execute("CREATE VIEW v AS SELECT low, count(*) AS n FROM read_parquet('" + file("snappy") + "') GROUP BY low");
+            List<List<Object>> expected = duckDb.query("SELECT low, count(*) AS n FROM read_parquet('" + file("snappy") + "') GROUP BY low");
+            ResultComparison.assertSameResult(expected, ResultRows.toRows(engine.execute("SELECT * FROM v")), false, "view");
+            ResultComparison.assertSameResult(duckDb.query("SELECT * FROM read_parquet('" + file("uncompressed") + "') ORDER BY i"),
+                    ResultRows.toRows(engine.execute("SELECT * FROM t ORDER BY i")), true, "table loaded from Parquet");
+        }
+    }
+
+    @Test
+    void filesThatCannotBeReadAreClearErrors()
+            throws Exception
+    {
+        String mixed = directory.resolve("t_{zstd,other_columns}.parquet").toString();
+        SignoException mismatch = assertThrows(SignoException.class, () -> signo.execute("SELECT count(*) FROM read_parquet('" + mixed + "')"));
+        assertEquals(ErrorCode.BAD_FILE_DATA, mismatch.errorCode(), mismatch.getMessage());
+        assertTrue(mismatch.getMessage().contains("t_other_columns.parquet") || mismatch.getMessage().contains("t_zstd.parquet"), mismatch.getMessage());
+
+        SignoException timestamp = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("timestamp") + "')"));
+        assertTrue(timestamp.getMessage().contains("column ts"), timestamp.getMessage());
+        SignoException nested = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("nested") + "')"));
+        assertTrue(nested.getMessage().contains("column numbers") && nested.getMessage().contains("nested"), nested.getMessage());
+
+        SignoException missing = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + directory.resolve("none_*.parquet") + "')"));
+        assertEquals(ErrorCode.FILE_NOT_FOUND, missing.errorCode(), missing.getMessage());
+        Path text = Files.writeString(directory.resolve("not_parquet.parquet"), "id,name\n1,x\n");
+        SignoException notParquet = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + text + "')"));
+        assertEquals(ErrorCode.BAD_FILE_DATA, notParquet.errorCode(), notParquet.getMessage());
+        assertTrue(notParquet.getMessage().contains("not_parquet.parquet"), notParquet.getMessage());
+    }
+
+    private static void assertSame(String sql, boolean ordered)
+            throws Exception
+    {
+        List<List<Object>> expected = duckDb.query(sql);
+        List<List<Object>> actual;
+        try {
+            actual = ResultRows.toRows(signo.execute(sql));
+        }
+        catch (SignoException e) {
+            throw new AssertionError(sql + "\nfailed on Signo: " + e.getMessage(), e);
+        }
+        ResultComparison.assertSameResult(expected, actual, ordered, sql);
+    }
+}

@@ -1,0 +1,178 @@
+package io.signo.storage.file.parquet;
+
+import dev.hardwood.HardwoodContext;
+import dev.hardwood.InputFile;
+import dev.hardwood.metadata.ColumnChunk;
+import dev.hardwood.metadata.RowGroup;
+import dev.hardwood.metadata.Statistics;
+import dev.hardwood.reader.ParquetFileReader;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.Partition;
+import io.signo.storage.table.Partitioning;
+import io.signo.storage.table.Segment;
+import io.signo.storage.table.Table;
+import io.signo.storage.table.TableStatistics;
+import io.signo.storage.type.Type;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Parquet files read in place as one table, through Hardwood: the columns of the first file (the
+ * others must have the same names and types), a partition per row group so that the drivers of a
+ * process and the workers of a cluster share them, and each row group's min, max and null counts
+ * from the footer for pruning.
+ */
+public final class ParquetTable
+{
+    /** Hardwood logs which decoders it chose at INFO, on every command's standard error; held so the level sticks. */
+    private static final Logger HARDWOOD_LOG = Logger.getLogger("dev.hardwood");
+
+    static {
+        HARDWOOD_LOG.setLevel(Level.WARNING);
+    }
+
+    private static HardwoodContext context;
+
+    private ParquetTable() {}
+
+    /** The threads Hardwood decodes pages on, one per core, shared by every read in the process. */
+    static synchronized HardwoodContext context()
+    {
+        if (context == null) {
+            context = HardwoodContext.create(Runtime.getRuntime().availableProcessors());
+        }
+        return context;
+    }
+
+    public static Table of(String name, List<Path> files)
+    {
+        List<Column> columns = null;
+        Path first = null;
+        List<Partition> partitions = new ArrayList<>();
+        long rows = 0;
+        for (Path file : files) {
+            try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file), context())) {
+                List<Column> fileColumns = ParquetColumns.of(file, reader.getFileSchema());
+                if (columns == null) {
+                    columns = fileColumns;
+                    first = file;
+                }
+                else if (!fileColumns.equals(columns)) {
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " with " + first + ": its columns " + describe(fileColumns) + " differ from " + describe(columns));
+                }
+                List<RowGroup> rowGroups = reader.getFileMetaData().rowGroups();
+                if (rowGroups.isEmpty()) {
+                    partitions.add(new Partition(partitions.size(), List.of(RowGroupSegment.emptyFile(file, columns))));
+                }
+                for (int g = 0; g < rowGroups.size(); g++) {
+                    RowGroup rowGroup = rowGroups.get(g);
+                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, statistics(rowGroup, columns));
+                    rows += segment.rowCount();
+                    partitions.add(new Partition(partitions.size(), List.of(segment)));
+                }
+            }
+            catch (IOException e) {
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " as Parquet: " + e.getMessage(), e);
+            }
+            catch (SignoException e) {
+                throw e;
+            }
+            catch (RuntimeException e) {
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " as Parquet: " + e.getMessage(), e);
+            }
+        }
+        return new Table(name, columns, partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, Map.of()));
+    }
+
+    private static String describe(List<Column> columns)
+    {
+        return columns.stream().map(column -> column.name() + " " + column.type().kind()).toList().toString();
+    }
+
+    /**
+     * A row group's statistics of each column: null counts, and min and max of integers, dates and
+     * decimals (little-endian in the footer; not of doubles, whose NaN the writers leave out, nor of
+     * strings, which writers may cut short).
+     */
+    private static ColumnStatistics[] statistics(RowGroup rowGroup, List<Column> columns)
+    {
+        ColumnStatistics[] statistics = new ColumnStatistics[columns.size()];
+        for (int c = 0; c < columns.size() && c < rowGroup.columns().size(); c++) {
+            ColumnChunk chunk = rowGroup.columns().get(c);
+            Statistics stored = chunk.metaData().statistics();
+            if (stored == null) {
+                continue;
+            }
+            Type type = columns.get(c).type();
+            Object min = value(type, chunk, stored.minValue());
+            Object max = value(type, chunk, stored.maxValue());
+            long nulls = stored.nullCount() == null ? 0 : stored.nullCount();
+            if (stored.nullCount() == null && (min == null || max == null)) {
+                continue;
+            }
+            statistics[c] = new ColumnStatistics(0, nulls, min == null || max == null ? null : min, min == null || max == null ? null : max, 0);
+        }
+        return statistics;
+    }
+
+    private static Object value(Type type, ColumnChunk chunk, byte[] bytes)
+    {
+        if (bytes == null) {
+            return null;
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        return switch (type.kind()) {
+            case INTEGER, DATE -> bytes.length == 4 ? buffer.getInt() : null;
+            case BIGINT -> switch (chunk.metaData().type()) {
+                case INT64 -> bytes.length == 8 ? buffer.getLong() : null;
+                case INT32 -> bytes.length == 4 ? Integer.toUnsignedLong(buffer.getInt()) : null;
+                default -> null;
+            };
+            case DECIMAL -> switch (chunk.metaData().type()) {
+                case INT32 -> bytes.length == 4 ? (long) buffer.getInt() : null;
+                case INT64 -> bytes.length == 8 ? buffer.getLong() : null;
+                default -> null;
+            };
+            default -> null;
+        };
+    }
+
+    /** Names a table of Parquet files in a plan sent to a worker, which reads the same footers and its share of the row groups. */
+    public record Reference(String name, List<String> files)
+            implements Serializable
+    {
+        public Table resolve()
+        {
+            return of(name, files.stream().map(Path::of).toList());
+        }
+    }
+
+    /** The reference to {@code table} when it reads Parquet files, else null. */
+    public static Reference referenceTo(Table table)
+    {
+        Set<Path> files = new LinkedHashSet<>();
+        for (Partition partition : table.partitions()) {
+            for (Segment segment : partition.segments()) {
+                if (!(segment instanceof RowGroupSegment rowGroup)) {
+                    return null;
+                }
+                files.add(rowGroup.file());
+            }
+        }
+        return files.isEmpty() ? null : new Reference(table.name(), files.stream().map(Path::toString).toList());
+    }
+}
