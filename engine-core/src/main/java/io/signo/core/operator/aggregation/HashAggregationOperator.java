@@ -354,6 +354,8 @@ public final class HashAggregationOperator
      * Reserves before the hash and the accumulators grow: room for every row of the page to be a new
      * group, at the bytes each group holds so far; {@link #addInput} then counts what they hold.
      */
+    private static final int MIN_GROUPS_TO_ESTIMATE = 1024;
+
     private void reserveForNewGroups(int positionCount)
     {
         int groupCount = groupByHash.groupCount();
@@ -363,7 +365,10 @@ public final class HashAggregationOperator
         }
         if (groupCount > 0) {
             long heldBytes = retainedBytes();
-            context.memory().setBytes(heldBytes + positionCount * (heldBytes / Math.max(groupCount, presizedGroups)));
+            // a few groups' bytes are mostly the hash's fixed start: spread over so few they would ask
+            // gigabytes for a large page (Q1's four groups, a Parquet row group of 50,000 rows)
+            long bytesPerGroup = heldBytes / Math.max(groupCount, Math.max(presizedGroups, MIN_GROUPS_TO_ESTIMATE));
+            context.memory().setBytes(heldBytes + positionCount * bytesPerGroup);
         }
     }
 
