@@ -17,6 +17,8 @@ public enum StatementKind
     SHOW,
     DESCRIBE,
     VACUUM,
+    /** COPY FROM appends files to a table; COPY TO writes a file. */
+    COPY,
     TRANSACTION;
 
     /** The first word after leading blanks and comments. */
@@ -34,6 +36,7 @@ public enum StatementKind
             case "show" -> SHOW;
             case "describe", "desc" -> DESCRIBE;
             case "vacuum" -> VACUUM;
+            case "copy" -> COPY;
             case "begin", "start", "commit", "rollback", "abort", "savepoint", "release" -> TRANSACTION;
             default -> QUERY;
         };
@@ -56,12 +59,12 @@ public enum StatementKind
     /** Statements whose answer is the count of rows they wrote. */
     public boolean countsRows()
     {
-        return this == INSERT || this == UPDATE || this == DELETE;
+        return this == INSERT || this == UPDATE || this == DELETE || this == COPY;
     }
 
     /** Statements that change what is stored. */
     public boolean writes()
     {
-        return this == CREATE || this == DROP || this == ALTER || this == INSERT || this == UPDATE || this == DELETE || this == VACUUM;
+        return this == CREATE || this == DROP || this == ALTER || this == INSERT || this == UPDATE || this == DELETE || this == VACUUM || this == COPY;
     }
 }

@@ -58,3 +58,12 @@ SELECT count(*) FROM read_parquet('${files}/pyarrow_types.parquet') WHERE i BETW
 CREATE TABLE typed_copy AS SELECT i, i64, amount, word FROM read_parquet('${files}/pyarrow_types.parquet') WHERE i < 100;
 
 SELECT count(*), sum(i64), sum(amount), count(word) FROM typed_copy;
+
+-- COPY appends files to a table, a glob at once
+CREATE TABLE copied (sold_on DATE, amount INTEGER);
+
+COPY copied FROM '${files}/sales_*.csv' (FORMAT csv, HEADER);
+
+COPY copied FROM '${files}/sales_1.csv' (HEADER true, DELIMITER ',');
+
+SELECT sold_on, amount, count(*) FROM copied GROUP BY sold_on, amount ORDER BY sold_on;
