@@ -6,7 +6,8 @@ import io.signo.bench.tpch.TpchBenchmarkOptions;
 import java.util.Arrays;
 
 /**
- * {@code signo bench ...}: {@code tpch} compares Signo with DuckDB on TPC-H; {@code jmh} runs the
+ * {@code signo bench ...}: {@code tpch} compares Signo with DuckDB on TPC-H, {@code files} on TPC-H
+ * read from Parquet and CSV files; {@code jmh} runs the
  * kernel microbenchmarks (the remaining arguments go to JMH).
  */
 public final class BenchCommand
@@ -35,6 +36,19 @@ public final class BenchCommand
                 }
                 System.exit(new TpchBenchmark(options, String.join(" ", args)).run() ? 0 : 1);
             }
+            case "files" -> {
+                boolean right;
+                try {
+                    right = FilesBenchmark.run(rest, "bin/signo bench " + String.join(" ", args));
+                }
+                catch (IllegalArgumentException e) {
+                    System.err.println("signo bench files: " + e.getMessage());
+                    System.err.println(usage());
+                    System.exit(2);
+                    return;
+                }
+                System.exit(right ? 0 : 1);
+            }
             case "jmh" -> org.openjdk.jmh.Main.main(rest);
             default -> {
                 System.err.println("signo bench: unknown benchmark '" + args[0] + "'");
@@ -48,6 +62,7 @@ public final class BenchCommand
     {
         return """
                 usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18]
+                       signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--compare duckdb] [--csv FILE] [--report FILE.md]
                        signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
     }
 }

@@ -1,0 +1,232 @@
+package io.signo.bench;
+
+import io.signo.reference.DuckDbDatabase;
+import io.signo.reference.ResultComparison;
+import io.signo.sql.ResultRows;
+import io.signo.sql.SignoEngine;
+import io.signo.sql.catalog.SqlTypes;
+import io.signo.storage.db.Database;
+import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.Table;
+import io.signo.storage.tpch.GeneratedTpchTables;
+import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchQueries;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code signo bench files}: Signo reading Parquet and CSV files in place against DuckDB reading the
+ * same files, in one process each with the same threads. The TPC-H tables are written once by
+ * DuckDB into {@code --dir} (lineitem also as 16 Parquet files); then Q1 and Q6 over lineitem as
+ * one file and as 16, the 22 queries with every table a view over its Parquet file, and a load of
+ * every table from its {@code |}-separated {@code .tbl} file, each timed as the median of
+ * {@code --runs} after a warm-up, the answers compared.
+ */
+public final class FilesBenchmark
+{
+    private static final int LINEITEM_PARTS = 16;
+
+    private final double scaleFactor;
+    private final int threads;
+    private final int runs;
+    private final Path directory;
+    private final Path csv;
+    private final Path report;
+    private final String command;
+    private final List<Row> rows = new ArrayList<>();
+
+    private record Row(String name, double signoMillis, double duckDbMillis, String note) {}
+
+    private FilesBenchmark(BenchmarkArguments arguments, String command)
+    {
+        this.scaleFactor = arguments.doubleValue("--sf", 1);
+        this.threads = arguments.intValue("--threads", 2);
+        this.runs = arguments.intValue("--runs", 3);
+        this.directory = arguments.path("--dir", Path.of(System.getProperty("java.io.tmpdir"), "signo-files-sf" + GeneratedTpchTables.schemaName(scaleFactor).substring(2)));
+        this.csv = arguments.path("--csv", null);
+        this.report = arguments.path("--report", null);
+        this.command = command;
+        if (!arguments.string("--compare", "duckdb").equals("duckdb")) {
+            throw new IllegalArgumentException("--compare takes duckdb: the figures are ratios against DuckDB on the same files");
+        }
+    }
+
+    public static boolean run(String[] args, String command)
+            throws Exception
+    {
+        return new FilesBenchmark(new BenchmarkArguments(args), command).run();
+    }
+
+    private boolean run()
+            throws Exception
+    {
+        Catalog schema = TpchData.generate(0.01, 1, MemoryPool.unbounded("schema"));
+        writeFiles();
+        boolean allRight = true;
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads); SignoEngine signo = new SignoEngine(Database.inMemory(), threads)) {
+            String oneFile = "read_parquet('" + directory.resolve("lineitem.parquet") + "')";
+            String parts = "read_parquet('" + directory.resolve("lineitem_parts/*.parquet") + "')";
+            for (int query : new int[] {1, 6}) {
+                String sql = TpchQueries.query(query);
+                allRight &= measure(String.format(Locale.ROOT, "scan q%02d one file", query), replaceLineitem(sql, oneFile), duckDb, signo);
+                allRight &= measure(String.format(Locale.ROOT, "scan q%02d %d files", query, LINEITEM_PARTS), replaceLineitem(sql, parts), duckDb, signo);
+            }
+            for (String table : GeneratedTpchTables.tableNames()) {
+                String view = "CREATE VIEW " + table + " AS SELECT * FROM read_parquet('" + directory.resolve(table + ".parquet") + "')";
+                signo.execute(view);
+                try (Statement statement = duckDb.connection().createStatement()) {
+                    statement.execute(view);
+                }
+            }
+            for (int query = 1; query <= TpchQueries.QUERY_COUNT; query++) {
+                allRight &= measure(String.format(Locale.ROOT, "q%02d", query), TpchQueries.query(query), duckDb, signo);
+            }
+            rows.add(load(schema, duckDb, signo));
+        }
+        write();
+        return allRight;
+    }
+
+    /** Q1 and Q6 name lineitem once, in their FROM. */
+    private static String replaceLineitem(String sql, String source)
+    {
+        return sql.replaceFirst("(?i)from\\s+lineitem", "from " + source);
+    }
+
+    /** The median of the runs after a warm-up on each engine, in turn, and whether both answered alike. */
+    private boolean measure(String name, String sql, DuckDbDatabase duckDb, SignoEngine signo)
+            throws Exception
+    {
+        double[] signoMillis = new double[runs];
+        double[] duckDbMillis = new double[runs];
+        List<List<Object>> signoRows = ResultRows.toRows(signo.execute(sql));
+        List<List<Object>> duckDbRows = duckDb.query(sql);
+        Optional<String> difference = ResultComparison.difference(duckDbRows, signoRows, sql.toLowerCase(Locale.ROOT).contains("order by"));
+        for (int run = 0; run < runs; run++) {
+            signoMillis[run] = millis(() -> ResultRows.toRows(signo.execute(sql)));
+            duckDbMillis[run] = duckDb.time(sql) / 1e6;
+        }
+        rows.add(new Row(name, median(signoMillis), median(duckDbMillis), difference.map(text -> "answers differ: " + text).orElse("")));
+        System.out.printf(Locale.ROOT, "%-22s signo %9.1f ms  duckdb %9.1f ms  %5.2fx%s%n", name, median(signoMillis), median(duckDbMillis), median(signoMillis) / median(duckDbMillis),
+                difference.isPresent() ? "  ANSWERS DIFFER" : "");
+        return difference.isEmpty();
+    }
+
+    /** Every table from its .tbl file into each engine's in-memory tables, the columns typed as the generator's. */
+    private Row load(Catalog schema, DuckDbDatabase duckDb, SignoEngine signo)
+            throws Exception
+    {
+        double signoTotal = 0;
+        double duckDbTotal = 0;
+        for (String table : GeneratedTpchTables.tableNames()) {
+            Table definition = schema.table(table);
+            List<String> signoColumns = new ArrayList<>();
+            List<String> duckDbColumns = new ArrayList<>();
+            for (Column column : definition.columns()) {
+                String type = SqlTypes.toSql(column.type());
+                signoColumns.add(column.name() + " " + type);
+                duckDbColumns.add("'" + column.name() + "': '" + type + "'");
+            }
+            Path file = directory.resolve(table + ".tbl");
+            String signoSql = "CREATE TABLE loaded_" + table + " AS SELECT * FROM read_csv('" + file + "', delim => '|', header => false, columns => '" + String.join(", ", signoColumns) + "')";
+            String duckDbSql = "CREATE TABLE loaded_" + table + " AS SELECT * FROM read_csv('" + file + "', delim = '|', header = false, columns = {" + String.join(", ", duckDbColumns) + "})";
+            signoTotal += millis(() -> signo.execute(signoSql));
+            long start = System.nanoTime();
+            try (Statement statement = duckDb.connection().createStatement()) {
+                statement.execute(duckDbSql);
+            }
+            duckDbTotal += (System.nanoTime() - start) / 1e6;
+        }
+        System.out.printf(Locale.ROOT, "%-22s signo %9.1f ms  duckdb %9.1f ms  %5.2fx%n", "load tbl", signoTotal, duckDbTotal, signoTotal / duckDbTotal);
+        return new Row("load tbl", signoTotal, duckDbTotal, "the eight tables from .tbl files into tables in memory, once");
+    }
+
+    /** The files, written by DuckDB from the generated tables when the directory lacks them. */
+    private void writeFiles()
+            throws Exception
+    {
+        Path done = directory.resolve("complete");
+        if (Files.exists(done)) {
+            System.out.println("files: " + directory + " (written before)");
+            return;
+        }
+        Files.createDirectories(directory.resolve("lineitem_parts"));
+        long start = System.nanoTime();
+        Catalog generated = TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch"));
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads)) {
+            duckDb.load(generated, threads, true);
+            try (Statement statement = duckDb.connection().createStatement()) {
+                for (String table : GeneratedTpchTables.tableNames()) {
+                    statement.execute("COPY " + table + " TO '" + directory.resolve(table + ".parquet") + "' (FORMAT parquet)");
+                    statement.execute("COPY " + table + " TO '" + directory.resolve(table + ".tbl") + "' (FORMAT csv, DELIMITER '|', HEADER false)");
+                }
+                for (int part = 0; part < LINEITEM_PARTS; part++) {
+                    statement.execute("COPY (SELECT * FROM lineitem WHERE l_orderkey % " + LINEITEM_PARTS + " = " + part + ") TO '"
+                            + directory.resolve("lineitem_parts/part_" + String.format(Locale.ROOT, "%02d", part) + ".parquet") + "' (FORMAT parquet)");
+                }
+            }
+        }
+        Files.writeString(done, Instant.now().toString());
+        System.out.printf(Locale.ROOT, "files: wrote TPC-H SF %s to %s in %.1f s%n", scaleFactor, directory, (System.nanoTime() - start) / 1e9);
+    }
+
+    private void write()
+            throws IOException
+    {
+        if (csv != null) {
+            List<String> lines = new ArrayList<>();
+            lines.add("query,signo_ms,duckdb_ms,ratio");
+            for (Row row : rows) {
+                lines.add(String.format(Locale.ROOT, "%s,%.1f,%.1f,%.3f", row.name(), row.signoMillis(), row.duckDbMillis(), row.signoMillis() / row.duckDbMillis()));
+            }
+            Files.write(csv, lines);
+        }
+        if (report != null) {
+            StringBuilder text = new StringBuilder();
+            text.append("# Files, TPC-H SF ").append(scaleFactor).append(", ").append(threads).append(" threads: Signo against DuckDB on the same files\n\n");
+            text.append("Command: `").append(command).append("`  \n");
+            text.append("Run at ").append(Instant.now()).append("; medians of ").append(runs).append(" runs after a warm-up, each engine in turn, in one process; ");
+            text.append("files in `").append(directory).append("`, written by DuckDB (Parquet with its defaults; `.tbl` with `|`, no header).\n\n");
+            text.append("| case | Signo ms | DuckDB ms | ratio | |\n|---|---:|---:|---:|---|\n");
+            double product = 1;
+            int queries = 0;
+            for (Row row : rows) {
+                text.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.2f | %s |%n", row.name(), row.signoMillis(), row.duckDbMillis(), row.signoMillis() / row.duckDbMillis(), row.note()));
+                if (row.name().matches("q\\d\\d")) {
+                    product *= row.signoMillis() / row.duckDbMillis();
+                    queries++;
+                }
+            }
+            text.append(String.format(Locale.ROOT, "%n**Geometric mean of the 22 queries over Parquet (Signo / DuckDB): %.2f**%n", Math.pow(product, 1.0 / Math.max(queries, 1))));
+            Files.writeString(report, text.toString());
+        }
+    }
+
+    private static double millis(Callable<?> work)
+            throws Exception
+    {
+        long start = System.nanoTime();
+        work.call();
+        return (System.nanoTime() - start) / 1e6;
+    }
+
+    private static double median(double[] values)
+    {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+}
