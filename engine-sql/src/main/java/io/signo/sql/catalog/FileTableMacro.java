@@ -189,6 +189,30 @@ public final class FileTableMacro
         return unescaped.charAt(0);
     }
 
+    /** The endings of file names that {@code FROM 'name'} reads as a file without a function: Parquet, or else CSV. */
+    private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("(?i).+\\.(parquet|csv|tsv|tbl)");
+
+    /**
+     * The table of {@code FROM 'sales.parquet'} (or {@code FROM "sales.csv"}), as DuckDB reads a
+     * quoted file name: a Parquet file, or CSV with every option sniffed; null when the name does not
+     * end as a file of those kinds.
+     */
+    public static SignoCalciteTable fileNamed(String name)
+    {
+        java.util.regex.Matcher matcher = FILE_NAME.matcher(name);
+        if (!matcher.matches()) {
+            return null;
+        }
+        boolean parquet = matcher.group(1).equalsIgnoreCase("parquet");
+        FileTableMacro macro = parquet ? new FileTableMacro(READ_PARQUET, PARQUET_PARAMETERS) : new FileTableMacro(READ_CSV, CSV_PARAMETERS);
+        List<Object> arguments = new ArrayList<>();
+        arguments.add(name);
+        while (arguments.size() < macro.parameters.size()) {
+            arguments.add(null);
+        }
+        return macro.open(arguments);
+    }
+
     /** Calcite's form of a literal as a plain Java value. */
     private static Object plain(Object value)
     {

@@ -3,10 +3,14 @@ package io.signo.sql.catalog;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.LikePattern;
+import org.apache.calcite.schema.lookup.Lookup;
+import org.apache.calcite.schema.lookup.Named;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Shows one schema of a Signo catalog to Calcite: its tables and views. */
 public final class SignoCalciteSchema
@@ -19,6 +23,47 @@ public final class SignoCalciteSchema
     {
         this.catalog = catalog;
         this.schema = schema;
+    }
+
+    /**
+     * The tables and views, and in the database's own schema also files named as tables, as DuckDB
+     * reads {@code FROM 'sales.parquet'}: a name that no table has and that ends as a Parquet or CSV
+     * file's does.
+     */
+    @Override
+    public Lookup<org.apache.calcite.schema.Table> tables()
+    {
+        Lookup<org.apache.calcite.schema.Table> stored = super.tables();
+        if (!schema.equals(catalog.schemaName())) {
+            return stored;
+        }
+        return new Lookup<>()
+        {
+            @Override
+            public org.apache.calcite.schema.Table get(String name)
+            {
+                org.apache.calcite.schema.Table table = stored.get(name);
+                return table != null ? table : FileTableMacro.fileNamed(name);
+            }
+
+            @Override
+            public Named<org.apache.calcite.schema.Table> getIgnoreCase(String name)
+            {
+                Named<org.apache.calcite.schema.Table> table = stored.getIgnoreCase(name);
+                if (table != null) {
+                    return table;
+                }
+                // a path keeps its case
+                SignoCalciteTable file = FileTableMacro.fileNamed(name);
+                return file == null ? null : new Named<>(name, file);
+            }
+
+            @Override
+            public Set<String> getNames(LikePattern pattern)
+            {
+                return stored.getNames(pattern);
+            }
+        };
     }
 
     @Override

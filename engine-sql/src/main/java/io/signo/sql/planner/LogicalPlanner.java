@@ -268,7 +268,7 @@ public final class LogicalPlanner
 
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
-        SqlParser parser = SqlParser.create(sql, SqlParser.config()
+        SqlParser parser = SqlParser.create(QuotedFileNames.rewrite(sql), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)

@@ -67,3 +67,12 @@ COPY copied FROM '${files}/sales_*.csv' (FORMAT csv, HEADER);
 COPY copied FROM '${files}/sales_1.csv' (HEADER true, DELIMITER ',');
 
 SELECT sold_on, amount, count(*) FROM copied GROUP BY sold_on, amount ORDER BY sold_on;
+
+-- a quoted file name in FROM reads the file, as DuckDB does
+SELECT count(*), count(DISTINCT city) FROM '${files}/people.csv';
+
+SELECT p.name, sum(o.column2) FROM '${files}/people.csv' p JOIN read_csv('${files}/orders.tbl') o ON p.name = o.column1 GROUP BY p.name ORDER BY p.name;
+
+SELECT word, count(*) FROM '${files}/pyarrow_types.parquet' WHERE i < 50 GROUP BY word ORDER BY word;
+
+SELECT count(*) FROM (SELECT * FROM '${files}/sales_1.csv') s JOIN '${files}/sales_2.csv' t ON s.amount < t.amount;
