@@ -13,19 +13,24 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Worker processes this coordinator started on 127.0.0.1, with the same Java and class path as this
  * process. Each prints its address on its first line; each stops when this process ends (it
  * watches its parent) or when {@link #close()} destroys it. Their standard error goes to
- * {@code signo-workers/worker-N.log} under the temporary directory, so that the coordinator's
- * terminal shows only its own output.
+ * {@code signo-workers/P-K-worker-N.log} under the temporary directory (P this process's id, K
+ * the count of clusters it started), so that the coordinator's terminal shows only its own output
+ * and a cluster started later in the same process does not overwrite what an earlier one logged.
  */
 public final class WorkerProcesses
         implements AutoCloseable
 {
     /** The line a worker prints once it listens: {@code signo worker listening on HOST:PORT}. */
     public static final String READY_PREFIX = "signo worker listening on ";
+
+    /** Clusters this process started, numbering their workers' logs. */
+    private static final AtomicLong STARTS = new AtomicLong();
 
     private final List<Process> processes = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
@@ -48,8 +53,10 @@ public final class WorkerProcesses
             List<CompletableFuture<String>> ready = new ArrayList<>();
             Path logDirectory = Path.of(System.getProperty("java.io.tmpdir"), "signo-workers");
             java.nio.file.Files.createDirectories(logDirectory);
+            long start = STARTS.incrementAndGet();
             for (int i = 0; i < count; i++) {
-                Process process = launch(0, threadsEach, heap, databaseDirectory == null ? null : workerDirectory(databaseDirectory, i), logDirectory.resolve("worker-" + i + ".log"));
+                String log = ProcessHandle.current().pid() + "-" + start + "-worker-" + i + ".log";
+                Process process = launch(0, threadsEach, heap, databaseDirectory == null ? null : workerDirectory(databaseDirectory, i), logDirectory.resolve(log));
                 workers.processes.add(process);
                 ready.add(readAddress(process));
             }

@@ -20,10 +20,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * {@code read_csv(...)} and {@code read_parquet(...)} in FROM, DuckDB's spelling: files read in place as a table whose columns
- * come from the files, found while the statement is planned. Calcite calls a macro once to validate
+ * {@code read_csv(...)} and {@code read_parquet(...)} in FROM, DuckDB's spelling: files read in
+ * place as a table whose columns come from the files, found while the statement is planned. Calcite calls a macro once to validate
  * and again to convert; one instance serves one statement and reads the files once.
  */
 public final class FileTableMacro
@@ -44,6 +46,9 @@ public final class FileTableMacro
             new Parameter("columns", String.class, true));
 
     private static final List<Parameter> PARQUET_PARAMETERS = List.of(new Parameter("path", Object.class, false));
+
+    /** The endings of file names that {@code FROM 'name'} reads as a file without a function: Parquet, or else CSV. */
+    private static final Pattern FILE_NAME = Pattern.compile("(?i).+\\.(parquet|csv|tsv|tbl)");
 
     private final String name;
     private final List<Parameter> parameters;
@@ -162,7 +167,7 @@ public final class FileTableMacro
                     files.addAll(FileList.expand(text));
                 }
             }
-            default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, name + ": the path must be a string or an ARRAY of strings, not " + path);
+            case null, default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, name + ": the path must be a string or an ARRAY of strings, not " + path);
         }
         return files;
     }
@@ -189,9 +194,6 @@ public final class FileTableMacro
         return unescaped.charAt(0);
     }
 
-    /** The endings of file names that {@code FROM 'name'} reads as a file without a function: Parquet, or else CSV. */
-    private static final java.util.regex.Pattern FILE_NAME = java.util.regex.Pattern.compile("(?i).+\\.(parquet|csv|tsv|tbl)");
-
     /**
      * The table of {@code FROM 'sales.parquet'} (or {@code FROM "sales.csv"}), as DuckDB reads a
      * quoted file name: a Parquet file, or CSV with every option sniffed; null when the name does not
@@ -199,7 +201,7 @@ public final class FileTableMacro
      */
     public static SignoCalciteTable fileNamed(String name)
     {
-        java.util.regex.Matcher matcher = FILE_NAME.matcher(name);
+        Matcher matcher = FILE_NAME.matcher(name);
         if (!matcher.matches()) {
             return null;
         }

@@ -5,13 +5,13 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.file.ReadColumns;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
-import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 
 import java.io.ByteArrayInputStream;
@@ -243,16 +243,7 @@ public final class CsvSegment
 
         Page page()
         {
-            ColumnVector[] built = new ColumnVector[builders.length];
-            ColumnVector[] vectors = new ColumnVector[columns.length];
-            for (int i = 0; i < columns.length; i++) {
-                int column = columns[i];
-                if (built[column] == null) {
-                    built[column] = builders[column].build();
-                }
-                vectors[i] = built[column];
-            }
-            return new Page(rows, vectors);
+            return ReadColumns.page(rows, columns, builders.length, column -> builders[column].build());
         }
     }
 

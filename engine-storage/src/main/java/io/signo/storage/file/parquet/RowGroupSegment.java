@@ -11,6 +11,7 @@ import dev.hardwood.reader.Validity;
 import dev.hardwood.schema.ColumnProjection;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.file.ReadColumns;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
@@ -156,16 +157,7 @@ final class RowGroupSegment
             // Hardwood reports a damaged page or a missing codec from its own threads, wrapped
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
         }
-        ColumnVector[] built = new ColumnVector[vectors.length];
-        ColumnVector[] page = new ColumnVector[read.length];
-        for (int i = 0; i < read.length; i++) {
-            int column = read[i];
-            if (built[column] == null) {
-                built[column] = vectors[column].build();
-            }
-            page[i] = built[column];
-        }
-        return new Page(rowCount, page);
+        return ReadColumns.page(rowCount, read, vectors.length, column -> vectors[column].build());
     }
 
     private static String rootMessage(Throwable failure)
