@@ -56,31 +56,28 @@ public final class CsvSniffer
 
         CsvValues values = new CsvValues();
         Type[] inferred = new Type[columnCount];
-        for (int l = 1; l < lines.size(); l++) {
-            List<String> line = lines.get(l);
-            for (int c = 0; c < columnCount && c < line.size(); c++) {
-                String value = line.get(c);
-                if (!value.equals(options.nullString())) {
-                    char[] text = value.toCharArray();
-                    inferred[c] = values.widen(inferred[c], text, 0, text.length);
-                }
-            }
+        for (List<String> line : lines.subList(1, lines.size())) {
+            widen(inferred, line, options.nullString(), values);
         }
         boolean header = options.header() != null ? options.header() : firstLineIsHeader(lines.getFirst(), inferred, options.nullString(), values);
-        if (!header && lines.size() > 0) {
+        if (!header) {
             // the first line is data: its values count too
-            List<String> first = lines.getFirst();
-            for (int c = 0; c < columnCount && c < first.size(); c++) {
-                if (!first.get(c).equals(options.nullString())) {
-                    char[] text = first.get(c).toCharArray();
-                    inferred[c] = values.widen(inferred[c], text, 0, text.length);
-                }
-            }
+            widen(inferred, lines.getFirst(), options.nullString(), values);
         }
         List<Column> columns = options.columns() != null ? options.columns() : columns(header ? lines.getFirst() : null, inferred);
-        int dataLines = Math.max(1, lines.size() - (header ? 1 : 0));
-        double bytesPerLine = (double) sample.getBytes(StandardCharsets.UTF_8).length / Math.max(1, lines.size());
-        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, dataLines > 0 ? bytesPerLine : 100);
+        double bytesPerLine = (double) sample.getBytes(StandardCharsets.UTF_8).length / lines.size();
+        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, bytesPerLine);
+    }
+
+    /** Widens each column's type to take the line's value in it (NULLs aside). */
+    private static void widen(Type[] inferred, List<String> line, String nullString, CsvValues values)
+    {
+        for (int c = 0; c < inferred.length && c < line.size(); c++) {
+            if (!line.get(c).equals(nullString)) {
+                char[] text = line.get(c).toCharArray();
+                inferred[c] = values.widen(inferred[c], text, 0, text.length);
+            }
+        }
     }
 
     /** How many fields the first line of {@code file} has, or -1 when it has no line. */
