@@ -18,6 +18,8 @@ public final class SignoCalciteSchema
 {
     private final Catalog catalog;
     private final String schema;
+    /** The files named as tables, read once per statement though Calcite looks a name up more than once. */
+    private final Map<String, SignoCalciteTable> files = new HashMap<>();
 
     public SignoCalciteSchema(Catalog catalog, String schema)
     {
@@ -43,7 +45,7 @@ public final class SignoCalciteSchema
             public org.apache.calcite.schema.Table get(String name)
             {
                 org.apache.calcite.schema.Table table = stored.get(name);
-                return table != null ? table : FileTableMacro.fileNamed(name);
+                return table != null ? table : file(name);
             }
 
             @Override
@@ -54,7 +56,7 @@ public final class SignoCalciteSchema
                     return table;
                 }
                 // a path keeps its case
-                SignoCalciteTable file = FileTableMacro.fileNamed(name);
+                SignoCalciteTable file = file(name);
                 return file == null ? null : new Named<>(name, file);
             }
 
@@ -64,6 +66,18 @@ public final class SignoCalciteSchema
                 return stored.getNames(pattern);
             }
         };
+    }
+
+    private SignoCalciteTable file(String name)
+    {
+        SignoCalciteTable file = files.get(name);
+        if (file == null) {
+            file = FileTableMacro.fileNamed(name);
+            if (file != null) {
+                files.put(name, file);
+            }
+        }
+        return file;
     }
 
     @Override
