@@ -62,7 +62,7 @@ public final class BenchCommand
     {
         return """
                 usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18]
-                       signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--compare duckdb] [--csv FILE] [--report FILE.md]
+                       signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--cases scans,queries,load] [--compare duckdb] [--csv FILE] [--report FILE.md]
                        signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
     }
 }

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -32,7 +33,8 @@ import java.util.concurrent.Callable;
  * DuckDB into {@code --dir} (lineitem also as 16 Parquet files); then Q1 and Q6 over lineitem as
  * one file and as 16, the 22 queries with every table a view over its Parquet file, and a load of
  * every table from its {@code |}-separated {@code .tbl} file, each timed as the median of
- * {@code --runs} after a warm-up, the answers compared.
+ * {@code --runs} after a warm-up, the answers compared. {@code --cases} picks some of
+ * {@code scans}, {@code queries} and {@code load}.
  */
 public final class FilesBenchmark
 {
@@ -45,6 +47,8 @@ public final class FilesBenchmark
     private final Path csv;
     private final Path report;
     private final String command;
+    /** Which of scans, queries and load to run. */
+    private final Set<String> cases;
     private final List<Row> rows = new ArrayList<>();
 
     private record Row(String name, double signoMillis, double duckDbMillis, String note) {}
@@ -58,6 +62,10 @@ public final class FilesBenchmark
         this.csv = arguments.path("--csv", null);
         this.report = arguments.path("--report", null);
         this.command = command;
+        this.cases = Set.of(arguments.string("--cases", "scans,queries,load").split(","));
+        if (!Set.of("scans", "queries", "load").containsAll(cases)) {
+            throw new IllegalArgumentException("--cases takes a comma-separated list of scans, queries and load, not " + cases);
+        }
         if (!arguments.string("--compare", "duckdb").equals("duckdb")) {
             throw new IllegalArgumentException("--compare takes duckdb: the figures are ratios against DuckDB on the same files");
         }
@@ -78,7 +86,7 @@ public final class FilesBenchmark
         try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads); SignoEngine signo = new SignoEngine(Database.inMemory(), threads)) {
             String oneFile = "read_parquet('" + directory.resolve("lineitem.parquet") + "')";
             String parts = "read_parquet('" + directory.resolve("lineitem_parts/*.parquet") + "')";
-            for (int query : new int[] {1, 6}) {
+            for (int query : cases.contains("scans") ? new int[] {1, 6} : new int[0]) {
                 String sql = TpchQueries.query(query);
                 allRight &= measure(String.format(Locale.ROOT, "scan q%02d one file", query), replaceLineitem(sql, oneFile), duckDb, signo);
                 allRight &= measure(String.format(Locale.ROOT, "scan q%02d %d files", query, LINEITEM_PARTS), replaceLineitem(sql, parts), duckDb, signo);
@@ -90,10 +98,12 @@ public final class FilesBenchmark
                     statement.execute(view);
                 }
             }
-            for (int query = 1; query <= TpchQueries.QUERY_COUNT; query++) {
+            for (int query = 1; query <= TpchQueries.QUERY_COUNT && cases.contains("queries"); query++) {
                 allRight &= measure(String.format(Locale.ROOT, "q%02d", query), TpchQueries.query(query), duckDb, signo);
             }
-            rows.add(load(schema, duckDb, signo));
+            if (cases.contains("load")) {
+                rows.add(load(schema, duckDb, signo));
+            }
         }
         write();
         return allRight;

@@ -174,6 +174,32 @@ class ParquetFilesTest
         assertTrue(notParquet.getMessage().contains("not_parquet.parquet"), notParquet.getMessage());
     }
 
+    /** Bytes overwritten in a page header, and inside a page's compressed values: each a clear error naming the file, never a crash. */
+    @Test
+    void aDamagedFileIsAClearError()
+            throws Exception
+    {
+        for (String codec : List.of("snappy", "zstd")) {
+            List<List<Object>> pages = duckDb.query("SELECT data_page_offset, total_compressed_size FROM parquet_metadata('" + file(codec) + "') WHERE path_in_schema = 'high' AND row_group_id = 1");
+            long offset = ((Number) pages.getFirst().get(0)).longValue();
+            long size = ((Number) pages.getFirst().get(1)).longValue();
+            for (long damaged : new long[] {offset, offset + size / 2}) {
+                Path copy = directory.resolve("damaged_" + codec + "_" + damaged + ".parquet");
+                byte[] bytes = Files.readAllBytes(file(codec));
+                for (int i = 0; i < 24; i++) {
+                    bytes[(int) damaged + i] = (byte) (0x5A ^ i * 37);
+                }
+                Files.write(copy, bytes);
+                SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT max(high) FROM read_parquet('" + copy + "')")),
+                        "damaged at byte " + damaged + " of " + codec);
+                assertEquals(ErrorCode.BAD_FILE_DATA, error.errorCode(), error.getMessage());
+                assertTrue(error.getMessage().contains(copy.getFileName().toString()), error.getMessage());
+                // the other columns of the same file still read
+                assertEquals(List.of(List.of(20000L)), ResultRows.toRows(signo.execute("SELECT count(i) FROM read_parquet('" + copy + "')")));
+            }
+        }
+    }
+
     private static void assertSame(String sql, boolean ordered)
             throws Exception
     {

@@ -80,7 +80,7 @@ public final class ParquetTable
                 }
                 for (int g = 0; g < rowGroups.size(); g++) {
                     RowGroup rowGroup = rowGroups.get(g);
-                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, statistics(rowGroup, columns));
+                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics(rowGroup, columns));
                     rows += segment.rowCount();
                     partitions.add(new Partition(partitions.size(), List.of(segment)));
                 }

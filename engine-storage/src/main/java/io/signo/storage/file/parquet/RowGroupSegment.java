@@ -1,38 +1,33 @@
 package io.signo.storage.file.parquet;
 
-import dev.hardwood.InputFile;
 import dev.hardwood.metadata.ColumnChunk;
+import dev.hardwood.metadata.ColumnMetaData;
 import dev.hardwood.metadata.RowGroup;
-import dev.hardwood.reader.ColumnReader;
-import dev.hardwood.reader.ColumnReaders;
-import dev.hardwood.reader.ParquetFileReader;
-import dev.hardwood.reader.RowGroupPredicate;
-import dev.hardwood.reader.Validity;
-import dev.hardwood.schema.ColumnProjection;
+import dev.hardwood.schema.ColumnSchema;
+import io.airlift.compress.v3.MalformedInputException;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.file.ReadColumns;
-import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
-import io.signo.storage.type.PhysicalType;
-import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One row group of a Parquet file, the unit drivers and workers share: read when a scan asks,
- * only the columns it reads, decoded by Hardwood and copied once into the engine's vectors. Its
- * min, max and null counts (from the file's footer) let scans skip it.
+ * only the columns it reads, each decoded from the mapped file straight into the engine's vectors
+ * by {@link ColumnChunkDecoder}, or through Hardwood when its codec or encoding is one the decoder
+ * leaves alone. Its min, max and null counts (from the file's footer) let scans skip it.
  */
 final class RowGroupSegment
         implements Segment
@@ -42,7 +37,10 @@ final class RowGroupSegment
     /** Where the row group lies in the file: Hardwood picks row groups by the middle of their bytes. */
     private final long middle;
     private final int rowCount;
+    private final RowGroup metadata;
     private final List<Column> columns;
+    /** The file's leaf columns, one per table column (nested columns are refused). */
+    private final List<ColumnSchema> schemas;
     private final ColumnStatistics[] statistics;
 
     private RowGroupSegment(Path file, List<Column> columns)
@@ -51,7 +49,9 @@ final class RowGroupSegment
         this.rowGroup = -1;
         this.middle = 0;
         this.rowCount = 0;
+        this.metadata = null;
         this.columns = columns;
+        this.schemas = List.of();
         this.statistics = null;
     }
 
@@ -61,11 +61,13 @@ final class RowGroupSegment
         return new RowGroupSegment(file, columns);
     }
 
-    RowGroupSegment(Path file, int rowGroup, RowGroup metadata, List<Column> columns, ColumnStatistics[] statistics)
+    RowGroupSegment(Path file, int rowGroup, RowGroup metadata, List<Column> columns, List<ColumnSchema> schemas, ColumnStatistics[] statistics)
     {
         this.file = file;
         this.rowGroup = rowGroup;
+        this.metadata = metadata;
         this.columns = columns;
+        this.schemas = schemas;
         this.statistics = statistics;
         if (metadata.numRows() > Integer.MAX_VALUE) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "cannot read " + file + ": row group " + rowGroup + " has more than " + Integer.MAX_VALUE + " rows");
@@ -113,42 +115,20 @@ final class RowGroupSegment
         if (read.length == 0 || rowCount == 0) {
             ColumnVector[] empty = new ColumnVector[read.length];
             for (int i = 0; i < read.length; i++) {
-                empty[i] = ColumnVectors.empty(columns.get(read[i]).type());
+                empty[i] = ColumnOutput.empty(columns.get(read[i]).type());
             }
             return new Page(rowCount, empty);
         }
-        Set<String> names = new LinkedHashSet<>();
-        for (int column : read) {
-            names.add(columns.get(column).name());
-        }
-        ColumnVectors[] vectors = new ColumnVectors[columns.size()];
-        for (int column : read) {
-            vectors[column] = new ColumnVectors(columns.get(column).type(), rowCount);
-        }
-        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file), ParquetTable.context());
-                ColumnReaders batches = reader.buildColumnReaders(ColumnProjection.columns(names.toArray(String[]::new)))
-                        .filter(RowGroupPredicate.byteRange(middle, middle + 1))
-                        .batchSize(Math.max(rowCount, 1))
-                        .build()) {
-            int position = 0;
-            while (batches.nextBatch()) {
-                int count = batches.getRecordCount();
-                if (position + count > rowCount) {
-                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": row group " + rowGroup + " holds more rows than its footer says (" + rowCount + ")");
+        ColumnOutput[] outputs = new ColumnOutput[columns.size()];
+        List<Integer> viaHardwood = new ArrayList<>();
+        try {
+            decodeColumns(read, outputs, viaHardwood);
+            if (!viaHardwood.isEmpty()) {
+                for (int column : viaHardwood) {
+                    outputs[column] = new ColumnOutput(columns.get(column).type(), rowCount, metadata.columns().get(column).metaData().totalUncompressedSize());
                 }
-                for (int column = 0; column < vectors.length; column++) {
-                    if (vectors[column] != null) {
-                        vectors[column].append(batches.getColumnReader(columns.get(column).name()), position, count);
-                    }
-                }
-                position += count;
+                HardwoodRowGroupReader.read(file, rowGroup, middle, rowCount, columns, viaHardwood, outputs);
             }
-            if (position != rowCount) {
-                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": row group " + rowGroup + " holds " + position + " rows, its footer says " + rowCount);
-            }
-        }
-        catch (IOException e) {
-            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
         }
         catch (SignoException e) {
             throw e;
@@ -157,7 +137,52 @@ final class RowGroupSegment
             // Hardwood reports a damaged page or a missing codec from its own threads, wrapped
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
         }
-        return ReadColumns.page(rowCount, read, vectors.length, column -> vectors[column].build());
+        return ReadColumns.page(rowCount, read, outputs.length, column -> outputs[column].build());
+    }
+
+    /** Decodes the columns {@link ColumnChunkDecoder} handles, and lists the others in {@code viaHardwood}. */
+    private void decodeColumns(int[] read, ColumnOutput[] outputs, List<Integer> viaHardwood)
+    {
+        try (Arena arena = Arena.ofConfined();
+                FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            MemorySegment mapped = null;
+            ColumnChunkDecoder.Scratch scratch = new ColumnChunkDecoder.Scratch();
+            for (int column : read) {
+                if (outputs[column] != null || viaHardwood.contains(column)) {
+                    continue;
+                }
+                ColumnMetaData chunk = metadata.columns().get(column).metaData();
+                ColumnSchema schema = schemas.get(column);
+                if (!ColumnChunkDecoder.handles(chunk, schema)) {
+                    viaHardwood.add(column);
+                    continue;
+                }
+                if (mapped == null) {
+                    mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+                }
+                ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize());
+                try {
+                    ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, PageDecompressor.of(chunk.codec(), arena), scratch);
+                    outputs[column] = output;
+                }
+                catch (ColumnChunkDecoder.UnsupportedPage e) {
+                    viaHardwood.add(column);
+                }
+                catch (IllegalArgumentException | IndexOutOfBoundsException | IllegalStateException | MalformedInputException e) {
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read column " + columns.get(column).name() + " of row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Where a chunk's pages begin: its dictionary page when it has one (writers put it first; some write offset 0 for none). */
+    private static long chunkStart(ColumnMetaData chunk)
+    {
+        Long dictionary = chunk.dictionaryPageOffset();
+        return dictionary != null && dictionary > 0 && dictionary < chunk.dataPageOffset() ? dictionary : chunk.dataPageOffset();
     }
 
     private static String rootMessage(Throwable failure)
@@ -167,140 +192,5 @@ final class RowGroupSegment
             cause = cause.getCause();
         }
         return cause.getMessage() == null ? cause.toString() : cause.getMessage();
-    }
-
-    /** One column's values as Hardwood hands them over batch by batch, copied into native memory. */
-    private static final class ColumnVectors
-    {
-        private final Type type;
-        private final int rowCount;
-        private final PageAllocator allocator = PageAllocator.transientPages();
-        private MemorySegment values;
-        private MemorySegment offsets;
-        private MemorySegment nulls;
-        private int byteCount;
-
-        ColumnVectors(Type type, int rowCount)
-        {
-            this.type = type;
-            this.rowCount = rowCount;
-            if (type.physicalType() == PhysicalType.BYTES) {
-                offsets = allocator.allocate((long) (rowCount + 1) * Integer.BYTES);
-                values = allocator.allocate(Math.max(16, (long) rowCount * 8));
-            }
-            else {
-                values = allocator.allocate((long) rowCount * type.physicalType().fixedWidth());
-            }
-        }
-
-        static ColumnVector empty(Type type)
-        {
-            PageAllocator allocator = PageAllocator.transientPages();
-            return new ColumnVector(type, 0, allocator.allocate(8), type.physicalType() == PhysicalType.BYTES ? allocator.allocate(Integer.BYTES) : null, null);
-        }
-
-        void append(ColumnReader reader, int position, int count)
-        {
-            switch (type.kind()) {
-                case BOOLEAN -> {
-                    boolean[] booleans = reader.getBooleans();
-                    for (int i = 0; i < count; i++) {
-                        values.set(ValueLayout.JAVA_BYTE, position + i, booleans[i] ? (byte) 1 : 0);
-                    }
-                }
-                case INTEGER -> MemorySegment.copy(reader.getInts(), 0, values, ValueLayout.JAVA_INT_UNALIGNED, (long) position * Integer.BYTES, count);
-                case DATE -> MemorySegment.copy(reader.getInts(), 0, values, ValueLayout.JAVA_INT_UNALIGNED, (long) position * Integer.BYTES, count);
-                case BIGINT -> appendLongs(reader, position, count);
-                case DECIMAL -> appendDecimals(reader, position, count);
-                case DOUBLE -> {
-                    if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.FLOAT) {
-                        float[] floats = reader.getFloats();
-                        for (int i = 0; i < count; i++) {
-                            values.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, position + i, floats[i]);
-                        }
-                    }
-                    else {
-                        MemorySegment.copy(reader.getDoubles(), 0, values, ValueLayout.JAVA_DOUBLE_UNALIGNED, (long) position * Double.BYTES, count);
-                    }
-                }
-                case VARCHAR, CHAR -> appendStrings(reader, position, count);
-            }
-            Validity validity = reader.getLeafValidity();
-            if (validity != null && validity.hasNulls()) {
-                if (nulls == null) {
-                    nulls = allocator.allocate((rowCount + 7L) / 8);
-                }
-                for (int i = validity.nextNull(0, count); i >= 0 && i < count; i = validity.nextNull(i + 1, count)) {
-                    int row = position + i;
-                    nulls.set(ValueLayout.JAVA_BYTE, row >>> 3, (byte) (nulls.get(ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
-                }
-            }
-        }
-
-        private void appendLongs(ColumnReader reader, int position, int count)
-        {
-            if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.INT32) {
-                // unsigned INT32, widened
-                int[] ints = reader.getInts();
-                for (int i = 0; i < count; i++) {
-                    values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position + i, Integer.toUnsignedLong(ints[i]));
-                }
-                return;
-            }
-            MemorySegment.copy(reader.getLongs(), 0, values, ValueLayout.JAVA_LONG_UNALIGNED, (long) position * Long.BYTES, count);
-        }
-
-        /** Unscaled values: INT32 and INT64 as they are, fixed-length bytes as big-endian two's complement. */
-        private void appendDecimals(ColumnReader reader, int position, int count)
-        {
-            switch (reader.getColumnSchema().type()) {
-                case INT32 -> {
-                    int[] ints = reader.getInts();
-                    for (int i = 0; i < count; i++) {
-                        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position + i, ints[i]);
-                    }
-                }
-                case INT64 -> MemorySegment.copy(reader.getLongs(), 0, values, ValueLayout.JAVA_LONG_UNALIGNED, (long) position * Long.BYTES, count);
-                default -> {
-                    byte[] bytes = reader.getBinaryValues();
-                    int[] starts = reader.getBinaryOffsets();
-                    for (int i = 0; i < count; i++) {
-                        long unscaled = 0;
-                        int start = starts[i];
-                        int end = starts[i + 1];
-                        if (end > start) {
-                            unscaled = bytes[start];
-                            for (int b = start + 1; b < end; b++) {
-                                unscaled = (unscaled << 8) | (bytes[b] & 0xff);
-                            }
-                        }
-                        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position + i, unscaled);
-                    }
-                }
-            }
-        }
-
-        private void appendStrings(ColumnReader reader, int position, int count)
-        {
-            byte[] bytes = reader.getBinaryValues();
-            int[] starts = reader.getBinaryOffsets();
-            int length = starts[count] - starts[0];
-            if (byteCount + (long) length > values.byteSize()) {
-                MemorySegment larger = allocator.allocate(Math.max(values.byteSize() * 2, byteCount + (long) length));
-                MemorySegment.copy(values, 0, larger, 0, byteCount);
-                values = larger;
-            }
-            MemorySegment.copy(bytes, starts[0], values, ValueLayout.JAVA_BYTE, byteCount, length);
-            for (int i = 0; i < count; i++) {
-                offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position + i, byteCount + starts[i] - starts[0]);
-            }
-            byteCount += length;
-            offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position + count, byteCount);
-        }
-
-        ColumnVector build()
-        {
-            return new ColumnVector(type, rowCount, type.physicalType() == PhysicalType.BYTES ? values.asSlice(0, byteCount) : values, offsets, nulls);
-        }
     }
 }

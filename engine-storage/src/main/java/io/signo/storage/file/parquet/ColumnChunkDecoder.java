@@ -1,0 +1,412 @@
+package io.signo.storage.file.parquet;
+
+import dev.hardwood.metadata.ColumnMetaData;
+import dev.hardwood.metadata.Encoding;
+import dev.hardwood.metadata.PhysicalType;
+import dev.hardwood.schema.ColumnSchema;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Decodes one flat column chunk of a row group straight from the file's bytes into the engine's
+ * native vectors: page headers, codecs, plain and dictionary values and definition levels, with no
+ * per-row objects and no intermediate arrays for plain fixed-width values. What it does not handle
+ * ({@link #handles}) is read through Hardwood instead.
+ *
+ * <p>Values of a page are first written densely (its non-null ones, one after the other) and then,
+ * when the page has NULLs, spread out in place to their rows from the last one back.
+ */
+final class ColumnChunkDecoder
+{
+    private static final int PLAIN = 0;
+    private static final int PLAIN_DICTIONARY = 2;
+    private static final int RLE = 3;
+    private static final int RLE_DICTIONARY = 8;
+
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+
+    /** A page in an encoding this decoder leaves to Hardwood, found while decoding. */
+    static final class UnsupportedPage
+            extends Exception
+    {
+        UnsupportedPage(String what)
+        {
+            super(what, null, false, false);
+        }
+    }
+
+    /** Scratch arrays of one reading thread, grown to the largest page and reused across pages and columns. */
+    static final class Scratch
+    {
+        private int[] levels = new int[0];
+        private int[] indices = new int[0];
+
+        int[] levels(int count)
+        {
+            if (levels.length < count) {
+                levels = new int[count];
+            }
+            return levels;
+        }
+
+        int[] indices(int count)
+        {
+            if (indices.length < count) {
+                indices = new int[count];
+            }
+            return indices;
+        }
+    }
+
+    private final MemorySegment file;
+    private final ColumnSchema schema;
+    private final ColumnOutput output;
+    private final PageDecompressor decompressor;
+    private final Scratch scratch;
+    private final int maxDefinition;
+    private Dictionary dictionary;
+    private int row;
+
+    private ColumnChunkDecoder(MemorySegment file, ColumnSchema schema, ColumnOutput output, PageDecompressor decompressor, Scratch scratch)
+    {
+        this.file = file;
+        this.schema = schema;
+        this.output = output;
+        this.decompressor = decompressor;
+        this.scratch = scratch;
+        this.maxDefinition = schema.maxDefinitionLevel();
+    }
+
+    /** Whether the chunk is decoded here, judged from the footer: a flat column, a codec aircompressor has, plain or dictionary values. */
+    static boolean handles(ColumnMetaData chunk, ColumnSchema schema)
+    {
+        if (schema.maxRepetitionLevel() != 0 || schema.maxDefinitionLevel() > 1 || schema.type() == PhysicalType.INT96 || !PageDecompressor.handles(chunk.codec())) {
+            return false;
+        }
+        for (Encoding encoding : chunk.encodings()) {
+            switch (encoding) {
+                case PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY, RLE -> {
+                }
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Decodes the chunk of {@code rowCount} rows lying in {@code file} from {@code start} for
+     * {@code length} bytes into {@code output}. Damaged data throws {@link IllegalArgumentException}
+     * or {@link IndexOutOfBoundsException}; a page in an encoding not handled here throws
+     * {@link UnsupportedPage}.
+     */
+    static void decode(MemorySegment file, long start, long length, ColumnSchema schema, ColumnMetaData chunk, int rowCount, ColumnOutput output, PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
+        if (start < 0 || length < 0 || start > file.byteSize() - length) {
+            throw new IllegalArgumentException("column chunk at byte " + start + " of " + length + " bytes lies outside the file of " + file.byteSize() + " bytes");
+        }
+        ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, output, decompressor, scratch);
+        decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
+    }
+
+    private void decodePages(long offset, long end, long valueCount, int rowCount)
+            throws UnsupportedPage
+    {
+        long valuesRead = 0;
+        while (valuesRead < valueCount) {
+            PageHeader header = PageHeader.read(file, offset, end);
+            long body = offset + header.headerLength();
+            if (header.compressedSize() > end - body) {
+                throw new IllegalArgumentException("page of " + header.compressedSize() + " bytes runs past its column chunk");
+            }
+            offset = body + header.compressedSize();
+            switch (header.type()) {
+                case PageHeader.DICTIONARY_PAGE -> {
+                    if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY) {
+                        throw new UnsupportedPage("dictionary encoding " + header.encoding());
+                    }
+                    MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
+                    dictionary = Dictionary.read(values, header.valueCount(), schema, output.type());
+                }
+                case PageHeader.DATA_PAGE, PageHeader.DATA_PAGE_V2 -> {
+                    if (header.valueCount() > rowCount - row) {
+                        throw new IllegalArgumentException("pages hold more values than the row group's " + rowCount + " rows");
+                    }
+                    if (header.type() == PageHeader.DATA_PAGE) {
+                        decodePageV1(header, decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize()));
+                    }
+                    else {
+                        decodePageV2(header, body);
+                    }
+                    valuesRead += header.valueCount();
+                }
+                default -> {
+                    // index pages: nothing to read
+                }
+            }
+        }
+        if (row != rowCount) {
+            throw new IllegalArgumentException("column chunk holds " + row + " values, its row group " + rowCount + " rows");
+        }
+        if (output.offsets() != null) {
+            output.endStrings(row);
+        }
+    }
+
+    private void decodePageV1(PageHeader header, MemorySegment page)
+            throws UnsupportedPage
+    {
+        int count = header.valueCount();
+        long valuesStart = 0;
+        int[] levels = null;
+        int defined = count;
+        if (maxDefinition > 0) {
+            if (header.definitionLevelEncoding() != RLE) {
+                throw new UnsupportedPage("definition level encoding " + header.definitionLevelEncoding());
+            }
+            int length = page.get(INT_LE, 0);
+            if (length < 0 || length > page.byteSize() - 4) {
+                throw new IllegalArgumentException("definition levels of " + length + " bytes run past their page");
+            }
+            levels = scratch.levels(count);
+            HybridDecoder.decode(page, 4, 4 + length, 1, count, levels);
+            defined = countDefined(levels, count);
+            valuesStart = 4 + length;
+        }
+        decodeValues(header.encoding(), page.asSlice(valuesStart), count, levels, defined);
+    }
+
+    private void decodePageV2(PageHeader header, long body)
+            throws UnsupportedPage
+    {
+        int count = header.valueCount();
+        int levelBytes = header.definitionLevelsLength() + header.repetitionLevelsLength();
+        if (levelBytes > header.compressedSize() || levelBytes > header.uncompressedSize()) {
+            throw new IllegalArgumentException("levels of " + levelBytes + " bytes run past their page");
+        }
+        int[] levels = null;
+        int defined = count;
+        if (maxDefinition > 0) {
+            long levelStart = body + header.repetitionLevelsLength();
+            levels = scratch.levels(count);
+            HybridDecoder.decode(file, levelStart, levelStart + header.definitionLevelsLength(), 1, count, levels);
+            defined = countDefined(levels, count);
+        }
+        MemorySegment stored = file.asSlice(body + levelBytes, header.compressedSize() - levelBytes);
+        int uncompressedSize = header.uncompressedSize() - levelBytes;
+        MemorySegment values = header.compressed() ? decompressor.decompress(stored, uncompressedSize) : stored;
+        decodeValues(header.encoding(), values, count, levels, defined);
+    }
+
+    private int countDefined(int[] levels, int count)
+    {
+        int defined = 0;
+        for (int i = 0; i < count; i++) {
+            if (levels[i] == maxDefinition) {
+                defined++;
+            }
+        }
+        return defined;
+    }
+
+    /** @param levels the rows' definition levels, or null when the column has no NULLs */
+    private void decodeValues(int encoding, MemorySegment values, int count, int[] levels, int defined)
+            throws UnsupportedPage
+    {
+        if (output.offsets() != null) {
+            decodeStrings(encoding, values, count, defined == count ? null : levels);
+            row += count;
+            return;
+        }
+        switch (encoding) {
+            case PLAIN -> decodePlain(values, defined);
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> decodeDictionary(values, defined);
+            case RLE -> decodeRleBooleans(values, defined);
+            default -> throw new UnsupportedPage("encoding " + encoding);
+        }
+        if (defined != count) {
+            spread(count, levels, defined);
+        }
+        row += count;
+    }
+
+    private void decodePlain(MemorySegment values, int count)
+    {
+        MemorySegment target = output.values();
+        switch (schema.type()) {
+            case INT32 -> {
+                switch (output.type().kind()) {
+                    case INTEGER, DATE -> MemorySegment.copy(values, INT_LE, 0, target, INT, (long) row * Integer.BYTES, count);
+                    case BIGINT -> {
+                        for (int i = 0; i < count; i++) {
+                            target.setAtIndex(LONG, row + i, Integer.toUnsignedLong(values.getAtIndex(INT_LE, i)));
+                        }
+                    }
+                    default -> {
+                        for (int i = 0; i < count; i++) {
+                            target.setAtIndex(LONG, row + i, values.getAtIndex(INT_LE, i));
+                        }
+                    }
+                }
+            }
+            case INT64 -> MemorySegment.copy(values, LONG_LE, 0, target, LONG, (long) row * Long.BYTES, count);
+            case FLOAT -> {
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(DOUBLE, row + i, values.getAtIndex(FLOAT_LE, i));
+                }
+            }
+            case DOUBLE -> MemorySegment.copy(values, DOUBLE_LE, 0, target, DOUBLE, (long) row * Double.BYTES, count);
+            case BOOLEAN -> {
+                if (count > values.byteSize() * 8) {
+                    throw new IndexOutOfBoundsException("page holds fewer booleans than its header says");
+                }
+                for (int i = 0; i < count; i++) {
+                    target.set(ValueLayout.JAVA_BYTE, row + i, (byte) ((values.get(ValueLayout.JAVA_BYTE, i >>> 3) >>> (i & 7)) & 1));
+                }
+            }
+            case FIXED_LEN_BYTE_ARRAY -> {
+                int width = schema.typeLength();
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(LONG, row + i, BigEndianDecimals.unscaled(values, (long) i * width, width));
+                }
+            }
+            default -> throw new IllegalStateException("unexpected physical type " + schema.type());
+        }
+    }
+
+    /** Booleans of a version 2 page: a 4-byte length and RLE / bit-packed runs of width 1. */
+    private void decodeRleBooleans(MemorySegment values, int count)
+            throws UnsupportedPage
+    {
+        if (schema.type() != PhysicalType.BOOLEAN) {
+            throw new UnsupportedPage("RLE values of " + schema.type());
+        }
+        int length = values.get(INT_LE, 0);
+        if (length < 0 || length > values.byteSize() - 4) {
+            throw new IllegalArgumentException("RLE booleans of " + length + " bytes run past their page");
+        }
+        int[] decoded = scratch.indices(count);
+        HybridDecoder.decode(values, 4, 4 + length, 1, count, decoded);
+        MemorySegment target = output.values();
+        for (int i = 0; i < count; i++) {
+            target.set(ValueLayout.JAVA_BYTE, row + i, (byte) decoded[i]);
+        }
+    }
+
+    private int[] dictionaryIndices(MemorySegment values, int count)
+    {
+        if (dictionary == null) {
+            throw new IllegalArgumentException("dictionary-encoded page without a dictionary page");
+        }
+        int[] indices = scratch.indices(count);
+        if (count > 0) {
+            int bitWidth = values.get(ValueLayout.JAVA_BYTE, 0);
+            HybridDecoder.decode(values, 1, values.byteSize(), bitWidth, count, indices);
+        }
+        return indices;
+    }
+
+    private void decodeDictionary(MemorySegment values, int count)
+    {
+        int[] indices = dictionaryIndices(values, count);
+        MemorySegment target = output.values();
+        switch (output.type().physicalType()) {
+            case INT -> {
+                int[] entries = dictionary.ints();
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(INT, row + i, entries[indices[i]]);
+                }
+            }
+            case LONG -> {
+                long[] entries = dictionary.longs();
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(LONG, row + i, entries[indices[i]]);
+                }
+            }
+            case DOUBLE -> {
+                double[] entries = dictionary.doubles();
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(DOUBLE, row + i, entries[indices[i]]);
+                }
+            }
+            default -> throw new IllegalArgumentException("dictionary-encoded " + output.type());
+        }
+    }
+
+    /** Moves the dense values of a page's defined rows to their rows, last first, and marks the rest NULL. */
+    private void spread(int count, int[] levels, int defined)
+    {
+        MemorySegment target = output.values();
+        int width = output.type().physicalType().fixedWidth();
+        int dense = defined;
+        for (int r = count - 1; r >= 0; r--) {
+            long to = (long) (row + r) * width;
+            if (levels[r] == maxDefinition) {
+                dense--;
+                if (dense != r) {
+                    MemorySegment.copy(target, (long) (row + dense) * width, target, to, width);
+                }
+            }
+            else {
+                target.asSlice(to, width).fill((byte) 0);
+                output.setNull(row + r);
+            }
+        }
+    }
+
+    /** Strings go row by row: a NULL row is an empty string marked NULL. */
+    private void decodeStrings(int encoding, MemorySegment values, int count, int[] levels)
+            throws UnsupportedPage
+    {
+        switch (encoding) {
+            case PLAIN -> {
+                long position = 0;
+                int width = schema.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY ? schema.typeLength() : -1;
+                for (int r = 0; r < count; r++) {
+                    output.startString(row + r);
+                    if (levels != null && levels[r] != maxDefinition) {
+                        output.setNull(row + r);
+                        continue;
+                    }
+                    int length = width;
+                    if (width < 0) {
+                        length = values.get(INT_LE, position);
+                        position += 4;
+                    }
+                    output.appendBytes(values, position, length);
+                    position += length;
+                }
+            }
+            case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+                int defined = count;
+                if (levels != null) {
+                    defined = countDefined(levels, count);
+                }
+                int[] indices = dictionaryIndices(values, defined);
+                byte[] bytes = dictionary.bytes();
+                int[] starts = dictionary.starts();
+                int dense = 0;
+                for (int r = 0; r < count; r++) {
+                    output.startString(row + r);
+                    if (levels != null && levels[r] != maxDefinition) {
+                        output.setNull(row + r);
+                        continue;
+                    }
+                    int index = indices[dense++];
+                    output.appendBytes(bytes, starts[index], starts[index + 1] - starts[index]);
+                }
+            }
+            default -> throw new UnsupportedPage("encoding " + encoding + " of strings");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.signo.storage.file.parquet;
+
+import dev.hardwood.schema.ColumnSchema;
+import io.signo.storage.type.Type;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * A column chunk's dictionary page, its entries already in the engine's representation of the
+ * column's type (unsigned and decimal INT32 widened to long, FLOAT to double), so that decoding a
+ * dictionary-encoded page is one lookup per row. Exactly one of the arrays is set.
+ */
+record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[] starts)
+{
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** The {@code count} plain-encoded entries of a dictionary page of a column of {@code type}. */
+    static Dictionary read(MemorySegment page, int count, ColumnSchema schema, Type type)
+    {
+        return switch (type.physicalType()) {
+            case INT -> {
+                int[] ints = new int[count];
+                MemorySegment.copy(page, INT_LE, 0, ints, 0, count);
+                yield new Dictionary(ints, null, null, null, null);
+            }
+            case LONG -> {
+                long[] longs = new long[count];
+                switch (schema.type()) {
+                    case INT64 -> MemorySegment.copy(page, LONG_LE, 0, longs, 0, count);
+                    case INT32 -> {
+                        boolean unsigned = type.kind() == io.signo.storage.type.TypeKind.BIGINT;
+                        for (int i = 0; i < count; i++) {
+                            int value = page.getAtIndex(INT_LE, i);
+                            longs[i] = unsigned ? Integer.toUnsignedLong(value) : value;
+                        }
+                    }
+                    case FIXED_LEN_BYTE_ARRAY -> {
+                        int width = schema.typeLength();
+                        for (int i = 0; i < count; i++) {
+                            longs[i] = BigEndianDecimals.unscaled(page, (long) i * width, width);
+                        }
+                    }
+                    default -> throw new IllegalArgumentException("a dictionary of " + schema.type() + " for " + type);
+                }
+                yield new Dictionary(null, longs, null, null, null);
+            }
+            case DOUBLE -> {
+                double[] doubles = new double[count];
+                if (schema.type() == dev.hardwood.metadata.PhysicalType.FLOAT) {
+                    for (int i = 0; i < count; i++) {
+                        doubles[i] = page.getAtIndex(FLOAT_LE, i);
+                    }
+                }
+                else {
+                    MemorySegment.copy(page, DOUBLE_LE, 0, doubles, 0, count);
+                }
+                yield new Dictionary(null, null, doubles, null, null);
+            }
+            case BYTES -> strings(page, count, schema);
+            case BYTE -> throw new IllegalArgumentException("a dictionary of booleans");
+        };
+    }
+
+    private static Dictionary strings(MemorySegment page, int count, ColumnSchema schema)
+    {
+        int[] starts = new int[count + 1];
+        int width = schema.type() == dev.hardwood.metadata.PhysicalType.FIXED_LEN_BYTE_ARRAY ? schema.typeLength() : -1;
+        // first the offsets, so that the bytes are copied once without their length prefixes
+        long position = 0;
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int length = width;
+            if (width < 0) {
+                length = page.get(INT_LE, position);
+                position += 4;
+            }
+            if (length < 0 || length > page.byteSize() - position) {
+                throw new IllegalArgumentException("dictionary entry of " + length + " bytes runs past its page");
+            }
+            position += length;
+            total += length;
+            if (total > Integer.MAX_VALUE - 16) {
+                throw new IllegalArgumentException("a dictionary page of more than 2 GiB of strings");
+            }
+            starts[i + 1] = (int) total;
+        }
+        byte[] bytes = new byte[(int) total];
+        position = 0;
+        for (int i = 0; i < count; i++) {
+            int length = starts[i + 1] - starts[i];
+            if (width < 0) {
+                position += 4;
+            }
+            MemorySegment.copy(page, ValueLayout.JAVA_BYTE, position, bytes, starts[i], length);
+            position += length;
+        }
+        return new Dictionary(null, null, null, bytes, starts);
+    }
+}
