@@ -16,8 +16,9 @@ import java.util.List;
  * compares the key as two longs instead of column by column. Each key column gets a bit field in one
  * word (fields never straddle words) plus a null bit: BOOLEAN 1 bit, INTEGER and DATE 32, BIGINT,
  * DECIMAL and DOUBLE 64 (DOUBLE normalized as in {@link KeyHashing}), and a CHAR(n) or VARCHAR(n)
- * with n <= {@link #MAX_STRING_BYTES} its length and up to n bytes. A string's byte length is only
- * bounded by n for ASCII, so {@link #pack} reports a longer value and the caller falls back. A NULL
+ * with n <= {@link #MAX_STRING_BYTES} its length and up to n bytes (a VARCHAR without a length as
+ * if n were that maximum). A string's byte length is only bounded by n for ASCII, and not at all
+ * without n, so {@link #pack} reports a longer value and the caller falls back. A NULL
  * has its value field zero and its null bit set, so equal keys pack to equal words.
  */
 final class PackedKeyLayout
@@ -78,12 +79,14 @@ final class PackedKeyLayout
                 case INT -> widths[column] = Integer.SIZE;
                 case LONG, DOUBLE -> widths[column] = Long.SIZE;
                 case BYTES -> {
-                    if (type.length() <= 0 || type.length() > MAX_STRING_BYTES) {
+                    // a VARCHAR without a length (what files bring) is packed in the hope that its values are short: a longer one makes the hash fall back
+                    int bytes = type.length() == 0 ? MAX_STRING_BYTES : type.length();
+                    if (bytes > MAX_STRING_BYTES) {
                         return null;
                     }
-                    stringBytes[column] = type.length();
-                    lengthBits[column] = Integer.SIZE - Integer.numberOfLeadingZeros(type.length());
-                    widths[column] = type.length() * Byte.SIZE + lengthBits[column];
+                    stringBytes[column] = bytes;
+                    lengthBits[column] = Integer.SIZE - Integer.numberOfLeadingZeros(bytes);
+                    widths[column] = bytes * Byte.SIZE + lengthBits[column];
                 }
             }
             valueMask[column] = widths[column] == WORD_BITS ? -1L : (1L << widths[column]) - 1;

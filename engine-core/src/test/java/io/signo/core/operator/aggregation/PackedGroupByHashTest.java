@@ -35,15 +35,17 @@ class PackedGroupByHashTest
         assertTrue(PackedKeyLayout.of(List.of(Type.INTEGER, Type.varchar(3))).oneWord());
         assertFalse(PackedKeyLayout.of(List.of(Type.BIGINT, Type.INTEGER)).oneWord());
         assertNotNull(PackedKeyLayout.of(List.of(Type.DATE, Type.DOUBLE, Type.BOOLEAN, Type.varchar(2))));
-        // unbounded, too long, or more than two words with the null bits
-        assertNull(PackedKeyLayout.of(List.of(Type.VARCHAR, CHAR_1)));
+        // a VARCHAR without a length is packed as if of length 7; too long, or more than two words with the null bits
+        assertFalse(PackedKeyLayout.of(List.of(Type.VARCHAR, CHAR_1)).oneWord());
+        assertFalse(PackedKeyLayout.of(List.of(Type.VARCHAR, Type.VARCHAR)).oneWord());
+        assertNull(PackedKeyLayout.of(List.of(Type.VARCHAR, Type.BIGINT, Type.INTEGER)));
         assertNull(PackedKeyLayout.of(List.of(Type.character(8), CHAR_1)));
         assertNull(PackedKeyLayout.of(List.of(Type.BIGINT, Type.BIGINT)));
         assertNull(PackedKeyLayout.of(List.of(Type.BIGINT, Type.INTEGER, Type.INTEGER)));
 
         assertInstanceOf(PackedGroupByHash.class, GroupByHash.create(List.of(CHAR_1, CHAR_1)));
         assertInstanceOf(LongGroupByHash.class, GroupByHash.create(List.of(Type.BIGINT)));
-        assertInstanceOf(MultiChannelGroupByHash.class, GroupByHash.create(List.of(Type.VARCHAR, Type.INTEGER)));
+        assertInstanceOf(MultiChannelGroupByHash.class, GroupByHash.create(List.of(Type.varchar(8), Type.INTEGER)));
     }
 
     @Test
@@ -113,6 +115,30 @@ class PackedGroupByHashTest
                 row(null, 19000, "x", 16L, 1L),
                 row(-12345L, null, "xy", 32L, 1L)),
                 rows(runner.run(sumBy(decimalKeys), List.of(decimals))));
+    }
+
+    /** Files bring VARCHAR without a length: short values pack, and the first longer one moves the groups to the generic hash. */
+    @Test
+    void unboundedStringsPackUntilALongerValueComes()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.VARCHAR, Type.BIGINT);
+        Page first = page(types, row("R", "F", 1L), row("N", "O", 2L), row("R", "F", 4L), row("", null, 8L), row("1234567", "N", 16L));
+        Page second = page(types, row("12345678", "N", 32L), row("N", "O", 64L), row("", null, 128L));
+        Page third = page(types, row("R", "F", 256L), row("12345678", "N", 512L), row("1234567", "N", 1024L));
+        GroupByHash hash = GroupByHash.create(List.of(Type.VARCHAR, Type.VARCHAR));
+        assertInstanceOf(PackedGroupByHash.class, hash);
+        int[] channels = {0, 1};
+        assertEquals(List.of(0, 1, 0, 2, 3), ids(hash.groupIds(first, channels), 5));
+        assertEquals(List.of(4, 1, 2), ids(hash.groupIds(second, channels), 3));
+        assertEquals(List.of(0, 4, 3), ids(hash.groupIds(third, channels), 3));
+
+        assertRowsUnordered(List.of(
+                row("R", "F", 261L, 3L),
+                row("N", "O", 66L, 2L),
+                row("", null, 136L, 2L),
+                row("1234567", "N", 1040L, 2L),
+                row("12345678", "N", 544L, 2L)),
+                rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), List.of(first, second, third))));
     }
 
     @Test

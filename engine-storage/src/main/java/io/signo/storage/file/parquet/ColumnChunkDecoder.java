@@ -48,6 +48,12 @@ final class ColumnChunkDecoder
     {
         private int[] levels = new int[0];
         private int[] indices = new int[0];
+        private final HybridDecoder hybrid = new HybridDecoder();
+        private long[] longs = new long[0];
+        private double[] doubles = new double[0];
+        private int[] starts = new int[0];
+        private byte[] page = new byte[0];
+        private byte[] staged = new byte[0];
 
         int[] levels(int count)
         {
@@ -63,6 +69,59 @@ final class ColumnChunkDecoder
                 indices = new int[count];
             }
             return indices;
+        }
+
+        HybridDecoder hybrid()
+        {
+            return hybrid;
+        }
+
+        long[] longs(int count)
+        {
+            if (longs.length < count) {
+                longs = new long[count];
+            }
+            return longs;
+        }
+
+        double[] doubles(int count)
+        {
+            if (doubles.length < count) {
+                doubles = new double[count];
+            }
+            return doubles;
+        }
+
+        int[] starts(int count)
+        {
+            if (starts.length < count) {
+                starts = new int[count];
+            }
+            return starts;
+        }
+
+        /** Room for a heap copy of a page's values: at least {@code length} bytes. */
+        byte[] page(int length)
+        {
+            if (page.length < length) {
+                page = new byte[Math.max(length, page.length * 2)];
+            }
+            return page;
+        }
+
+        /** Where a page's strings are gathered before they go to native memory in one copy. */
+        byte[] staged(int length)
+        {
+            if (staged.length < length) {
+                staged = new byte[Math.max(length, staged.length * 2)];
+            }
+            return staged;
+        }
+
+        byte[] growStaged(int length)
+        {
+            staged = java.util.Arrays.copyOf(staged, Math.max(length, staged.length * 2));
+            return staged;
         }
     }
 
@@ -179,7 +238,7 @@ final class ColumnChunkDecoder
                 throw new IllegalArgumentException("definition levels of " + length + " bytes run past their page");
             }
             levels = scratch.levels(count);
-            HybridDecoder.decode(page, 4, 4 + length, 1, count, levels);
+            scratch.hybrid().decode(page, 4, 4 + length, 1, count, levels);
             defined = countDefined(levels, count);
             valuesStart = 4 + length;
         }
@@ -199,7 +258,7 @@ final class ColumnChunkDecoder
         if (maxDefinition > 0) {
             long levelStart = body + header.repetitionLevelsLength();
             levels = scratch.levels(count);
-            HybridDecoder.decode(file, levelStart, levelStart + header.definitionLevelsLength(), 1, count, levels);
+            scratch.hybrid().decode(file, levelStart, levelStart + header.definitionLevelsLength(), 1, count, levels);
             defined = countDefined(levels, count);
         }
         MemorySegment stored = file.asSlice(body + levelBytes, header.compressedSize() - levelBytes);
@@ -296,7 +355,7 @@ final class ColumnChunkDecoder
             throw new IllegalArgumentException("RLE booleans of " + length + " bytes run past their page");
         }
         int[] decoded = scratch.indices(count);
-        HybridDecoder.decode(values, 4, 4 + length, 1, count, decoded);
+        scratch.hybrid().decode(values, 4, 4 + length, 1, count, decoded);
         MemorySegment target = output.values();
         for (int i = 0; i < count; i++) {
             target.set(ValueLayout.JAVA_BYTE, row + i, (byte) decoded[i]);
@@ -311,11 +370,12 @@ final class ColumnChunkDecoder
         int[] indices = scratch.indices(count);
         if (count > 0) {
             int bitWidth = values.get(ValueLayout.JAVA_BYTE, 0);
-            HybridDecoder.decode(values, 1, values.byteSize(), bitWidth, count, indices);
+            scratch.hybrid().decode(values, 1, values.byteSize(), bitWidth, count, indices);
         }
         return indices;
     }
 
+    /** Looks the values up in heap arrays and copies them to native memory in one go: a store per value into native memory costs more. */
     private void decodeDictionary(MemorySegment values, int count)
     {
         int[] indices = dictionaryIndices(values, count);
@@ -324,20 +384,25 @@ final class ColumnChunkDecoder
             case INT -> {
                 int[] entries = dictionary.ints();
                 for (int i = 0; i < count; i++) {
-                    target.setAtIndex(INT, row + i, entries[indices[i]]);
+                    indices[i] = entries[indices[i]];
                 }
+                MemorySegment.copy(indices, 0, target, INT, (long) row * Integer.BYTES, count);
             }
             case LONG -> {
                 long[] entries = dictionary.longs();
+                long[] looked = scratch.longs(count);
                 for (int i = 0; i < count; i++) {
-                    target.setAtIndex(LONG, row + i, entries[indices[i]]);
+                    looked[i] = entries[indices[i]];
                 }
+                MemorySegment.copy(looked, 0, target, LONG, (long) row * Long.BYTES, count);
             }
             case DOUBLE -> {
                 double[] entries = dictionary.doubles();
+                double[] looked = scratch.doubles(count);
                 for (int i = 0; i < count; i++) {
-                    target.setAtIndex(DOUBLE, row + i, entries[indices[i]]);
+                    looked[i] = entries[indices[i]];
                 }
+                MemorySegment.copy(looked, 0, target, DOUBLE, (long) row * Double.BYTES, count);
             }
             default -> throw new IllegalArgumentException("dictionary-encoded " + output.type());
         }
@@ -364,27 +429,48 @@ final class ColumnChunkDecoder
         }
     }
 
-    /** Strings go row by row: a NULL row is an empty string marked NULL. */
+    /**
+     * Strings go row by row into a heap buffer (a copy per value there is cheap, unlike into native
+     * memory), which is then appended in one copy: a NULL row is an empty string marked NULL.
+     */
     private void decodeStrings(int encoding, MemorySegment values, int count, int[] levels)
             throws UnsupportedPage
     {
+        int base = output.byteCount();
+        int[] offsets = scratch.starts(count);
+        int used = 0;
+        byte[] staged;
         switch (encoding) {
             case PLAIN -> {
-                long position = 0;
+                if (values.byteSize() > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("a page of more than 2 GiB");
+                }
+                int limit = (int) values.byteSize();
+                byte[] page = scratch.page(limit);
+                MemorySegment.copy(values, ValueLayout.JAVA_BYTE, 0, page, 0, limit);
+                staged = scratch.staged(limit);
+                int position = 0;
                 int width = schema.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY ? schema.typeLength() : -1;
                 for (int r = 0; r < count; r++) {
-                    output.startString(row + r);
+                    offsets[r] = base + used;
                     if (levels != null && levels[r] != maxDefinition) {
                         output.setNull(row + r);
                         continue;
                     }
                     int length = width;
                     if (width < 0) {
-                        length = values.get(INT_LE, position);
+                        if (position > limit - 4) {
+                            throw new IllegalArgumentException("page holds fewer strings than its header says");
+                        }
+                        length = (page[position] & 0xff) | (page[position + 1] & 0xff) << 8 | (page[position + 2] & 0xff) << 16 | page[position + 3] << 24;
                         position += 4;
                     }
-                    output.appendBytes(values, position, length);
+                    if (length < 0 || length > limit - position) {
+                        throw new IllegalArgumentException("a string of " + length + " bytes runs past its page");
+                    }
+                    System.arraycopy(page, position, staged, used, length);
                     position += length;
+                    used += length;
                 }
             }
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
@@ -395,18 +481,34 @@ final class ColumnChunkDecoder
                 int[] indices = dictionaryIndices(values, defined);
                 byte[] bytes = dictionary.bytes();
                 int[] starts = dictionary.starts();
+                staged = scratch.staged(count * 16);
                 int dense = 0;
                 for (int r = 0; r < count; r++) {
-                    output.startString(row + r);
+                    offsets[r] = base + used;
                     if (levels != null && levels[r] != maxDefinition) {
                         output.setNull(row + r);
                         continue;
                     }
                     int index = indices[dense++];
-                    output.appendBytes(bytes, starts[index], starts[index + 1] - starts[index]);
+                    int start = starts[index];
+                    int length = starts[index + 1] - start;
+                    if (used + length > staged.length) {
+                        staged = scratch.growStaged(used + length);
+                    }
+                    if (length <= 8) {
+                        for (int b = 0; b < length; b++) {
+                            staged[used + b] = bytes[start + b];
+                        }
+                    }
+                    else {
+                        System.arraycopy(bytes, start, staged, used, length);
+                    }
+                    used += length;
                 }
             }
             default -> throw new UnsupportedPage("encoding " + encoding + " of strings");
         }
+        MemorySegment.copy(offsets, 0, output.offsets(), INT, (long) row * Integer.BYTES, count);
+        output.appendBytes(staged, 0, used);
     }
 }

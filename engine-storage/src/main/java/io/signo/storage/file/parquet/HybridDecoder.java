@@ -2,32 +2,53 @@ package io.signo.storage.file.parquet;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Parquet's RLE / bit-packing hybrid: runs of one repeated value and groups of eight bit-packed
  * values (least significant bit first), each run behind a varint header. It carries dictionary
  * indices, definition levels and RLE booleans.
+ *
+ * <p>The runs are first copied to a heap array with eight zero bytes after them, so that every
+ * value is one unaligned eight-byte load and a shift, with no bounds test at the end of the data.
  */
 final class HybridDecoder
 {
-    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int PADDING = Long.BYTES;
 
-    private HybridDecoder() {}
+    private byte[] data = new byte[64];
 
     /**
-     * Decodes {@code count} values of {@code bitWidth} bits (0 to 32) from {@code data} between
+     * Decodes {@code count} values of {@code bitWidth} bits (0 to 32) from {@code source} between
      * {@code offset} and {@code limit} into {@code values[0..count)}; throws
      * {@link IllegalArgumentException} when the runs end early or are damaged.
      */
-    static void decode(MemorySegment data, long offset, long limit, int bitWidth, int count, int[] values)
+    void decode(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] values)
     {
         if (bitWidth < 0 || bitWidth > 32) {
             throw new IllegalArgumentException("bit width " + bitWidth + " out of range");
         }
+        if (offset < 0 || limit < offset || limit > source.byteSize() || limit - offset > Integer.MAX_VALUE - PADDING) {
+            throw new IllegalArgumentException("RLE runs of " + (limit - offset) + " bytes outside their page");
+        }
+        int length = (int) (limit - offset);
+        if (data.length < length + PADDING) {
+            data = new byte[Math.max(length + PADDING, data.length * 2)];
+        }
+        MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, data, 0, length);
+        Arrays.fill(data, length, length + PADDING, (byte) 0);
+        decode(data, length, bitWidth, count, values);
+    }
+
+    private static void decode(byte[] data, int limit, int bitWidth, int count, int[] values)
+    {
         long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
         int byteWidth = (bitWidth + 7) / 8;
-        long position = offset;
+        int position = 0;
         int filled = 0;
         while (filled < count) {
             long header = 0;
@@ -35,7 +56,7 @@ final class HybridDecoder
                 if (position >= limit || shift > 35) {
                     throw new IllegalArgumentException("RLE run header runs past its data");
                 }
-                byte next = data.get(ValueLayout.JAVA_BYTE, position++);
+                byte next = data[position++];
                 header |= (long) (next & 0x7f) << shift;
                 if (next >= 0) {
                     break;
@@ -48,55 +69,37 @@ final class HybridDecoder
                 }
                 int value = 0;
                 for (int b = 0; b < byteWidth; b++) {
-                    value |= (data.get(ValueLayout.JAVA_BYTE, position + b) & 0xff) << (8 * b);
+                    value |= (data[position + b] & 0xff) << (8 * b);
                 }
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + runLength);
-                java.util.Arrays.fill(values, filled, end, value);
+                Arrays.fill(values, filled, end, value);
                 filled = end;
             }
             else {
                 long groups = header >>> 1;
-                long bytes = groups * bitWidth;
-                if (bytes > limit - position) {
-                    // a writer may end the last group early when its values are all there
-                    bytes = limit - position;
-                }
                 int packed = (int) Math.min(count - filled, groups * 8);
-                unpack(data, position, position + bytes, bitWidth, mask, packed, values, filled);
+                // a writer may end the last group early when its values are all there
+                if ((long) packed * bitWidth > (long) (limit - position) * 8) {
+                    throw new IllegalArgumentException("bit-packed run runs past its data");
+                }
+                unpack(data, position, bitWidth, mask, packed, values, filled);
                 filled += packed;
-                position += groups * bitWidth;
+                position = (int) Math.min(limit, position + groups * bitWidth);
             }
         }
     }
 
-    private static void unpack(MemorySegment data, long start, long limit, int bitWidth, long mask, int count, int[] values, int into)
+    private static void unpack(byte[] data, int start, int bitWidth, long mask, int count, int[] values, int into)
     {
         if (bitWidth == 0) {
-            java.util.Arrays.fill(values, into, into + count, 0);
+            Arrays.fill(values, into, into + count, 0);
             return;
         }
-        if ((long) count * bitWidth > (limit - start) * 8) {
-            throw new IllegalArgumentException("bit-packed run runs past its data");
-        }
-        long bit = 0;
-        int i = 0;
-        // eight bytes at a time while they lie inside the data: a value of up to 32 bits shifted by up to 7 fits
-        long fastEnd = limit - start - 8;
-        for (; i < count; i++, bit += bitWidth) {
-            long byteOffset = bit >>> 3;
-            if (byteOffset > fastEnd) {
-                break;
-            }
-            values[into + i] = (int) ((data.get(LONG_LE, start + byteOffset) >>> (bit & 7)) & mask);
-        }
-        for (; i < count; i++, bit += bitWidth) {
-            long word = 0;
-            long byteOffset = bit >>> 3;
-            int needed = (int) (((bit & 7) + bitWidth + 7) >>> 3);
-            for (int b = 0; b < needed && start + byteOffset + b < limit; b++) {
-                word |= (data.get(ValueLayout.JAVA_BYTE, start + byteOffset + b) & 0xffL) << (8 * b);
-            }
+        long bit = (long) start * 8;
+        for (int i = 0; i < count; i++, bit += bitWidth) {
+            // a value of up to 32 bits shifted by up to 7 lies within the eight bytes loaded
+            long word = (long) LONGS.get(data, (int) (bit >>> 3));
             values[into + i] = (int) ((word >>> (bit & 7)) & mask);
         }
     }
