@@ -27,6 +27,7 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Intersect;
@@ -42,12 +43,16 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mapping;
+import org.apache.calcite.util.mapping.MappingType;
+import org.apache.calcite.util.mapping.Mappings;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Turns an optimized logical plan into Signo's physical plan: picks operators, prunes scanned
@@ -120,7 +125,7 @@ public final class PhysicalPlanner
             case TableScan scan -> scan(scan, null);
             case Project project -> project(project);
             case Filter filter -> filter(filter);
-            case Aggregate aggregate -> aggregations.plan(aggregate);
+            case Aggregate aggregate -> aggregations.plan(readingOnlyUsedColumns(aggregate));
             case Join join -> joins.planAllFields(join);
             case Sort sort -> sort(sort);
             case Union union -> union(union);
@@ -130,6 +135,32 @@ public final class PhysicalPlanner
             case Correlate correlate -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a correlated sub-query that could not be decorrelated");
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + rel.getRelTypeName().replace("Logical", ""));
         };
+    }
+
+    /**
+     * An aggregate straight over a scan, given a projection of the columns it uses (one for
+     * {@code count(*)}): the scan reads every column it is given, and a file or stored table decodes them.
+     */
+    private static Aggregate readingOnlyUsedColumns(Aggregate aggregate)
+    {
+        if (!(aggregate.getInput() instanceof TableScan scan)) {
+            return aggregate;
+        }
+        int fieldCount = scan.getRowType().getFieldCount();
+        List<Integer> used = new ArrayList<>(new TreeSet<>(RelOptUtil.getAllFields(aggregate)));
+        if (used.size() == fieldCount) {
+            return aggregate;
+        }
+        if (used.isEmpty()) {
+            used.add(0);
+        }
+        Mapping mapping = Mappings.create(MappingType.PARTIAL_FUNCTION, fieldCount, used.size());
+        for (int i = 0; i < used.size(); i++) {
+            mapping.set(used.get(i), i);
+        }
+        List<ImmutableBitSet> groupSets = aggregate.getGroupSets().stream().map(set -> Mappings.apply(mapping, set)).toList();
+        List<AggregateCall> calls = aggregate.getAggCallList().stream().map(call -> call.transform(mapping)).toList();
+        return aggregate.copy(aggregate.getTraitSet(), RelOptUtil.createProject(scan, used), Mappings.apply(mapping, aggregate.getGroupSet()), groupSets, calls);
     }
 
     private TableScanNode scan(TableScan scan, int[] columns)

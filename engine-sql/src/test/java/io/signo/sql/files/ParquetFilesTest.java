@@ -7,6 +7,8 @@ import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.file.parquet.ParquetTable;
+import io.signo.storage.table.TableStatistics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -172,6 +174,31 @@ class ParquetFilesTest
         SignoException notParquet = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + text + "')"));
         assertEquals(ErrorCode.BAD_FILE_DATA, notParquet.errorCode(), notParquet.getMessage());
         assertTrue(notParquet.getMessage().contains("not_parquet.parquet"), notParquet.getMessage());
+    }
+
+    /** The planner learns distinct counts from the footers: dictionary sizes, and the ranges of integer columns; other columns stay unknown. */
+    @Test
+    void footersGiveThePlannerDistinctCounts()
+            throws Exception
+    {
+        TableStatistics statistics = ParquetTable.of("t", List.of(file("snappy"))).statistics();
+        assertEquals(20000, statistics.rowCount());
+        // i is 0 .. 19999, a key
+        assertEquals(20000, statistics.column("i").distinctValues());
+        assertEquals(0, statistics.column("i").nullCount());
+        // low holds 13 names and NULL, dictionary-encoded
+        assertEquals(13, statistics.column("low").distinctValues());
+        assertEquals(((Number) duckDb.query("SELECT count(*) - count(low) FROM read_parquet('" + file("snappy") + "')").getFirst().getFirst()).longValue(), statistics.column("low").nullCount());
+        assertEquals(null, statistics.column("high"), "md5 strings, plain-encoded: nothing to estimate from");
+    }
+
+    @Test
+    void countStarReadsOneColumn()
+            throws Exception
+    {
+        String plan = ResultRows.toRows(signo.execute("EXPLAIN SELECT count(*) FROM read_parquet('" + file("snappy") + "')")).toString();
+        assertTrue(plan.contains("columns=[i]"), plan);
+        assertSame("SELECT count(*) FROM read_parquet('" + file("snappy") + "')", false);
     }
 
     /** Bytes overwritten in a page header, and inside a page's compressed values: each a clear error naming the file, never a crash. */

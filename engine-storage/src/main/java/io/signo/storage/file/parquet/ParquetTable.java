@@ -33,8 +33,8 @@ import java.util.logging.Logger;
 /**
  * Parquet files read in place as one table, through Hardwood: the columns of the first file (the
  * others must have the same names and types), a partition per row group so that the drivers of a
- * process and the workers of a cluster share them, and each row group's min, max and null counts
- * from the footer for pruning.
+ * process and the workers of a cluster share them, each row group's min, max and null counts
+ * from the footer for pruning, and the whole table's for the planner ({@link FooterStatistics}).
  */
 public final class ParquetTable
 {
@@ -63,6 +63,7 @@ public final class ParquetTable
         List<Column> columns = null;
         Path first = null;
         List<Partition> partitions = new ArrayList<>();
+        FooterStatistics footers = null;
         long rows = 0;
         for (Path file : files) {
             try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file), context())) {
@@ -78,9 +79,17 @@ public final class ParquetTable
                 if (rowGroups.isEmpty()) {
                     partitions.add(new Partition(partitions.size(), List.of(RowGroupSegment.emptyFile(file, columns))));
                 }
+                if (footers == null) {
+                    footers = new FooterStatistics(columns);
+                    if (!rowGroups.isEmpty()) {
+                        footers.addDictionaries(file, rowGroups.getFirst());
+                    }
+                }
                 for (int g = 0; g < rowGroups.size(); g++) {
                     RowGroup rowGroup = rowGroups.get(g);
-                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics(rowGroup, columns));
+                    ColumnStatistics[] statistics = statistics(rowGroup, columns);
+                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics);
+                    footers.add(rowGroup, statistics);
                     rows += segment.rowCount();
                     partitions.add(new Partition(partitions.size(), List.of(segment)));
                 }
@@ -95,7 +104,7 @@ public final class ParquetTable
                 throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " as Parquet: " + e.getMessage(), e);
             }
         }
-        return new Table(name, columns, partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, Map.of()));
+        return new Table(name, columns, partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, footers == null ? Map.of() : footers.columns()));
     }
 
     private static String describe(List<Column> columns)
