@@ -25,6 +25,10 @@ final class ColumnStatisticsCollector
     private long stringBytes;
     private Object min;
     private Object max;
+    /** A block's values (string offsets and bytes, ints, longs) copied from native memory; reused from block to block. */
+    private int[] starts = new int[0];
+    private byte[] bytes = new byte[0];
+    private long[] longs = new long[0];
 
     ColumnStatisticsCollector(Type type)
     {
@@ -60,12 +64,28 @@ final class ColumnStatisticsCollector
                 long low = Long.MAX_VALUE;
                 long high = Long.MIN_VALUE;
                 boolean any = false;
+                if (longs.length < count) {
+                    longs = new long[count];
+                }
+                if (physical == PhysicalType.INT) {
+                    if (starts.length < count) {
+                        starts = new int[count];
+                    }
+                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_INT_UNALIGNED, 0, starts, 0, count);
+                    for (int p = 0; p < count; p++) {
+                        longs[p] = starts[p];
+                    }
+                }
+                else {
+                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_LONG_UNALIGNED, 0, longs, 0, count);
+                }
+                boolean nullable = vector.nulls() != null;
                 for (int p = 0; p < count; p++) {
-                    if (vector.isNull(p)) {
+                    if (nullable && vector.isNull(p)) {
                         blockNulls++;
                         continue;
                     }
-                    long value = physical == PhysicalType.INT ? vector.getInt(p) : vector.getLong(p);
+                    long value = longs[p];
                     low = Math.min(low, value);
                     high = Math.max(high, value);
                     any = true;
@@ -100,7 +120,17 @@ final class ColumnStatisticsCollector
                 }
             }
             case BYTES -> {
-                MemorySegment values = vector.values();
+                // the block's strings copied to the heap once: comparing and hashing them there is several times cheaper
+                int first = count == 0 ? 0 : vector.stringStart(0);
+                int end = count == 0 ? 0 : vector.stringStart(count);
+                if (starts.length < count + 1) {
+                    starts = new int[count + 1];
+                }
+                MemorySegment.copy(vector.offsets(), ValueLayout.JAVA_INT_UNALIGNED, 0, starts, 0, count + 1);
+                if (bytes.length < end - first) {
+                    bytes = new byte[end - first];
+                }
+                MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, first, bytes, 0, end - first);
                 int lowest = -1;
                 int highest = -1;
                 for (int p = 0; p < count; p++) {
@@ -108,18 +138,18 @@ final class ColumnStatisticsCollector
                         blockNulls++;
                         continue;
                     }
-                    int start = vector.stringStart(p);
-                    int length = vector.stringLength(p);
+                    int start = starts[p] - first;
+                    int length = starts[p + 1] - starts[p];
                     stringBytes += length;
-                    if (lowest < 0 || compareStrings(vector, p, lowest) < 0) {
+                    if (lowest < 0 || compareStrings(start, length, starts[lowest] - first, starts[lowest + 1] - starts[lowest]) < 0) {
                         lowest = p;
                     }
-                    if (highest < 0 || compareStrings(vector, p, highest) > 0) {
+                    if (highest < 0 || compareStrings(start, length, starts[highest] - first, starts[highest + 1] - starts[highest]) > 0) {
                         highest = p;
                     }
                     long hash = length;
-                    for (int k = 0; k < length; k++) {
-                        hash = hash * 31 + values.get(ValueLayout.JAVA_BYTE, start + k);
+                    for (int k = start; k < start + length; k++) {
+                        hash = hash * 31 + bytes[k];
                     }
                     distinct.addHash(HyperLogLog.mix(hash));
                 }
@@ -143,25 +173,10 @@ final class ColumnStatisticsCollector
         return new ColumnStatistics(distinctValues, nulls, min, max, width, distinct.registers());
     }
 
-    /** Compares two strings of a vector by their UTF-8 bytes, unsigned: the order of code points. */
-    private static int compareStrings(ColumnVector vector, int left, int right)
+    /** Compares two strings of the block's bytes by their UTF-8 bytes, unsigned: the order of code points. */
+    private int compareStrings(int leftStart, int leftLength, int rightStart, int rightLength)
     {
-        MemorySegment values = vector.values();
-        long leftStart = vector.stringStart(left);
-        long leftEnd = leftStart + vector.stringLength(left);
-        long rightStart = vector.stringStart(right);
-        long rightEnd = rightStart + vector.stringLength(right);
-        long mismatch = MemorySegment.mismatch(values, leftStart, leftEnd, values, rightStart, rightEnd);
-        if (mismatch < 0) {
-            return 0;
-        }
-        if (mismatch == leftEnd - leftStart) {
-            return -1;
-        }
-        if (mismatch == rightEnd - rightStart) {
-            return 1;
-        }
-        return Byte.compareUnsigned(values.get(ValueLayout.JAVA_BYTE, leftStart + mismatch), values.get(ValueLayout.JAVA_BYTE, rightStart + mismatch));
+        return Arrays.compareUnsigned(bytes, leftStart, leftStart + leftLength, bytes, rightStart, rightStart + rightLength);
     }
 
     private static Object lesser(Object current, Object candidate)

@@ -8,6 +8,7 @@ import java.io.Serializable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,19 @@ public final class CsvSplits
 
     private static final Map<Key, List<Split>> CUTS = new ConcurrentHashMap<>();
 
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final long BYTES = 0x0101_0101_0101_0101L;
+    private static final long NEWLINES = BYTES * '\n';
+    private static final long LOW_SEVEN_BITS = 0x7f7f_7f7f_7f7f_7f7fL;
+
     private CsvSplits() {}
+
+    /** The high bit of each byte of {@code word} that is zero, exactly (no borrow from a neighbour). */
+    private static long zeroBytes(long word)
+    {
+        long low = (word & LOW_SEVEN_BITS) + LOW_SEVEN_BITS;
+        return ~(low | word | LOW_SEVEN_BITS);
+    }
 
     public static List<Split> of(Path file, char quote)
     {
@@ -58,15 +71,25 @@ public final class CsvSplits
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ); Arena arena = Arena.ofConfined()) {
             MemorySegment bytes = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            byte quoteByte = (byte) quote;
+            long quotes = BYTES * (quote & 0xff);
             boolean quoted = false;
             long start = 0;
             long line = 1;
             long firstLine = 1;
             long nextCut = TARGET_BYTES;
-            for (long i = 0; i < size; i++) {
+            long i = 0;
+            while (i < size) {
+                // eight bytes at a time while they hold no quote and no cut is due: only newlines counted
+                if (!quoted && i + Long.BYTES <= size && i + Long.BYTES < nextCut) {
+                    long word = bytes.get(LONG_LE, i);
+                    if (zeroBytes(word ^ quotes) == 0) {
+                        line += Long.bitCount(zeroBytes(word ^ NEWLINES));
+                        i += Long.BYTES;
+                        continue;
+                    }
+                }
                 byte b = bytes.get(ValueLayout.JAVA_BYTE, i);
-                if (b == quoteByte) {
+                if (b == (byte) quote) {
                     // a doubled quote inside a quoted field toggles twice: the state is right after both
                     quoted = !quoted;
                 }
@@ -79,6 +102,7 @@ public final class CsvSplits
                         nextCut = start + TARGET_BYTES;
                     }
                 }
+                i++;
             }
             splits.add(new Split(start, size, firstLine));
             return List.copyOf(splits);
