@@ -76,3 +76,8 @@ SELECT p.name, sum(o.column2) FROM '${files}/people.csv' p JOIN read_csv('${file
 SELECT word, count(*) FROM '${files}/pyarrow_types.parquet' WHERE i < 50 GROUP BY word ORDER BY word;
 
 SELECT count(*) FROM (SELECT * FROM '${files}/sales_1.csv') s JOIN '${files}/sales_2.csv' t ON s.amount < t.amount;
+
+-- a file name after a comma of the FROM list; strings in the select list and in IN lists stay strings
+SELECT count(*), min(a.amount), max(b.amount) FROM '${files}/sales_1.csv' a, '${files}/sales_2.csv' b WHERE a.amount < b.amount;
+
+SELECT 'x.csv' AS label, count(*) FROM '${files}/people.csv', read_csv('${files}/sales_1.csv') s WHERE city NOT IN ('a.csv', 'b.tbl') OR city IS NULL;
