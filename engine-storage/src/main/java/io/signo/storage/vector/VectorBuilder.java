@@ -146,6 +146,16 @@ public final class VectorBuilder
         offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, ++positionCount, byteCount);
     }
 
+    /** Appends a string of {@code length} bytes of {@code source} from {@code offset}. */
+    public void appendBytes(byte[] source, int offset, int length)
+    {
+        ensurePosition();
+        ensureBytes(length);
+        MemorySegment.copy(source, offset, values, ValueLayout.JAVA_BYTE, byteCount, length);
+        byteCount += length;
+        offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, ++positionCount, byteCount);
+    }
+
     private void ensureBytes(int additional)
     {
         long needed = (long) byteCount + additional;

@@ -16,7 +16,6 @@ import io.signo.storage.vector.VectorBuilder;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +82,13 @@ public final class CsvSegment
     public Page read(int[] columns)
     {
         byte[] bytes = readRange();
-        LineHandler handler = new LineHandler(columns);
+        Rows rows = new Rows(columns);
+        if (CsvByteParser.handles(layout.delimiter(), layout.quote())) {
+            int from = split.start() == 0 && startsWithByteOrderMark(bytes) ? 3 : 0;
+            new CsvByteParser(layout.delimiter(), layout.quote()).parse(bytes, from, bytes.length, rows);
+            return rows.page();
+        }
+        LineHandler handler = new LineHandler(rows);
         try (CsvReader<Boolean> reader = CsvReader.builder()
                 .fieldSeparator(layout.delimiter())
                 .quoteCharacter(layout.quote())
@@ -106,7 +111,12 @@ public final class CsvSegment
         catch (IOException e) {
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
         }
-        return handler.page();
+        return rows.page();
+    }
+
+    private static boolean startsWithByteOrderMark(byte[] bytes)
+    {
+        return bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF;
     }
 
     private byte[] readRange()
@@ -133,19 +143,25 @@ public final class CsvSegment
         return bytes;
     }
 
-    /** Appends each field of a line to its column's vector, when the scan reads that column. */
-    private final class LineHandler
-            extends AbstractBaseCsvCallbackHandler<Boolean>
+    /**
+     * Appends each field of a record to its column's vector, when the scan reads that column, from
+     * either parser: bytes from {@link CsvByteParser}, characters from FastCSV.
+     */
+    private final class Rows
+            implements CsvByteParser.RecordSink
     {
         private final int[] columns;
         /** By field index: the vector the field goes to, or null when no read column is that field. */
         private final VectorBuilder[] builders;
         private final CsvValues values = new CsvValues();
+        private final byte[] nullBytes = layout.nullString().getBytes(StandardCharsets.UTF_8);
         private byte[] utf8 = new byte[256];
         private boolean skipHeader = layout.header() && split.start() == 0;
+        /** The physical line (1-based within the split) where the record being parsed starts. */
+        private long line = 1;
         private int rows;
 
-        LineHandler(int[] columns)
+        Rows(int[] columns)
         {
             this.columns = columns;
             this.builders = new VectorBuilder[layout.columns().size()];
@@ -156,13 +172,69 @@ public final class CsvSegment
             }
         }
 
-        long line()
+        @Override
+        public void field(int index, byte[] bytes, int start, int length, boolean quoted)
         {
-            return getStartingLineNumber();
+            if (skipHeader || index >= builders.length || builders[index] == null) {
+                return;
+            }
+            VectorBuilder builder = builders[index];
+            if (!quoted && length == nullBytes.length && java.util.Arrays.equals(bytes, start, start + length, nullBytes, 0, nullBytes.length)) {
+                builder.appendNull();
+                return;
+            }
+            Type type = builder.type();
+            switch (type.kind()) {
+                case VARCHAR, CHAR -> {
+                    int end = start + length;
+                    if (type.kind() == TypeKind.CHAR) {
+                        while (end > start && bytes[end - 1] == ' ') {
+                            end--;
+                        }
+                    }
+                    if (!Utf8.isValid(bytes, start, end)) {
+                        throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + layout.columns().get(index).name()
+                                + ": the text is not valid UTF-8");
+                    }
+                    builder.appendBytes(bytes, start, end - start);
+                }
+                default -> {
+                    if (!values.parse(type, bytes, start, length)) {
+                        throw badValue(index, new String(bytes, start, length, StandardCharsets.UTF_8));
+                    }
+                    appendParsed(builder, type);
+                }
+            }
         }
 
         @Override
-        protected void handleField(int index, char[] text, int start, int length, boolean quoted)
+        public void startRecord(long recordLine)
+        {
+            line = recordLine;
+        }
+
+        @Override
+        public void endRecord(int fieldCount)
+        {
+            record(fieldCount);
+        }
+
+        /** Counts a complete record; false for the header line, which is skipped. */
+        boolean record(int fields)
+        {
+            if (skipHeader) {
+                skipHeader = false;
+                return false;
+            }
+            if (fields != layout.fieldsPerLine()) {
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ": " + fields
+                        + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
+            }
+            rows++;
+            return true;
+        }
+
+        void field(int index, char[] text, int start, int length, boolean quoted)
         {
             if (skipHeader || index >= builders.length || builders[index] == null) {
                 return;
@@ -186,14 +258,19 @@ public final class CsvSegment
                     if (!values.parse(type, text, start, length)) {
                         throw badValue(index, new String(text, start, length));
                     }
-                    switch (type.physicalType()) {
-                        case BYTE -> builder.appendBoolean(values.longValue != 0);
-                        case INT -> builder.appendInt((int) values.longValue);
-                        case LONG -> builder.appendLong(values.longValue);
-                        case DOUBLE -> builder.appendDouble(values.doubleValue);
-                        case BYTES -> throw new IllegalStateException(type.toString());
-                    }
+                    appendParsed(builder, type);
                 }
+            }
+        }
+
+        private void appendParsed(VectorBuilder builder, Type type)
+        {
+            switch (type.physicalType()) {
+                case BYTE -> builder.appendBoolean(values.longValue != 0);
+                case INT -> builder.appendInt((int) values.longValue);
+                case LONG -> builder.appendLong(values.longValue);
+                case DOUBLE -> builder.appendDouble(values.doubleValue);
+                case BYTES -> throw new IllegalStateException(type.toString());
             }
         }
 
@@ -215,35 +292,50 @@ public final class CsvSegment
                     break;
                 }
             }
-            builder.appendBytes(MemorySegment.ofArray(utf8), 0, size);
-        }
-
-        @Override
-        protected Boolean buildRecord()
-        {
-            int fields = getFieldCount();
-            if (skipHeader) {
-                skipHeader = false;
-                return Boolean.FALSE;
-            }
-            if (fields != layout.fieldsPerLine()) {
-                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + getStartingLineNumber() - 1) + ": " + fields
-                        + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
-            }
-            rows++;
-            return Boolean.TRUE;
+            builder.appendBytes(utf8, 0, size);
         }
 
         private SignoException badValue(int column, String text)
         {
             Column target = layout.columns().get(column);
-            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + getStartingLineNumber() - 1) + ", column " + target.name()
+            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + target.name()
                     + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : ""));
         }
 
         Page page()
         {
             return ReadColumns.page(rows, columns, builders.length, column -> builders[column].build());
+        }
+    }
+
+    /** FastCSV's callbacks, for dialects the byte parser does not take, passed on to {@link Rows}. */
+    private static final class LineHandler
+            extends AbstractBaseCsvCallbackHandler<Boolean>
+    {
+        private final Rows rows;
+
+        LineHandler(Rows rows)
+        {
+            this.rows = rows;
+        }
+
+        long line()
+        {
+            return getStartingLineNumber();
+        }
+
+        @Override
+        protected void handleField(int index, char[] text, int start, int length, boolean quoted)
+        {
+            rows.line = getStartingLineNumber();
+            rows.field(index, text, start, length, quoted);
+        }
+
+        @Override
+        protected Boolean buildRecord()
+        {
+            rows.line = getStartingLineNumber();
+            return rows.record(getFieldCount());
         }
     }
 

@@ -3,6 +3,8 @@ package io.signo.storage.file.csv;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Parses CSV field text, as the parser hands it over (a slice of its char buffer), into the values a
  * column stores, without making a String of numbers and dates. Each parse returns false when the
@@ -14,8 +16,26 @@ final class CsvValues
     long longValue;
     double doubleValue;
 
-    /** Whether the text parses as a value of {@code type}; the value is then in this object's fields. */
+    private byte[] bytes = new byte[64];
+
+    /**
+     * {@link #parse(Type, byte[], int, int)} of characters (a sampled line, FastCSV's buffer): a
+     * character outside ASCII becomes a byte no number, date or boolean holds.
+     */
     boolean parse(Type type, char[] text, int start, int length)
+    {
+        if (bytes.length < length) {
+            bytes = new byte[Math.max(length, bytes.length * 2)];
+        }
+        for (int i = 0; i < length; i++) {
+            char c = text[start + i];
+            bytes[i] = c < 0x80 ? (byte) c : (byte) 0xFF;
+        }
+        return parse(type, bytes, 0, length);
+    }
+
+    /** Whether the text parses as a value of {@code type}; the value is then in this object's fields. */
+    boolean parse(Type type, byte[] text, int start, int length)
     {
         int from = start;
         int to = start + length;
@@ -40,9 +60,9 @@ final class CsvValues
         };
     }
 
-    private boolean parseBoolean(char[] text, int from, int to)
+    private boolean parseBoolean(byte[] text, int from, int to)
     {
-        String value = new String(text, from, to - from);
+        String value = new String(text, from, to - from, StandardCharsets.ISO_8859_1);
         switch (value.toLowerCase(java.util.Locale.ROOT)) {
             case "true", "t", "yes", "y", "1" -> longValue = 1;
             case "false", "f", "no", "n", "0" -> longValue = 0;
@@ -53,7 +73,7 @@ final class CsvValues
         return true;
     }
 
-    private boolean parseLong(char[] text, int from, int to)
+    private boolean parseLong(byte[] text, int from, int to)
     {
         boolean negative = text[from] == '-';
         int i = negative || text[from] == '+' ? from + 1 : from;
@@ -80,7 +100,7 @@ final class CsvValues
     }
 
     /** An unscaled value of {@code scale} digits after the point, rounded half up beyond them, of at most {@code precision} digits. */
-    private boolean parseDecimal(char[] text, int from, int to, int precision, int scale)
+    private boolean parseDecimal(byte[] text, int from, int to, int precision, int scale)
     {
         boolean negative = text[from] == '-';
         int i = negative || text[from] == '+' ? from + 1 : from;
@@ -91,7 +111,7 @@ final class CsvValues
         boolean anyDigit = false;
         boolean roundUp = false;
         for (; i < to; i++) {
-            char c = text[i];
+            byte c = text[i];
             if (c == '.' && !point) {
                 point = true;
                 continue;
@@ -140,13 +160,13 @@ final class CsvValues
         }
     }
 
-    private boolean parseDouble(char[] text, int from, int to)
+    private boolean parseDouble(byte[] text, int from, int to)
     {
         for (int i = from; i < to; i++) {
-            char c = text[i];
+            byte c = text[i];
             // Java's parser also takes hexadecimal, 'd' and 'f' suffixes: a CSV value is plain decimal or inf/nan
             if (!(c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
-                String word = new String(text, from, to - from).toLowerCase(java.util.Locale.ROOT);
+                String word = new String(text, from, to - from, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
                 switch (word) {
                     case "inf", "+inf", "infinity", "+infinity" -> doubleValue = Double.POSITIVE_INFINITY;
                     case "-inf", "-infinity" -> doubleValue = Double.NEGATIVE_INFINITY;
@@ -159,7 +179,7 @@ final class CsvValues
             }
         }
         try {
-            doubleValue = Double.parseDouble(new String(text, from, to - from));
+            doubleValue = Double.parseDouble(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
             return true;
         }
         catch (NumberFormatException e) {
@@ -168,7 +188,7 @@ final class CsvValues
     }
 
     /** {@code YYYY-MM-DD} (the month and day may have one digit) as days since 1970-01-01. */
-    private boolean parseDate(char[] text, int from, int to)
+    private boolean parseDate(byte[] text, int from, int to)
     {
         int i = from;
         int year = 0;
@@ -195,11 +215,32 @@ final class CsvValues
             day = day * 10 + text[i++] - '0';
             dayDigits++;
         }
-        if (dayDigits == 0 || i != to || month < 1 || month > 12 || day < 1 || day > java.time.YearMonth.of(year, month).lengthOfMonth()) {
+        if (dayDigits == 0 || i != to || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
             return false;
         }
-        longValue = java.time.LocalDate.of(year, month, day).toEpochDay();
+        longValue = epochDay(year, month, day);
         return true;
+    }
+
+    private static int daysInMonth(int year, int month)
+    {
+        return switch (month) {
+            case 2 -> year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    /** Days since 1970-01-01 of a date of the proleptic Gregorian calendar, as {@code LocalDate.toEpochDay}, without making one per value. */
+    static long epochDay(int year, int month, int day)
+    {
+        // years counted from March, so that the leap day is the last of a year
+        int y = month <= 2 ? year - 1 : year;
+        int era = Math.floorDiv(y, 400);
+        int yearOfEra = y - era * 400;
+        int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097L + dayOfEra - 719_468;
     }
 
     /**

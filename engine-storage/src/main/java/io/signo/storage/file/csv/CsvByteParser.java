@@ -1,0 +1,143 @@
+package io.signo.storage.file.csv;
+
+/**
+ * RFC 4180 records parsed from the bytes of a split, for an ASCII delimiter and quote: fields are
+ * handed over as ranges of the split's bytes, so UTF-8 text is never decoded to characters and
+ * encoded again. A quoted field may hold delimiters, line breaks and doubled quotes (undoubled into
+ * a scratch buffer); text after its closing quote is kept as part of it. Lines end with LF, CR LF
+ * or CR; empty lines are skipped. Parses as FastCSV does with the options {@link CsvSniffer} uses,
+ * which stays the parser for the sample and for dialects with a non-ASCII delimiter or quote.
+ */
+final class CsvByteParser
+{
+    /** Where the fields of each record go. */
+    interface RecordSink
+    {
+        /** A record starts on physical line {@code line} (1-based within the split). */
+        void startRecord(long line);
+
+        /** Field {@code index} of the current record: {@code bytes[start, start + length)}. */
+        void field(int index, byte[] bytes, int start, int length, boolean quoted);
+
+        /** The current record, of {@code fieldCount} fields, is complete. */
+        void endRecord(int fieldCount);
+    }
+
+    private final byte delimiter;
+    private final byte quote;
+    private byte[] unquoted = new byte[256];
+
+    CsvByteParser(char delimiter, char quote)
+    {
+        if (delimiter > 0x7f || quote > 0x7f) {
+            throw new IllegalArgumentException("the byte parser takes an ASCII delimiter and quote");
+        }
+        this.delimiter = (byte) delimiter;
+        this.quote = (byte) quote;
+    }
+
+    static boolean handles(char delimiter, char quote)
+    {
+        return delimiter <= 0x7f && quote <= 0x7f && delimiter != '\n' && delimiter != '\r' && quote != '\n' && quote != '\r';
+    }
+
+    /** Parses every record of {@code bytes[from, to)} into {@code sink}. */
+    void parse(byte[] bytes, int from, int to, RecordSink sink)
+    {
+        int position = from;
+        long line = 1;
+        while (position < to) {
+            byte first = bytes[position];
+            // an empty line: no record
+            if (first == '\n') {
+                position++;
+                line++;
+                continue;
+            }
+            if (first == '\r') {
+                position += position + 1 < to && bytes[position + 1] == '\n' ? 2 : 1;
+                line++;
+                continue;
+            }
+            sink.startRecord(line);
+            int field = 0;
+            while (true) {
+                boolean quoted = position < to && bytes[position] == quote;
+                int end;
+                if (quoted) {
+                    // a quoted field: to its closing quote, a doubled quote standing for one
+                    int start = position + 1;
+                    int length = 0;
+                    int i = start;
+                    while (true) {
+                        if (i >= to) {
+                            // no closing quote before the end: the rest is the field, as FastCSV reads it
+                            break;
+                        }
+                        byte b = bytes[i];
+                        if (b == quote) {
+                            if (i + 1 < to && bytes[i + 1] == quote) {
+                                append(length++, quote);
+                                i += 2;
+                                continue;
+                            }
+                            i++;
+                            break;
+                        }
+                        if (b == '\n' || (b == '\r' && !(i + 1 < to && bytes[i + 1] == '\n'))) {
+                            line++;
+                        }
+                        append(length++, b);
+                        i++;
+                    }
+                    // text between the closing quote and the delimiter belongs to the field
+                    while (i < to && bytes[i] != delimiter && bytes[i] != '\n' && bytes[i] != '\r') {
+                        append(length++, bytes[i]);
+                        i++;
+                    }
+                    sink.field(field, unquoted, 0, length, true);
+                    end = i;
+                }
+                else {
+                    int i = position;
+                    while (i < to) {
+                        byte b = bytes[i];
+                        if (b == delimiter || b == '\n' || b == '\r') {
+                            break;
+                        }
+                        i++;
+                    }
+                    sink.field(field, bytes, position, i - position, false);
+                    end = i;
+                }
+                field++;
+                if (end < to && bytes[end] == delimiter) {
+                    position = end + 1;
+                    if (position == to) {
+                        // a delimiter at the very end: one more, empty field
+                        sink.field(field, bytes, position, 0, false);
+                        field++;
+                        break;
+                    }
+                    continue;
+                }
+                // a line end, or the end of the split
+                if (end < to) {
+                    end += bytes[end] == '\r' && end + 1 < to && bytes[end + 1] == '\n' ? 2 : 1;
+                    line++;
+                }
+                position = end;
+                break;
+            }
+            sink.endRecord(field);
+        }
+    }
+
+    private void append(int index, byte b)
+    {
+        if (index == unquoted.length) {
+            unquoted = java.util.Arrays.copyOf(unquoted, unquoted.length * 2);
+        }
+        unquoted[index] = b;
+    }
+}
