@@ -191,8 +191,8 @@ final class ColumnChunkDecoder
             offset = body + header.compressedSize();
             switch (header.type()) {
                 case PageHeader.DICTIONARY_PAGE -> {
-                    if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY) {
-                        throw new UnsupportedPage("dictionary encoding " + header.encoding());
+                    if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY || schema.type() == PhysicalType.BOOLEAN) {
+                        throw new UnsupportedPage("dictionary encoding " + header.encoding() + " of " + schema.type());
                     }
                     MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
                     dictionary = Dictionary.read(values, header.valueCount(), schema, output.type());

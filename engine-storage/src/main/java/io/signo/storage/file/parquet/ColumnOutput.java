@@ -71,25 +71,12 @@ final class ColumnOutput
         nulls.set(ValueLayout.JAVA_BYTE, row >>> 3, (byte) (nulls.get(ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
     }
 
-    /** Marks where a string row starts: the bytes appended so far. */
-    void startString(int row)
-    {
-        offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row, byteCount);
-    }
-
-    /** Appends {@code length} bytes of a string from {@code source}, growing the values as needed. */
-    void appendBytes(MemorySegment source, long offset, int length)
+    /** Appends {@code length} bytes of strings, growing the values as needed. */
+    void appendBytes(byte[] source, int offset, int length)
     {
         if (length < 0) {
             throw new IllegalArgumentException("a string of negative length " + length);
         }
-        ensureBytes(length);
-        MemorySegment.copy(source, offset, values, byteCount, length);
-        byteCount += length;
-    }
-
-    void appendBytes(byte[] source, int offset, int length)
-    {
         ensureBytes(length);
         MemorySegment.copy(source, offset, values, ValueLayout.JAVA_BYTE, byteCount, length);
         byteCount += length;
