@@ -12,6 +12,7 @@ import io.signo.storage.table.Column;
 import io.signo.storage.table.Table;
 import io.signo.storage.tpch.GeneratedTpchTables;
 import io.signo.storage.tpch.TpchData;
+import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
 
 import java.io.IOException;
@@ -174,9 +175,21 @@ public final class FilesBenchmark
         }
         Files.createDirectories(directory.resolve("lineitem_parts"));
         long start = System.nanoTime();
-        Catalog generated = TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch"));
-        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads)) {
-            duckDb.load(generated, threads, true);
+        // DuckDB holds the tables in a file under a memory limit, loaded a slice of the generated data at a time:
+        // at SF 10 the whole data set beside DuckDB's in-memory copy does not fit a 24 GiB machine
+        Path database = directory.resolve("writing.duckdb");
+        Files.deleteIfExists(database);
+        long totalBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads, database, (totalBytes / 5 >> 20) + "MB")) {
+            int slices = Math.max(1, (int) Math.ceil(scaleFactor));
+            int partitionCount = slices * threads;
+            for (int slice = 0; slice < slices; slice++) {
+                int first = slice * threads;
+                int last = first + threads;
+                try (TpchDataSet dataSet = TpchData.generateDataSet(scaleFactor, partitionCount, partition -> partition >= first && partition < last, threads, MemoryPool.unbounded("tpch"))) {
+                    duckDb.load(dataSet.catalog(), threads, slice == 0);
+                }
+            }
             try (Statement statement = duckDb.connection().createStatement()) {
                 for (String table : GeneratedTpchTables.tableNames()) {
                     statement.execute("COPY " + table + " TO '" + directory.resolve(table + ".parquet") + "' (FORMAT parquet)");
@@ -188,6 +201,8 @@ public final class FilesBenchmark
                 }
             }
         }
+        Files.deleteIfExists(database);
+        Files.deleteIfExists(Path.of(database + ".wal"));
         Files.writeString(done, Instant.now().toString());
         System.out.printf(Locale.ROOT, "files: wrote TPC-H SF %s to %s in %.1f s%n", scaleFactor, directory, (System.nanoTime() - start) / 1e9);
     }
