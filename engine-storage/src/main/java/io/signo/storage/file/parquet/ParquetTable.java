@@ -31,8 +31,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Parquet files read in place as one table, through Hardwood: the columns of the first file (the
- * others must have the same names and types), a partition per row group so that the drivers of a
+ * Parquet files read in place as one table, their footers read through Hardwood: the columns of the
+ * first file (the others must have the same names and types), a partition per row group ({@link
+ * RowGroupSegment}, which decodes the pages) so that the drivers of a
  * process and the workers of a cluster share them, each row group's min, max and null counts
  * from the footer for pruning, and the whole table's for the planner ({@link FooterStatistics}).
  */
