@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.type.CivilDate;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -28,6 +28,7 @@ final class ColumnStatisticsCollector
     /** A block's values (string offsets and bytes, ints, longs) copied from native memory; reused from block to block. */
     private int[] starts = new int[0];
     private byte[] bytes = new byte[0];
+    private int[] ints = new int[0];
     private long[] longs = new long[0];
 
     ColumnStatisticsCollector(Type type)
@@ -68,12 +69,12 @@ final class ColumnStatisticsCollector
                     longs = new long[count];
                 }
                 if (physical == PhysicalType.INT) {
-                    if (starts.length < count) {
-                        starts = new int[count];
+                    if (ints.length < count) {
+                        ints = new int[count];
                     }
-                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_INT_UNALIGNED, 0, starts, 0, count);
+                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_INT_UNALIGNED, 0, ints, 0, count);
                     for (int p = 0; p < count; p++) {
-                        longs[p] = starts[p];
+                        longs[p] = ints[p];
                     }
                 }
                 else {

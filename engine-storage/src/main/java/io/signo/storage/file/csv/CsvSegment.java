@@ -234,33 +234,13 @@ public final class CsvSegment
             return true;
         }
 
+        /** A field as FastCSV hands it over, encoded to UTF-8 and taken as the byte parser's fields are. */
         void field(int index, char[] text, int start, int length, boolean quoted)
         {
             if (skipHeader || index >= builders.length || builders[index] == null) {
                 return;
             }
-            VectorBuilder builder = builders[index];
-            if (!quoted && length == layout.nullString().length() && layout.nullString().contentEquals(java.nio.CharBuffer.wrap(text, start, length))) {
-                builder.appendNull();
-                return;
-            }
-            Type type = builder.type();
-            switch (type.kind()) {
-                case VARCHAR -> appendString(builder, text, start, length);
-                case CHAR -> {
-                    int end = start + length;
-                    while (end > start && text[end - 1] == ' ') {
-                        end--;
-                    }
-                    appendString(builder, text, start, end - start);
-                }
-                default -> {
-                    if (!values.parse(type, text, start, length)) {
-                        throw badValue(index, new String(text, start, length));
-                    }
-                    appendParsed(builder, type);
-                }
-            }
+            field(index, utf8, 0, encode(text, start, length), quoted);
         }
 
         private void appendParsed(VectorBuilder builder, Type type)
@@ -274,7 +254,8 @@ public final class CsvSegment
             }
         }
 
-        private void appendString(VectorBuilder builder, char[] text, int start, int length)
+        /** Encodes the characters into {@link #utf8}, returning the byte count. */
+        private int encode(char[] text, int start, int length)
         {
             if (utf8.length < length * 3) {
                 utf8 = new byte[Math.max(length * 3, utf8.length * 2)];
@@ -292,7 +273,7 @@ public final class CsvSegment
                     break;
                 }
             }
-            builder.appendBytes(utf8, 0, size);
+            return size;
         }
 
         private SignoException badValue(int column, String text)

@@ -1,5 +1,6 @@
 package io.signo.storage.file.csv;
 
+import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
@@ -215,32 +216,11 @@ final class CsvValues
             day = day * 10 + text[i++] - '0';
             dayDigits++;
         }
-        if (dayDigits == 0 || i != to || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+        if (dayDigits == 0 || i != to || month < 1 || month > 12 || day < 1 || day > CivilDate.daysInMonth(year, month)) {
             return false;
         }
-        longValue = epochDay(year, month, day);
+        longValue = CivilDate.toDays(year, month, day);
         return true;
-    }
-
-    private static int daysInMonth(int year, int month)
-    {
-        return switch (month) {
-            case 2 -> year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
-            case 4, 6, 9, 11 -> 30;
-            default -> 31;
-        };
-    }
-
-    /** Days since 1970-01-01 of a date of the proleptic Gregorian calendar, as {@code LocalDate.toEpochDay}, without making one per value. */
-    static long epochDay(int year, int month, int day)
-    {
-        // years counted from March, so that the leap day is the last of a year
-        int y = month <= 2 ? year - 1 : year;
-        int era = Math.floorDiv(y, 400);
-        int yearOfEra = y - era * 400;
-        int dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
-        return era * 146_097L + dayOfEra - 719_468;
     }
 
     /**

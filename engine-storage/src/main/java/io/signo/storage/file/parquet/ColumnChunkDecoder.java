@@ -283,7 +283,7 @@ final class ColumnChunkDecoder
             throws UnsupportedPage
     {
         if (output.offsets() != null) {
-            decodeStrings(encoding, values, count, defined == count ? null : levels);
+            decodeStrings(encoding, values, count, defined == count ? null : levels, defined);
             row += count;
             return;
         }
@@ -433,7 +433,7 @@ final class ColumnChunkDecoder
      * Strings go row by row into a heap buffer (a copy per value there is cheap, unlike into native
      * memory), which is then appended in one copy: a NULL row is an empty string marked NULL.
      */
-    private void decodeStrings(int encoding, MemorySegment values, int count, int[] levels)
+    private void decodeStrings(int encoding, MemorySegment values, int count, int[] levels, int defined)
             throws UnsupportedPage
     {
         int base = output.byteCount();
@@ -474,10 +474,6 @@ final class ColumnChunkDecoder
                 }
             }
             case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
-                int defined = count;
-                if (levels != null) {
-                    defined = countDefined(levels, count);
-                }
                 int[] indices = dictionaryIndices(values, defined);
                 byte[] bytes = dictionary.bytes();
                 int[] starts = dictionary.starts();

@@ -2,6 +2,7 @@ package io.signo.storage.file.parquet;
 
 import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.ColumnMetaData;
+import dev.hardwood.metadata.CompressionCodec;
 import dev.hardwood.metadata.RowGroup;
 import dev.hardwood.schema.ColumnSchema;
 import io.airlift.compress.v3.MalformedInputException;
@@ -21,7 +22,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One row group of a Parquet file, the unit drivers and workers share: read when a scan asks,
@@ -147,6 +150,8 @@ final class RowGroupSegment
                 FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             MemorySegment mapped = null;
             ColumnChunkDecoder.Scratch scratch = new ColumnChunkDecoder.Scratch();
+            // one per codec, its buffer reused column after column: a chunk is decoded whole before the next starts
+            Map<CompressionCodec, PageDecompressor> decompressors = new EnumMap<>(CompressionCodec.class);
             for (int column : read) {
                 if (outputs[column] != null || viaHardwood.contains(column)) {
                     continue;
@@ -162,7 +167,8 @@ final class RowGroupSegment
                 }
                 ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize());
                 try {
-                    ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, PageDecompressor.of(chunk.codec(), arena), scratch);
+                    PageDecompressor decompressor = decompressors.computeIfAbsent(chunk.codec(), codec -> PageDecompressor.of(codec, arena));
+                    ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, decompressor, scratch);
                     outputs[column] = output;
                 }
                 catch (ColumnChunkDecoder.UnsupportedPage e) {

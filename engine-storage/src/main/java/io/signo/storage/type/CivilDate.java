@@ -1,15 +1,15 @@
-package io.signo.core.expression;
+package io.signo.storage.type;
 
 /**
  * Proleptic Gregorian calendar arithmetic on days since 1970-01-01, without objects (the
  * algorithms of Howard Hinnant's "chrono-compatible low-level date algorithms"). A date's fields
  * travel packed in one int: {@code year << 9 | month << 5 | day}.
  */
-final class CivilDate
+public final class CivilDate
 {
     private CivilDate() {}
 
-    static int pack(int days)
+    public static int pack(int days)
     {
         long z = days + 719468L;
         long era = (z >= 0 ? z : z - 146096) / 146097;
@@ -26,22 +26,22 @@ final class CivilDate
         return ((int) year << 9) | (month << 5) | day;
     }
 
-    static int year(int packed)
+    public static int year(int packed)
     {
         return packed >> 9;
     }
 
-    static int month(int packed)
+    public static int month(int packed)
     {
         return (packed >> 5) & 15;
     }
 
-    static int day(int packed)
+    public static int day(int packed)
     {
         return packed & 31;
     }
 
-    static long toDays(long year, int month, int day)
+    public static long toDays(long year, int month, int day)
     {
         year -= month <= 2 ? 1 : 0;
         long era = (year >= 0 ? year : year - 399) / 400;
@@ -51,12 +51,12 @@ final class CivilDate
         return era * 146097 + dayOfEra - 719468;
     }
 
-    static boolean isLeapYear(long year)
+    public static boolean isLeapYear(long year)
     {
         return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
     }
 
-    static int daysInMonth(long year, int month)
+    public static int daysInMonth(long year, int month)
     {
         return switch (month) {
             case 2 -> isLeapYear(year) ? 29 : 28;
@@ -66,7 +66,7 @@ final class CivilDate
     }
 
     /** Days since epoch plus {@code months}, the day clamped to the end of the target month. */
-    static long addMonths(int days, long months)
+    public static long addMonths(int days, long months)
     {
         int packed = pack(days);
         long monthIndex = year(packed) * 12L + (month(packed) - 1) + months;
