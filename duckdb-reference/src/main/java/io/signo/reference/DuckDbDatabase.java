@@ -140,6 +140,7 @@ public final class DuckDbDatabase
             case DOUBLE -> appender.append(vector.getDouble(position));
             case DECIMAL -> appender.appendDecimal(vector.getLong(position));
             case DATE -> appender.appendEpochDays(vector.getInt(position));
+            case TIMESTAMP -> appender.appendEpochMicros(vector.getLong(position));
             case VARCHAR, CHAR -> appender.append(vector.getString(position));
         }
     }
@@ -166,11 +167,12 @@ public final class DuckDbDatabase
             case DOUBLE -> "DOUBLE";
             case DECIMAL -> "DECIMAL(" + type.precision() + ", " + type.scale() + ")";
             case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR, CHAR -> "VARCHAR";
         };
     }
 
-    /** Runs {@code sql} and returns its rows as Boolean, Integer, Long, BigDecimal, Double, String, LocalDate or null. */
+    /** Runs {@code sql} and returns its rows as Boolean, Integer, Long, BigDecimal, Double, String, LocalDate, LocalDateTime or null. */
     public List<List<Object>> query(String sql)
             throws SQLException
     {
@@ -240,6 +242,9 @@ public final class DuckDbDatabase
             case null -> null;
             case java.sql.Date date -> date.toLocalDate();
             case LocalDate date -> date;
+            case java.sql.Timestamp timestamp -> timestamp.toLocalDateTime();
+            // a TIMESTAMP WITH TIME ZONE (DuckDB's reading of a UTC-adjusted Parquet timestamp) as the UTC wall-clock time Signo reads
+            case java.time.OffsetDateTime timestamp -> timestamp.withOffsetSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
             case BigInteger integer -> new BigDecimal(integer);
             case Short shortValue -> shortValue.intValue();
             case Byte byteValue -> byteValue.intValue();

@@ -1,6 +1,7 @@
 package io.signo.sql;
 
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -12,7 +13,7 @@ import java.util.List;
 
 /**
  * A result as rows of Java values, for clients that want objects (JDBC, tests): Boolean, Integer,
- * Long, Double, BigDecimal for DECIMAL, LocalDate for DATE, String, or null.
+ * Long, Double, BigDecimal for DECIMAL, LocalDate for DATE, LocalDateTime for TIMESTAMP, String, or null.
  */
 public final class ResultRows
 {
@@ -46,6 +47,7 @@ public final class ResultRows
             case DOUBLE -> vector.getDouble(position);
             case DECIMAL -> BigDecimal.valueOf(vector.getLong(position), type.scale());
             case DATE -> LocalDate.ofEpochDay(vector.getInt(position));
+            case TIMESTAMP -> CivilTimestamp.toLocalDateTime(vector.getLong(position));
             case VARCHAR, CHAR -> vector.getString(position);
         };
     }

@@ -45,6 +45,7 @@ abstract class SqlQuerySuite
             "subqueries.sql",
             "expressions.sql",
             "strings_dates.sql",
+            "timestamps.sql",
             "set_operations.sql",
             "sort_limit.sql",
             "nulls_empty.sql",

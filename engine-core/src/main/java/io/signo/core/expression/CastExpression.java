@@ -4,6 +4,7 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -17,10 +18,12 @@ import java.math.RoundingMode;
 import static java.util.Objects.requireNonNull;
 
 /**
- * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, DATE, BOOLEAN, VARCHAR and CHAR. Exact numeric
- * conversions round HALF_UP and fail on overflow; strings are truncated to a target length in
- * characters, and CHAR results drop trailing spaces (the stored form). Text becomes a DATE from
- * 'YYYY-MM-DD'. Numbers and dates become text without creating Strings, except DOUBLE.
+ * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, DATE, TIMESTAMP, BOOLEAN, VARCHAR and CHAR. Exact
+ * numeric conversions round HALF_UP and fail on overflow; strings are truncated to a target length
+ * in characters, and CHAR results drop trailing spaces (the stored form). Text becomes a DATE from
+ * 'YYYY-MM-DD' and a TIMESTAMP as {@link CivilTimestamp#parse} reads it; a TIMESTAMP becomes the
+ * DATE it falls on, and a DATE its midnight. Numbers and dates become text without creating
+ * Strings, except DOUBLE.
  */
 public final class CastExpression
         implements Expression
@@ -36,10 +39,16 @@ public final class CastExpression
         boolean supported = source.kind() == type.kind()
                 || (source.isNumeric() && type.isNumeric())
                 || type.isString()
-                || (source.isString() && (type.isNumeric() || type.kind() == TypeKind.DATE || type.kind() == TypeKind.BOOLEAN));
+                || (isDateTime(source) && isDateTime(type))
+                || (source.isString() && (type.isNumeric() || isDateTime(type) || type.kind() == TypeKind.BOOLEAN));
         if (!supported) {
             throw new IllegalArgumentException("cannot cast " + source + " to " + type);
         }
+    }
+
+    private static boolean isDateTime(Type type)
+    {
+        return type.kind() == TypeKind.DATE || type.kind() == TypeKind.TIMESTAMP;
     }
 
     @Override
@@ -69,9 +78,20 @@ public final class CastExpression
             case INTEGER, BIGINT, DECIMAL -> source.kind() == TypeKind.DOUBLE
                     ? doubleToExact(page, positions, count, allocator)
                     : exactToExact(page, positions, count, allocator);
-            case DATE, BOOLEAN -> {
+            case DATE, TIMESTAMP, BOOLEAN -> {
                 LongValues values = LongValues.evaluate(value, page, positions, count, allocator);
-                yield FixedWidthVectors.fromLongs(type, values.values(), count, values.nulls(), allocator);
+                long[] longs = values.values();
+                if (source.kind() == TypeKind.DATE && type.kind() == TypeKind.TIMESTAMP) {
+                    for (int i = 0; i < count; i++) {
+                        longs[i] = CivilTimestamp.ofDays((int) longs[i]);
+                    }
+                }
+                else if (source.kind() == TypeKind.TIMESTAMP && type.kind() == TypeKind.DATE) {
+                    for (int i = 0; i < count; i++) {
+                        longs[i] = CivilTimestamp.days(longs[i]);
+                    }
+                }
+                yield FixedWidthVectors.fromLongs(type, longs, count, values.nulls(), allocator);
             }
             default -> throw new IllegalStateException("unreachable: " + type);
         };
@@ -189,6 +209,7 @@ public final class CastExpression
                 case BIGINT -> TextFormat.writeDecimal(scratch, input.getLong(i), 0);
                 case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
                 case DATE -> TextFormat.writeDate(scratch, input.getInt(i));
+                case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i));
                 case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
                 case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
                 default -> throw new IllegalStateException("unreachable: " + source);
@@ -210,6 +231,10 @@ public final class CastExpression
             }
             if (type.kind() == TypeKind.DATE) {
                 builder.appendInt(TextFormat.parseDate(bytes, input.stringStart(i), input.stringLength(i)));
+                continue;
+            }
+            if (type.kind() == TypeKind.TIMESTAMP) {
+                builder.appendLong(TextFormat.parseTimestamp(bytes, input.stringStart(i), input.stringLength(i)));
                 continue;
             }
             // rare conversions: decode the text once per row

@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -17,6 +18,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 
 import static java.util.Objects.requireNonNull;
 
@@ -37,7 +39,8 @@ public final class ConstantExpression
 
     /**
      * @param value null, or the Java form of the value: Boolean; Integer for INTEGER; Integer (days
-     * since 1970-01-01) or LocalDate for DATE; Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
+     * since 1970-01-01) or LocalDate for DATE; Long (microseconds since 1970-01-01) or LocalDateTime for
+     * TIMESTAMP; Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
      * to the type's scale; an Integer or Long is taken as the unscaled value, as
      * {@link ColumnVector#getObject} returns it); any Number for DOUBLE; String for VARCHAR and CHAR
      * (CHAR drops trailing spaces).
@@ -56,6 +59,7 @@ public final class ConstantExpression
                 case INTEGER -> longForm = Math.toIntExact(((Number) value).longValue());
                 case BIGINT -> longForm = ((Number) value).longValue();
                 case DATE -> longForm = value instanceof LocalDate date ? Math.toIntExact(date.toEpochDay()) : ((Number) value).intValue();
+                case TIMESTAMP -> longForm = value instanceof LocalDateTime timestamp ? CivilTimestamp.fromLocalDateTime(timestamp) : ((Number) value).longValue();
                 case DECIMAL -> {
                     if (value instanceof BigDecimal decimal) {
                         BigDecimal scaled = decimal.setScale(type.scale(), RoundingMode.HALF_UP);
@@ -180,11 +184,16 @@ public final class ConstantExpression
 
     /**
      * The value in a form that serializes with java.lang and java.math types only: a LocalDate
-     * becomes its days since 1970-01-01, which the constructor takes as the same DATE.
+     * becomes its days since 1970-01-01 and a LocalDateTime its microseconds, which the constructor
+     * takes as the same DATE and TIMESTAMP.
      */
     static Object serializableValue(Object value)
     {
-        return value instanceof LocalDate date ? Math.toIntExact(date.toEpochDay()) : value;
+        return switch (value) {
+            case LocalDate date -> Math.toIntExact(date.toEpochDay());
+            case LocalDateTime timestamp -> CivilTimestamp.fromLocalDateTime(timestamp);
+            case null, default -> value;
+        };
     }
 
     // the string bytes live in native memory: ship the Java value and rebuild the constant from it

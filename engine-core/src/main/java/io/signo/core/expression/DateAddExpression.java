@@ -5,6 +5,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -14,16 +15,20 @@ import java.lang.foreign.MemorySegment;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A DATE plus a number of days or months (negative subtracts). Adding months keeps the day of the
- * month, clamped to the target month's last day (2024-01-31 + 1 month = 2024-02-29); a year is 12 months.
+ * A DATE or a TIMESTAMP plus a number of days, months or (on a TIMESTAMP) microseconds; a negative
+ * amount subtracts. Adding months keeps the day of the month, clamped to the target month's last day
+ * (2024-01-31 + 1 month = 2024-02-29), and a timestamp's time of day; a year is 12 months.
  */
 public final class DateAddExpression
         implements Expression
 {
     public enum Unit
     {
-        DAY, MONTH
+        DAY, MONTH, MICROSECOND
     }
+
+    /** More months than any TIMESTAMP spans (about 292,000 years): the calendar arithmetic is not asked to overflow. */
+    private static final long MAX_MONTHS = 12L * 300_000;
 
     private final Unit unit;
     private final Expression date;
@@ -34,8 +39,9 @@ public final class DateAddExpression
         this.unit = requireNonNull(unit, "unit is null");
         this.date = requireNonNull(date, "date is null");
         this.amount = requireNonNull(amount, "amount is null");
-        if (date.type().kind() != TypeKind.DATE) {
-            throw new IllegalArgumentException("date arithmetic needs a DATE, got " + date.type());
+        TypeKind kind = date.type().kind();
+        if (kind != TypeKind.DATE && kind != TypeKind.TIMESTAMP || kind == TypeKind.DATE && unit == Unit.MICROSECOND) {
+            throw new IllegalArgumentException("cannot add " + unit + "S to " + date.type());
         }
         TypeKind amountKind = amount.type().kind();
         if (amountKind != TypeKind.INTEGER && amountKind != TypeKind.BIGINT
@@ -47,7 +53,7 @@ public final class DateAddExpression
     @Override
     public Type type()
     {
-        return Type.DATE;
+        return date.type();
     }
 
     @Override
@@ -59,6 +65,22 @@ public final class DateAddExpression
         long[] d = dates.values();
         long[] a = amounts.values();
         long[] result = new long[count];
+        try {
+            if (date.type().kind() == TypeKind.DATE) {
+                addToDates(d, a, result, count);
+            }
+            else {
+                addToTimestamps(d, a, result, count);
+            }
+        }
+        catch (ArithmeticException e) {
+            throw outOfRange();
+        }
+        return FixedWidthVectors.fromLongs(date.type(), result, count, nulls, allocator);
+    }
+
+    private void addToDates(long[] d, long[] a, long[] result, int count)
+    {
         if (unit == Unit.DAY) {
             for (int i = 0; i < count; i++) {
                 result[i] = d[i] + a[i];
@@ -71,10 +93,39 @@ public final class DateAddExpression
         }
         for (int i = 0; i < count; i++) {
             if (result[i] != (int) result[i]) {
-                throw new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, "DATE out of range");
+                throw outOfRange();
             }
         }
-        return FixedWidthVectors.fromLongs(Type.DATE, result, count, nulls, allocator);
+    }
+
+    private void addToTimestamps(long[] d, long[] a, long[] result, int count)
+    {
+        switch (unit) {
+            case MICROSECOND -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = Math.addExact(d[i], a[i]);
+                }
+            }
+            case DAY -> {
+                for (int i = 0; i < count; i++) {
+                    result[i] = Math.addExact(d[i], Math.multiplyExact(a[i], CivilTimestamp.MICROS_PER_DAY));
+                }
+            }
+            case MONTH -> {
+                for (int i = 0; i < count; i++) {
+                    if (Math.abs(a[i]) > MAX_MONTHS) {
+                        throw outOfRange();
+                    }
+                    long days = CivilDate.addMonths(CivilTimestamp.days(d[i]), a[i]);
+                    result[i] = Math.addExact(Math.multiplyExact(days, CivilTimestamp.MICROS_PER_DAY), CivilTimestamp.microsOfDay(d[i]));
+                }
+            }
+        }
+    }
+
+    private SignoException outOfRange()
+    {
+        return new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, date.type().kind() + " out of range");
     }
 
     @Override

@@ -139,6 +139,11 @@ public final class Expressions
         return new DateAddExpression(DateAddExpression.Unit.DAY, date, days);
     }
 
+    public static Expression addMicroseconds(Expression timestamp, Expression micros)
+    {
+        return new DateAddExpression(DateAddExpression.Unit.MICROSECOND, timestamp, micros);
+    }
+
     public static Expression addMonths(Expression date, Expression months)
     {
         return new DateAddExpression(DateAddExpression.Unit.MONTH, date, months);

@@ -3,13 +3,14 @@ package io.signo.core.expression;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 
 import static java.util.Objects.requireNonNull;
 
-/** EXTRACT(field FROM date) as BIGINT. */
+/** EXTRACT(field FROM date or timestamp) as BIGINT. */
 public final class ExtractExpression
         implements Expression
 {
@@ -20,8 +21,8 @@ public final class ExtractExpression
     {
         this.field = requireNonNull(field, "field is null");
         this.date = requireNonNull(date, "date is null");
-        if (date.type().kind() != TypeKind.DATE) {
-            throw new IllegalArgumentException("EXTRACT needs a DATE, got " + date.type());
+        if (date.type().kind() != TypeKind.DATE && date.type().kind() != TypeKind.TIMESTAMP) {
+            throw new IllegalArgumentException("EXTRACT needs a DATE or a TIMESTAMP, got " + date.type());
         }
     }
 
@@ -36,6 +37,33 @@ public final class ExtractExpression
     {
         LongValues input = LongValues.evaluate(date, page, positions, count, allocator);
         long[] values = input.values();
+        boolean timestamp = date.type().kind() == TypeKind.TIMESTAMP;
+        switch (field) {
+            case HOUR, MINUTE, SECOND -> {
+                long unit = switch (field) {
+                    case HOUR -> 3600 * CivilTimestamp.MICROS_PER_SECOND;
+                    case MINUTE -> 60 * CivilTimestamp.MICROS_PER_SECOND;
+                    default -> CivilTimestamp.MICROS_PER_SECOND;
+                };
+                long modulus = field == DateField.HOUR ? 24 : 60;
+                for (int i = 0; i < count; i++) {
+                    values[i] = timestamp ? CivilTimestamp.microsOfDay(values[i]) / unit % modulus : 0;
+                }
+            }
+            default -> {
+                if (timestamp) {
+                    for (int i = 0; i < count; i++) {
+                        values[i] = CivilTimestamp.days(values[i]);
+                    }
+                }
+                extractFromDays(values, count);
+            }
+        }
+        return FixedWidthVectors.fromLongs(Type.BIGINT, values, count, input.nulls(), allocator);
+    }
+
+    private void extractFromDays(long[] values, int count)
+    {
         switch (field) {
             case YEAR -> {
                 for (int i = 0; i < count; i++) {
@@ -69,8 +97,8 @@ public final class ExtractExpression
                     values[i] = days - CivilDate.toDays(CivilDate.year(CivilDate.pack(days)), 1, 1) + 1;
                 }
             }
+            default -> throw new IllegalStateException("not a field of a date: " + field);
         }
-        return FixedWidthVectors.fromLongs(Type.BIGINT, values, count, input.nulls(), allocator);
     }
 
     @Override

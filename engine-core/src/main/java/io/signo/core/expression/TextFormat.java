@@ -3,6 +3,7 @@ package io.signo.core.expression;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTimestamp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -54,6 +55,33 @@ final class TextFormat
         length = writePadded(target, length, CivilDate.month(packed), 2);
         target.set(ValueLayout.JAVA_BYTE, length++, (byte) '-');
         return writePadded(target, length, CivilDate.day(packed), 2);
+    }
+
+    static int writeTimestamp(MemorySegment target, long micros)
+    {
+        byte[] text = new byte[CivilTimestamp.MAX_FORMATTED_LENGTH];
+        int length = CivilTimestamp.format(micros, text, 0);
+        MemorySegment.copy(text, 0, target, ValueLayout.JAVA_BYTE, 0, length);
+        return length;
+    }
+
+    /** Microseconds since epoch of a timestamp's text (surrounding spaces allowed), as {@link CivilTimestamp#parse} reads it. */
+    static long parseTimestamp(MemorySegment bytes, long start, int length)
+    {
+        byte[] text = bytes.asSlice(start, length).toArray(ValueLayout.JAVA_BYTE);
+        int from = 0;
+        int to = text.length;
+        while (from < to && text[from] == ' ') {
+            from++;
+        }
+        while (to > from && text[to - 1] == ' ') {
+            to--;
+        }
+        long micros = CivilTimestamp.parse(text, from, to);
+        if (micros == CivilTimestamp.INVALID) {
+            throw new SignoException(ErrorCode.INVALID_CAST, "Invalid TIMESTAMP '" + new String(text, from, to - from, StandardCharsets.UTF_8) + "'");
+        }
+        return micros;
     }
 
     private static int writePadded(MemorySegment target, int offset, int value, int width)

@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -13,7 +14,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Turns the values of a vector into text for people and files: NULL as nothing, DATE as
- * YYYY-MM-DD, DECIMAL with exactly its declared scale, DOUBLE as {@link Double#toString(double)},
+ * YYYY-MM-DD, TIMESTAMP as YYYY-MM-DD HH:MM:SS[.fraction], DECIMAL with exactly its declared scale, DOUBLE as {@link Double#toString(double)},
  * BOOLEAN as true/false, CHAR without its pad spaces. Works a column at a time: one switch on the
  * type per vector, then a loop that appends into one buffer with no object per value (except
  * non-ASCII strings, which are decoded through {@link String}). Not thread safe: it keeps scratch
@@ -98,6 +99,18 @@ public final class ValueFormatter
                 for (int position = 0; position < positionCount; position++) {
                     if (!(mayHaveNulls && vector.isNull(position))) {
                         appendDate(vector.getInt(position), buffer);
+                    }
+                    ends[position] = buffer.length();
+                }
+            }
+            case TIMESTAMP -> {
+                byte[] text = new byte[CivilTimestamp.MAX_FORMATTED_LENGTH];
+                for (int position = 0; position < positionCount; position++) {
+                    if (!(mayHaveNulls && vector.isNull(position))) {
+                        int length = CivilTimestamp.format(vector.getLong(position), text, 0);
+                        for (int i = 0; i < length; i++) {
+                            buffer.append((char) text[i]);
+                        }
                     }
                     ends[position] = buffer.length();
                 }

@@ -12,13 +12,16 @@ import java.util.List;
 /**
  * How Signo's types appear to JDBC: the {@link java.sql.Types} code, the name, the size, and the
  * representation the values travel in. DATE travels as days since 1970-01-01 (Avatica turns them
- * into {@code java.sql.Date}), DECIMAL as {@code BigDecimal} with the column's scale, CHAR as its
+ * into {@code java.sql.Date}), TIMESTAMP as milliseconds since 1970-01-01 00:00 (Avatica's own form
+ * of a timestamp, which drops the microseconds), DECIMAL as {@code BigDecimal} with the column's scale, CHAR as its
  * text without pad spaces (the driver pads it to the declared length, as JDBC's CHAR is).
  */
 final class JdbcTypes
 {
     /** The size Signo reports for an unbounded VARCHAR. */
     static final int UNBOUNDED = Integer.MAX_VALUE;
+    /** Characters of 'YYYY-MM-DD HH:MM:SS.ffffff'. */
+    private static final int TIMESTAMP_LENGTH = 26;
 
     private JdbcTypes() {}
 
@@ -47,6 +50,7 @@ final class JdbcTypes
             case DOUBLE -> Types.DOUBLE;
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
+            case TIMESTAMP -> Types.TIMESTAMP;
             case VARCHAR -> Types.VARCHAR;
             case CHAR -> Types.CHAR;
         };
@@ -61,6 +65,7 @@ final class JdbcTypes
             case DOUBLE -> "DOUBLE";
             case DECIMAL -> "DECIMAL";
             case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR -> "VARCHAR";
             case CHAR -> "CHAR";
         };
@@ -71,7 +76,7 @@ final class JdbcTypes
         return switch (type.kind()) {
             case BOOLEAN -> Rep.BOOLEAN;
             case INTEGER, DATE -> Rep.INTEGER;
-            case BIGINT -> Rep.LONG;
+            case BIGINT, TIMESTAMP -> Rep.LONG;
             case DOUBLE -> Rep.DOUBLE;
             case DECIMAL -> Rep.NUMBER;
             case VARCHAR, CHAR -> Rep.STRING;
@@ -87,6 +92,7 @@ final class JdbcTypes
             case DOUBLE -> Double.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> java.sql.Timestamp.class.getName();
             case VARCHAR, CHAR -> String.class.getName();
         };
     }
@@ -101,6 +107,7 @@ final class JdbcTypes
             case DOUBLE -> 17;
             case DECIMAL -> type.precision();
             case DATE -> 10;
+            case TIMESTAMP -> TIMESTAMP_LENGTH;
             case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
         };
     }
@@ -121,6 +128,7 @@ final class JdbcTypes
             // sign and point
             case DECIMAL -> type.precision() + 2;
             case DATE -> 10;
+            case TIMESTAMP -> TIMESTAMP_LENGTH;
             case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
         };
     }

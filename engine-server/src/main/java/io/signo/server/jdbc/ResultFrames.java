@@ -141,6 +141,11 @@ final class ResultFrames
                         rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : vector.getLong(position);
                     }
                 }
+                case TIMESTAMP -> {
+                    for (int position = from; position < to; position++, row++) {
+                        rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : Math.floorDiv(vector.getLong(position), 1000L);
+                    }
+                }
                 case DOUBLE -> {
                     for (int position = from; position < to; position++, row++) {
                         rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : vector.getDouble(position);

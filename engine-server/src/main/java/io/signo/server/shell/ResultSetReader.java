@@ -11,6 +11,7 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Calendar;
@@ -72,6 +73,7 @@ public final class ResultSetReader
             case Types.DOUBLE, Types.FLOAT, Types.REAL -> Type.DOUBLE;
             case Types.DECIMAL, Types.NUMERIC -> Type.decimal(metadata.getPrecision(column), metadata.getScale(column));
             case Types.DATE -> Type.DATE;
+            case Types.TIMESTAMP -> Type.TIMESTAMP;
             case Types.CHAR -> Type.character(metadata.getPrecision(column));
             default -> Type.VARCHAR;
         };
@@ -135,6 +137,15 @@ public final class ResultSetReader
                 }
                 else {
                     builder.appendInt(Math.toIntExact(Math.floorDiv(value.getTime(), MILLIS_PER_DAY)));
+                }
+            }
+            case TIMESTAMP -> {
+                Timestamp value = resultSet.getTimestamp(column, utc);
+                if (value == null) {
+                    builder.appendNull();
+                }
+                else {
+                    builder.appendLong(Math.floorDiv(value.getTime(), 1000L) * 1_000_000L + value.getNanos() / 1000);
                 }
             }
             case VARCHAR, CHAR -> {

@@ -2,15 +2,37 @@ package io.signo.sql.catalog;
 
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.TimestampString;
 
 /** Converts between Signo's types and Calcite's SQL types. */
 public final class CalciteTypes
 {
+    /** Digits of a second's fraction a TIMESTAMP keeps: microseconds, as in PostgreSQL and DuckDB. */
+    public static final int TIMESTAMP_PRECISION = 6;
+
     private CalciteTypes() {}
+
+    /** The microseconds since 1970-01-01 of a TIMESTAMP literal's value (digits past microseconds dropped). */
+    public static long timestampMicros(TimestampString value)
+    {
+        long micros = CivilTimestamp.parse(value.toString());
+        if (micros == CivilTimestamp.INVALID) {
+            throw new IllegalArgumentException("not a timestamp: " + value);
+        }
+        return micros;
+    }
+
+    /** The literal value of a TIMESTAMP, or null outside the years 1 to 9999 that a literal holds. */
+    public static TimestampString timestampString(long micros)
+    {
+        int year = CivilTimestamp.toLocalDateTime(micros).getYear();
+        return year < 1 || year > 9999 ? null : new TimestampString(CivilTimestamp.format(micros));
+    }
 
     public static RelDataType toCalcite(Type type, RelDataTypeFactory factory, boolean nullable)
     {
@@ -21,6 +43,7 @@ public final class CalciteTypes
             case DOUBLE -> factory.createSqlType(SqlTypeName.DOUBLE);
             case DECIMAL -> factory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
+            case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, TIMESTAMP_PRECISION);
             case VARCHAR -> type.length() > 0 ? factory.createSqlType(SqlTypeName.VARCHAR, type.length()) : factory.createSqlType(SqlTypeName.VARCHAR);
             case CHAR -> factory.createSqlType(SqlTypeName.CHAR, type.length());
         };
@@ -42,6 +65,7 @@ public final class CalciteTypes
                 yield Type.decimal(type.getPrecision(), type.getScale());
             }
             case DATE -> Type.DATE;
+            case TIMESTAMP -> Type.TIMESTAMP;
             case VARCHAR -> type.getPrecision() > 0 && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED ? Type.varchar(type.getPrecision()) : Type.VARCHAR;
             case CHAR -> Type.character(Math.max(type.getPrecision(), 1));
             case NULL -> Type.BOOLEAN;

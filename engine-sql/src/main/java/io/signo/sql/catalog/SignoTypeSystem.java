@@ -25,7 +25,20 @@ public final class SignoTypeSystem
         if (typeName == SqlTypeName.DECIMAL) {
             return Type.MAX_DECIMAL_PRECISION;
         }
+        if (typeName == SqlTypeName.TIMESTAMP) {
+            return CalciteTypes.TIMESTAMP_PRECISION;
+        }
         return super.getMaxPrecision(typeName);
+    }
+
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName)
+    {
+        // TIMESTAMP without a precision keeps microseconds, as in PostgreSQL and DuckDB (the standard says 6 too)
+        if (typeName == SqlTypeName.TIMESTAMP) {
+            return CalciteTypes.TIMESTAMP_PRECISION;
+        }
+        return super.getDefaultPrecision(typeName);
     }
 
     @Override

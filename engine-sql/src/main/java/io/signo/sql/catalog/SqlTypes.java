@@ -100,6 +100,7 @@ public final class SqlTypes
             case DOUBLE -> "DOUBLE";
             case DECIMAL -> "DECIMAL(" + type.precision() + ", " + type.scale() + ")";
             case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR -> type.length() > 0 ? "VARCHAR(" + type.length() + ")" : "VARCHAR";
             case CHAR -> "CHAR(" + Math.max(type.length(), 1) + ")";
         };

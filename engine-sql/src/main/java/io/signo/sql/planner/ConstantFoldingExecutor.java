@@ -1,6 +1,7 @@
 package io.signo.sql.planner;
 
 import io.signo.core.expression.Expression;
+import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.translate.RexTranslator;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
@@ -146,6 +147,12 @@ final class ConstantFoldingExecutor
                 return expression;
             }
             value = DateString.fromDaysSinceEpoch(days);
+        }
+        if (value instanceof Long micros && translated.type().kind() == TypeKind.TIMESTAMP) {
+            value = CalciteTypes.timestampString(micros);
+            if (value == null) {
+                return expression;
+            }
         }
         try {
             return rexBuilder.makeLiteral(value, expression.getType(), true);

@@ -43,7 +43,6 @@ import org.apache.calcite.sql.parser.SqlParserImplFactory;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.util.SqlOperatorTables;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
@@ -210,7 +209,7 @@ public final class LogicalPlanner
         // the catalog reader finds the functions of the root schema: read_csv and the other file functions
         return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), catalogReader), catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
-                        .withConformance(SqlConformanceEnum.DEFAULT)
+                        .withConformance(SignoConformance.INSTANCE)
                         .withIdentifierExpansion(true));
     }
 
@@ -273,7 +272,7 @@ public final class LogicalPlanner
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)
                 .withCaseSensitive(false)
-                .withConformance(SqlConformanceEnum.DEFAULT));
+                .withConformance(SignoConformance.INSTANCE));
         try {
             return parser.parseStmt();
         }

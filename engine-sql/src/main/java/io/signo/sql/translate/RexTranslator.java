@@ -28,6 +28,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -124,6 +125,7 @@ public final class RexTranslator
             case DOUBLE -> literal.getValueAs(Double.class);
             case DECIMAL -> literal.getValueAs(BigDecimal.class);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
+            case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
             case VARCHAR, CHAR -> literalString(literal, type);
         };
         return Expressions.constant(type, value);
@@ -224,10 +226,16 @@ public final class RexTranslator
         if (isInterval(left) && !minus) {
             return dateArithmetic(translate(right), left, false);
         }
-        if (left.getType().getSqlTypeName() == SqlTypeName.DATE || right.getType().getSqlTypeName() == SqlTypeName.DATE) {
-            throw unsupported("date arithmetic other than date ± interval: " + call);
+        if (isDateTime(left) || isDateTime(right)) {
+            throw unsupported("date and timestamp arithmetic other than ± an interval: " + call);
         }
         return arithmetic(minus ? ArithmeticOperator.SUBTRACT : ArithmeticOperator.ADD, call);
+    }
+
+    private static boolean isDateTime(RexNode node)
+    {
+        SqlTypeName type = node.getType().getSqlTypeName();
+        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP;
     }
 
     private static boolean isInterval(RexNode node)
@@ -236,22 +244,78 @@ public final class RexTranslator
                 || node.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME;
     }
 
+    /**
+     * A DATE or TIMESTAMP plus or minus an interval: a literal, or an interval times a number
+     * ({@code INTERVAL '1' HOUR * n}). A DATE moves by whole days or months only.
+     */
     private Expression dateArithmetic(Expression date, RexNode interval, boolean subtract)
     {
-        if (!(interval instanceof RexLiteral literal)) {
-            throw unsupported("date arithmetic with a non-constant interval: " + interval);
+        boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        if (interval instanceof RexLiteral literal) {
+            long value = literal.getValueAs(BigDecimal.class).longValueExact() * (subtract ? -1 : 1);
+            if (months) {
+                return Expressions.addMonths(date, Expressions.constant(Type.BIGINT, value));
+            }
+            if (date.type().kind() == TypeKind.TIMESTAMP) {
+                return Expressions.addMicroseconds(date, Expressions.constant(Type.BIGINT, Math.multiplyExact(value, 1000L)));
+            }
+            if (value % MILLIS_PER_DAY != 0) {
+                throw unsupported("intervals smaller than a day on DATE values: " + interval);
+            }
+            return Expressions.addDays(date, Expressions.constant(Type.BIGINT, value / MILLIS_PER_DAY));
         }
-        BigDecimal value = literal.getValueAs(BigDecimal.class);
-        if (interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-            long months = value.longValueExact() * (subtract ? -1 : 1);
-            return Expressions.addMonths(date, Expressions.constant(Type.BIGINT, months));
+        Expression amount = intervalAmount(interval);
+        if (subtract) {
+            amount = Expressions.negate(amount);
         }
-        long millis = value.longValueExact();
-        if (millis % MILLIS_PER_DAY != 0) {
+        if (months) {
+            return Expressions.addMonths(date, amount);
+        }
+        if (date.type().kind() == TypeKind.TIMESTAMP) {
+            return Expressions.addMicroseconds(date, Expressions.arithmetic(ArithmeticOperator.MULTIPLY, amount, Expressions.constant(Type.BIGINT, 1000L), Type.BIGINT));
+        }
+        if (interval.getType().getSqlTypeName() != SqlTypeName.INTERVAL_DAY) {
             throw unsupported("intervals smaller than a day on DATE values: " + interval);
         }
-        long days = millis / MILLIS_PER_DAY * (subtract ? -1 : 1);
-        return Expressions.addDays(date, Expressions.constant(Type.BIGINT, days));
+        return Expressions.addDays(date, Expressions.arithmetic(ArithmeticOperator.DIVIDE, amount, Expressions.constant(Type.BIGINT, MILLIS_PER_DAY), Type.BIGINT));
+    }
+
+    /**
+     * The amount of an interval that is not a literal as a BIGINT: months for a year-month interval,
+     * milliseconds (Calcite's unit) for a day-time one. Handles an interval times or divided by a
+     * number, negated, or the sum or difference of two such intervals.
+     */
+    private Expression intervalAmount(RexNode interval)
+    {
+        if (interval instanceof RexLiteral literal) {
+            return Expressions.constant(Type.BIGINT, literal.getValueAs(BigDecimal.class).longValueExact());
+        }
+        if (interval instanceof RexCall call) {
+            List<RexNode> operands = call.getOperands();
+            switch (call.getKind()) {
+                case TIMES -> {
+                    boolean leftInterval = isInterval(operands.get(0));
+                    Expression amount = intervalAmount(operands.get(leftInterval ? 0 : 1));
+                    Expression factor = translate(operands.get(leftInterval ? 1 : 0));
+                    if (factor.type().kind() != TypeKind.INTEGER && factor.type().kind() != TypeKind.BIGINT) {
+                        throw unsupported("an interval times a number that is not an integer: " + interval);
+                    }
+                    return Expressions.arithmetic(ArithmeticOperator.MULTIPLY, amount, factor, Type.BIGINT);
+                }
+                case MINUS_PREFIX -> {
+                    return Expressions.negate(intervalAmount(operands.get(0)));
+                }
+                case PLUS, MINUS -> {
+                    if (isInterval(operands.get(0)) && isInterval(operands.get(1))) {
+                        return Expressions.arithmetic(call.getKind() == SqlKind.PLUS ? ArithmeticOperator.ADD : ArithmeticOperator.SUBTRACT,
+                                intervalAmount(operands.get(0)), intervalAmount(operands.get(1)), Type.BIGINT);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        throw unsupported("interval expression " + interval);
     }
 
     private Expression arithmetic(ArithmeticOperator operator, RexCall call)
@@ -322,6 +386,9 @@ public final class RexTranslator
             case DAY -> DateField.DAY;
             case DOW -> DateField.DAY_OF_WEEK;
             case DOY -> DateField.DAY_OF_YEAR;
+            case HOUR -> DateField.HOUR;
+            case MINUTE -> DateField.MINUTE;
+            case SECOND -> DateField.SECOND;
             default -> throw unsupported("EXTRACT(" + unit + ")");
         };
         return Expressions.extract(field, translate(call.getOperands().get(1)));
@@ -353,6 +420,7 @@ public final class RexTranslator
             case DOUBLE -> literal.getValueAs(Double.class);
             case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), RoundingMode.UNNECESSARY);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
+            case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
             case VARCHAR, CHAR -> literalString(literal, type);
         };
     }

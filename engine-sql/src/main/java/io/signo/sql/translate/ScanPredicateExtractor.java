@@ -4,6 +4,7 @@ import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;
 import io.signo.core.operator.scan.ColumnConstraint;
 import io.signo.core.operator.scan.SegmentPredicate;
+import io.signo.sql.catalog.CalciteTypes;
 import io.signo.storage.table.Table;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -19,6 +20,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -225,7 +227,7 @@ public final class ScanPredicateExtractor
             return null;
         }
         return switch (columnType(reference.getIndex()).kind()) {
-            case INTEGER, BIGINT, DECIMAL, DATE, DOUBLE, VARCHAR, CHAR -> reference.getIndex();
+            case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, DOUBLE, VARCHAR, CHAR -> reference.getIndex();
             case BOOLEAN -> null;
         };
     }
@@ -235,7 +237,7 @@ public final class ScanPredicateExtractor
         return table.columns().get(column).type();
     }
 
-    /** A constant in Calcite's form (BigDecimal, Double, DateString, NlsString), null for a NULL literal. */
+    /** A constant in Calcite's form (BigDecimal, Double, DateString, TimestampString, NlsString), null for a NULL literal. */
     private record ConstantValue(Object value) {}
 
     private static ConstantValue constantValue(RexNode node)
@@ -248,8 +250,12 @@ public final class ScanPredicateExtractor
                 return new ConstantValue(null);
             }
             SqlTypeName typeName = literal.getType().getSqlTypeName();
-            // the literal's own value of a DATE is a Calendar; in a Sarg it is a DateString
-            Object value = typeName == SqlTypeName.DATE ? literal.getValueAs(DateString.class) : literal.getValue();
+            // the literal's own value of a DATE or TIMESTAMP is a Calendar; in a Sarg it is a DateString or TimestampString
+            Object value = switch (typeName) {
+                case DATE -> literal.getValueAs(DateString.class);
+                case TIMESTAMP -> literal.getValueAs(TimestampString.class);
+                default -> literal.getValue();
+            };
             return new ConstantValue(value);
         }
         if (node instanceof RexCall call && (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)) {
@@ -351,6 +357,7 @@ public final class ScanPredicateExtractor
             }
             case DOUBLE -> toDouble(value, rounding);
             case DATE -> value instanceof DateString date ? date.getDaysSinceEpoch() : null;
+            case TIMESTAMP -> value instanceof TimestampString timestamp ? CalciteTypes.timestampMicros(timestamp) : null;
             case VARCHAR, CHAR -> {
                 if (!(value instanceof NlsString string) || string.getValue() == null) {
                     yield null;

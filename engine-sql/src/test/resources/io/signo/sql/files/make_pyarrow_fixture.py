@@ -1,7 +1,8 @@
 """Writes pyarrow_types.parquet, the Parquet file of a second writer that ParquetFilesTest reads.
 
 pyarrow writes what DuckDB does not: INT8, INT16 and unsigned INT32 columns, decimals as
-fixed-length bytes, a dictionary-encoded string column, and data page version 1 with snappy.
+fixed-length bytes, a dictionary-encoded string column, timestamps in the legacy INT96 form (Spark's
+and Impala's), and data page version 1 with snappy.
 Run with `pip install pyarrow` and `python3 make_pyarrow_fixture.py`; the file is committed.
 """
 import datetime
@@ -29,5 +30,6 @@ table = pa.table({
     "word": pa.array(nullable(["w%d" % (i % 9) for i in range(ROWS)], 31), pa.string()).dictionary_encode(),
     "label": pa.array(nullable(["row %d ✓" % i for i in range(ROWS)], 37), pa.string()),
     "flag": pa.array(nullable([i % 3 == 0 for i in range(ROWS)], 41), pa.bool_()),
+    "ts": pa.array(nullable([-3_000_000_000_000_000 + i * 987_654_321_987 for i in range(ROWS)], 43), pa.timestamp("ns")),
 })
-pq.write_table(table, "pyarrow_types.parquet", row_group_size=1000, compression="snappy", data_page_version="1.0", use_dictionary=["word"])
+pq.write_table(table, "pyarrow_types.parquet", row_group_size=1000, compression="snappy", data_page_version="1.0", use_dictionary=["word"], use_deprecated_int96_timestamps=True)

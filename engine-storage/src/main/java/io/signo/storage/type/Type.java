@@ -23,6 +23,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
     public static final Type BIGINT = new Type(TypeKind.BIGINT, 0, 0, 0);
     public static final Type DOUBLE = new Type(TypeKind.DOUBLE, 0, 0, 0);
     public static final Type DATE = new Type(TypeKind.DATE, 0, 0, 0);
+    public static final Type TIMESTAMP = new Type(TypeKind.TIMESTAMP, 0, 0, 0);
     public static final Type VARCHAR = new Type(TypeKind.VARCHAR, 0, 0, 0);
 
     public Type
@@ -55,7 +56,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
         return switch (kind) {
             case BOOLEAN -> PhysicalType.BYTE;
             case INTEGER, DATE -> PhysicalType.INT;
-            case BIGINT, DECIMAL -> PhysicalType.LONG;
+            case BIGINT, DECIMAL, TIMESTAMP -> PhysicalType.LONG;
             case DOUBLE -> PhysicalType.DOUBLE;
             case VARCHAR, CHAR -> PhysicalType.BYTES;
         };

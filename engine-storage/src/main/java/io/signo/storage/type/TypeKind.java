@@ -13,5 +13,7 @@ public enum TypeKind
     DATE,
     VARCHAR,
     /** Stored without trailing spaces; compared as SQL does, ignoring pad spaces. */
-    CHAR
+    CHAR,
+    /** Microseconds since 1970-01-01 00:00:00 in a long, without a time zone. Last: a kind's ordinal is in serialized pages. */
+    TIMESTAMP
 }

@@ -156,7 +156,7 @@ public final class ColumnVector
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null); for output and tests. */
+    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null: a DATE's days and a TIMESTAMP's microseconds since 1970-01-01 as they are stored); for output and tests. */
     public Object getObject(int position)
     {
         if (isNull(position)) {
@@ -165,7 +165,7 @@ public final class ColumnVector
         return switch (type.kind()) {
             case BOOLEAN -> getBoolean(position);
             case INTEGER, DATE -> getInt(position);
-            case BIGINT, DECIMAL -> getLong(position);
+            case BIGINT, DECIMAL, TIMESTAMP -> getLong(position);
             case DOUBLE -> getDouble(position);
             case VARCHAR, CHAR -> getString(position);
         };

@@ -280,7 +280,7 @@ public final class CsvSegment
         {
             Column target = layout.columns().get(column);
             return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + target.name()
-                    + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : ""));
+                    + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : target.type().kind() == TypeKind.TIMESTAMP ? " (YYYY-MM-DD HH:MM:SS)" : ""));
         }
 
         Page page()

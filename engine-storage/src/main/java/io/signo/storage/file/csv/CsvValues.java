@@ -1,6 +1,7 @@
 package io.signo.storage.file.csv;
 
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
@@ -57,6 +58,7 @@ final class CsvValues
             case DECIMAL -> parseDecimal(text, from, to, type.precision(), type.scale());
             case DOUBLE -> parseDouble(text, from, to);
             case DATE -> parseDate(text, from, to);
+            case TIMESTAMP -> (longValue = CivilTimestamp.parse(text, from, to)) != CivilTimestamp.INVALID;
             case VARCHAR, CHAR -> true;
         };
     }
@@ -226,12 +228,12 @@ final class CsvValues
     /**
      * The narrowest type that this value and the ones before it (of type {@code current}, or null for
      * none yet) all parse as, as DuckDB's sniffer chooses: BOOLEAN (true or false), BIGINT, DOUBLE,
-     * then VARCHAR; DATE, then VARCHAR.
+     * then VARCHAR; DATE, TIMESTAMP, then VARCHAR.
      */
     Type widen(Type current, char[] text, int start, int length)
     {
         if (current == null) {
-            for (Type candidate : new Type[] {Type.BOOLEAN, Type.BIGINT, Type.DOUBLE, Type.DATE}) {
+            for (Type candidate : new Type[] {Type.BOOLEAN, Type.BIGINT, Type.DOUBLE, Type.DATE, Type.TIMESTAMP}) {
                 if (candidate.kind() == TypeKind.BOOLEAN ? isBooleanWord(text, start, length) : parse(candidate, text, start, length)) {
                     return candidate;
                 }
@@ -243,6 +245,7 @@ final class CsvValues
             type = switch (type.kind()) {
                 case BOOLEAN -> Type.BIGINT;
                 case BIGINT -> Type.DOUBLE;
+                case DATE -> Type.TIMESTAMP;
                 default -> Type.VARCHAR;
             };
         }

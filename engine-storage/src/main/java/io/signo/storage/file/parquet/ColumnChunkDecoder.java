@@ -318,7 +318,10 @@ final class ColumnChunkDecoder
                     }
                 }
             }
-            case INT64 -> MemorySegment.copy(values, LONG_LE, 0, target, LONG, (long) row * Long.BYTES, count);
+            case INT64 -> {
+                MemorySegment.copy(values, LONG_LE, 0, target, LONG, (long) row * Long.BYTES, count);
+                ParquetTimestamps.toMicros(target, row, count, schema);
+            }
             case FLOAT -> {
                 for (int i = 0; i < count; i++) {
                     target.setAtIndex(DOUBLE, row + i, values.getAtIndex(FLOAT_LE, i));

@@ -31,7 +31,14 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             case LONG -> {
                 long[] longs = new long[count];
                 switch (schema.type()) {
-                    case INT64 -> MemorySegment.copy(page, LONG_LE, 0, longs, 0, count);
+                    case INT64 -> {
+                        MemorySegment.copy(page, LONG_LE, 0, longs, 0, count);
+                        if (ParquetTimestamps.isTimestamp(schema)) {
+                            for (int i = 0; i < count; i++) {
+                                longs[i] = ParquetTimestamps.toMicros(longs[i], schema);
+                            }
+                        }
+                    }
                     case INT32 -> {
                         boolean unsigned = type.kind() == io.signo.storage.type.TypeKind.BIGINT;
                         for (int i = 0; i < count; i++) {

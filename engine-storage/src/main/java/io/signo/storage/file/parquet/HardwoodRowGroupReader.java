@@ -71,6 +71,7 @@ final class HardwoodRowGroupReader
             case INTEGER, DATE -> MemorySegment.copy(reader.getInts(), 0, values, ValueLayout.JAVA_INT_UNALIGNED, (long) position * Integer.BYTES, count);
             case BIGINT -> appendLongs(reader, values, position, count);
             case DECIMAL -> appendDecimals(reader, values, position, count);
+            case TIMESTAMP -> appendTimestamps(reader, values, position, count);
             case DOUBLE -> {
                 if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.FLOAT) {
                     float[] floats = reader.getFloats();
@@ -103,6 +104,23 @@ final class HardwoodRowGroupReader
             return;
         }
         MemorySegment.copy(reader.getLongs(), 0, values, ValueLayout.JAVA_LONG_UNALIGNED, (long) position * Long.BYTES, count);
+    }
+
+    private static void appendTimestamps(ColumnReader reader, MemorySegment values, int position, int count)
+    {
+        if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.INT96) {
+            byte[] bytes = reader.getBinaryValues();
+            int[] starts = reader.getBinaryOffsets();
+            MemorySegment heap = MemorySegment.ofArray(bytes);
+            for (int i = 0; i < count; i++) {
+                // a NULL row has no bytes
+                long micros = starts[i + 1] - starts[i] == 12 ? ParquetTimestamps.int96ToMicros(heap, starts[i]) : 0;
+                values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position + i, micros);
+            }
+            return;
+        }
+        MemorySegment.copy(reader.getLongs(), 0, values, ValueLayout.JAVA_LONG_UNALIGNED, (long) position * Long.BYTES, count);
+        ParquetTimestamps.toMicros(values, position, count, reader.getColumnSchema());
     }
 
     /** Unscaled values: INT32 and INT64 as they are, fixed-length bytes as big-endian two's complement. */

@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * The Signo column of each Parquet column: BOOLEAN; INT32 and INT64 as INTEGER and BIGINT (INT8,
  * INT16 and unsigned INT32 widened); FLOAT and DOUBLE as DOUBLE; DECIMAL of up to 18 digits in
- * INT32, INT64 or fixed-length bytes; DATE; strings, enums, JSON and plain binary as VARCHAR. The
- * rest (timestamps, times, wider decimals, INT96, nested columns) is refused with the column named.
+ * INT32, INT64 or fixed-length bytes; DATE; timestamps of any unit, and INT96, as TIMESTAMP
+ * ({@link ParquetTimestamps}); strings, enums, JSON and plain binary as VARCHAR. The rest (times,
+ * wider decimals, nested columns) is refused with the column named.
  */
 final class ParquetColumns
 {
@@ -51,6 +52,7 @@ final class ParquetColumns
                 case null -> Type.BIGINT;
                 case LogicalType.IntType integer when integer.isSigned() -> Type.BIGINT;
                 case LogicalType.DecimalType decimal -> decimal(file, column, decimal);
+                case LogicalType.TimestampType _ -> Type.TIMESTAMP;
                 default -> throw unsupported(file, column, "INT64 " + logical);
             };
             case FLOAT, DOUBLE -> Type.DOUBLE;
@@ -65,7 +67,7 @@ final class ParquetColumns
                 case null -> Type.VARCHAR;
                 default -> throw unsupported(file, column, "FIXED_LEN_BYTE_ARRAY " + logical);
             };
-            case INT96 -> throw unsupported(file, column, "INT96 (a timestamp)");
+            case INT96 -> Type.TIMESTAMP;
         };
     }
 

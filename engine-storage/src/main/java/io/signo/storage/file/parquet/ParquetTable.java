@@ -3,9 +3,11 @@ package io.signo.storage.file.parquet;
 import dev.hardwood.HardwoodContext;
 import dev.hardwood.InputFile;
 import dev.hardwood.metadata.ColumnChunk;
+import dev.hardwood.metadata.PhysicalType;
 import dev.hardwood.metadata.RowGroup;
 import dev.hardwood.metadata.Statistics;
 import dev.hardwood.reader.ParquetFileReader;
+import dev.hardwood.schema.ColumnSchema;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Column;
@@ -88,7 +90,7 @@ public final class ParquetTable
                 }
                 for (int g = 0; g < rowGroups.size(); g++) {
                     RowGroup rowGroup = rowGroups.get(g);
-                    ColumnStatistics[] statistics = statistics(rowGroup, columns);
+                    ColumnStatistics[] statistics = statistics(rowGroup, columns, reader.getFileSchema().getColumns());
                     Segment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics);
                     footers.add(rowGroup, statistics);
                     rows += segment.rowCount();
@@ -114,11 +116,11 @@ public final class ParquetTable
     }
 
     /**
-     * A row group's statistics of each column: null counts, and min and max of integers, dates and
-     * decimals (little-endian in the footer; not of doubles, whose NaN the writers leave out, nor of
+     * A row group's statistics of each column: null counts, and min and max of integers, dates,
+     * decimals and timestamps (little-endian in the footer; not of doubles, whose NaN the writers leave out, nor of
      * strings, which writers may cut short).
      */
-    private static ColumnStatistics[] statistics(RowGroup rowGroup, List<Column> columns)
+    private static ColumnStatistics[] statistics(RowGroup rowGroup, List<Column> columns, List<ColumnSchema> schemas)
     {
         ColumnStatistics[] statistics = new ColumnStatistics[columns.size()];
         for (int c = 0; c < columns.size() && c < rowGroup.columns().size(); c++) {
@@ -128,8 +130,8 @@ public final class ParquetTable
                 continue;
             }
             Type type = columns.get(c).type();
-            Object min = value(type, chunk, stored.minValue());
-            Object max = value(type, chunk, stored.maxValue());
+            Object min = value(type, chunk, schemas.get(c), stored.minValue());
+            Object max = value(type, chunk, schemas.get(c), stored.maxValue());
             long nulls = stored.nullCount() == null ? 0 : stored.nullCount();
             if (stored.nullCount() == null && (min == null || max == null)) {
                 continue;
@@ -139,7 +141,7 @@ public final class ParquetTable
         return statistics;
     }
 
-    private static Object value(Type type, ColumnChunk chunk, byte[] bytes)
+    private static Object value(Type type, ColumnChunk chunk, ColumnSchema schema, byte[] bytes)
     {
         if (bytes == null) {
             return null;
@@ -157,6 +159,8 @@ public final class ParquetTable
                 case INT64 -> bytes.length == 8 ? buffer.getLong() : null;
                 default -> null;
             };
+            // INT96 statistics are in an order of their own, which writers no longer fill in
+            case TIMESTAMP -> chunk.metaData().type() == PhysicalType.INT64 && bytes.length == 8 ? ParquetTimestamps.toMicros(buffer.getLong(), schema) : null;
             default -> null;
         };
     }

@@ -1,0 +1,25 @@
+package io.signo.sql.planner;
+
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlDelegatingConformance;
+
+/**
+ * The SQL Signo parses and validates: Calcite's default, the SQL standard, plus what PostgreSQL,
+ * DuckDB and Trino users write every day and the standard lacks: {@code a % b} for MOD(a, b).
+ */
+final class SignoConformance
+        extends SqlDelegatingConformance
+{
+    static final SignoConformance INSTANCE = new SignoConformance();
+
+    private SignoConformance()
+    {
+        super(SqlConformanceEnum.DEFAULT);
+    }
+
+    @Override
+    public boolean isPercentRemainderAllowed()
+    {
+        return true;
+    }
+}

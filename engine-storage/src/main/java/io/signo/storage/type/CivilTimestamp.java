@@ -1,0 +1,260 @@
+package io.signo.storage.type;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * TIMESTAMP values: microseconds since 1970-01-01 00:00:00 in a long, a wall-clock time without a
+ * time zone (PostgreSQL's, DuckDB's and Trino's TIMESTAMP). Parses and writes their text without
+ * objects; the calendar part is {@link CivilDate}'s.
+ */
+public final class CivilTimestamp
+{
+    public static final long MICROS_PER_SECOND = 1_000_000L;
+    public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+    /** What {@link #parse} returns for text that is not a timestamp; not a value in the years it accepts. */
+    public static final long INVALID = Long.MIN_VALUE;
+    /** The longest text {@link #format} writes. */
+    public static final int MAX_FORMATTED_LENGTH = 32;
+
+    private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
+
+    private CivilTimestamp() {}
+
+    public static int days(long micros)
+    {
+        return (int) Math.floorDiv(micros, MICROS_PER_DAY);
+    }
+
+    public static long microsOfDay(long micros)
+    {
+        return Math.floorMod(micros, MICROS_PER_DAY);
+    }
+
+    public static long ofDays(int days)
+    {
+        return days * MICROS_PER_DAY;
+    }
+
+    /** The same wall-clock time {@code months} later, the day clamped to the end of the target month. */
+    public static long addMonths(long micros, long months)
+    {
+        return CivilDate.addMonths(days(micros), months) * MICROS_PER_DAY + microsOfDay(micros);
+    }
+
+    public static LocalDateTime toLocalDateTime(long micros)
+    {
+        return EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    public static long fromLocalDateTime(LocalDateTime value)
+    {
+        return ChronoUnit.MICROS.between(EPOCH, value);
+    }
+
+    /**
+     * The text of {@code 'YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]][Z|(+|-)HH[:MM]]'} as microseconds
+     * since the epoch, or {@link #INVALID}: the month, day and hour may have one digit, digits of the
+     * fraction beyond microseconds are dropped, and an offset from UTC is subtracted (as PostgreSQL
+     * and DuckDB read a zone into a TIMESTAMP). The text has no surrounding spaces.
+     */
+    public static long parse(byte[] text, int from, int to)
+    {
+        Cursor cursor = new Cursor(text, from, to);
+        long year = cursor.number(4, 4);
+        if (year < 0 || !cursor.skip('-')) {
+            return INVALID;
+        }
+        long month = cursor.number(1, 2);
+        if (month < 1 || month > 12 || !cursor.skip('-')) {
+            return INVALID;
+        }
+        long day = cursor.number(1, 2);
+        if (day < 1 || day > CivilDate.daysInMonth(year, (int) month)) {
+            return INVALID;
+        }
+        long micros = CivilDate.toDays(year, (int) month, (int) day) * MICROS_PER_DAY;
+        if (cursor.atEnd()) {
+            return micros;
+        }
+        if (!cursor.skip(' ') && !cursor.skip('T')) {
+            return INVALID;
+        }
+        long hour = cursor.number(1, 2);
+        if (hour < 0 || hour > 23 || !cursor.skip(':')) {
+            return INVALID;
+        }
+        long minute = cursor.number(2, 2);
+        if (minute < 0 || minute > 59) {
+            return INVALID;
+        }
+        long second = 0;
+        long fraction = 0;
+        if (cursor.skip(':')) {
+            second = cursor.number(2, 2);
+            if (second < 0 || second > 59) {
+                return INVALID;
+            }
+            if (cursor.skip('.')) {
+                int digits = 0;
+                while (cursor.isDigit()) {
+                    int digit = cursor.next() - '0';
+                    if (digits < 6) {
+                        fraction = fraction * 10 + digit;
+                    }
+                    digits++;
+                }
+                if (digits == 0) {
+                    return INVALID;
+                }
+                for (int i = digits; i < 6; i++) {
+                    fraction *= 10;
+                }
+            }
+        }
+        micros += ((hour * 60 + minute) * 60 + second) * MICROS_PER_SECOND + fraction;
+        if (cursor.skip('Z')) {
+            return cursor.atEnd() ? micros : INVALID;
+        }
+        if (cursor.atEnd()) {
+            return micros;
+        }
+        int sign = cursor.skip('+') ? 1 : cursor.skip('-') ? -1 : 0;
+        long offsetHours = sign == 0 ? -1 : cursor.number(2, 2);
+        if (offsetHours < 0 || offsetHours > 15) {
+            return INVALID;
+        }
+        long offsetMinutes = 0;
+        if (cursor.skip(':') || cursor.isDigit()) {
+            offsetMinutes = cursor.number(2, 2);
+            if (offsetMinutes < 0 || offsetMinutes > 59) {
+                return INVALID;
+            }
+        }
+        if (!cursor.atEnd()) {
+            return INVALID;
+        }
+        return micros - sign * (offsetHours * 60 + offsetMinutes) * 60 * MICROS_PER_SECOND;
+    }
+
+    /** {@link #parse(byte[], int, int)} of a String (ASCII expected; other characters never parse). */
+    public static long parse(String text)
+    {
+        byte[] bytes = new byte[text.length()];
+        for (int i = 0; i < bytes.length; i++) {
+            char c = text.charAt(i);
+            bytes[i] = c < 0x80 ? (byte) c : (byte) 0xFF;
+        }
+        return parse(bytes, 0, bytes.length);
+    }
+
+    /**
+     * Writes {@code 'YYYY-MM-DD HH:MM:SS[.fraction]'} (the fraction without its trailing zeros, as
+     * PostgreSQL and DuckDB print it) into {@code target} from {@code offset}; returns the end offset.
+     */
+    public static int format(long micros, byte[] target, int offset)
+    {
+        int packed = CivilDate.pack(days(micros));
+        int position = offset;
+        int year = CivilDate.year(packed);
+        if (year < 0 || year > 9999) {
+            for (byte b : Integer.toString(year).getBytes(StandardCharsets.US_ASCII)) {
+                target[position++] = b;
+            }
+        }
+        else {
+            position = padded(target, position, year, 4);
+        }
+        target[position++] = '-';
+        position = padded(target, position, CivilDate.month(packed), 2);
+        target[position++] = '-';
+        position = padded(target, position, CivilDate.day(packed), 2);
+        target[position++] = ' ';
+        long ofDay = microsOfDay(micros);
+        long seconds = ofDay / MICROS_PER_SECOND;
+        position = padded(target, position, (int) (seconds / 3600), 2);
+        target[position++] = ':';
+        position = padded(target, position, (int) (seconds / 60 % 60), 2);
+        target[position++] = ':';
+        position = padded(target, position, (int) (seconds % 60), 2);
+        int fraction = (int) (ofDay % MICROS_PER_SECOND);
+        if (fraction != 0) {
+            target[position++] = '.';
+            int digits = 6;
+            while (fraction % 10 == 0) {
+                fraction /= 10;
+                digits--;
+            }
+            position = padded(target, position, fraction, digits);
+        }
+        return position;
+    }
+
+    public static String format(long micros)
+    {
+        byte[] text = new byte[MAX_FORMATTED_LENGTH];
+        int length = format(micros, text, 0);
+        return new String(text, 0, length, StandardCharsets.US_ASCII);
+    }
+
+    private static int padded(byte[] target, int offset, int value, int width)
+    {
+        for (int i = width - 1; i >= 0; i--) {
+            target[offset + i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        return offset + width;
+    }
+
+    /** Reads fixed fields left to right. */
+    private static final class Cursor
+    {
+        private final byte[] text;
+        private final int end;
+        private int position;
+
+        Cursor(byte[] text, int from, int to)
+        {
+            this.text = text;
+            this.position = from;
+            this.end = to;
+        }
+
+        boolean atEnd()
+        {
+            return position == end;
+        }
+
+        boolean isDigit()
+        {
+            return position < end && text[position] >= '0' && text[position] <= '9';
+        }
+
+        byte next()
+        {
+            return text[position++];
+        }
+
+        boolean skip(char expected)
+        {
+            if (position < end && text[position] == expected) {
+                position++;
+                return true;
+            }
+            return false;
+        }
+
+        /** A number of {@code min} to {@code max} digits, or -1. */
+        long number(int min, int max)
+        {
+            long value = 0;
+            int digits = 0;
+            while (digits < max && isDigit()) {
+                value = value * 10 + next() - '0';
+                digits++;
+            }
+            return digits < min ? -1 : value;
+        }
+    }
+}
