@@ -24,6 +24,7 @@ import io.signo.net.codec.FrameType;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -61,6 +63,8 @@ public final class NodeTransport
     private final TransportConfig config;
     private final EventLoopGroup eventLoops;
     private final ExecutorService handlerExecutor;
+    /** Runs what a peer's death sets off, one death after the other ({@link #markDead}). */
+    private final ExecutorService deathNotifier = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("signo-peer-death").daemon().factory());
     private final Channel serverChannel;
     private final String host;
     private final int port;
@@ -123,6 +127,7 @@ public final class NodeTransport
         catch (RuntimeException | InterruptedException e) {
             eventLoops.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             handlerExecutor.shutdownNow();
+            deathNotifier.shutdownNow();
             throw e;
         }
         this.port = ((java.net.InetSocketAddress) serverChannel.localAddress()).getPort();
@@ -288,7 +293,11 @@ public final class NodeTransport
 
     /**
      * Declares a peer dead: closes its connection, fails its pending requests with a
-     * {@link PeerDeadException} naming it, and tells the listeners (once per death).
+     * {@link PeerDeadException} naming it, and tells the listeners (once per death). The failures and
+     * the listeners run on a thread of their own, in the order of the deaths: what they set off
+     * (queries stopped, their drivers closed once a quantum ends, locks taken) must never hold the
+     * event loop that carries the other peers' traffic, such as the answers a coordinator waits for
+     * while it spreads the data again.
      */
     public void markDead(String peer, String reason)
     {
@@ -297,27 +306,38 @@ public final class NodeTransport
         }
         PeerDeadException failure = new PeerDeadException(peer, reason);
         PeerConnection connection = connections.remove(peer);
-        if (connection != null) {
-            connection.fail(failure);
-        }
+        List<PendingRequest> failed = new ArrayList<>();
         for (Map.Entry<Long, PendingRequest> entry : pendingRequests.entrySet()) {
             PendingRequest request = entry.getValue();
             if (request.peer.equals(peer) && pendingRequests.remove(entry.getKey(), request)) {
                 request.timeout.cancel(false);
-                request.future.completeExceptionally(failure);
+                failed.add(request);
             }
         }
-        if (!deadPeers.add(peer)) {
-            return;
+        boolean firstDeath = deadPeers.add(peer);
+        try {
+            deathNotifier.execute(() -> {
+                if (connection != null) {
+                    connection.fail(failure);
+                }
+                for (PendingRequest request : failed) {
+                    request.future.completeExceptionally(failure);
+                }
+                if (firstDeath) {
+                    LOG.log(System.Logger.Level.WARNING, "{0}: {1}", localAddress, failure.getMessage());
+                    for (Consumer<String> listener : deadPeerListeners) {
+                        try {
+                            listener.accept(peer);
+                        }
+                        catch (RuntimeException e) {
+                            LOG.log(System.Logger.Level.ERROR, "peer dead listener failed", e);
+                        }
+                    }
+                }
+            });
         }
-        LOG.log(System.Logger.Level.WARNING, "{0}: {1}", localAddress, failure.getMessage());
-        for (Consumer<String> listener : deadPeerListeners) {
-            try {
-                listener.accept(peer);
-            }
-            catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, "peer dead listener failed", e);
-            }
+        catch (RejectedExecutionException e) {
+            // the transport closed meanwhile, which fails everything itself
         }
     }
 
@@ -457,5 +477,6 @@ public final class NodeTransport
         allChannels.close().awaitUninterruptibly();
         eventLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         handlerExecutor.shutdownNow();
+        deathNotifier.shutdownNow();
     }
 }
