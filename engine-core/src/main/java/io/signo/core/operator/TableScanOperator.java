@@ -19,8 +19,11 @@ import static java.util.Objects.requireNonNull;
 /**
  * Reads a table's segments, morsel by morsel: every driver of the scan pipeline takes the next
  * unread segment from one shared cursor, so fast drivers take more and all cores stay busy.
- * Returns views of the stored pages (only the wanted columns); nothing is copied. Segments whose
- * statistics prove that no row passes the scan's {@link SegmentPredicate} are skipped unread.
+ * Returns views of the stored pages (only the wanted columns); nothing is copied. A segment read as
+ * one larger page (a Parquet row group, a CSV split) is handed on in views of at most
+ * {@link #MAX_PAGE_ROWS} rows, the size of the engine's other pages, so that the operators above
+ * work on vectors that stay in the core's cache. Segments whose statistics prove that no row
+ * passes the scan's {@link SegmentPredicate} are skipped unread.
  *
  * <p>A scan of stored segments may test columns as it reads ({@link Segment#read(int[], List)}):
  * the filter's constraints that a row can be tested on ({@code ConstraintTest}) and the runtime
@@ -38,6 +41,9 @@ import static java.util.Objects.requireNonNull;
 public final class TableScanOperator
         implements Operator
 {
+    /** Rows of the largest page a scan hands on. */
+    public static final int MAX_PAGE_ROWS = 8192;
+
     /** The segments of one scan in one query, shared by its drivers. */
     public static final class SegmentCursor
     {
@@ -129,6 +135,9 @@ public final class TableScanOperator
     private final RuntimeFilterSelection runtimeFilters;
     /** What segments that decode on read test as they read: the column tests, then one-key runtime filters. */
     private final List<ColumnTest> testsOnRead;
+    /** A page read whole and handed on in parts: the rows before {@code nextRow} went already. */
+    private Page largePage;
+    private int nextRow;
     private boolean finished;
 
     private TableScanOperator(OperatorContext context, Factory factory)
@@ -175,6 +184,13 @@ public final class TableScanOperator
     public Page getOutput()
     {
         while (!finished) {
+            if (largePage != null) {
+                Page part = nextPart();
+                if (part != null) {
+                    return part;
+                }
+                continue;
+            }
             Segment segment = cursor.next();
             while (segment != null && !predicate.mayMatch(segment)) {
                 cursor.recordPruned();
@@ -188,15 +204,34 @@ public final class TableScanOperator
             if (page.positionCount() == 0) {
                 continue;
             }
-            if (runtimeFilters == null) {
-                return page;
+            if (page.positionCount() > MAX_PAGE_ROWS && !page.isSelected()) {
+                largePage = page;
+                nextRow = 0;
+                continue;
             }
-            page = applyRuntimeFilters(page);
+            page = filtered(page);
             if (page != null) {
                 return page;
             }
         }
         return null;
+    }
+
+    /** The next part of the large page, runtime filters applied: null when none of its rows passed them, or when it was the last. */
+    private Page nextPart()
+    {
+        int count = Math.min(MAX_PAGE_ROWS, largePage.positionCount() - nextRow);
+        Page part = largePage.region(nextRow, count, context.allocator());
+        nextRow += count;
+        if (nextRow == largePage.positionCount()) {
+            largePage = null;
+        }
+        return filtered(part);
+    }
+
+    private Page filtered(Page page)
+    {
+        return runtimeFilters == null ? page : applyRuntimeFilters(page);
     }
 
     /** The page's rows that pass every active runtime filter: the page itself when all do, null when none does. */
@@ -221,6 +256,7 @@ public final class TableScanOperator
     public void finish()
     {
         finished = true;
+        largePage = null;
     }
 
     @Override

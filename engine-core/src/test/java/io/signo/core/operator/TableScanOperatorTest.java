@@ -55,6 +55,42 @@ class TableScanOperatorTest
     }
 
     @Test
+    void aLargeSegmentIsHandedOnInPagesOfTheEnginesSize()
+    {
+        // one segment of 20,005 rows, as a Parquet row group reads: NULLs and strings of several lengths
+        List<List<Object>> rows = new ArrayList<>();
+        for (long key = 0; key < 20_005; key++) {
+            rows.add(row(key % 11 == 4 ? null : key, key % 13 == 5 ? null : "v".repeat((int) (key % 4)) + key));
+        }
+        var cursor = new TableScanOperator.SegmentCursor(List.of(new PageSegment(page(TYPES, rows), new ColumnStatistics[] {null, null})));
+        OperatorRunner runner = new OperatorRunner();
+        List<Page> output = new ArrayList<>();
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = new TableScanOperator.Factory("t", cursor, new int[] {1, 0}).createOperator(context)) {
+            while (!operator.isFinished()) {
+                Page page = operator.getOutput();
+                if (page != null) {
+                    output.add(page);
+                }
+            }
+        }
+        assertEquals(List.of(8192, 8192, 3621), output.stream().map(Page::positionCount).toList());
+        List<List<Object>> expected = new ArrayList<>();
+        for (List<Object> row : rows) {
+            expected.add(java.util.Arrays.asList(row.get(1), row.get(0)));
+        }
+        assertEquals(expected, rows(output));
+        // each page's strings are its own: the bytes it holds are those of its rows
+        long bytes = 0;
+        for (Page page : output) {
+            var strings = page.column(0);
+            assertEquals(strings.stringStart(page.positionCount()) - strings.stringStart(0), strings.values().byteSize());
+            bytes += strings.values().byteSize();
+        }
+        assertEquals(rows.stream().mapToLong(row -> row.get(1) == null ? 0 : ((String) row.get(1)).length()).sum(), bytes);
+    }
+
+    @Test
     void skipsSegmentsThatCannotMatch()
     {
         List<Segment> segments = segments();

@@ -132,6 +132,19 @@ public final class Page
         return new Page(rows, positionCount, selected);
     }
 
+    /** Rows {@code [from, from + count)} of a page that is not selected, as views of its vectors ({@link ColumnVector#region}). */
+    public Page region(int from, int count, PageAllocator allocator)
+    {
+        if (isSelected()) {
+            throw new IllegalStateException("a region of a selected page");
+        }
+        ColumnVector[] regions = new ColumnVector[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            regions[i] = columns[i].region(from, count, allocator);
+        }
+        return new Page(count, regions);
+    }
+
     /** This page's columns followed by {@code other}'s; both must have the same row count. */
     public Page appendColumns(Page other)
     {

@@ -172,6 +172,33 @@ public final class ColumnVector
     }
 
     /**
+     * Rows {@code [from, from + count)} as a vector of their own, a view of this one's memory: its
+     * values and null bits ({@code from} a multiple of 8, so that the bitmap's bytes start at a row).
+     * A string vector's offsets are the one part copied, made to start at 0, so that its values are
+     * exactly its strings' bytes and the memory it reports is its own.
+     */
+    public ColumnVector region(int from, int count, PageAllocator allocator)
+    {
+        if (from < 0 || count < 0 || from > positionCount - count || (from & 7) != 0) {
+            throw new IllegalArgumentException("region of " + count + " rows from row " + from + " of a vector of " + positionCount + " (the first row a multiple of 8)");
+        }
+        MemorySegment regionNulls = nulls == null ? null : nulls.asSlice(from >>> 3, (count + 7L) >>> 3);
+        if (type.physicalType() != PhysicalType.BYTES) {
+            long width = type.physicalType().fixedWidth();
+            return new ColumnVector(type, count, values.asSlice(from * width, count * width), null, regionNulls);
+        }
+        int[] starts = new int[count + 1];
+        MemorySegment.copy(offsets, INT, (long) from * Integer.BYTES, starts, 0, count + 1);
+        int first = starts[0];
+        for (int i = 0; i <= count; i++) {
+            starts[i] -= first;
+        }
+        MemorySegment regionOffsets = allocator.allocate((count + 1L) * Integer.BYTES);
+        MemorySegment.copy(starts, 0, regionOffsets, INT, 0, count + 1);
+        return new ColumnVector(type, count, values.asSlice(first, starts[count]), regionOffsets, regionNulls);
+    }
+
+    /**
      * Copies the values at {@code positions[0 .. count)} into a new dense vector (a gather). A null
      * {@code positions} means positions 0 .. count - 1.
      */

@@ -8,6 +8,7 @@ import io.signo.storage.vector.VectorBuilder;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -26,6 +27,8 @@ final class PackedKeyLayout
     /** The longest string that fits a field of one word with its length: 7 bytes and 3 length bits. */
     static final int MAX_STRING_BYTES = 7;
     private static final int WORD_BITS = Long.SIZE;
+    /** A string's bytes packed as the loop over them packs them: its first byte lowest. */
+    private static final ValueLayout.OfLong LITTLE_ENDIAN_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final Type[] types;
     private final PhysicalType[] physicalTypes;
@@ -223,6 +226,8 @@ final class PackedKeyLayout
         if (maxBytes == 1) {
             return packOneByteStrings(bytes, offsets, bitmap, rows, count, words, shift);
         }
+        // a string whose eight bytes from its start lie within the values is one load, masked to its length
+        long lastWholeLoad = bytes.byteSize() - Long.BYTES;
         for (int i = 0; i < count; i++) {
             int row = rows == null ? i : rows[i];
             int start = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row);
@@ -233,9 +238,15 @@ final class PackedKeyLayout
                 }
                 length = 0;
             }
-            long value = 0;
-            for (int index = 0; index < length; index++) {
-                value |= (bytes.get(ValueLayout.JAVA_BYTE, start + index) & 0xFFL) << (index * Byte.SIZE);
+            long value;
+            if (start <= lastWholeLoad) {
+                value = bytes.get(LITTLE_ENDIAN_LONG, start) & (length == Long.BYTES ? -1L : (1L << (length * Byte.SIZE)) - 1);
+            }
+            else {
+                value = 0;
+                for (int index = 0; index < length; index++) {
+                    value |= (bytes.get(ValueLayout.JAVA_BYTE, start + index) & 0xFFL) << (index * Byte.SIZE);
+                }
             }
             words[i] |= ((value << lengthBits) | length) << shift;
         }

@@ -34,7 +34,7 @@ final class PageDecompressor
         };
     }
 
-    /** @param arena where the buffer lives: the read's, so it is freed when the read ends */
+    /** @param arena where the buffer lives */
     static PageDecompressor of(CompressionCodec codec, Arena arena)
     {
         Decompressor decompressor = switch (codec) {

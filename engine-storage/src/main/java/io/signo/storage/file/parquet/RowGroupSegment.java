@@ -46,6 +46,32 @@ final class RowGroupSegment
     private final List<ColumnSchema> schemas;
     private final ColumnStatistics[] statistics;
 
+    /**
+     * What a reading thread decodes with, kept from one row group to the next: scratch arrays grown
+     * to the largest page, and a decompressor per codec with its buffer. Made afresh for every row
+     * group, they were most of the garbage a scan left (megabytes a row group) and their first
+     * touch most of its page faults. The threads are the drivers', a fixed pool.
+     */
+    private static final ThreadLocal<ReadBuffers> READ_BUFFERS = ThreadLocal.withInitial(ReadBuffers::new);
+
+    private static final class ReadBuffers
+    {
+        private final ColumnChunkDecoder.Scratch scratch = new ColumnChunkDecoder.Scratch();
+        // a chunk is decoded whole before the next starts, so one per codec serves every column
+        private final Map<CompressionCodec, PageDecompressor> decompressors = new EnumMap<>(CompressionCodec.class);
+
+        ColumnChunkDecoder.Scratch scratch()
+        {
+            return scratch;
+        }
+
+        PageDecompressor decompressor(CompressionCodec codec)
+        {
+            // the buffers live as long as the thread's decompressor: freed by the collector after it
+            return decompressors.computeIfAbsent(codec, _ -> PageDecompressor.of(codec, Arena.ofAuto()));
+        }
+    }
+
     private RowGroupSegment(Path file, List<Column> columns)
     {
         this.file = file;
@@ -146,12 +172,10 @@ final class RowGroupSegment
     /** Decodes the columns {@link ColumnChunkDecoder} handles, and lists the others in {@code viaHardwood}. */
     private void decodeColumns(int[] read, ColumnOutput[] outputs, List<Integer> viaHardwood)
     {
+        ReadBuffers buffers = READ_BUFFERS.get();
         try (Arena arena = Arena.ofConfined();
                 FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             MemorySegment mapped = null;
-            ColumnChunkDecoder.Scratch scratch = new ColumnChunkDecoder.Scratch();
-            // one per codec, its buffer reused column after column: a chunk is decoded whole before the next starts
-            Map<CompressionCodec, PageDecompressor> decompressors = new EnumMap<>(CompressionCodec.class);
             for (int column : read) {
                 if (outputs[column] != null || viaHardwood.contains(column)) {
                     continue;
@@ -167,8 +191,8 @@ final class RowGroupSegment
                 }
                 ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize());
                 try {
-                    PageDecompressor decompressor = decompressors.computeIfAbsent(chunk.codec(), codec -> PageDecompressor.of(codec, arena));
-                    ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, decompressor, scratch);
+                    ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, buffers.decompressor(chunk.codec()),
+                            buffers.scratch());
                     outputs[column] = output;
                 }
                 catch (ColumnChunkDecoder.UnsupportedPage e) {

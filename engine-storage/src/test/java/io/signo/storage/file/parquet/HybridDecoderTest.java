@@ -1,0 +1,123 @@
+package io.signo.storage.file.parquet;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * The RLE / bit-packing hybrid decoded against runs written here as the Parquet format describes
+ * them, for every bit width: bit-packed groups (whole and cut short at the end of the values),
+ * repeated runs, and the two mixed.
+ */
+class HybridDecoderTest
+{
+    @Test
+    void everyBitWidthDecodesWhatWasPacked()
+    {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int bitWidth = 0; bitWidth <= 32; bitWidth++) {
+            for (int count : new int[] {1, 7, 8, 9, 64, 1003}) {
+                int[] expected = randomValues(random, bitWidth, count);
+                ByteArrayOutputStream runs = new ByteArrayOutputStream();
+                writePacked(runs, expected, 0, count, bitWidth);
+                assertArrayEquals(expected, decode(runs.toByteArray(), bitWidth, count), "bit width " + bitWidth + ", " + count + " values");
+            }
+        }
+    }
+
+    @Test
+    void repeatedAndPackedRunsMix()
+    {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int bitWidth : new int[] {1, 2, 5, 8, 9, 12, 16, 17, 24, 32}) {
+            int[] expected = new int[0];
+            ByteArrayOutputStream runs = new ByteArrayOutputStream();
+            for (int run = 0; run < 20; run++) {
+                int from = expected.length;
+                if (run % 2 == 0) {
+                    int length = 1 + random.nextInt(100);
+                    int value = randomValues(random, bitWidth, 1)[0];
+                    expected = Arrays.copyOf(expected, from + length);
+                    Arrays.fill(expected, from, from + length, value);
+                    writeRepeated(runs, value, length, bitWidth);
+                }
+                else {
+                    int[] values = randomValues(random, bitWidth, 8 * (1 + random.nextInt(10)));
+                    expected = Arrays.copyOf(expected, from + values.length);
+                    System.arraycopy(values, 0, expected, from, values.length);
+                    writePacked(runs, values, 0, values.length, bitWidth);
+                }
+            }
+            assertArrayEquals(expected, decode(runs.toByteArray(), bitWidth, expected.length), "bit width " + bitWidth);
+        }
+    }
+
+    @Test
+    void runsThatEndEarlyAreAnError()
+    {
+        ByteArrayOutputStream runs = new ByteArrayOutputStream();
+        writePacked(runs, new int[16], 0, 16, 12);
+        byte[] cut = Arrays.copyOf(runs.toByteArray(), runs.size() - 5);
+        assertThrows(IllegalArgumentException.class, () -> decode(cut, 12, 16));
+    }
+
+    private static int[] decode(byte[] runs, int bitWidth, int count)
+    {
+        int[] values = new int[count];
+        // a few bytes before and after the runs, as in a page
+        byte[] page = new byte[runs.length + 6];
+        System.arraycopy(runs, 0, page, 3, runs.length);
+        new HybridDecoder().decode(MemorySegment.ofArray(page), 3, 3 + runs.length, bitWidth, count, values);
+        return values;
+    }
+
+    private static int[] randomValues(SplittableRandom random, int bitWidth, int count)
+    {
+        int[] values = new int[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = bitWidth == 0 ? 0 : (int) (random.nextLong() >>> (64 - bitWidth));
+        }
+        return values;
+    }
+
+    private static void writeRepeated(ByteArrayOutputStream out, int value, int length, int bitWidth)
+    {
+        writeVarint(out, (long) length << 1);
+        for (int b = 0; b < (bitWidth + 7) / 8; b++) {
+            out.write(value >>> (8 * b));
+        }
+    }
+
+    /** Values in groups of eight, least significant bit first; the last group padded with zeros. */
+    private static void writePacked(ByteArrayOutputStream out, int[] values, int from, int count, int bitWidth)
+    {
+        int groups = (count + 7) / 8;
+        writeVarint(out, ((long) groups << 1) | 1);
+        byte[] packed = new byte[groups * bitWidth];
+        long bit = 0;
+        for (int i = 0; i < groups * 8; i++, bit += bitWidth) {
+            long value = i < count ? values[from + i] & 0xffff_ffffL : 0;
+            for (int b = 0; b < bitWidth; b++) {
+                if ((value >>> b & 1) != 0) {
+                    packed[(int) ((bit + b) >>> 3)] |= (byte) (1 << ((bit + b) & 7));
+                }
+            }
+        }
+        out.write(packed, 0, packed.length);
+    }
+
+    private static void writeVarint(ByteArrayOutputStream out, long value)
+    {
+        while ((value & ~0x7fL) != 0) {
+            out.write((int) ((value & 0x7f) | 0x80));
+            value >>>= 7;
+        }
+        out.write((int) value);
+    }
+}
