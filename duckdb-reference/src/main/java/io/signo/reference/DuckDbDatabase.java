@@ -138,6 +138,7 @@ public final class DuckDbDatabase
             case INTEGER -> appender.append(vector.getInt(position));
             case BIGINT -> appender.append(vector.getLong(position));
             case DOUBLE -> appender.append(vector.getDouble(position));
+            case REAL -> appender.append((float) vector.getDouble(position));
             case DECIMAL -> appender.appendDecimal(vector.getLong(position));
             case DATE -> appender.appendEpochDays(vector.getInt(position));
             case TIMESTAMP -> appender.appendEpochMicros(vector.getLong(position));
@@ -165,6 +166,7 @@ public final class DuckDbDatabase
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
             case DOUBLE -> "DOUBLE";
+            case REAL -> "REAL";
             case DECIMAL -> "DECIMAL(" + type.precision() + ", " + type.scale() + ")";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * A result as rows of Java values, for clients that want objects (JDBC, tests): Boolean, Integer,
- * Long, Double, BigDecimal for DECIMAL, LocalDate for DATE, LocalDateTime for TIMESTAMP, String, or null.
+ * Long, Double, Float for REAL, BigDecimal for DECIMAL, LocalDate for DATE, LocalDateTime for TIMESTAMP, String, or null.
  */
 public final class ResultRows
 {
@@ -45,6 +45,7 @@ public final class ResultRows
             case INTEGER -> vector.getInt(position);
             case BIGINT -> vector.getLong(position);
             case DOUBLE -> vector.getDouble(position);
+            case REAL -> (float) vector.getDouble(position);
             case DECIMAL -> BigDecimal.valueOf(vector.getLong(position), type.scale());
             case DATE -> LocalDate.ofEpochDay(vector.getInt(position));
             case TIMESTAMP -> CivilTimestamp.toLocalDateTime(vector.getLong(position));

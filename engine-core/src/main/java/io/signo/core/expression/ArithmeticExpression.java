@@ -39,11 +39,10 @@ public final class ArithmeticExpression
         checkNumeric(left.type());
         checkNumeric(right.type());
         checkNumeric(type);
-        boolean anyDouble = left.type().kind() == TypeKind.DOUBLE || right.type().kind() == TypeKind.DOUBLE;
-        if (anyDouble && type.kind() != TypeKind.DOUBLE) {
-            throw new IllegalArgumentException("arithmetic on DOUBLE must produce DOUBLE, not " + type);
+        if ((left.type().isFloatingPoint() || right.type().isFloatingPoint()) && !type.isFloatingPoint()) {
+            throw new IllegalArgumentException("arithmetic on DOUBLE or REAL must produce DOUBLE or REAL, not " + type);
         }
-        this.doubleDomain = type.kind() == TypeKind.DOUBLE;
+        this.doubleDomain = type.isFloatingPoint();
         this.leftScale = left.type().scale();
         this.rightScale = right.type().scale();
         this.resultScale = type.scale();
@@ -67,7 +66,7 @@ public final class ArithmeticExpression
     {
         if (doubleDomain) {
             DoubleValues result = evaluateDoubles(page, positions, count, allocator);
-            return FixedWidthVectors.fromDoubles(result.values(), count, result.nulls(), allocator);
+            return FixedWidthVectors.fromDoubles(type, result.values(), count, result.nulls(), allocator);
         }
         LongValues result = evaluateLongs(page, positions, count, allocator);
         ColumnVector vector = FixedWidthVectors.fromLongs(type, result.values(), count, result.nulls(), allocator);
@@ -194,6 +193,12 @@ public final class ArithmeticExpression
         DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
         MemorySegment nulls = NullBitmap.union(leftValues.nulls(), rightValues.nulls(), count, allocator);
         double[] result = computeDoubles(leftValues.values(), rightValues.values(), count);
+        if (type.kind() == TypeKind.REAL) {
+            // a float operation's result is its exact result rounded once to float: so is the double one's, rounded again
+            for (int i = 0; i < count; i++) {
+                result[i] = (float) result[i];
+            }
+        }
         if (nulls != null) {
             for (int i = 0; i < count; i++) {
                 if (NullBitmap.isNull(nulls, i)) {

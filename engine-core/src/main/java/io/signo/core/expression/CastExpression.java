@@ -18,7 +18,7 @@ import java.math.RoundingMode;
 import static java.util.Objects.requireNonNull;
 
 /**
- * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, DATE, TIMESTAMP, BOOLEAN, VARCHAR and CHAR. Exact
+ * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR and CHAR. Exact
  * numeric conversions round HALF_UP and fail on overflow; strings are truncated to a target length
  * in characters, and CHAR results drop trailing spaces (the stored form). Text becomes a DATE from
  * 'YYYY-MM-DD' and a TIMESTAMP as {@link CivilTimestamp#parse} reads it; a TIMESTAMP becomes the
@@ -71,11 +71,11 @@ public final class CastExpression
             return fromText(value.evaluate(page, positions, count, allocator), count, allocator);
         }
         return switch (type.kind()) {
-            case DOUBLE -> {
+            case DOUBLE, REAL -> {
                 DoubleValues values = DoubleValues.evaluate(value, page, positions, count, allocator);
-                yield FixedWidthVectors.fromDoubles(values.values(), count, values.nulls(), allocator);
+                yield FixedWidthVectors.fromDoubles(type, values.values(), count, values.nulls(), allocator);
             }
-            case INTEGER, BIGINT, DECIMAL -> source.kind() == TypeKind.DOUBLE
+            case INTEGER, BIGINT, DECIMAL -> source.isFloatingPoint()
                     ? doubleToExact(page, positions, count, allocator)
                     : exactToExact(page, positions, count, allocator);
             case DATE, TIMESTAMP, BOOLEAN -> {
@@ -212,6 +212,7 @@ public final class CastExpression
                 case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i));
                 case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
                 case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
+                case REAL -> TextFormat.writeAscii(scratch, Float.toString((float) input.getDouble(i)));
                 default -> throw new IllegalStateException("unreachable: " + source);
             };
             builder.appendBytes(scratch, 0, length);
@@ -244,6 +245,7 @@ public final class CastExpression
                     case INTEGER -> builder.appendInt(Integer.parseInt(text));
                     case BIGINT -> builder.appendLong(Long.parseLong(text));
                     case DOUBLE -> builder.appendDouble(Double.parseDouble(text));
+                    case REAL -> builder.appendDouble(Float.parseFloat(text));
                     case DECIMAL -> {
                         BigDecimal decimal = new BigDecimal(text).setScale(type.scale(), RoundingMode.HALF_UP);
                         long[] unscaled = {decimal.unscaledValue().longValueExact()};

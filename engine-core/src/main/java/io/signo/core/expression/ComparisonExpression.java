@@ -42,7 +42,7 @@ public final class ComparisonExpression
             domain = Domain.STRING;
         }
         else if (leftType.isNumeric() && rightType.isNumeric()) {
-            domain = leftType.kind() == TypeKind.DOUBLE || rightType.kind() == TypeKind.DOUBLE ? Domain.DOUBLE : Domain.LONG;
+            domain = leftType.isFloatingPoint() || rightType.isFloatingPoint() ? Domain.DOUBLE : Domain.LONG;
         }
         else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.TIMESTAMP || leftType.kind() == TypeKind.BOOLEAN)) {
             domain = Domain.LONG;

@@ -74,6 +74,7 @@ public final class ConstantExpression
                     doubleForm = longForm / Decimals.doublePowerOfTen(type.scale());
                 }
                 case DOUBLE -> doubleForm = ((Number) value).doubleValue();
+                case REAL -> doubleForm = ((Number) value).floatValue();
                 case VARCHAR, CHAR -> {
                     String string = (String) value;
                     if (type.kind() == TypeKind.CHAR) {
@@ -86,7 +87,7 @@ public final class ConstantExpression
                     byteForm = byteForm.asSlice(0, utf8.length);
                 }
             }
-            if (type.kind() != TypeKind.DOUBLE && type.kind() != TypeKind.DECIMAL) {
+            if (!type.isFloatingPoint() && type.kind() != TypeKind.DECIMAL) {
                 doubleForm = longForm;
             }
         }

@@ -94,7 +94,7 @@ final class FixedWidthVectors
     {
         Type type = vector.type();
         double[] result = new double[count];
-        if (type.kind() == TypeKind.DOUBLE) {
+        if (type.isFloatingPoint()) {
             MemorySegment values = vector.values();
             for (int i = 0; i < count; i++) {
                 result[i] = values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, positions[i]);
@@ -124,7 +124,7 @@ final class FixedWidthVectors
         MemorySegment values = vector.values();
         Type type = vector.type();
         switch (type.kind()) {
-            case DOUBLE -> MemorySegment.copy(values, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, result, 0, count);
+            case DOUBLE, REAL -> MemorySegment.copy(values, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, result, 0, count);
             case INTEGER, DATE -> {
                 for (int i = 0; i < count; i++) {
                     result[i] = values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
@@ -241,9 +241,23 @@ final class FixedWidthVectors
 
     static ColumnVector fromDoubles(double[] values, int count, MemorySegment nulls, PageAllocator allocator)
     {
+        return fromDoubles(Type.DOUBLE, values, count, nulls, allocator);
+    }
+
+    /** A DOUBLE or REAL vector of the values; a REAL one's are rounded to float first (in place). */
+    static ColumnVector fromDoubles(Type type, double[] values, int count, MemorySegment nulls, PageAllocator allocator)
+    {
+        if (type.kind() == TypeKind.REAL) {
+            for (int i = 0; i < count; i++) {
+                values[i] = (float) values[i];
+            }
+        }
+        else if (type.kind() != TypeKind.DOUBLE) {
+            throw new IllegalArgumentException("not a floating-point type: " + type);
+        }
         MemorySegment segment = allocator.allocate((long) count * Double.BYTES);
         MemorySegment.copy(values, 0, segment, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, count);
-        return new ColumnVector(Type.DOUBLE, count, segment, null, nulls);
+        return new ColumnVector(type, count, segment, null, nulls);
     }
 
     static ColumnVector fromBooleans(byte[] values, int count, MemorySegment nulls, PageAllocator allocator)

@@ -41,7 +41,7 @@ public final class InExpression
         this.value = requireNonNull(value, "value is null");
         requireNonNull(constants, "constants is null");
         Type type = value.type();
-        this.doubleKeys = type.kind() == TypeKind.DOUBLE;
+        this.doubleKeys = type.isFloatingPoint();
         this.stringKeys = type.isString();
         this.ignoreTrailingSpaces = type.kind() == TypeKind.CHAR;
         List<Object> serializableConstants = new ArrayList<>(constants.size());

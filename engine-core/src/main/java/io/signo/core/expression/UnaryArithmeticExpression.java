@@ -47,13 +47,13 @@ public final class UnaryArithmeticExpression
     {
         Type type = value.type();
         boolean abs = operator == Operator.ABS;
-        if (type.kind() == TypeKind.DOUBLE) {
+        if (type.isFloatingPoint()) {
             DoubleValues input = DoubleValues.evaluate(value, page, positions, count, allocator);
             double[] values = input.values();
             for (int i = 0; i < count; i++) {
                 values[i] = abs ? Math.abs(values[i]) : -values[i];
             }
-            return FixedWidthVectors.fromDoubles(values, count, input.nulls(), allocator);
+            return FixedWidthVectors.fromDoubles(type, values, count, input.nulls(), allocator);
         }
         LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
         long[] values = input.values();

@@ -86,6 +86,14 @@ public final class ValueFormatter
                     ends[position] = buffer.length();
                 }
             }
+            case REAL -> {
+                for (int position = 0; position < positionCount; position++) {
+                    if (!(mayHaveNulls && vector.isNull(position))) {
+                        buffer.append((float) vector.getDouble(position));
+                    }
+                    ends[position] = buffer.length();
+                }
+            }
             case DECIMAL -> {
                 int scale = type.scale();
                 for (int position = 0; position < positionCount; position++) {

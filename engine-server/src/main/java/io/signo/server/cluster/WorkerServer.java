@@ -153,6 +153,15 @@ public final class WorkerServer
     private synchronized LoadResponse load(LoadRequest request)
     {
         if (dataSet != null) {
+            // the data is spread again after a worker died: the queries over the old spread are doomed,
+            // and none may still read the tables that closing frees
+            SignoException respread = new SignoException(ErrorCode.NODE_FAILED, "the data was spread again over the workers left; the query was stopped");
+            for (RunningTask task : tasks.values()) {
+                task.stopReason().compareAndSet(null, respread);
+                task.exchanges().failAll(respread);
+                // closes the task's drivers before it returns, each after its running quantum
+                task.done().cancel(true);
+            }
             dataSet.close();
         }
         dataSet = request.source().open(request.share(), request.threads(), MemoryPool.unbounded(request.source().schemaName() + "-data"));

@@ -48,6 +48,7 @@ final class JdbcTypes
             case INTEGER -> Types.INTEGER;
             case BIGINT -> Types.BIGINT;
             case DOUBLE -> Types.DOUBLE;
+            case REAL -> Types.REAL;
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
@@ -63,6 +64,7 @@ final class JdbcTypes
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
             case DOUBLE -> "DOUBLE";
+            case REAL -> "REAL";
             case DECIMAL -> "DECIMAL";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";
@@ -78,6 +80,7 @@ final class JdbcTypes
             case INTEGER, DATE -> Rep.INTEGER;
             case BIGINT, TIMESTAMP -> Rep.LONG;
             case DOUBLE -> Rep.DOUBLE;
+            case REAL -> Rep.FLOAT;
             case DECIMAL -> Rep.NUMBER;
             case VARCHAR, CHAR -> Rep.STRING;
         };
@@ -90,6 +93,7 @@ final class JdbcTypes
             case INTEGER -> Integer.class.getName();
             case BIGINT -> Long.class.getName();
             case DOUBLE -> Double.class.getName();
+            case REAL -> Float.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.sql.Timestamp.class.getName();
@@ -105,6 +109,7 @@ final class JdbcTypes
             case INTEGER -> 10;
             case BIGINT -> 19;
             case DOUBLE -> 17;
+            case REAL -> 9;
             case DECIMAL -> type.precision();
             case DATE -> 10;
             case TIMESTAMP -> TIMESTAMP_LENGTH;
@@ -125,6 +130,7 @@ final class JdbcTypes
             case INTEGER -> 11;
             case BIGINT -> 20;
             case DOUBLE -> 24;
+            case REAL -> 15;
             // sign and point
             case DECIMAL -> type.precision() + 2;
             case DATE -> 10;

@@ -151,6 +151,11 @@ final class ResultFrames
                         rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : vector.getDouble(position);
                     }
                 }
+                case REAL -> {
+                    for (int position = from; position < to; position++, row++) {
+                        rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : (float) vector.getDouble(position);
+                    }
+                }
                 case DECIMAL -> {
                     int scale = type.scale();
                     for (int position = from; position < to; position++, row++) {

@@ -70,7 +70,8 @@ public final class ResultSetReader
             case Types.BOOLEAN, Types.BIT -> Type.BOOLEAN;
             case Types.INTEGER, Types.SMALLINT, Types.TINYINT -> Type.INTEGER;
             case Types.BIGINT -> Type.BIGINT;
-            case Types.DOUBLE, Types.FLOAT, Types.REAL -> Type.DOUBLE;
+            case Types.DOUBLE, Types.FLOAT -> Type.DOUBLE;
+            case Types.REAL -> Type.REAL;
             case Types.DECIMAL, Types.NUMERIC -> Type.decimal(metadata.getPrecision(column), metadata.getScale(column));
             case Types.DATE -> Type.DATE;
             case Types.TIMESTAMP -> Type.TIMESTAMP;
@@ -109,6 +110,15 @@ public final class ResultSetReader
                 }
                 else {
                     builder.appendLong(value);
+                }
+            }
+            case REAL -> {
+                float value = resultSet.getFloat(column);
+                if (resultSet.wasNull()) {
+                    builder.appendNull();
+                }
+                else {
+                    builder.appendDouble(value);
                 }
             }
             case DOUBLE -> {

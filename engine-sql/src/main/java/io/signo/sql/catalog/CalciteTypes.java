@@ -41,6 +41,7 @@ public final class CalciteTypes
             case INTEGER -> factory.createSqlType(SqlTypeName.INTEGER);
             case BIGINT -> factory.createSqlType(SqlTypeName.BIGINT);
             case DOUBLE -> factory.createSqlType(SqlTypeName.DOUBLE);
+            case REAL -> factory.createSqlType(SqlTypeName.REAL);
             case DECIMAL -> factory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, TIMESTAMP_PRECISION);
@@ -56,7 +57,9 @@ public final class CalciteTypes
             case BOOLEAN -> Type.BOOLEAN;
             case TINYINT, SMALLINT, INTEGER -> Type.INTEGER;
             case BIGINT -> Type.BIGINT;
-            case FLOAT, REAL, DOUBLE -> Type.DOUBLE;
+            // FLOAT without a precision is DOUBLE PRECISION, as in the SQL standard and PostgreSQL
+            case FLOAT, DOUBLE -> Type.DOUBLE;
+            case REAL -> Type.REAL;
             case DECIMAL -> {
                 if (type.getPrecision() > Type.MAX_DECIMAL_PRECISION) {
                     throw new SignoException(ErrorCode.NOT_SUPPORTED,

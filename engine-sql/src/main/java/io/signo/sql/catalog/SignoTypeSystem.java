@@ -12,7 +12,8 @@ import java.math.RoundingMode;
  * Keeps every DECIMAL within 19 digits and the long range, so decimals stay scaled longs through the
  * whole plan; sums accumulate in 128 bits inside the aggregation, are typed with the widest
  * precision at their scale, and fail only if the result does not fit a long. AVG of an integer type
- * is a DOUBLE (as in DuckDB and Trino) rather than an integer truncated toward zero.
+ * is a DOUBLE (as in DuckDB and Trino) rather than an integer truncated toward zero; SUM and AVG of
+ * REAL are DOUBLE, as in DuckDB and PostgreSQL.
  */
 public final class SignoTypeSystem
         extends RelDataTypeSystemImpl
@@ -65,13 +66,17 @@ public final class SignoTypeSystem
             RelDataType sum = typeFactory.createSqlType(SqlTypeName.DECIMAL, Type.MAX_DECIMAL_PRECISION, argumentType.getScale());
             return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
         }
+        if (argumentType.getSqlTypeName() == SqlTypeName.REAL) {
+            // a sum of floats is a DOUBLE, as in DuckDB and PostgreSQL
+            return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
+        }
         return super.deriveSumType(typeFactory, argumentType);
     }
 
     @Override
     public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType)
     {
-        if (SqlTypeName.INT_TYPES.contains(argumentType.getSqlTypeName())) {
+        if (SqlTypeName.INT_TYPES.contains(argumentType.getSqlTypeName()) || argumentType.getSqlTypeName() == SqlTypeName.REAL) {
             return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
         }
         return super.deriveAvgAggType(typeFactory, argumentType);

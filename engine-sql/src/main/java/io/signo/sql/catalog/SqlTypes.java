@@ -98,6 +98,7 @@ public final class SqlTypes
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
             case DOUBLE -> "DOUBLE";
+            case REAL -> "REAL";
             case DECIMAL -> "DECIMAL(" + type.precision() + ", " + type.scale() + ")";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";

@@ -188,6 +188,7 @@ final class CopyStatement
         return switch (value) {
             case BigDecimal decimal -> decimal.toPlainString();
             case Double number when type.kind() == TypeKind.DOUBLE && !number.isInfinite() && !number.isNaN() -> BigDecimal.valueOf(number).stripTrailingZeros().toPlainString();
+            case Double number when type.kind() == TypeKind.REAL && !number.isInfinite() && !number.isNaN() -> new BigDecimal(Float.toString(number.floatValue())).stripTrailingZeros().toPlainString();
             default -> value.toString();
         };
     }

@@ -224,7 +224,7 @@ final class AggregationPlanner
         return switch (type.kind()) {
             case INTEGER -> 0;
             case BIGINT -> 0L;
-            case DOUBLE -> 0.0;
+            case DOUBLE, REAL -> 0.0;
             case DECIMAL -> BigDecimal.ZERO.setScale(type.scale());
             default -> throw new SignoException(ErrorCode.INTERNAL_ERROR, "no zero of type " + type);
         };

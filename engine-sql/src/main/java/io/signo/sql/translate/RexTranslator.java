@@ -123,6 +123,7 @@ public final class RexTranslator
             case INTEGER -> literal.getValueAs(Integer.class);
             case BIGINT -> literal.getValueAs(Long.class);
             case DOUBLE -> literal.getValueAs(Double.class);
+            case REAL -> literal.getValueAs(Float.class);
             case DECIMAL -> literal.getValueAs(BigDecimal.class);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
             case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
@@ -418,6 +419,7 @@ public final class RexTranslator
             case INTEGER -> literal.getValueAs(Integer.class);
             case BIGINT -> literal.getValueAs(Long.class);
             case DOUBLE -> literal.getValueAs(Double.class);
+            case REAL -> literal.getValueAs(Float.class);
             case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), RoundingMode.UNNECESSARY);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
             case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));

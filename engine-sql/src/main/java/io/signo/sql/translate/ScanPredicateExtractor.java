@@ -228,7 +228,8 @@ public final class ScanPredicateExtractor
         }
         return switch (columnType(reference.getIndex()).kind()) {
             case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, DOUBLE, VARCHAR, CHAR -> reference.getIndex();
-            case BOOLEAN -> null;
+            // a REAL column's comparisons round their constants to float: no segment is skipped on them
+            case BOOLEAN, REAL -> null;
         };
     }
 
@@ -356,6 +357,7 @@ public final class ScanPredicateExtractor
                 yield number == null ? null : whole(number.movePointRight(type.scale()), rounding);
             }
             case DOUBLE -> toDouble(value, rounding);
+            case REAL -> null;
             case DATE -> value instanceof DateString date ? date.getDaysSinceEpoch() : null;
             case TIMESTAMP -> value instanceof TimestampString timestamp ? CalciteTypes.timestampMicros(timestamp) : null;
             case VARCHAR, CHAR -> {

@@ -72,6 +72,7 @@ class ParquetFilesTest
             statement.execute("COPY (SELECT 1 AS i, TIME '10:00:00' AS t) TO '" + file("time") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT i, make_timestamp_ns(-5000000000 + i * 123456789) AS ts FROM range(0, 100) t(i)) TO '" + file("nanos") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT 1 AS i, [1, 2] AS numbers) TO '" + file("nested") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT i, (i / 10.0)::REAL AS x, (i / 7.0)::REAL AS y FROM range(0, 2000) t(i)) TO '" + file("reals") + "' (FORMAT parquet)");
         }
         signo = new SignoEngine(Database.inMemory(), 2);
     }
@@ -110,6 +111,18 @@ class ParquetFilesTest
             throws Exception
     {
         assertSame("SELECT i, CAST(ts AS TIMESTAMP) FROM read_parquet('" + file("nanos") + "') ORDER BY i", true);
+    }
+
+    /** FLOAT columns are REAL: compared, computed and printed as floats, as DuckDB does, not as the doubles they widen to. */
+    @Test
+    void floatColumnsAreReal()
+            throws Exception
+    {
+        String reals = "read_parquet('" + file("reals") + "')";
+        assertSame("SELECT count(*) FROM " + reals + " WHERE x = 0.1 OR y = 0.2857143 OR x * 3 = 0.3", false);
+        assertSame("SELECT i, CAST(x AS VARCHAR), CAST(y AS VARCHAR), CAST(x + y AS VARCHAR), CAST(x * y AS VARCHAR), CAST(y - x AS VARCHAR) FROM " + reals
+                + " WHERE i < 300 ORDER BY i", true);
+        assertSame("SELECT sum(x), avg(y), CAST(min(y) AS VARCHAR), CAST(max(x) AS VARCHAR) FROM " + reals, false);
     }
 
     @Test

@@ -68,6 +68,13 @@ COPY copied FROM '${files}/sales_1.csv' (HEADER true, DELIMITER ',');
 
 SELECT sold_on, amount, count(*) FROM copied GROUP BY sold_on, amount ORDER BY sold_on;
 
+-- CSV values read as REAL are floats: a tenth of each amount, computed as a float
+CREATE TABLE copied_reals (sold_on DATE, amount REAL);
+
+COPY copied_reals FROM '${files}/sales_*.csv' (FORMAT csv, HEADER);
+
+SELECT sold_on, CAST(amount AS VARCHAR), CAST(amount / 10 AS VARCHAR), CAST(amount * 0.1 AS VARCHAR) FROM copied_reals ORDER BY sold_on;
+
 -- a quoted file name in FROM reads the file, as DuckDB does
 SELECT count(*), count(DISTINCT city) FROM '${files}/people.csv';
 

@@ -36,3 +36,27 @@ SELECT k, v, v LIKE '% ' FROM spaced ORDER BY k;
 SELECT k FROM spaced WHERE v = 'SHIP  ';
 
 SELECT x, x LIKE '% ' FROM (VALUES ('AIR'), ('SHIP  ')) AS t(x) ORDER BY x;
+
+-- REAL is a 4-byte float: stored, compared, computed and printed as one, not as the double it widens to
+CREATE TABLE floats (k INTEGER, f REAL, g REAL);
+
+INSERT INTO floats VALUES (1, 0.1, 0.7), (2, 2.7, 1.3), (3, -1.1, 3.3), (4, NULL, 0.2), (5, 16777217, 0.001);
+
+SELECT k, CAST(f AS VARCHAR), CAST(g AS VARCHAR), CAST(f + g AS VARCHAR), CAST(f * g AS VARCHAR), CAST(f - g AS VARCHAR), CAST(-f AS VARCHAR) FROM floats WHERE k < 5 ORDER BY k;
+
+-- 16777217 is no float: it is stored as 16777216
+SELECT k FROM floats WHERE f = 16777216;
+
+SELECT count(*) FROM floats WHERE f = 0.1;
+
+SELECT k FROM floats WHERE f + g = 3.0 OR f * 3 = 8.1 ORDER BY k;
+
+SELECT sum(f), avg(g), CAST(min(f) AS VARCHAR), CAST(max(g) AS VARCHAR) FROM floats WHERE k < 5;
+
+SELECT CAST(CAST('0.3' AS REAL) AS VARCHAR), CAST(0.1 AS REAL) = 0.1, CAST(CAST(1.1 AS REAL) AS DOUBLE) FROM floats WHERE k = 1;
+
+SELECT k, f FROM floats WHERE f IN (0.1, 2.7) ORDER BY k;
+
+CREATE TABLE floats_copy AS SELECT k, f, CAST(f * 2 AS REAL) AS doubled FROM floats;
+
+SELECT k, CAST(f AS VARCHAR), CAST(doubled AS VARCHAR) FROM floats_copy WHERE k < 5 ORDER BY k;

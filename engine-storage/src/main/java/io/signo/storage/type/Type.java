@@ -22,6 +22,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
     public static final Type INTEGER = new Type(TypeKind.INTEGER, 0, 0, 0);
     public static final Type BIGINT = new Type(TypeKind.BIGINT, 0, 0, 0);
     public static final Type DOUBLE = new Type(TypeKind.DOUBLE, 0, 0, 0);
+    public static final Type REAL = new Type(TypeKind.REAL, 0, 0, 0);
     public static final Type DATE = new Type(TypeKind.DATE, 0, 0, 0);
     public static final Type TIMESTAMP = new Type(TypeKind.TIMESTAMP, 0, 0, 0);
     public static final Type VARCHAR = new Type(TypeKind.VARCHAR, 0, 0, 0);
@@ -57,7 +58,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
             case BOOLEAN -> PhysicalType.BYTE;
             case INTEGER, DATE -> PhysicalType.INT;
             case BIGINT, DECIMAL, TIMESTAMP -> PhysicalType.LONG;
-            case DOUBLE -> PhysicalType.DOUBLE;
+            case DOUBLE, REAL -> PhysicalType.DOUBLE;
             case VARCHAR, CHAR -> PhysicalType.BYTES;
         };
     }
@@ -69,7 +70,13 @@ public record Type(TypeKind kind, int precision, int scale, int length)
 
     public boolean isNumeric()
     {
-        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DOUBLE || kind == TypeKind.DECIMAL;
+        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DOUBLE || kind == TypeKind.REAL || kind == TypeKind.DECIMAL;
+    }
+
+    /** DOUBLE or REAL: values held as doubles, computed in floating point. */
+    public boolean isFloatingPoint()
+    {
+        return kind == TypeKind.DOUBLE || kind == TypeKind.REAL;
     }
 
     @Override

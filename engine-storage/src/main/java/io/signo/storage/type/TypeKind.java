@@ -14,6 +14,12 @@ public enum TypeKind
     VARCHAR,
     /** Stored without trailing spaces; compared as SQL does, ignoring pad spaces. */
     CHAR,
-    /** Microseconds since 1970-01-01 00:00:00 in a long, without a time zone. Last: a kind's ordinal is in serialized pages. */
-    TIMESTAMP
+    /** Microseconds since 1970-01-01 00:00:00 in a long, without a time zone. */
+    TIMESTAMP,
+    /**
+     * A 4-byte float, held as the double it widens to exactly: every value of a REAL vector is a
+     * float, and computations round to float where their result is REAL. Last: a kind's ordinal is
+     * in serialized pages.
+     */
+    REAL
 }

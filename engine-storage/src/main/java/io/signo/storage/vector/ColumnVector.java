@@ -166,7 +166,7 @@ public final class ColumnVector
             case BOOLEAN -> getBoolean(position);
             case INTEGER, DATE -> getInt(position);
             case BIGINT, DECIMAL, TIMESTAMP -> getLong(position);
-            case DOUBLE -> getDouble(position);
+            case DOUBLE, REAL -> getDouble(position);
             case VARCHAR, CHAR -> getString(position);
         };
     }

@@ -1,7 +1,6 @@
 package io.signo.core.operator.aggregation;
 
 import io.signo.storage.type.Type;
-import io.signo.storage.type.TypeKind;
 
 import java.io.Serializable;
 import java.util.List;
@@ -54,8 +53,8 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
     {
         return switch (kind) {
             case COUNT_STAR, COUNT -> List.of(Type.BIGINT);
-            case SUM -> inputType.kind() == TypeKind.DOUBLE ? List.of(Type.DOUBLE) : List.of(Type.BIGINT, Type.BIGINT);
-            case AVG -> inputType.kind() == TypeKind.DOUBLE ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
+            case SUM -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE) : List.of(Type.BIGINT, Type.BIGINT);
+            case AVG -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
             case MIN, MAX -> List.of(inputType);
         };
     }
@@ -64,7 +63,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
     {
         return switch (kind) {
             case COUNT_STAR, COUNT -> new CountAccumulator(this);
-            case SUM, AVG -> inputType.kind() == TypeKind.DOUBLE ? new DoubleSumAccumulator(this) : new ExactSumAccumulator(this);
+            case SUM, AVG -> inputType.isFloatingPoint() ? new DoubleSumAccumulator(this) : new ExactSumAccumulator(this);
             case MIN, MAX -> switch (inputType.physicalType()) {
                 case DOUBLE -> new DoubleMinMaxAccumulator(this);
                 case BYTES -> new StringMinMaxAccumulator(this);

@@ -2,7 +2,6 @@ package io.signo.core.operator.aggregation;
 
 import io.signo.storage.page.Page;
 import io.signo.storage.type.PhysicalType;
-import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 
@@ -58,7 +57,7 @@ final class ExactSumAccumulator
 
     private static boolean isExactSum(AggregateCall call)
     {
-        return (call.kind() == AggregateKind.SUM || call.kind() == AggregateKind.AVG) && call.inputType().kind() != TypeKind.DOUBLE;
+        return (call.kind() == AggregateKind.SUM || call.kind() == AggregateKind.AVG) && !call.inputType().isFloatingPoint();
     }
 
     @Override

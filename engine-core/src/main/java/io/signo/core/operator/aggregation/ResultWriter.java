@@ -49,6 +49,7 @@ final class ResultWriter
                 builder.appendInt(integer.intValue());
             }
             case DOUBLE -> builder.appendDouble(value.doubleValue());
+            case REAL -> builder.appendDouble(value.floatValue());
             default -> throw new IllegalArgumentException("not a numeric output type: " + outputType);
         }
     }
@@ -83,9 +84,10 @@ final class ResultWriter
     /** Writes the average {@code (high, low) / 10^scale / count}: DECIMAL rounds half up, integer types truncate. */
     static void writeExactAverage(long high, long low, int scale, long count, Type outputType, VectorBuilder builder)
     {
-        if (outputType.kind() == io.signo.storage.type.TypeKind.DOUBLE) {
+        if (outputType.isFloatingPoint()) {
             double sum = Int128.fitsInLong(high, low) ? (double) low : Int128.toBigInteger(high, low).doubleValue();
-            builder.appendDouble(sum / count / POWERS_OF_TEN[scale]);
+            double average = sum / count / POWERS_OF_TEN[scale];
+            builder.appendDouble(outputType.kind() == io.signo.storage.type.TypeKind.REAL ? (float) average : average);
             return;
         }
         if (Int128.fitsInLong(high, low) && outputType.kind() == io.signo.storage.type.TypeKind.DECIMAL && outputType.scale() == scale) {

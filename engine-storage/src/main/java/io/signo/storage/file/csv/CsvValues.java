@@ -57,6 +57,7 @@ final class CsvValues
             case BIGINT -> parseLong(text, from, to);
             case DECIMAL -> parseDecimal(text, from, to, type.precision(), type.scale());
             case DOUBLE -> parseDouble(text, from, to);
+            case REAL -> parseDouble(text, from, to) && roundToReal(text, from, to);
             case DATE -> parseDate(text, from, to);
             case TIMESTAMP -> (longValue = CivilTimestamp.parse(text, from, to)) != CivilTimestamp.INVALID;
             case VARCHAR, CHAR -> true;
@@ -161,6 +162,17 @@ final class CsvValues
         for (int i = 1; i < POWERS_OF_TEN.length; i++) {
             POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
         }
+    }
+
+    /** The parsed value as the float nearest the text (not the float nearest its double, which may differ). */
+    private boolean roundToReal(byte[] text, int from, int to)
+    {
+        if (Double.isFinite(doubleValue)) {
+            doubleValue = Float.parseFloat(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
+            // beyond a float's range
+            return Double.isFinite(doubleValue);
+        }
+        return true;
     }
 
     private boolean parseDouble(byte[] text, int from, int to)

@@ -72,7 +72,7 @@ final class HardwoodRowGroupReader
             case BIGINT -> appendLongs(reader, values, position, count);
             case DECIMAL -> appendDecimals(reader, values, position, count);
             case TIMESTAMP -> appendTimestamps(reader, values, position, count);
-            case DOUBLE -> {
+            case DOUBLE, REAL -> {
                 if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.FLOAT) {
                     float[] floats = reader.getFloats();
                     for (int i = 0; i < count; i++) {

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The Signo column of each Parquet column: BOOLEAN; INT32 and INT64 as INTEGER and BIGINT (INT8,
- * INT16 and unsigned INT32 widened); FLOAT and DOUBLE as DOUBLE; DECIMAL of up to 18 digits in
+ * INT16 and unsigned INT32 widened); FLOAT as REAL, DOUBLE as DOUBLE; DECIMAL of up to 18 digits in
  * INT32, INT64 or fixed-length bytes; DATE; timestamps of any unit, and INT96, as TIMESTAMP
  * ({@link ParquetTimestamps}); strings, enums, JSON and plain binary as VARCHAR. The rest (times,
  * wider decimals, nested columns) is refused with the column named.
@@ -55,7 +55,8 @@ final class ParquetColumns
                 case LogicalType.TimestampType _ -> Type.TIMESTAMP;
                 default -> throw unsupported(file, column, "INT64 " + logical);
             };
-            case FLOAT, DOUBLE -> Type.DOUBLE;
+            case FLOAT -> Type.REAL;
+            case DOUBLE -> Type.DOUBLE;
             case BYTE_ARRAY -> switch (logical) {
                 case null -> Type.VARCHAR;
                 case LogicalType.StringType _,LogicalType.EnumType _,LogicalType.JsonType _ -> Type.VARCHAR;

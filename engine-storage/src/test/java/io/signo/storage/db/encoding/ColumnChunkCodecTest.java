@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ColumnChunkCodecTest
 {
     private static final Type[] ALL_TYPES = {
-            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.decimal(12, 2), Type.DATE, Type.TIMESTAMP, Type.varchar(44), Type.character(10)};
+            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.REAL, Type.decimal(12, 2), Type.DATE, Type.TIMESTAMP, Type.varchar(44), Type.character(10)};
     private static final int ROWS = 8192;
     private static final int SAMPLE_ROWS = 2048;
     private static final String[] WORDS = {"carefully", "final", "deposits", "detect", "slyly", "agai", "quickly", "express", "ironic", "pending", "requests",
@@ -458,7 +458,7 @@ class ColumnChunkCodecTest
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
                 case BIGINT, DECIMAL, TIMESTAMP -> builder.appendLong((Long) value);
-                case DOUBLE -> builder.appendDouble((Double) value);
+                case DOUBLE, REAL -> builder.appendDouble((Double) value);
                 case VARCHAR, CHAR -> builder.appendString((String) value);
             }
         }
@@ -495,6 +495,7 @@ class ColumnChunkCodecTest
                     case INTEGER, DATE -> this == EXTREMES ? (int) (number >> 32) : (int) number;
                     case BIGINT, DECIMAL, TIMESTAMP -> number;
                     case DOUBLE -> this == EXTREMES ? Double.longBitsToDouble(number) : (double) number / 7;
+                    case REAL -> (double) (this == EXTREMES ? Float.intBitsToFloat((int) number) : (float) number / 7);
                     case VARCHAR, CHAR -> this == RANDOM ? Long.toString(number, 36).repeat(1 + (int) (number & 3)) : (number == -1 ? "" : "é" + number);
                 };
             }
