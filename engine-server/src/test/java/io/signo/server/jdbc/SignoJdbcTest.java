@@ -141,6 +141,27 @@ class SignoJdbcTest
     }
 
     @Test
+    void realsAndTimestampsKeepTheirTypes()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select cast(0.1 as real) * 3 as r, timestamp '2024-02-29 12:30:05.25' as ts, cast(null as real) as nothing")) {
+            ResultSetMetaData metaData = rows.getMetaData();
+            assertEquals(Types.REAL, metaData.getColumnType(1));
+            assertEquals(Types.TIMESTAMP, metaData.getColumnType(2));
+            assertTrue(rows.next());
+            // a float times 3, rounded to float: 0.3f, which is no double's 0.3
+            assertEquals(0.3f, rows.getFloat(1));
+            assertEquals(0.3f, ((Number) rows.getObject(1)).floatValue());
+            assertEquals(java.time.LocalDateTime.of(2024, 2, 29, 12, 30, 5, 250_000_000), rows.getTimestamp(2, java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"))).toLocalDateTime());
+            assertEquals(0.0f, rows.getFloat(3));
+            assertTrue(rows.wasNull());
+            assertFalse(rows.next());
+        }
+    }
+
+    @Test
     void resultLargerThanOneFrame()
             throws Exception
     {
