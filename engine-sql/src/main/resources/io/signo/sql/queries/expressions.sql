@@ -106,3 +106,6 @@ WHERE s_suppkey < 40
 ORDER BY s_suppkey;
 
 SELECT ABS(-5), ABS(-2.5), ABS(CAST(NULL AS INTEGER)), ABS(-2147483647), ABS(-9223372036854775807), ABS(-0.0E0);
+
+-- a VALUES column of exact and approximate numbers is a DOUBLE
+SELECT x, x * 2 FROM (VALUES (0.25), (1e10), (-3), (-1.5e-3), (7)) AS t(x) ORDER BY x;

@@ -40,7 +40,7 @@ SELECT x, x LIKE '% ' FROM (VALUES ('AIR'), ('SHIP  ')) AS t(x) ORDER BY x;
 -- REAL is a 4-byte float: stored, compared, computed and printed as one, not as the double it widens to
 CREATE TABLE floats (k INTEGER, f REAL, g REAL);
 
-INSERT INTO floats VALUES (1, 0.1, 0.7), (2, 2.7, 1.3), (3, -1.1, 3.3), (4, NULL, 0.2), (5, 16777217, 0.001);
+INSERT INTO floats VALUES (1, 0.1, 0.7), (2, 2.7, 1.3), (3, -1.1, 3.3), (4, NULL, 0.2), (5, 16777217, 1e-3);
 
 SELECT k, CAST(f AS VARCHAR), CAST(g AS VARCHAR), CAST(f + g AS VARCHAR), CAST(f * g AS VARCHAR), CAST(f - g AS VARCHAR), CAST(-f AS VARCHAR) FROM floats WHERE k < 5 ORDER BY k;
 
