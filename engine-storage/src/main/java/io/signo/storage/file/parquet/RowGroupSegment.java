@@ -47,10 +47,10 @@ final class RowGroupSegment
     private final ColumnStatistics[] statistics;
 
     /**
-     * What a reading thread decodes with, kept from one row group to the next: scratch arrays grown
-     * to the largest page, and a decompressor per codec with its buffer. Made afresh for every row
-     * group, they were most of the garbage a scan left (megabytes a row group) and their first
-     * touch most of its page faults. The threads are the drivers', a fixed pool.
+     * What a reading thread decodes with, kept from one row group to the next: scratch arrays and a
+     * decompressor per codec with its buffer, each grown to the largest page the thread has read.
+     * Made afresh for every row group, they were most of the garbage a scan left (megabytes a row
+     * group). The threads are the drivers', a fixed pool.
      */
     private static final ThreadLocal<ReadBuffers> READ_BUFFERS = ThreadLocal.withInitial(ReadBuffers::new);
 
