@@ -129,6 +129,28 @@ public final class Expressions
         return new SubstringExpression(value, start, length);
     }
 
+    public static Expression upper(Expression value)
+    {
+        return new CaseConversionExpression(value, true);
+    }
+
+    public static Expression lower(Expression value)
+    {
+        return new CaseConversionExpression(value, false);
+    }
+
+    /** LENGTH in characters, of the given INTEGER or BIGINT type. */
+    public static Expression characterLength(Expression value, Type type)
+    {
+        return new CharacterLengthExpression(value, type);
+    }
+
+    /** {@code parts[0] || parts[1] || ...} as a string of the given type. */
+    public static Expression concat(List<Expression> parts, Type type)
+    {
+        return new ConcatExpression(parts, type);
+    }
+
     public static Expression extract(DateField field, Expression date)
     {
         return new ExtractExpression(field, date);

@@ -197,9 +197,32 @@ public final class RexTranslator
                 case "ABS" -> Expressions.abs(translate(operands.get(0)));
                 case "SUBSTRING" -> Expressions.substring(translate(operands.get(0)), translate(operands.get(1)),
                         operands.size() > 2 ? translate(operands.get(2)) : null);
+                case "UPPER" -> Expressions.upper(translate(operands.get(0)));
+                case "LOWER" -> Expressions.lower(translate(operands.get(0)));
+                case "CHAR_LENGTH", "CHARACTER_LENGTH", "LENGTH" -> Expressions.characterLength(translate(operands.get(0)), CalciteTypes.toSigno(call.getType()));
+                case "||" -> Expressions.concat(concatParts(operands), CalciteTypes.toSigno(call.getType()));
                 default -> throw unsupported("function " + call.getOperator().getName());
             };
         };
+    }
+
+    /**
+     * The parts of a {@code ||}: a string literal keeps its trailing spaces, as text written out does
+     * in DuckDB and PostgreSQL, though Calcite types it CHAR(n), whose values Signo keeps without them.
+     */
+    private List<Expression> concatParts(List<RexNode> operands)
+    {
+        List<Expression> parts = new ArrayList<>(operands.size());
+        for (RexNode operand : operands) {
+            if (operand instanceof RexLiteral literal && !literal.isNull() && literal.getType().getSqlTypeName() == SqlTypeName.CHAR) {
+                Type text = Type.varchar(literal.getType().getPrecision());
+                parts.add(Expressions.constant(text, literalString(literal, text)));
+            }
+            else {
+                parts.add(translate(operand));
+            }
+        }
+        return parts;
     }
 
     private Expression falseConstant()

@@ -109,3 +109,14 @@ SELECT ABS(-5), ABS(-2.5), ABS(CAST(NULL AS INTEGER)), ABS(-2147483647), ABS(-92
 
 -- a VALUES column of exact and approximate numbers is a DOUBLE
 SELECT x, x * 2 FROM (VALUES (0.25), (1e10), (-3), (-1.5e-3), (7)) AS t(x) ORDER BY x;
+
+-- UPPER, LOWER, LENGTH and || over CHAR and VARCHAR columns, non-ASCII text, NULLs and a selection
+SELECT n_nationkey, UPPER(n_comment), LOWER(n_name), LENGTH(n_name), CHAR_LENGTH(n_comment), n_name || ' in ' || r_name,
+       LOWER('ÉTÉ Σ ÀÇ'), UPPER('héllo wörld'), LENGTH('héllo ✓'),
+       UPPER(CASE WHEN n_nationkey % 3 = 0 THEN NULL ELSE n_name END), LENGTH(CASE WHEN n_nationkey % 4 = 0 THEN NULL ELSE n_comment END),
+       n_name || CASE WHEN n_nationkey % 5 = 0 THEN NULL ELSE '!' END
+FROM nation JOIN region ON n_regionkey = r_regionkey
+WHERE n_nationkey % 2 = 1
+ORDER BY n_nationkey;
+
+SELECT LENGTH(p_name), count(*) FROM part WHERE UPPER(p_type) LIKE '%BRASS' AND LOWER(p_container) = 'sm case' GROUP BY LENGTH(p_name) ORDER BY 1;

@@ -9,9 +9,3 @@ SELECT n_regionkey, count(*) FROM nation GROUP BY ROLLUP (n_regionkey);
 
 -- error: GROUPING SETS
 SELECT n_regionkey, n_name, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), (n_name));
-
--- error: function UPPER
-SELECT upper(n_name) FROM nation;
-
--- error: function ||
-SELECT n_name || r_name FROM nation JOIN region ON n_regionkey = r_regionkey;
