@@ -145,6 +145,17 @@ public final class Expressions
         return new CharacterLengthExpression(value, type);
     }
 
+    /** TRIM of the characters of {@code characters} from the start, the end or both. */
+    public static Expression trim(Expression value, String characters, boolean leading, boolean trailing, Type type)
+    {
+        return new TrimExpression(value, characters, leading, trailing, type);
+    }
+
+    public static Expression replace(Expression value, Expression search, Expression replacement, Type type)
+    {
+        return new ReplaceExpression(value, search, replacement, type);
+    }
+
     /** {@code parts[0] || parts[1] || ...} as a string of the given type. */
     public static Expression concat(List<Expression> parts, Type type)
     {

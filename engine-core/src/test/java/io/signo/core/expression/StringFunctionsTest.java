@@ -51,6 +51,25 @@ class StringFunctionsTest
     }
 
     @Test
+    void trimsTheCharactersOfTheSetFromEitherEnd()
+    {
+        Page padded = page(vector(Type.VARCHAR, "  a b ", "xéax", "", null, "ééé"));
+        Expression value = input(0, Type.VARCHAR);
+        assertEquals(list("a b", "xéax", "", null, "ééé"), evaluate(Expressions.trim(value, " ", true, true, Type.VARCHAR), padded));
+        assertEquals(list("  a b ", "ax", "", null, ""), evaluate(Expressions.trim(value, "xé", true, false, Type.VARCHAR), padded));
+        assertEquals(list("  a b ", "xéa", "", null, ""), evaluate(Expressions.trim(value, "xé", false, true, Type.VARCHAR), padded));
+        assertEquals(list("a b ", "xéax"), evaluate(Expressions.trim(value, " ", true, false, Type.VARCHAR), padded, 0, 1));
+    }
+
+    @Test
+    void replacesEveryOccurrence()
+    {
+        Expression replaced = Expressions.replace(FIRST, constant(Type.VARCHAR, "s"), SECOND, Type.VARCHAR);
+        assertEquals(list("Bra-x-x Pot", "héllo ÉTÉ ✓", "", null, null), evaluate(replaced, PAGE));
+        assertEquals(list("Brass Pot"), evaluate(Expressions.replace(FIRST, constant(Type.VARCHAR, ""), SECOND, Type.VARCHAR), PAGE, 0));
+    }
+
+    @Test
     void emptyPage()
     {
         Page empty = page(vector(Type.VARCHAR), vector(Type.VARCHAR));

@@ -23,6 +23,7 @@ import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
@@ -201,9 +202,23 @@ public final class RexTranslator
                 case "LOWER" -> Expressions.lower(translate(operands.get(0)));
                 case "CHAR_LENGTH", "CHARACTER_LENGTH", "LENGTH" -> Expressions.characterLength(translate(operands.get(0)), CalciteTypes.toSigno(call.getType()));
                 case "||" -> Expressions.concat(concatParts(operands), CalciteTypes.toSigno(call.getType()));
+                case "TRIM" -> trim(call);
+                case "REPLACE" -> Expressions.replace(translate(operands.get(0)), translate(operands.get(1)), translate(operands.get(2)), CalciteTypes.toSigno(call.getType()));
                 default -> throw unsupported("function " + call.getOperator().getName());
             };
         };
+    }
+
+    /** TRIM(BOTH | LEADING | TRAILING characters FROM value), as Calcite passes it: the flag, the characters, the value. */
+    private Expression trim(RexCall call)
+    {
+        List<RexNode> operands = call.getOperands();
+        if (!(operands.get(1) instanceof RexLiteral characters) || characters.isNull()) {
+            throw unsupported("TRIM of characters that are not a constant: " + call);
+        }
+        SqlTrimFunction.Flag flag = ((RexLiteral) operands.get(0)).getValueAs(SqlTrimFunction.Flag.class);
+        String set = characters.getValueAs(String.class);
+        return Expressions.trim(translate(operands.get(2)), set, flag != SqlTrimFunction.Flag.TRAILING, flag != SqlTrimFunction.Flag.LEADING, CalciteTypes.toSigno(call.getType()));
     }
 
     /**

@@ -120,3 +120,12 @@ WHERE n_nationkey % 2 = 1
 ORDER BY n_nationkey;
 
 SELECT LENGTH(p_name), count(*) FROM part WHERE UPPER(p_type) LIKE '%BRASS' AND LOWER(p_container) = 'sm case' GROUP BY LENGTH(p_name) ORDER BY 1;
+
+-- TRIM of spaces and of other characters from either end, REPLACE, over columns and constants with NULLs
+SELECT n_nationkey, TRIM(BOTH 'AEIOU' FROM n_name), TRIM(LEADING 'ls' FROM n_comment), TRIM(TRAILING '. ' FROM n_comment),
+       REPLACE(n_comment, 'the', 'THÉ'), REPLACE(n_name, 'A', ''), TRIM('  ab c  '), TRIM(TRAILING 'xé' FROM 'abéxé'),
+       REPLACE('banana', 'an', 'AN'), REPLACE('abc', '', 'x'),
+       REPLACE(CASE WHEN n_nationkey % 3 = 0 THEN NULL ELSE n_name END, 'A', 'a'), TRIM(CASE WHEN n_nationkey % 4 = 0 THEN NULL ELSE n_comment END)
+FROM nation
+WHERE n_nationkey % 2 = 0
+ORDER BY n_nationkey;
