@@ -199,6 +199,7 @@ public final class CastExpression
         Type source = value.type();
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment scratch = allocator.allocate(64);
+        byte[] timestampText = source.kind() == TypeKind.TIMESTAMP ? new byte[CivilTimestamp.MAX_FORMATTED_LENGTH] : null;
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -209,7 +210,7 @@ public final class CastExpression
                 case BIGINT -> TextFormat.writeDecimal(scratch, input.getLong(i), 0);
                 case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
                 case DATE -> TextFormat.writeDate(scratch, input.getInt(i));
-                case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i));
+                case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i), timestampText);
                 case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
                 case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
                 case REAL -> TextFormat.writeAscii(scratch, Float.toString((float) input.getDouble(i)));
@@ -225,6 +226,7 @@ public final class CastExpression
     {
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment bytes = input.values();
+        byte[] timestampText = new byte[type.kind() == TypeKind.TIMESTAMP ? CivilTimestamp.MAX_FORMATTED_LENGTH : 0];
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -235,7 +237,7 @@ public final class CastExpression
                 continue;
             }
             if (type.kind() == TypeKind.TIMESTAMP) {
-                builder.appendLong(TextFormat.parseTimestamp(bytes, input.stringStart(i), input.stringLength(i)));
+                builder.appendLong(TextFormat.parseTimestamp(bytes, input.stringStart(i), input.stringLength(i), timestampText));
                 continue;
             }
             // rare conversions: decode the text once per row

@@ -116,8 +116,7 @@ public final class DateAddExpression
                     if (Math.abs(a[i]) > MAX_MONTHS) {
                         throw outOfRange();
                     }
-                    long days = CivilDate.addMonths(CivilTimestamp.days(d[i]), a[i]);
-                    result[i] = Math.addExact(Math.multiplyExact(days, CivilTimestamp.MICROS_PER_DAY), CivilTimestamp.microsOfDay(d[i]));
+                    result[i] = CivilTimestamp.addMonths(d[i], a[i]);
                 }
             }
         }

@@ -57,20 +57,26 @@ final class TextFormat
         return writePadded(target, length, CivilDate.day(packed), 2);
     }
 
-    static int writeTimestamp(MemorySegment target, long micros)
+    /** @param text scratch of at least {@link CivilTimestamp#MAX_FORMATTED_LENGTH} bytes */
+    static int writeTimestamp(MemorySegment target, long micros, byte[] text)
     {
-        byte[] text = new byte[CivilTimestamp.MAX_FORMATTED_LENGTH];
         int length = CivilTimestamp.format(micros, text, 0);
         MemorySegment.copy(text, 0, target, ValueLayout.JAVA_BYTE, 0, length);
         return length;
     }
 
-    /** Microseconds since epoch of a timestamp's text (surrounding spaces allowed), as {@link CivilTimestamp#parse} reads it. */
-    static long parseTimestamp(MemorySegment bytes, long start, int length)
+    /**
+     * Microseconds since epoch of a timestamp's text (surrounding spaces allowed), as
+     * {@link CivilTimestamp#parse} reads it.
+     *
+     * @param scratch where the text is copied to be parsed, when it holds it
+     */
+    static long parseTimestamp(MemorySegment bytes, long start, int length, byte[] scratch)
     {
-        byte[] text = bytes.asSlice(start, length).toArray(ValueLayout.JAVA_BYTE);
+        byte[] text = length <= scratch.length ? scratch : new byte[length];
+        MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, start, text, 0, length);
         int from = 0;
-        int to = text.length;
+        int to = length;
         while (from < to && text[from] == ' ') {
             from++;
         }

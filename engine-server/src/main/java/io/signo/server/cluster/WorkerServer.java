@@ -137,11 +137,20 @@ public final class WorkerServer
                     // a query planned after the death, on the nodes left
                     continue;
                 }
-                task.stopReason().compareAndSet(null, died);
-                task.exchanges().failAll(died);
-                task.done().cancel(true);
+                stop(task, died);
             }
         });
+    }
+
+    /**
+     * Stops a task from outside, which its report then gives as the reason: fails its exchanges and
+     * cancels it, which closes its drivers before it returns, each after its running quantum.
+     */
+    private static void stop(RunningTask task, SignoException reason)
+    {
+        task.stopReason().compareAndSet(null, reason);
+        task.exchanges().failAll(reason);
+        task.done().cancel(true);
     }
 
     /** host:port this worker listens on. */
@@ -157,10 +166,7 @@ public final class WorkerServer
             // and none may still read the tables that closing frees
             SignoException respread = new SignoException(ErrorCode.NODE_FAILED, "the data was spread again over the workers left; the query was stopped");
             for (RunningTask task : tasks.values()) {
-                task.stopReason().compareAndSet(null, respread);
-                task.exchanges().failAll(respread);
-                // closes the task's drivers before it returns, each after its running quantum
-                task.done().cancel(true);
+                stop(task, respread);
             }
             dataSet.close();
         }

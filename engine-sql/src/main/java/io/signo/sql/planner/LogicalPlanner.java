@@ -176,7 +176,7 @@ public final class LogicalPlanner
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesStringLiterals.rewrite(parsed), fileFunctions), null);
+        SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -250,7 +250,7 @@ public final class LogicalPlanner
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
-            SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesStringLiterals.rewrite(parsed), fileFunctions), viewName);
+            SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), viewName);
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }

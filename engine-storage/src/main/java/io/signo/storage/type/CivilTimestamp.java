@@ -37,10 +37,13 @@ public final class CivilTimestamp
         return days * MICROS_PER_DAY;
     }
 
-    /** The same wall-clock time {@code months} later, the day clamped to the end of the target month. */
+    /**
+     * The same wall-clock time {@code months} later, the day clamped to the end of the target month;
+     * an {@link ArithmeticException} past the range of a long.
+     */
     public static long addMonths(long micros, long months)
     {
-        return CivilDate.addMonths(days(micros), months) * MICROS_PER_DAY + microsOfDay(micros);
+        return Math.addExact(Math.multiplyExact(CivilDate.addMonths(days(micros), months), MICROS_PER_DAY), microsOfDay(micros));
     }
 
     public static LocalDateTime toLocalDateTime(long micros)

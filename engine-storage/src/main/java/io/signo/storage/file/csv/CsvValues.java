@@ -56,8 +56,8 @@ final class CsvValues
             case INTEGER -> parseLong(text, from, to) && longValue >= Integer.MIN_VALUE && longValue <= Integer.MAX_VALUE;
             case BIGINT -> parseLong(text, from, to);
             case DECIMAL -> parseDecimal(text, from, to, type.precision(), type.scale());
-            case DOUBLE -> parseDouble(text, from, to);
-            case REAL -> parseDouble(text, from, to) && roundToReal(text, from, to);
+            case DOUBLE -> parseFloatingPoint(text, from, to, false);
+            case REAL -> parseFloatingPoint(text, from, to, true);
             case DATE -> parseDate(text, from, to);
             case TIMESTAMP -> (longValue = CivilTimestamp.parse(text, from, to)) != CivilTimestamp.INVALID;
             case VARCHAR, CHAR -> true;
@@ -164,18 +164,11 @@ final class CsvValues
         }
     }
 
-    /** The parsed value as the float nearest the text (not the float nearest its double, which may differ). */
-    private boolean roundToReal(byte[] text, int from, int to)
-    {
-        if (Double.isFinite(doubleValue)) {
-            doubleValue = Float.parseFloat(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
-            // beyond a float's range
-            return Double.isFinite(doubleValue);
-        }
-        return true;
-    }
-
-    private boolean parseDouble(byte[] text, int from, int to)
+    /**
+     * A DOUBLE, or a REAL as the float nearest the text (not the float nearest its double, which may
+     * differ); a finite number beyond a float's range is not a REAL.
+     */
+    private boolean parseFloatingPoint(byte[] text, int from, int to, boolean real)
     {
         for (int i = from; i < to; i++) {
             byte c = text[i];
@@ -194,8 +187,10 @@ final class CsvValues
             }
         }
         try {
-            doubleValue = Double.parseDouble(new String(text, from, to - from, StandardCharsets.ISO_8859_1));
-            return true;
+            String number = new String(text, from, to - from, StandardCharsets.ISO_8859_1);
+            doubleValue = real ? Float.parseFloat(number) : Double.parseDouble(number);
+            // a number written out in digits is infinite only beyond a float's range
+            return !real || !Double.isInfinite(doubleValue);
         }
         catch (NumberFormatException e) {
             return false;

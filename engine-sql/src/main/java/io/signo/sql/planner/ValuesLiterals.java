@@ -28,12 +28,12 @@ import org.apache.calcite.util.NlsString;
  * keeps each literal's own value (a BigDecimal, a Double) and then fails comparing them while it
  * derives the rows' order; written as approximate numbers, they are all alike.
  */
-final class ValuesStringLiterals
+final class ValuesLiterals
         extends SqlShuttle
 {
-    private static final ValuesStringLiterals INSTANCE = new ValuesStringLiterals();
+    private static final ValuesLiterals INSTANCE = new ValuesLiterals();
 
-    private ValuesStringLiterals() {}
+    private ValuesLiterals() {}
 
     static SqlNode rewrite(SqlNode statement)
     {
