@@ -50,6 +50,7 @@ abstract class SqlQuerySuite
             "sort_limit.sql",
             "nulls_empty.sql",
             "coercion.sql",
+            "windows.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

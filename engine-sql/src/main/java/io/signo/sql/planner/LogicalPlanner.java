@@ -291,6 +291,7 @@ public final class LogicalPlanner
 
     static RelNode optimize(RelNode rel, Context context, PhaseListener phases)
     {
+        rel = applyRules(Phase.WINDOWS, rel, context, phases);
         rel = applyRules(Phase.SUB_QUERIES, rel, context, phases);
         rel = decorrelate(rel);
         phases.ended(Phase.DECORRELATE);

@@ -29,6 +29,8 @@ public final class SignoRules
         PARSE,
         VALIDATE,
         SQL_TO_REL,
+        /** Window functions (RexOver in a projection) into Window nodes, between the projections that feed and read them. */
+        WINDOWS(together(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)),
         /**
          * Sub-queries to correlates. An EXISTS with a non-equi correlation becomes a semi (anti) join
          * before Calcite would decorrelate it; on one filter the rule goes first, and nested

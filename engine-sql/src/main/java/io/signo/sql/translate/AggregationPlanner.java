@@ -219,7 +219,7 @@ final class AggregationPlanner
         return new FilterProjectNode(aggregation, null, null, projections, texts, rows);
     }
 
-    private static Object zeroOf(Type type)
+    static Object zeroOf(Type type)
     {
         return switch (type.kind()) {
             case INTEGER -> 0;

@@ -29,6 +29,7 @@ import io.signo.core.operator.scan.ConstraintTest;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
+import io.signo.core.operator.window.WindowOperator.WindowOperatorFactory;
 import io.signo.core.operator.write.TableWriterOperator;
 import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.fragment.FragmentedPlan;
@@ -45,6 +46,7 @@ import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TableWriterNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
+import io.signo.sql.rel.WindowNode;
 import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
@@ -245,6 +247,12 @@ public final class LocalExecutionPlanner
             case SortNode sort -> {
                 Pipeline pipeline = visit(sort.source(), nodeIndex);
                 pipeline.factories.add(new OrderByOperatorFactory(sort.sortChannels(), sort.orders(), sort.outputTypes()));
+                yield pipeline;
+            }
+            case WindowNode window -> {
+                Pipeline pipeline = visit(window.source(), nodeIndex);
+                pipeline.factories.add(new WindowOperatorFactory(window.partitionChannels(), window.orderChannels(), window.orders(), window.functions(),
+                        window.source().outputTypes()));
                 yield pipeline;
             }
             case TopNNode topN -> {

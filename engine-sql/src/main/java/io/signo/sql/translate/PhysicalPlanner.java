@@ -38,6 +38,7 @@ import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
@@ -57,8 +58,8 @@ import java.util.TreeSet;
 /**
  * Turns an optimized logical plan into Signo's physical plan: picks operators, prunes scanned
  * columns, and places exchanges where the distribution must change (sorts and limits gathered).
- * Joins are planned by {@link JoinPlanner}, aggregations by {@link AggregationPlanner}; both come
- * back here for their inputs.
+ * Joins are planned by {@link JoinPlanner}, aggregations by {@link AggregationPlanner}, windows by
+ * {@link WindowPlanner}; they come back here for their inputs.
  */
 public final class PhysicalPlanner
 {
@@ -66,6 +67,7 @@ public final class PhysicalPlanner
     private final RelMetadataQuery metadata;
     private final JoinPlanner joins;
     private final AggregationPlanner aggregations;
+    private final WindowPlanner windows;
     /** Aggregates and joins that several parents read, and the one plan each gets: computed once, see {@link SharedPlanNodes}. */
     private Set<RelNode> sharedRels = Set.of();
     private final Map<RelNode, PlanNode> sharedPlans = new IdentityHashMap<>();
@@ -81,6 +83,7 @@ public final class PhysicalPlanner
         this.metadata = metadata;
         this.joins = new JoinPlanner(this, rexBuilder, new JoinCostModel(options));
         this.aggregations = new AggregationPlanner(this, rexBuilder);
+        this.windows = new WindowPlanner(this, rexBuilder);
     }
 
     /** The physical plan of a whole query; its root is a single stream in the query's row order. */
@@ -128,6 +131,7 @@ public final class PhysicalPlanner
             case Aggregate aggregate -> aggregations.plan(readingOnlyUsedColumns(aggregate));
             case Join join -> joins.planAllFields(join);
             case Sort sort -> sort(sort);
+            case Window window -> windows.plan(window);
             case Union union -> union(union);
             case Values values -> values(values);
             case Intersect intersect -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: INTERSECT");
@@ -252,13 +256,7 @@ public final class PhysicalPlanner
         List<SortOrder> orders = new ArrayList<>();
         for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
             channels.add(collation.getFieldIndex());
-            boolean ascending = !collation.getDirection().isDescending();
-            boolean nullsFirst = switch (collation.nullDirection) {
-                case FIRST -> true;
-                case LAST -> false;
-                case UNSPECIFIED -> !ascending;
-            };
-            orders.add(new SortOrder(ascending, nullsFirst));
+            orders.add(sortOrder(collation));
         }
         long offset = sort.offset == null ? 0 : longValue(sort.offset, "OFFSET");
         Long fetch = sort.fetch == null ? null : longValue(sort.fetch, "LIMIT");
@@ -287,6 +285,18 @@ public final class PhysicalPlanner
         }
         PlanNode sorted = new SortNode(source, channels, orders, rows);
         return offset == 0 ? sorted : new LimitNode(sorted, Long.MAX_VALUE, offset, false, rows);
+    }
+
+    /** A Calcite sort key's direction; without NULLS FIRST or LAST, NULL sorts high (last ascending, first descending). */
+    static SortOrder sortOrder(RelFieldCollation collation)
+    {
+        boolean ascending = !collation.getDirection().isDescending();
+        boolean nullsFirst = switch (collation.nullDirection) {
+            case FIRST -> true;
+            case LAST -> false;
+            case UNSPECIFIED -> !ascending;
+        };
+        return new SortOrder(ascending, nullsFirst);
     }
 
     private static long saturatedAdd(long a, long b)

@@ -9,3 +9,9 @@ SELECT n_regionkey, count(*) FROM nation GROUP BY ROLLUP (n_regionkey);
 
 -- error: GROUPING SETS
 SELECT n_regionkey, n_name, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), (n_name));
+
+-- error: RANGE frames with an offset
+SELECT o_orderkey, SUM(o_totalprice) OVER (ORDER BY o_orderkey RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM orders;
+
+-- error: DISTINCT in the window function
+SELECT n_name, COUNT(DISTINCT n_regionkey) OVER () FROM nation;

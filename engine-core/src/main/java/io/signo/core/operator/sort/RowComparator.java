@@ -16,7 +16,7 @@ import java.util.List;
  * ignores pad spaces. Doubles order as {@link Double#compare}. A final class with primitive
  * arguments, so sorting never boxes.
  */
-final class RowComparator
+public final class RowComparator
 {
     private final int[] sortChannels;
     private final boolean[] ascending;
@@ -25,7 +25,7 @@ final class RowComparator
     private ColumnVector[][] columns;
     private int pageCapacity = 8;
 
-    RowComparator(List<Integer> sortChannels, List<SortOrder> orders, List<Type> types)
+    public RowComparator(List<Integer> sortChannels, List<SortOrder> orders, List<Type> types)
     {
         if (sortChannels.size() != orders.size()) {
             throw new IllegalArgumentException("sortChannels has " + sortChannels.size() + " entries, orders " + orders.size());
@@ -45,7 +45,7 @@ final class RowComparator
     }
 
     /** Registers {@code page} as page index {@code pageIndex} of the addresses compared. */
-    void setPage(int pageIndex, Page page)
+    public void setPage(int pageIndex, Page page)
     {
         if (pageIndex >= pageCapacity) {
             int capacity = Math.max(pageIndex + 1, pageCapacity * 2);
@@ -60,14 +60,14 @@ final class RowComparator
     }
 
     /** Forgets every registered page. */
-    void clear()
+    public void clear()
     {
         for (ColumnVector[] byPage : columns) {
             Arrays.fill(byPage, null);
         }
     }
 
-    int compare(long left, long right)
+    public int compare(long left, long right)
     {
         int leftPage = PageAddresses.pageIndex(left);
         int rightPage = PageAddresses.pageIndex(right);

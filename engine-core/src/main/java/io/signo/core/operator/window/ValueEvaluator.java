@@ -1,0 +1,55 @@
+package io.signo.core.operator.window;
+
+/** LAG, LEAD, FIRST_VALUE, LAST_VALUE and NTH_VALUE: each row's value copied from another row of the partition. */
+final class ValueEvaluator
+        implements FunctionEvaluator
+{
+    private final WindowFunction function;
+    private final int valueChannel;
+    /** LAG's and LEAD's default, a channel of the current row; -1 for NULL. */
+    private final int defaultChannel;
+
+    ValueEvaluator(WindowFunction function)
+    {
+        this.function = function;
+        this.valueChannel = function.arguments().getFirst();
+        this.defaultChannel = function.arguments().size() > 1 ? function.arguments().get(1) : -1;
+    }
+
+    @Override
+    public void evaluate(WindowPartition partition, OutputColumn output)
+    {
+        SortedRows rows = partition.rows();
+        for (int row = partition.start(); row < partition.end(); row++) {
+            int source = sourceRow(partition, row);
+            if (source >= 0) {
+                output.next().appendFrom(rows.column(valueChannel, source), SortedRows.position(source));
+            }
+            else if (defaultChannel >= 0) {
+                output.next().appendFrom(rows.column(defaultChannel, row), SortedRows.position(row));
+            }
+            else {
+                output.next().appendNull();
+            }
+        }
+    }
+
+    /** The row whose value {@code row} gets, or -1 for none. */
+    private int sourceRow(WindowPartition partition, int row)
+    {
+        long source = switch (function.kind()) {
+            case LAG -> row - function.constant();
+            case LEAD -> row + function.constant();
+            case FIRST_VALUE -> partition.frameStart(function.frame(), row);
+            case LAST_VALUE -> partition.frameEnd(function.frame(), row) - 1L;
+            case NTH_VALUE -> partition.frameStart(function.frame(), row) + function.constant() - 1;
+            default -> throw new IllegalStateException("not a value function: " + function.kind());
+        };
+        if (function.kind().usesFrame()) {
+            int frameStart = partition.frameStart(function.frame(), row);
+            int frameEnd = partition.frameEnd(function.frame(), row);
+            return source >= frameStart && source < frameEnd ? (int) source : -1;
+        }
+        return source >= partition.start() && source < partition.end() ? (int) source : -1;
+    }
+}

@@ -1,0 +1,40 @@
+package io.signo.core.operator.window;
+
+import java.io.Serializable;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The rows of its partition a window function reads for each row: counted in rows (ROWS), or in
+ * peer groups, the rows equal on the ORDER BY keys (RANGE, with only UNBOUNDED and CURRENT ROW bounds).
+ */
+public record WindowFrame(boolean rows, FrameBound start, FrameBound end)
+        implements Serializable
+{
+    /** The default with an ORDER BY: the partition's rows up to the current row's last peer. */
+    public static final WindowFrame RANGE_UP_TO_CURRENT_ROW = new WindowFrame(false, FrameBound.UNBOUNDED_PRECEDING, FrameBound.CURRENT_ROW);
+    public static final WindowFrame WHOLE_PARTITION = new WindowFrame(true, FrameBound.UNBOUNDED_PRECEDING, FrameBound.UNBOUNDED_FOLLOWING);
+
+    public WindowFrame
+    {
+        requireNonNull(start, "start is null");
+        requireNonNull(end, "end is null");
+        if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
+            throw new IllegalArgumentException("a frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
+        }
+        if (!rows && (isOffset(start) || isOffset(end))) {
+            throw new IllegalArgumentException("a RANGE frame with an offset: " + start + " AND " + end);
+        }
+    }
+
+    private static boolean isOffset(FrameBound bound)
+    {
+        return bound.kind() == FrameBound.Kind.PRECEDING || bound.kind() == FrameBound.Kind.FOLLOWING;
+    }
+
+    @Override
+    public String toString()
+    {
+        return (rows ? "ROWS" : "RANGE") + " BETWEEN " + start + " AND " + end;
+    }
+}

@@ -1,0 +1,191 @@
+package io.signo.core.operator.window;
+
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
+import io.signo.core.operator.OperatorFactory;
+import io.signo.core.operator.sort.RowComparator;
+import io.signo.core.operator.sort.SortOrder;
+import io.signo.core.operator.sort.SortedRun;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Window functions of one window specification (PARTITION BY, ORDER BY): keeps all input, sorts it
+ * on the partition keys then the order keys, computes every function a partition at a time, and
+ * emits the input columns followed by one column per function. Its driver must see whole partitions
+ * (the planner puts a hash exchange on the partition keys before it).
+ */
+public final class WindowOperator
+        implements Operator
+{
+    public static final class WindowOperatorFactory
+            implements OperatorFactory
+    {
+        private final List<Integer> partitionChannels;
+        private final List<Integer> orderChannels;
+        private final List<SortOrder> orders;
+        private final List<WindowFunction> functions;
+        private final List<Type> types;
+
+        /** @param types the types of all input columns */
+        public WindowOperatorFactory(List<Integer> partitionChannels, List<Integer> orderChannels, List<SortOrder> orders, List<WindowFunction> functions, List<Type> types)
+        {
+            this.partitionChannels = List.copyOf(requireNonNull(partitionChannels, "partitionChannels is null"));
+            this.orderChannels = List.copyOf(requireNonNull(orderChannels, "orderChannels is null"));
+            this.orders = List.copyOf(requireNonNull(orders, "orders is null"));
+            this.functions = List.copyOf(requireNonNull(functions, "functions is null"));
+            this.types = List.copyOf(requireNonNull(types, "types is null"));
+            if (orderChannels.size() != orders.size()) {
+                throw new IllegalArgumentException("orderChannels has " + orderChannels.size() + " entries, orders " + orders.size());
+            }
+        }
+
+        @Override
+        public Operator createOperator(OperatorContext context)
+        {
+            return new WindowOperator(context, this);
+        }
+
+        @Override
+        public String name()
+        {
+            return "Window";
+        }
+    }
+
+    private final OperatorContext context;
+    private final WindowOperatorFactory factory;
+    private final SortedRun input;
+    private boolean finishing;
+    private List<Page> output;
+    private int nextPage;
+    private boolean done;
+
+    private WindowOperator(OperatorContext context, WindowOperatorFactory factory)
+    {
+        this.context = requireNonNull(context, "context is null");
+        this.factory = factory;
+        List<Integer> sortChannels = new ArrayList<>(factory.partitionChannels);
+        List<SortOrder> sortOrders = new ArrayList<>();
+        for (int i = 0; i < factory.partitionChannels.size(); i++) {
+            sortOrders.add(new SortOrder(true, false));
+        }
+        sortChannels.addAll(factory.orderChannels);
+        sortOrders.addAll(factory.orders);
+        this.input = new SortedRun(sortChannels, sortOrders, factory.types);
+    }
+
+    @Override
+    public boolean needsInput()
+    {
+        return !finishing;
+    }
+
+    @Override
+    public void addInput(Page page)
+    {
+        input.add(page);
+        context.memory().setBytes(input.retainedBytes());
+    }
+
+    @Override
+    public void finish()
+    {
+        finishing = true;
+    }
+
+    @Override
+    public Page getOutput()
+    {
+        if (!finishing || done) {
+            return null;
+        }
+        if (output == null) {
+            output = compute();
+        }
+        if (nextPage == output.size()) {
+            release();
+            return null;
+        }
+        Page page = output.get(nextPage);
+        output.set(nextPage++, null);
+        return page;
+    }
+
+    private List<Page> compute()
+    {
+        // pages kept until every function ran: from the GC-released allocator, not the driver's recycled one
+        List<Page> pages = new ArrayList<>();
+        for (Page page = input.next(SortedRows.PAGE_ROWS, PageAllocator.transientPages()); page != null; page = input.next(SortedRows.PAGE_ROWS, PageAllocator.transientPages())) {
+            pages.add(page);
+        }
+        input.clear();
+        SortedRows rows = new SortedRows(pages);
+        context.memory().setBytes(rows.retainedBytes());
+
+        List<FunctionEvaluator> evaluators = new ArrayList<>();
+        List<OutputColumn> columns = new ArrayList<>();
+        for (WindowFunction function : factory.functions) {
+            evaluators.add(FunctionEvaluator.of(function));
+            columns.add(new OutputColumn(function.outputType()));
+        }
+        RowComparator partitions = rows.equality(factory.partitionChannels, factory.types);
+        RowComparator peers = rows.equality(factory.orderChannels, factory.types);
+        int start = 0;
+        if (rows.rowCount() > 0) {
+            for (int end : SortedRows.runEnds(partitions, 0, rows.rowCount())) {
+                WindowPartition partition = new WindowPartition(rows, start, end, peers);
+                for (int i = 0; i < evaluators.size(); i++) {
+                    evaluators.get(i).evaluate(partition, columns.get(i));
+                }
+                start = end;
+            }
+        }
+
+        List<Page> result = new ArrayList<>();
+        long bytes = 0;
+        List<List<ColumnVector>> functionVectors = columns.stream().map(OutputColumn::vectors).toList();
+        for (int i = 0; i < pages.size(); i++) {
+            Page page = pages.get(i);
+            ColumnVector[] vectors = new ColumnVector[page.columnCount() + functionVectors.size()];
+            for (int channel = 0; channel < page.columnCount(); channel++) {
+                vectors[channel] = page.column(channel);
+            }
+            for (int function = 0; function < functionVectors.size(); function++) {
+                vectors[page.columnCount() + function] = functionVectors.get(function).get(i);
+            }
+            Page withFunctions = new Page(page.positionCount(), vectors);
+            bytes += withFunctions.retainedBytes();
+            result.add(withFunctions);
+        }
+        context.memory().setBytes(bytes);
+        return result;
+    }
+
+    private void release()
+    {
+        done = true;
+        output = null;
+        input.clear();
+        context.memory().setBytes(0);
+    }
+
+    @Override
+    public boolean isFinished()
+    {
+        return done;
+    }
+
+    @Override
+    public void close()
+    {
+        release();
+    }
+}

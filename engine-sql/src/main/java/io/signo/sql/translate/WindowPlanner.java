@@ -1,0 +1,338 @@
+package io.signo.sql.translate;
+
+import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.expression.Expression;
+import io.signo.core.expression.Expressions;
+import io.signo.core.operator.aggregation.AggregateCall;
+import io.signo.core.operator.aggregation.AggregateKind;
+import io.signo.core.operator.sort.SortOrder;
+import io.signo.core.operator.window.FrameBound;
+import io.signo.core.operator.window.WindowFrame;
+import io.signo.core.operator.window.WindowFunction;
+import io.signo.core.operator.window.WindowFunctionKind;
+import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.WindowNode;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.type.Type;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.rex.RexWindowExclusion;
+import org.apache.calcite.sql.SqlKind;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Plans Calcite's windows: per window specification (group), an exchange that gives each driver
+ * whole partitions (hash on the PARTITION BY keys, or one stream without them) and a {@link WindowNode}.
+ * Arguments that are constants or need a cast to the result type are computed first, as extra
+ * channels after the input's, and dropped after the windows; SUM0's empty sums become 0 there too.
+ */
+final class WindowPlanner
+{
+    private final PhysicalPlanner planner;
+    private final RexBuilder rexBuilder;
+
+    WindowPlanner(PhysicalPlanner planner, RexBuilder rexBuilder)
+    {
+        this.planner = planner;
+        this.rexBuilder = rexBuilder;
+    }
+
+    PlanNode plan(Window window)
+    {
+        PlanNode source = planner.visit(window.getInput());
+        Arguments arguments = new Arguments(window, source.outputTypes());
+        List<List<WindowFunction>> functionsByGroup = new ArrayList<>();
+        List<Boolean> zeroWhenEmpty = new ArrayList<>();
+        for (Window.Group group : window.groups) {
+            WindowFrame frame = frame(group, arguments);
+            List<WindowFunction> functions = new ArrayList<>();
+            for (Window.RexWinAggCall call : group.aggCalls) {
+                functions.add(function(call, frame, arguments));
+                zeroWhenEmpty.add(call.getOperator().getKind() == SqlKind.SUM0);
+            }
+            functionsByGroup.add(functions);
+        }
+        double rows = planner.rows(window);
+        PlanNode node = arguments.extraCount() == 0 ? source : arguments.project(source);
+        for (int i = 0; i < window.groups.size(); i++) {
+            Window.Group group = window.groups.get(i);
+            List<Integer> partitionChannels = group.keys.asList();
+            node = wholePartitions(node, partitionChannels);
+            List<Integer> orderChannels = new ArrayList<>();
+            List<SortOrder> orders = new ArrayList<>();
+            for (RelFieldCollation collation : group.orderKeys.getFieldCollations()) {
+                orderChannels.add(collation.getFieldIndex());
+                orders.add(PhysicalPlanner.sortOrder(collation));
+            }
+            node = new WindowNode(node, partitionChannels, orderChannels, orders, functionsByGroup.get(i), rows);
+        }
+        if (arguments.extraCount() > 0 || zeroWhenEmpty.contains(true)) {
+            node = dropExtrasAndZeroEmptySums(node, source.outputTypes().size(), arguments.extraCount(), zeroWhenEmpty, rows);
+        }
+        return node;
+    }
+
+    /** The node, or an exchange over it after which each driver holds whole partitions of {@code keys}. */
+    private static PlanNode wholePartitions(PlanNode node, List<Integer> keys)
+    {
+        if (node.distribution().isSingle()) {
+            return node;
+        }
+        if (keys.isEmpty()) {
+            return ExchangeNode.gather(node);
+        }
+        if (node.distribution().isPartitionedWithin(keys)) {
+            return new ExchangeNode(List.of(node), ExchangeKind.HASH, ExchangeNode.Scope.LOCAL, keys, node.estimatedRows(), 0);
+        }
+        return ExchangeNode.remote(node, ExchangeKind.HASH, keys);
+    }
+
+    private static WindowFrame frame(Window.Group group, Arguments arguments)
+    {
+        if (group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
+            throw unsupported("window frames with " + group.exclude);
+        }
+        FrameBound start = bound(group.lowerBound, arguments);
+        FrameBound end = bound(group.upperBound, arguments);
+        if (!group.isRows && (isOffset(start) || isOffset(end))) {
+            throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound + "); ROWS frames take offsets");
+        }
+        if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
+        }
+        return new WindowFrame(group.isRows, start, end);
+    }
+
+    private static boolean isOffset(FrameBound bound)
+    {
+        return bound.kind() == FrameBound.Kind.PRECEDING || bound.kind() == FrameBound.Kind.FOLLOWING;
+    }
+
+    private static FrameBound bound(RexWindowBound bound, Arguments arguments)
+    {
+        if (bound.isUnboundedPreceding()) {
+            return FrameBound.UNBOUNDED_PRECEDING;
+        }
+        if (bound.isUnboundedFollowing()) {
+            return FrameBound.UNBOUNDED_FOLLOWING;
+        }
+        if (bound.isCurrentRow()) {
+            return FrameBound.CURRENT_ROW;
+        }
+        long offset = arguments.constant(bound.getOffset(), "a ROWS frame's offset");
+        if (offset < 0) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + offset);
+        }
+        return bound.isPreceding() ? FrameBound.preceding(offset) : FrameBound.following(offset);
+    }
+
+    private static WindowFunction function(Window.RexWinAggCall call, WindowFrame frame, Arguments arguments)
+    {
+        String name = call.getOperator().getName();
+        if (call.distinct) {
+            throw unsupported("DISTINCT in the window function " + name);
+        }
+        if (call.ignoreNulls) {
+            throw unsupported("IGNORE NULLS in the window function " + name);
+        }
+        Type outputType = CalciteTypes.toSigno(call.getType());
+        List<RexNode> operands = call.getOperands();
+        return switch (call.getOperator().getKind()) {
+            case ROW_NUMBER -> WindowFunction.ranking(WindowFunctionKind.ROW_NUMBER, 0, outputType);
+            case RANK -> WindowFunction.ranking(WindowFunctionKind.RANK, 0, outputType);
+            case DENSE_RANK -> WindowFunction.ranking(WindowFunctionKind.DENSE_RANK, 0, outputType);
+            case PERCENT_RANK -> WindowFunction.ranking(WindowFunctionKind.PERCENT_RANK, 0, outputType);
+            case CUME_DIST -> WindowFunction.ranking(WindowFunctionKind.CUME_DIST, 0, outputType);
+            case NTILE -> WindowFunction.ranking(WindowFunctionKind.NTILE, positive(arguments.constant(operands.get(0), "NTILE's bucket count"), "NTILE's bucket count"), outputType);
+            case LAG, LEAD -> {
+                long offset = operands.size() > 1 ? arguments.constant(operands.get(1), name + "'s offset") : 1;
+                List<Integer> channels = new ArrayList<>();
+                channels.add(arguments.channel(operands.get(0), outputType));
+                if (operands.size() > 2) {
+                    channels.add(arguments.channel(operands.get(2), outputType));
+                }
+                WindowFunctionKind kind = call.getOperator().getKind() == SqlKind.LAG ? WindowFunctionKind.LAG : WindowFunctionKind.LEAD;
+                yield new WindowFunction(kind, channels, offset, null, outputType, frame);
+            }
+            case FIRST_VALUE -> new WindowFunction(WindowFunctionKind.FIRST_VALUE, List.of(arguments.channel(operands.get(0), outputType)), 0, null, outputType, frame);
+            case LAST_VALUE -> new WindowFunction(WindowFunctionKind.LAST_VALUE, List.of(arguments.channel(operands.get(0), outputType)), 0, null, outputType, frame);
+            case NTH_VALUE -> new WindowFunction(WindowFunctionKind.NTH_VALUE, List.of(arguments.channel(operands.get(0), outputType)),
+                    positive(arguments.constant(operands.get(1), "NTH_VALUE's position"), "NTH_VALUE's position"), null, outputType, frame);
+            case COUNT, SUM, SUM0, AVG, MIN, MAX -> WindowFunction.aggregate(aggregate(call, outputType, arguments), frame);
+            default -> throw unsupported("window function " + name);
+        };
+    }
+
+    private static AggregateCall aggregate(Window.RexWinAggCall call, Type outputType, Arguments arguments)
+    {
+        SqlKind kind = call.getOperator().getKind();
+        if (kind == SqlKind.COUNT && call.getOperands().isEmpty()) {
+            return AggregateCall.countStar();
+        }
+        if (call.getOperands().size() != 1) {
+            throw unsupported(call.getOperator().getName() + " with " + call.getOperands().size() + " arguments in a window");
+        }
+        RexNode operand = call.getOperands().getFirst();
+        int channel = arguments.channel(operand, null);
+        Type inputType = arguments.type(channel);
+        AggregateKind aggregateKind = switch (kind) {
+            case COUNT -> AggregateKind.COUNT;
+            case SUM, SUM0 -> AggregateKind.SUM;
+            case AVG -> AggregateKind.AVG;
+            case MIN -> AggregateKind.MIN;
+            case MAX -> AggregateKind.MAX;
+            default -> throw unsupported("window aggregate " + call.getOperator().getName());
+        };
+        return new AggregateCall(aggregateKind, channel, inputType, outputType);
+    }
+
+    private static long positive(long value, String what)
+    {
+        if (value <= 0) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, what + " must be positive: " + value);
+        }
+        return value;
+    }
+
+    /** The Window's input columns and constants, and the extra channels computed for them before the windows. */
+    private final class Arguments
+    {
+        private final Window window;
+        private final List<Type> sourceTypes;
+        private final int inputCount;
+        private final List<Expression> extras = new ArrayList<>();
+        private final List<String> extraTexts = new ArrayList<>();
+
+        Arguments(Window window, List<Type> sourceTypes)
+        {
+            this.window = window;
+            this.sourceTypes = sourceTypes;
+            this.inputCount = window.getInput().getRowType().getFieldCount();
+        }
+
+        int extraCount()
+        {
+            return extras.size();
+        }
+
+        Type type(int channel)
+        {
+            return channel < sourceTypes.size() ? sourceTypes.get(channel) : extras.get(channel - sourceTypes.size()).type();
+        }
+
+        /** A literal operand, or a reference to one of the Window's constants. */
+        private RexLiteral literal(RexNode operand)
+        {
+            if (operand instanceof RexLiteral literal) {
+                return literal;
+            }
+            if (operand instanceof RexInputRef reference && reference.getIndex() >= inputCount) {
+                return window.constants.get(reference.getIndex() - inputCount);
+            }
+            return null;
+        }
+
+        long constant(RexNode operand, String what)
+        {
+            RexLiteral literal = literal(operand);
+            BigDecimal value = literal == null ? null : literal.getValueAs(BigDecimal.class);
+            if (value == null) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, what + " must be an integer constant: " + operand);
+            }
+            try {
+                return value.longValueExact();
+            }
+            catch (ArithmeticException e) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, what + " must be an integer constant: " + value, e);
+            }
+        }
+
+        /** The channel holding the operand as {@code type} (as it is when null): an input column, or an extra one. */
+        int channel(RexNode operand, Type type)
+        {
+            RexLiteral literal = literal(operand);
+            Expression expression;
+            String text;
+            if (literal != null) {
+                Type literalType = type != null ? type : CalciteTypes.toSigno(literal.getType());
+                expression = RexTranslator.identity(rexBuilder, List.of()).translateAs(literal, literalType);
+                text = PhysicalPlanner.explainText(literal);
+            }
+            else if (operand instanceof RexInputRef reference) {
+                Type inputType = sourceTypes.get(reference.getIndex());
+                if (type == null || inputType.equals(type)) {
+                    return reference.getIndex();
+                }
+                expression = Expressions.input(reference.getIndex(), inputType);
+                text = "#" + reference.getIndex();
+            }
+            else {
+                throw new SignoException(ErrorCode.INTERNAL_ERROR, "a window function's argument is neither a column nor a constant: " + operand);
+            }
+            if (type != null && !expression.type().equals(type)) {
+                expression = Expressions.cast(expression, type);
+                text = "CAST(" + text + " AS " + type + ")";
+            }
+            extras.add(expression);
+            extraTexts.add(text);
+            return sourceTypes.size() + extras.size() - 1;
+        }
+
+        /** The source's columns followed by the extra ones. */
+        PlanNode project(PlanNode source)
+        {
+            List<Expression> projections = new ArrayList<>();
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < sourceTypes.size(); i++) {
+                projections.add(Expressions.input(i, sourceTypes.get(i)));
+                texts.add("#" + i);
+            }
+            projections.addAll(extras);
+            texts.addAll(extraTexts);
+            return new FilterProjectNode(source, null, null, projections, texts, source.estimatedRows());
+        }
+    }
+
+    /** The input columns and the functions' columns, without the extra argument channels, an empty SUM0 as 0. */
+    private static PlanNode dropExtrasAndZeroEmptySums(PlanNode node, int inputCount, int extraCount, List<Boolean> zeroWhenEmpty, double rows)
+    {
+        List<Type> types = node.outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < inputCount; i++) {
+            projections.add(Expressions.input(i, types.get(i)));
+            texts.add("#" + i);
+        }
+        for (int i = 0; i < zeroWhenEmpty.size(); i++) {
+            int channel = inputCount + extraCount + i;
+            Type type = types.get(channel);
+            Expression column = Expressions.input(channel, type);
+            if (zeroWhenEmpty.get(i)) {
+                projections.add(Expressions.coalesce(List.of(column, Expressions.constant(type, AggregationPlanner.zeroOf(type))), type));
+                texts.add("coalesce(#" + channel + ", 0)");
+            }
+            else {
+                projections.add(column);
+                texts.add("#" + channel);
+            }
+        }
+        return new FilterProjectNode(node, null, null, projections, texts, rows);
+    }
+
+    private static SignoException unsupported(String what)
+    {
+        return new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + what);
+    }
+}

@@ -1,0 +1,141 @@
+-- ranking functions over partitions, ties broken by a unique key
+SELECT n_regionkey, n_name,
+       ROW_NUMBER() OVER (PARTITION BY n_regionkey ORDER BY n_name),
+       RANK() OVER (PARTITION BY n_regionkey ORDER BY n_name DESC),
+       DENSE_RANK() OVER (ORDER BY n_regionkey),
+       RANK() OVER (ORDER BY n_regionkey)
+FROM nation
+ORDER BY n_nationkey;
+
+-- ranks with ties on a big table, and percent_rank, cume_dist, ntile
+SELECT o_orderkey, o_orderpriority, o_orderstatus,
+       RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus),
+       DENSE_RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus),
+       PERCENT_RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus),
+       CUME_DIST() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus),
+       NTILE(7) OVER (PARTITION BY o_orderpriority ORDER BY o_orderkey)
+FROM orders
+WHERE o_orderkey < 3000;
+
+-- top 3 per group: a filter on ROW_NUMBER
+SELECT *
+FROM (
+    SELECT c_nationkey, c_custkey, c_acctbal,
+           ROW_NUMBER() OVER (PARTITION BY c_nationkey ORDER BY c_acctbal DESC, c_custkey) AS rn
+    FROM customer
+) ranked
+WHERE rn <= 3
+ORDER BY c_nationkey, rn;
+
+-- running totals: the default frame includes the current row's peers
+SELECT o_custkey, o_orderdate, o_orderkey, o_totalprice,
+       SUM(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderdate),
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY o_orderdate),
+       SUM(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderdate, o_orderkey ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+FROM orders
+WHERE o_custkey < 60
+ORDER BY o_custkey, o_orderdate, o_orderkey;
+
+-- whole-partition aggregates of every kind, without ORDER BY
+SELECT l_orderkey, l_linenumber,
+       SUM(l_quantity) OVER (PARTITION BY l_orderkey),
+       AVG(l_extendedprice) OVER (PARTITION BY l_orderkey),
+       MIN(l_shipdate) OVER (PARTITION BY l_orderkey),
+       MAX(l_shipmode) OVER (PARTITION BY l_orderkey),
+       COUNT(l_comment) OVER (PARTITION BY l_orderkey),
+       AVG(CAST(l_discount AS DOUBLE)) OVER (PARTITION BY l_orderkey),
+       SUM(l_linenumber) OVER (PARTITION BY l_orderkey)
+FROM lineitem
+WHERE l_orderkey < 200
+ORDER BY l_orderkey, l_linenumber;
+
+-- moving frames in rows, both directions
+SELECT l_orderkey, l_linenumber,
+       SUM(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING),
+       AVG(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN 2 PRECEDING AND CURRENT ROW),
+       MAX(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),
+       COUNT(*) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING),
+       SUM(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING),
+       MIN(l_quantity) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)
+FROM lineitem
+WHERE l_orderkey < 300
+ORDER BY l_orderkey, l_linenumber;
+
+-- LAG and LEAD with offsets and defaults, FIRST_VALUE, LAST_VALUE, NTH_VALUE
+SELECT o_custkey, o_orderkey,
+       LAG(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAG(o_totalprice, 2, 0) OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LEAD(o_orderdate) OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LEAD(o_orderpriority, 1, 'none') OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       FIRST_VALUE(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAST_VALUE(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY o_orderkey ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING),
+       NTH_VALUE(o_orderkey, 2) OVER (PARTITION BY o_custkey ORDER BY o_orderkey)
+FROM orders
+WHERE o_custkey < 40
+ORDER BY o_custkey, o_orderkey;
+
+-- LAG's default of another type than its value
+SELECT n_nationkey, LAG(n_regionkey * 1.5, 1, 7) OVER (ORDER BY n_nationkey), LEAD(n_nationkey, 3, -1) OVER (ORDER BY n_nationkey)
+FROM nation
+ORDER BY n_nationkey;
+
+-- a window over an aggregate: each nation's share of its region's revenue
+SELECT n_regionkey, n_name, revenue, revenue / SUM(revenue) OVER (PARTITION BY n_regionkey) AS share,
+       RANK() OVER (ORDER BY revenue DESC) AS place
+FROM (
+    SELECT n_regionkey, n_name, SUM(o_totalprice) AS revenue
+    FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey
+    GROUP BY n_regionkey, n_name
+) revenues
+ORDER BY n_name;
+
+-- several window specifications in one query, and the global one without PARTITION BY
+SELECT p_partkey, p_brand, p_size,
+       COUNT(*) OVER (),
+       SUM(p_size) OVER (PARTITION BY p_brand),
+       ROW_NUMBER() OVER (PARTITION BY p_brand ORDER BY p_size DESC, p_partkey),
+       SUM(p_retailprice) OVER (ORDER BY p_partkey ROWS BETWEEN 5 PRECEDING AND CURRENT ROW)
+FROM part
+WHERE p_partkey <= 400
+ORDER BY p_partkey;
+
+-- NULLs: partitions and peers of NULL keys, aggregates of NULL values, empty frames
+SELECT n_nationkey, k, v,
+       ROW_NUMBER() OVER (PARTITION BY k ORDER BY v, n_nationkey),
+       RANK() OVER (PARTITION BY k ORDER BY v),
+       SUM(v) OVER (PARTITION BY k ORDER BY v),
+       COUNT(v) OVER (PARTITION BY k),
+       SUM(v) OVER (PARTITION BY k ORDER BY n_nationkey ROWS BETWEEN 5 FOLLOWING AND 6 FOLLOWING),
+       FIRST_VALUE(v) OVER (PARTITION BY k ORDER BY v NULLS FIRST)
+FROM (
+    SELECT n_nationkey,
+           CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k,
+           CASE WHEN MOD(n_nationkey, 3) = 0 THEN NULL ELSE n_nationkey END AS v
+    FROM nation
+) t
+ORDER BY n_nationkey;
+
+-- windows over an empty input
+SELECT n_name, ROW_NUMBER() OVER (ORDER BY n_name), SUM(n_nationkey) OVER ()
+FROM nation
+WHERE n_nationkey < 0;
+
+-- a window in ORDER BY and in an expression
+SELECT s_suppkey, s_acctbal - AVG(s_acctbal) OVER (PARTITION BY s_nationkey) AS above_average
+FROM supplier
+ORDER BY RANK() OVER (ORDER BY s_acctbal DESC), s_suppkey
+LIMIT 20;
+
+-- one partition of all 60,000 line items, spanning several pages: running and moving frames across page boundaries
+SELECT *
+FROM (
+    SELECT l_orderkey, l_linenumber,
+           COUNT(*) OVER (ORDER BY l_orderkey, l_linenumber) AS position_in_all,
+           SUM(l_quantity) OVER (ORDER BY l_orderkey, l_linenumber ROWS BETWEEN 3 PRECEDING AND 2 FOLLOWING) AS moving,
+           MIN(l_partkey) OVER (ORDER BY l_orderkey RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) AS later_min,
+           LAG(l_partkey, 5) OVER (ORDER BY l_orderkey, l_linenumber) AS earlier,
+           RANK() OVER (ORDER BY l_shipdate) AS ship_rank
+    FROM lineitem
+) numbered
+WHERE MOD(position_in_all, 97) = 0
+ORDER BY position_in_all;
