@@ -51,6 +51,7 @@ abstract class SqlQuerySuite
             "nulls_empty.sql",
             "coercion.sql",
             "windows.sql",
+            "grouping_sets.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

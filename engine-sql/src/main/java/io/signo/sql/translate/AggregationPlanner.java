@@ -1,6 +1,7 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.expression.ComparisonOperator;
 import io.signo.core.expression.Expression;
 import io.signo.core.expression.Expressions;
 import io.signo.core.operator.aggregation.AggregateCall;
@@ -11,7 +12,9 @@ import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.GroupIdNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RowIfEmptyNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
@@ -19,6 +22,7 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.ImmutableBitSet;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -30,7 +34,8 @@ import java.util.Objects;
  * Plans Calcite's aggregates: one step over a single stream; else a partial step on every stream,
  * an exchange that brings the partial results of each group together, and a final step. What the
  * aggregation operator does not compute (the constant of LITERAL_AGG, SUM0's zero for a group of
- * nulls) is projected after it.
+ * nulls, GROUPING) is projected after it. GROUPING SETS, ROLLUP and CUBE aggregate every input row
+ * once per set ({@link GroupIdNode}), grouped by the keys' copies and the set's index.
  */
 final class AggregationPlanner
 {
@@ -44,60 +49,112 @@ final class AggregationPlanner
     }
 
     /**
-     * An aggregate's calls as the operator runs them, and per Calcite call either its LITERAL_AGG
-     * constant or null. FILTER (WHERE f) calls aggregate {@code CASE WHEN f THEN x END} instead,
+     * An aggregate's calls as the operator runs them, and per Calcite call its LITERAL_AGG constant
+     * or null, and its GROUPING value per grouping set or null. FILTER (WHERE f) calls aggregate {@code CASE WHEN f THEN x END} instead,
      * computed as extra channels after the input's.
      */
-    private record Calls(List<AggregateCall> calls, List<Boolean> sumZero, List<RexNode> literals, List<Expression> filteredInputs, List<String> filteredTexts)
+    private record Calls(List<AggregateCall> calls, List<Boolean> sumZero, List<RexNode> literals, List<List<Long>> groupings, List<Expression> filteredInputs,
+            List<String> filteredTexts)
     {
-        /** Whether the aggregation's output needs a projection: a constant to add or a null sum to replace by zero. */
+        /** Whether the aggregation's output needs a projection: a constant to add, a null sum to replace by zero, a GROUPING value. */
         boolean projectsAfter()
         {
-            return sumZero.contains(true) || literals.stream().anyMatch(Objects::nonNull);
+            return sumZero.contains(true) || literals.stream().anyMatch(Objects::nonNull) || groupings.stream().anyMatch(Objects::nonNull);
         }
     }
 
     PlanNode plan(Aggregate aggregate)
     {
-        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUPING SETS, ROLLUP and CUBE"
-                    + " (the planner also uses them for several DISTINCT aggregates, or a DISTINCT aggregate next to others, in one query)");
-        }
         PlanNode source = planner.visit(aggregate.getInput());
         List<Type> inputTypes = source.outputTypes();
-        List<Integer> groupChannels = aggregate.getGroupSet().asList();
-        List<Type> groupTypes = new ArrayList<>();
-        for (int channel : groupChannels) {
-            groupTypes.add(inputTypes.get(channel));
-        }
+        List<Integer> keyChannels = aggregate.getGroupSet().asList();
         Calls calls = translateCalls(aggregate, inputTypes);
         if (!calls.filteredInputs().isEmpty()) {
             source = withFilteredInputs(source, calls);
+        }
+        double rows = planner.rows(aggregate);
+        boolean groupingSets = aggregate.getGroupType() != Aggregate.Group.SIMPLE;
+        List<Integer> groupChannels = keyChannels;
+        if (groupingSets) {
+            // the keys' copies (NULL outside their sets) and the set's index are the group keys
+            int width = source.outputTypes().size();
+            source = new GroupIdNode(source, keyChannels, setIndexes(aggregate), source.estimatedRows() * aggregate.getGroupSets().size());
+            groupChannels = new ArrayList<>();
+            for (int i = 0; i <= keyChannels.size(); i++) {
+                groupChannels.add(width + i);
+            }
+        }
+        List<Type> groupTypes = new ArrayList<>();
+        for (int channel : groupChannels) {
+            groupTypes.add(source.outputTypes().get(channel));
         }
         List<Type> outputTypes = new ArrayList<>(groupTypes);
         for (AggregateCall call : calls.calls()) {
             outputTypes.add(call.outputType());
         }
-        double rows = planner.rows(aggregate);
         PlanNode result = source.distribution().isSingle()
                 ? new AggregationNode(source, groupChannels, groupTypes, calls.calls(), AggregationStep.SINGLE, outputTypes, Distribution.SINGLE, rows)
                 : partialAndFinal(source, groupChannels, groupTypes, calls.calls(), outputTypes, rows);
-        if (calls.projectsAfter()) {
-            result = constantsAndZeros(result, groupChannels.size(), outputTypes, calls, rows);
+        int emptySet = aggregate.getGroupSets().indexOf(ImmutableBitSet.of());
+        if (groupingSets && emptySet >= 0) {
+            // the empty set has a row even for no input, as a global aggregate has
+            if (!result.distribution().isSingle()) {
+                result = ExchangeNode.gather(result);
+            }
+            result = new RowIfEmptyNode(result, rowOfNoInput(keyChannels.size(), emptySet, calls.calls()));
+        }
+        if (calls.projectsAfter() || groupingSets) {
+            result = projectAfter(result, keyChannels.size(), groupChannels.size(), outputTypes, calls, rows);
         }
         return result;
     }
 
+    /** Per grouping set, the indexes into the aggregate's group keys of the keys it groups by. */
+    private static List<List<Integer>> setIndexes(Aggregate aggregate)
+    {
+        List<Integer> keys = aggregate.getGroupSet().asList();
+        List<List<Integer>> sets = new ArrayList<>();
+        for (ImmutableBitSet set : aggregate.getGroupSets()) {
+            sets.add(set.asList().stream().map(keys::indexOf).toList());
+        }
+        return sets;
+    }
+
+    /** The aggregation's row for the empty grouping set over no input: NULL keys, the set's index, each call's value of no rows. */
+    private static List<Object> rowOfNoInput(int keyCount, int emptySet, List<AggregateCall> calls)
+    {
+        List<Object> row = new ArrayList<>();
+        for (int i = 0; i < keyCount; i++) {
+            row.add(null);
+        }
+        row.add(emptySet);
+        for (AggregateCall call : calls) {
+            row.add(call.kind() == AggregateKind.COUNT || call.kind() == AggregateKind.COUNT_STAR ? (Object) 0L : null);
+        }
+        return row;
+    }
+
     private Calls translateCalls(Aggregate aggregate, List<Type> inputTypes)
     {
-        Calls calls = new Calls(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        Calls calls = new Calls(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (var call : aggregate.getAggCallList()) {
-            if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
+            SqlKind callKind = call.getAggregation().getKind();
+            if (callKind == SqlKind.LITERAL_AGG) {
                 // (from NOT IN and IN rewrites) the same constant for every group: projected after aggregating
                 calls.literals().add(call.rexList.getFirst());
+                calls.groupings().add(null);
                 continue;
             }
             calls.literals().add(null);
+            if (callKind == SqlKind.GROUPING || callKind == SqlKind.GROUPING_ID) {
+                // a constant per grouping set: projected after aggregating, from the set's index
+                calls.groupings().add(groupingValues(aggregate, call.getArgList()));
+                continue;
+            }
+            calls.groupings().add(null);
+            if (callKind == SqlKind.GROUP_ID) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUP_ID()");
+            }
             if (call.isDistinct()) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
             }
@@ -186,21 +243,49 @@ final class AggregationPlanner
         return sourceOfOutput;
     }
 
-    /** The aggregation's output in Calcite's order, with the LITERAL_AGG constants and SUM0's zero for a sum of no values. */
-    private PlanNode constantsAndZeros(PlanNode aggregation, int groupCount, List<Type> outputTypes, Calls calls, double rows)
+    /**
+     * GROUPING(a, b, ...) in each grouping set: a bit per argument, the first the most significant,
+     * set when the set does not group by the argument (its NULL there is not a value).
+     */
+    private static List<Long> groupingValues(Aggregate aggregate, List<Integer> arguments)
+    {
+        List<Long> values = new ArrayList<>();
+        for (ImmutableBitSet set : aggregate.getGroupSets()) {
+            long value = 0;
+            for (int argument : arguments) {
+                value = (value << 1) | (set.get(argument) ? 0 : 1);
+            }
+            values.add(value);
+        }
+        return values;
+    }
+
+    /**
+     * The aggregation's output in Calcite's order: the group keys (without the grouping set's index,
+     * which follows them when there are grouping sets), then per call its value, its LITERAL_AGG
+     * constant, its GROUPING value by the set's index, or SUM0's zero for a sum of no values.
+     */
+    private PlanNode projectAfter(PlanNode aggregation, int keyCount, int groupCount, List<Type> outputTypes, Calls calls, double rows)
     {
         RexTranslator constants = RexTranslator.identity(rexBuilder, List.of());
         List<Expression> projections = new ArrayList<>();
         List<String> texts = new ArrayList<>();
-        for (int i = 0; i < groupCount; i++) {
+        for (int i = 0; i < keyCount; i++) {
             projections.add(Expressions.input(i, outputTypes.get(i)));
             texts.add("#" + i);
         }
         int callIndex = 0;
-        for (RexNode literal : calls.literals()) {
+        for (int i = 0; i < calls.literals().size(); i++) {
+            RexNode literal = calls.literals().get(i);
+            List<Long> grouping = calls.groupings().get(i);
             if (literal != null) {
                 projections.add(constants.translate(literal));
                 texts.add(literal.toString());
+                continue;
+            }
+            if (grouping != null) {
+                projections.add(byGroupingSet(grouping, Expressions.input(keyCount, Type.INTEGER)));
+                texts.add("grouping" + grouping + "[#" + keyCount + "]");
                 continue;
             }
             int channel = groupCount + callIndex;
@@ -217,6 +302,21 @@ final class AggregationPlanner
             callIndex++;
         }
         return new FilterProjectNode(aggregation, null, null, projections, texts, rows);
+    }
+
+    /** {@code values[set]} for the grouping set whose index {@code setIndex} holds (a GROUPING value); one set's without grouping sets. */
+    private static Expression byGroupingSet(List<Long> values, Expression setIndex)
+    {
+        if (values.size() == 1) {
+            return Expressions.constant(Type.BIGINT, values.getFirst());
+        }
+        List<Expression> conditions = new ArrayList<>();
+        List<Expression> results = new ArrayList<>();
+        for (int set = 0; set < values.size() - 1; set++) {
+            conditions.add(Expressions.comparison(ComparisonOperator.EQUAL, setIndex, Expressions.constant(Type.INTEGER, set)));
+            results.add(Expressions.constant(Type.BIGINT, values.get(set)));
+        }
+        return Expressions.searchedCase(conditions, results, Expressions.constant(Type.BIGINT, values.getLast()), Type.BIGINT);
     }
 
     static Object zeroOf(Type type)

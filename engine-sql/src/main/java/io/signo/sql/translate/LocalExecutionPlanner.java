@@ -14,8 +14,10 @@ import io.signo.core.operator.FilterProjectOperator.FilterProjectOperatorFactory
 import io.signo.core.operator.LimitOperator.LimitOperatorFactory;
 import io.signo.core.operator.OperatorFactory;
 import io.signo.core.operator.PageCollectorOperator;
+import io.signo.core.operator.RowIfEmptyOperator.RowIfEmptyOperatorFactory;
 import io.signo.core.operator.TableScanOperator;
 import io.signo.core.operator.ValuesOperator.ValuesOperatorFactory;
+import io.signo.core.operator.aggregation.GroupIdOperator.GroupIdOperatorFactory;
 import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregationOperatorFactory;
 import io.signo.core.operator.join.BuildRowMarks;
 import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
@@ -37,10 +39,12 @@ import io.signo.sql.fragment.Stage;
 import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.GroupIdNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.LimitNode;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RowIfEmptyNode;
 import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TableWriterNode;
@@ -247,6 +251,16 @@ public final class LocalExecutionPlanner
             case SortNode sort -> {
                 Pipeline pipeline = visit(sort.source(), nodeIndex);
                 pipeline.factories.add(new OrderByOperatorFactory(sort.sortChannels(), sort.orders(), sort.outputTypes()));
+                yield pipeline;
+            }
+            case RowIfEmptyNode rowIfEmpty -> {
+                Pipeline pipeline = visit(rowIfEmpty.source(), nodeIndex);
+                pipeline.factories.add(new RowIfEmptyOperatorFactory(rowIfEmpty.outputTypes(), rowIfEmpty.row()));
+                yield pipeline;
+            }
+            case GroupIdNode groupId -> {
+                Pipeline pipeline = visit(groupId.source(), nodeIndex);
+                pipeline.factories.add(new GroupIdOperatorFactory(groupId.source().outputTypes(), groupId.keyChannels(), groupId.groupingSets()));
                 yield pipeline;
             }
             case WindowNode window -> {

@@ -1,0 +1,57 @@
+-- ROLLUP over two keys with GROUPING of each level
+SELECT l_returnflag, l_linestatus, COUNT(*), SUM(l_quantity), AVG(l_extendedprice), MIN(l_shipdate),
+       GROUPING(l_returnflag), GROUPING(l_linestatus), GROUPING(l_returnflag, l_linestatus)
+FROM lineitem
+GROUP BY ROLLUP (l_returnflag, l_linestatus)
+ORDER BY l_returnflag, l_linestatus;
+
+-- CUBE over three keys
+SELECT o_orderstatus, o_orderpriority, o_shippriority, COUNT(*), SUM(o_totalprice), MAX(o_clerk)
+FROM orders
+GROUP BY CUBE (o_orderstatus, o_orderpriority, o_shippriority);
+
+-- explicit GROUPING SETS with the empty set, and an aggregate of a grouping key (its values stay in every set)
+SELECT n_regionkey, n_name, COUNT(*), SUM(n_regionkey), MAX(n_name), GROUPING(n_regionkey, n_name)
+FROM nation
+GROUP BY GROUPING SETS ((n_regionkey), (n_name), ())
+ORDER BY n_regionkey, n_name;
+
+-- a rollup's subtotal levels filtered by HAVING and named by CASE on GROUPING
+SELECT CASE WHEN GROUPING(c_mktsegment) = 1 THEN 'all segments' ELSE c_mktsegment END AS segment,
+       c_nationkey, COUNT(*) AS customers, SUM(c_acctbal)
+FROM customer
+GROUP BY ROLLUP (c_mktsegment, c_nationkey)
+HAVING COUNT(*) > 40
+ORDER BY segment, c_nationkey;
+
+-- a grouping key that is NULL in the data stays apart from the subtotal's NULL
+SELECT NULLIF(p_size, 1) AS size, COUNT(*), GROUPING(NULLIF(p_size, 1))
+FROM part
+WHERE p_size <= 3
+GROUP BY ROLLUP (NULLIF(p_size, 1))
+ORDER BY 3, 1;
+
+-- the empty set's row over no input, and none for the other sets
+SELECT n_regionkey, COUNT(*), SUM(n_nationkey), GROUPING(n_regionkey)
+FROM nation
+WHERE n_nationkey < 0
+GROUP BY ROLLUP (n_regionkey);
+
+-- grouping sets without the empty set over no input: no rows
+SELECT n_regionkey, n_name, COUNT(*)
+FROM nation
+WHERE n_nationkey < 0
+GROUP BY GROUPING SETS ((n_regionkey), (n_name));
+
+-- a partial rollup next to a plain key, with FILTER and DISTINCT aggregates
+SELECT l_shipmode, l_returnflag, l_linestatus, COUNT(*), SUM(l_quantity) FILTER (WHERE l_discount > 0.05)
+FROM lineitem
+WHERE l_orderkey < 10000
+GROUP BY l_shipmode, ROLLUP (l_returnflag, l_linestatus)
+ORDER BY l_shipmode, l_returnflag, l_linestatus;
+
+-- a grouping set given twice gives its rows twice
+SELECT n_regionkey, COUNT(*)
+FROM nation
+GROUP BY GROUPING SETS ((n_regionkey), (n_regionkey), ())
+ORDER BY n_regionkey;
