@@ -108,6 +108,27 @@ final class JoinCostModel
     }
 
     /**
+     * Where a FULL join's rows meet: each row of either side on exactly one node, with every row of
+     * the other side that can match it, so that each node emits the rows nothing matched there once:
+     * co-located (one node, or both sides partitioned on the keys) or both sides repartitioned by the
+     * keys; never a broadcast nor a replicated side.
+     */
+    JoinPlacement placeEachRowOnce(PlanNode probe, PlanNode build, List<Integer> probeKeys, List<Integer> buildKeys)
+    {
+        if (probe.distribution().isSingle()) {
+            PlanNode gathered = build.distribution().isSingle() ? build : ExchangeNode.gather(build);
+            return new JoinPlacement(probe, gathered, new JoinDistribution(JoinDistribution.Kind.SINGLE, Double.NaN, Double.NaN, Double.NaN, "probe on the coordinator"), Distribution.SINGLE);
+        }
+        boolean replicated = probe.distribution().kind() == Distribution.Kind.REPLICATED || build.distribution().kind() == Distribution.Kind.REPLICATED;
+        if (!replicated && (oneNode(build.distribution()) || coPartitioned(probe.distribution(), build.distribution(), probeKeys, buildKeys))) {
+            return new JoinPlacement(probe, build, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "FULL join"), probe.distribution());
+        }
+        ExchangeNode probeExchange = ExchangeNode.remote(probe, ExchangeKind.HASH, probeKeys);
+        return new JoinPlacement(probeExchange, ExchangeNode.remote(build, ExchangeKind.HASH, buildKeys),
+                new JoinDistribution(JoinDistribution.Kind.PARTITIONED, Double.NaN, Double.NaN, Double.NaN, "FULL join"), probeExchange.distribution());
+    }
+
+    /**
      * Whether a SEMI or ANTI join should hash its left side (the rows it keeps) and stream its right
      * side as the probe, marking the left rows that match: when the right side is estimated clearly
      * larger. The marks of a node see only that node's right rows, so this is valid only when every

@@ -85,7 +85,9 @@ final class JoinPlanner
         if (info.leftKeys.isEmpty()) {
             return nestedLoopJoin(join, sides);
         }
-        JoinPlacement placement = costModel.place(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys());
+        JoinPlacement placement = sides.type() == JoinType.FULL
+                ? costModel.placeEachRowOnce(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys())
+                : costModel.place(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys());
         if (costModel.hashesKeptSide(sides.type(), placement, sides.probe(), sides.build())) {
             return keptRowsJoin(sides, placement);
         }
@@ -102,13 +104,14 @@ final class JoinPlanner
         JoinType type = switch (join.getJoinType()) {
             case INNER -> JoinType.INNER;
             case LEFT, RIGHT -> JoinType.LEFT;
+            case FULL -> JoinType.FULL;
             case SEMI -> JoinType.SEMI;
             case ANTI -> JoinType.ANTI;
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " JOIN");
         };
         // the probe side streams; the build side is held in memory, so build from the smaller side
         boolean swap = switch (join.getJoinType()) {
-            case INNER -> planner.rows(join.getLeft()) < planner.rows(join.getRight());
+            case INNER, FULL -> planner.rows(join.getLeft()) < planner.rows(join.getRight());
             case RIGHT -> true;
             default -> false;
         };
@@ -198,7 +201,8 @@ final class JoinPlanner
         for (int i = 0; i < leftOutputs.size(); i++) {
             sourceOfOutput[leftStart + i] = leftOutputs.get(i);
         }
-        Distribution distribution = placement.distribution().project(sourceOfOutput);
+        // a FULL join's unmatched rows come out with NULL keys on any node: partitioned on neither side's keys
+        Distribution distribution = type == JoinType.FULL && !placement.distribution().isSingle() ? Distribution.ANY : placement.distribution().project(sourceOfOutput);
         HashJoinNode node = new HashJoinNode(probe, build, type, HashJoinStrategy.LOOKUP, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),
                 placement.choice(), distribution, sides.estimatedRows(), probeOutputs, buildOutputs, costModel.runtimeFilters());
         return new JoinOutput(node, channels);

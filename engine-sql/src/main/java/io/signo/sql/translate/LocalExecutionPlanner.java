@@ -22,7 +22,6 @@ import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregatio
 import io.signo.core.operator.join.BuildRowMarks;
 import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
 import io.signo.core.operator.join.JoinBridge;
-import io.signo.core.operator.join.JoinType;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
 import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
@@ -232,8 +231,8 @@ public final class LocalExecutionPlanner
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
                 boolean outputBuild = join.joinType().outputsBuildColumns();
-                // a RIGHT join's marks see only this node's probe rows: the planner hashes the preserved side only when they see all that can match
-                BuildRowMarks marks = join.joinType() == JoinType.RIGHT ? new BuildRowMarks(probe.driverCount) : null;
+                // a RIGHT or FULL join's marks see only this node's probe rows: the planner hashes the preserved side only when they see all that can match
+                BuildRowMarks marks = join.joinType().emitsUnmatchedBuildRows() ? new BuildRowMarks(probe.driverCount) : null;
                 probe.factories.add(new LookupJoinOperatorFactory(bridge, join.joinType(), join.probeKeys(), join.probe().outputTypes(),
                         join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual(), marks));
                 yield probe;

@@ -118,3 +118,33 @@ ORDER BY k NULLS FIRST;
 SELECT n_nationkey, n_name, o_orderkey
 FROM nation LEFT JOIN orders ON n_nationkey = o_custkey AND o_totalprice < 0
 ORDER BY n_nationkey;
+
+-- FULL JOIN: unmatched rows of both sides
+SELECT n_name, r_name
+FROM (SELECT * FROM nation WHERE n_nationkey < 12) n
+FULL JOIN (SELECT * FROM region WHERE r_regionkey > 1) r ON n_regionkey = r_regionkey
+ORDER BY n_name, r_name;
+
+-- FULL OUTER JOIN with a residual condition on one side
+SELECT count(*), count(n_name), count(r_name)
+FROM nation FULL OUTER JOIN region ON n_regionkey = r_regionkey AND r_name = 'ASIA';
+
+-- FULL JOIN of two large sides, each with keys the other lacks, and a residual across both
+SELECT count(*), count(o_orderkey), count(l_orderkey), sum(o_totalprice), sum(l_quantity)
+FROM (SELECT * FROM orders WHERE MOD(o_orderkey, 3) <> 0) o
+FULL JOIN (SELECT * FROM lineitem WHERE MOD(l_orderkey, 5) <> 0) l
+    ON o_orderkey = l_orderkey AND l_shipdate > o_orderdate + INTERVAL '30' DAY;
+
+-- FULL JOIN feeding an aggregation on a key that is NULL for unmatched rows of either side
+SELECT ps_suppkey, s_nationkey, count(*)
+FROM (SELECT * FROM partsupp WHERE ps_partkey < 200) ps
+FULL JOIN (SELECT * FROM supplier WHERE s_suppkey < 60) s ON ps_suppkey = s_suppkey
+GROUP BY ps_suppkey, s_nationkey
+ORDER BY ps_suppkey, s_nationkey;
+
+-- a chain of FULL JOINs with COALESCE of the keys
+SELECT COALESCE(a.k, b.k, c.k) AS k, a.v, b.v, c.v
+FROM (SELECT n_nationkey AS k, n_name AS v FROM nation WHERE n_nationkey < 10) a
+FULL JOIN (SELECT r_regionkey * 3 AS k, r_name AS v FROM region) b ON a.k = b.k
+FULL JOIN (SELECT s_suppkey AS k, s_name AS v FROM supplier WHERE s_suppkey BETWEEN 8 AND 14) c ON COALESCE(a.k, b.k) = c.k
+ORDER BY k;

@@ -21,7 +21,7 @@ import static java.util.Objects.requireNonNull;
  * {@link PairBatch}), and gathers each batch into an output page ({@link JoinOutputBuilder}): the
  * probe output channels, then the build output channels (probe columns only for SEMI and ANTI). A
  * residual filter is evaluated over a batch page of all probe columns followed by all build columns;
- * a pair matches only when the keys are equal and the filter is TRUE. Of a RIGHT join, the last
+ * a pair matches only when the keys are equal and the filter is TRUE. Of a RIGHT or FULL join, the last
  * probe operator to finish emits the build rows no probe row matched ({@link BuildRowEmitter}).
  *
  * <p>It takes {@linkplain Page#selected selected probe pages}: the keys are read through the rows,
@@ -62,7 +62,7 @@ public final class LookupJoinOperator
          * @param probeTypes the types of all probe input columns
          * @param buildOutputChannels ignored (must be empty) for SEMI and ANTI
          * @param residualFilterOrNull a BOOLEAN expression over all probe columns followed by all build columns
-         * @param buildRowMarksOrNull for RIGHT joins, shared by the operators of every probe driver of the join on this node
+         * @param buildRowMarksOrNull for RIGHT and FULL joins, shared by the operators of every probe driver of the join on this node
          */
         public LookupJoinOperatorFactory(
                 JoinBridge bridge,
@@ -75,8 +75,8 @@ public final class LookupJoinOperator
                 BuildRowMarks buildRowMarksOrNull)
         {
             this.bridge = requireNonNull(bridge, "bridge is null");
-            if ((type == JoinType.RIGHT) != (buildRowMarksOrNull != null)) {
-                throw new IllegalArgumentException("a RIGHT join, and only it, needs the build row marks shared by its probe operators");
+            if (type.emitsUnmatchedBuildRows() != (buildRowMarksOrNull != null)) {
+                throw new IllegalArgumentException("a RIGHT or FULL join, and only they, need the build row marks shared by their probe operators");
             }
             this.buildRowMarks = buildRowMarksOrNull;
             this.type = requireNonNull(type, "type is null");
@@ -122,12 +122,12 @@ public final class LookupJoinOperator
     private final ArrayDeque<Page> outputs = new ArrayDeque<>();
     private final PairBatch batch = new PairBatch(BATCH_SIZE);
 
-    /** RIGHT joins: which build rows matched, shared by the join's probe operators on this node. */
+    /** RIGHT and FULL joins: which build rows matched, shared by the join's probe operators on this node. */
     private final BuildRowMarks sharedMarks;
     private byte[][] marks;
     private long marksBytes;
     private boolean probeReported;
-    /** RIGHT joins: set when this operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
+    /** RIGHT and FULL joins: set when this operator was the last probe to finish, so it emits the unmatched build rows, a build page per call. */
     private BuildRowEmitter unmatchedBuildRows;
 
     /** Set once the build is done. */
@@ -174,7 +174,7 @@ public final class LookupJoinOperator
         if (source == null) {
             return false;
         }
-        boolean tracksMatches = type == JoinType.LEFT || type == JoinType.SEMI || type == JoinType.ANTI;
+        boolean tracksMatches = type == JoinType.LEFT || type == JoinType.FULL || type == JoinType.SEMI || type == JoinType.ANTI;
         probe = new ProbeState(source, probeKeyChannels, tracksMatches);
         output = new JoinOutputBuilder(probeOutputChannels, buildOutputChannels, probeTypes, source);
         if (sharedMarks != null) {
@@ -216,7 +216,7 @@ public final class LookupJoinOperator
         return outputs.poll();
     }
 
-    /** RIGHT joins: once this probe is through, the last one to finish emits the build rows that nothing matched. */
+    /** RIGHT and FULL joins: once this probe is through, the last one to finish emits the build rows that nothing matched. */
     private void emitUnmatchedBuildRows()
     {
         if (!tryLoadLookupSource()) {
@@ -266,7 +266,7 @@ public final class LookupJoinOperator
     {
         flushBatch();
         switch (type) {
-            case LEFT -> emitProbeRows(output.probeRowsWithNullBuild(probe.page(), probe.positionsMatched(false), context.allocator()));
+            case LEFT, FULL -> emitProbeRows(output.probeRowsWithNullBuild(probe.page(), probe.positionsMatched(false), context.allocator()));
             case SEMI -> emitProbeRows(output.probeRows(probe.page(), probe.positionsMatched(true), context.allocator()));
             case ANTI -> emitProbeRows(output.probeRows(probe.page(), probe.positionsMatched(false), context.allocator()));
             case INNER, RIGHT -> {

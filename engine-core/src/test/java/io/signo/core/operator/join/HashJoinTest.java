@@ -104,6 +104,26 @@ class HashJoinTest
     }
 
     @Test
+    void fullJoinAddsUnmatchedRowsOfBothSides()
+    {
+        JoinBridge bridge = new JoinBridge();
+        runner.run(new HashBuilderOperatorFactory(bridge, List.of(0), BUILD_TYPES, 1), List.of(BUILD));
+        // probe.value (channel 1) < build.value (channel 2 + 2 = 4): build rows "c" (key 2) and "n" (NULL key) and "d" (key 4) match nothing
+        List<Page> output = runner.run(new LookupJoinOperatorFactory(bridge, JoinType.FULL, List.of(0), PROBE_TYPES, List.of(0, 1), List.of(1), new LessThanForTest(1, 4),
+                new BuildRowMarks(1)), List.of(PROBE));
+        assertRowsUnordered(List.of(
+                row(1, 10L, "a"), row(1, 10L, "b"),
+                row(2, 20L, null),
+                row(3, 30L, null),
+                row(null, 40L, null),
+                row(1, 50L, "b"),
+                row(null, null, "c"),
+                row(null, null, "n"),
+                row(null, null, "d")),
+                rows(output));
+    }
+
+    @Test
     void semiAndAntiJoins()
     {
         assertRowsUnordered(List.of(row(1, 10L), row(2, 20L), row(1, 50L)), join(JoinType.SEMI, List.of(BUILD), null));
