@@ -107,6 +107,10 @@ final class AggregationPlanner
                 case AVG -> AggregateKind.AVG;
                 case MIN -> AggregateKind.MIN;
                 case MAX -> AggregateKind.MAX;
+                case VAR_SAMP -> AggregateKind.VAR_SAMP;
+                case VAR_POP -> AggregateKind.VAR_POP;
+                case STDDEV_SAMP -> AggregateKind.STDDEV_SAMP;
+                case STDDEV_POP -> AggregateKind.STDDEV_POP;
                 default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
             };
             if (kind != AggregateKind.COUNT_STAR && call.getArgList().size() != 1) {

@@ -111,3 +111,40 @@ SELECT count(*), sum(n), sum(total), min(total), max(total), sum(average) FROM (
            avg(l2.l_extendedprice) AS average
     FROM lineitem l1 JOIN lineitem l2 ON l1.l_orderkey = l2.l_orderkey
     GROUP BY l1.l_orderkey, l1.l_linenumber, l2.l_linenumber) t;
+
+-- variances and standard deviations of decimals, integers and doubles
+SELECT stddev(l_quantity), stddev_samp(l_extendedprice), stddev_pop(l_linenumber), variance(l_discount), var_samp(l_tax),
+       var_pop(l_quantity), var_samp(CAST(l_extendedprice AS DOUBLE)), stddev_pop(l_extendedprice * (1 - l_discount))
+FROM lineitem;
+
+-- variances per group, with NULLs (a CASE without ELSE) and a FILTER
+SELECT l_returnflag, l_linestatus, var_samp(l_quantity), var_pop(CASE WHEN l_quantity > 25 THEN l_extendedprice END),
+       stddev_samp(CASE WHEN l_shipmode = 'AIR' THEN l_linenumber END), stddev_pop(l_discount) FILTER (WHERE l_tax > 0.04)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
+
+-- variances over an empty filter: NULL globally, no rows grouped
+SELECT stddev(l_quantity), stddev_pop(l_quantity), variance(l_linenumber), var_pop(l_linenumber), count(*)
+FROM lineitem WHERE l_quantity < 0;
+
+-- variances over an empty filter: NULL globally, no rows grouped
+SELECT l_returnflag, stddev_samp(l_quantity), var_pop(l_quantity)
+FROM lineitem WHERE l_quantity < 0
+GROUP BY l_returnflag;
+
+-- variances of one value per group: the sample ones NULL, the population ones 0
+SELECT o_orderkey, stddev_samp(o_totalprice), var_samp(o_totalprice), stddev_pop(o_totalprice), var_pop(o_custkey)
+FROM orders WHERE o_orderkey < 200
+GROUP BY o_orderkey
+ORDER BY o_orderkey;
+
+-- variances of many groups, merged from partial states
+SELECT l_partkey, var_samp(l_extendedprice), stddev_pop(l_quantity), count(*)
+FROM lineitem
+GROUP BY l_partkey
+HAVING count(*) > 55;
+
+-- variance of values far from zero: the differences from the mean keep their digits
+SELECT var_samp(CAST(o_totalprice AS DOUBLE) + 1.0E6), stddev_pop(o_custkey + 1000000000000), var_pop(o_totalprice)
+FROM orders;

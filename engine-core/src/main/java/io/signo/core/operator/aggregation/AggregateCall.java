@@ -14,7 +14,8 @@ import static java.util.Objects.requireNonNull;
  * @param inputChannel the raw input column, -1 for COUNT(*)
  * @param inputType the type of the raw input column (BIGINT for COUNT(*))
  * @param outputType the final result type: BIGINT for COUNT; BIGINT, DOUBLE or DECIMAL for SUM;
- * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX
+ * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX;
+ * DOUBLE for the variances and standard deviations
  */
 public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
         implements Serializable
@@ -32,7 +33,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
         else if (inputChannel < 0) {
             throw new IllegalArgumentException(kind + " needs an input channel: " + inputChannel);
         }
-        if ((kind == AggregateKind.SUM || kind == AggregateKind.AVG) && !inputType.isNumeric()) {
+        if (kind.takesNumbers() && !inputType.isNumeric()) {
             throw new IllegalArgumentException(kind + " of a non-numeric type: " + inputType);
         }
     }
@@ -47,7 +48,8 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
      * COUNT and COUNT(*) -> [BIGINT count]; SUM of DOUBLE -> [DOUBLE sum]; SUM of an exact type
      * (INTEGER, BIGINT, DECIMAL) -> [BIGINT high, BIGINT low], the 128-bit unscaled sum, NULL when
      * no value was added; AVG of DOUBLE -> [DOUBLE sum, BIGINT count]; AVG of an exact type ->
-     * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type].
+     * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type]; the variances and standard
+     * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean].
      */
     public List<Type> intermediateTypes()
     {
@@ -56,6 +58,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case SUM -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE) : List.of(Type.BIGINT, Type.BIGINT);
             case AVG -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
             case MIN, MAX -> List.of(inputType);
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> List.of(Type.BIGINT, Type.DOUBLE, Type.DOUBLE);
         };
     }
 
@@ -69,6 +72,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
                 case BYTES -> new StringMinMaxAccumulator(this);
                 case BYTE, INT, LONG -> new LongMinMaxAccumulator(this);
             };
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> new VarianceAccumulator(this);
         };
     }
 }
