@@ -22,7 +22,9 @@ import java.util.Set;
 /**
  * The functions a statement may call: Calcite's standard operators, with the variances and standard
  * deviations typed DOUBLE whatever their argument (Calcite gives a DECIMAL argument's type, DuckDB and
- * PostgreSQL a floating-point number), and functions of other dialects that users expect: LENGTH.
+ * PostgreSQL a floating-point number), and functions of other dialects that users expect: LENGTH (the
+ * standard's is CHAR_LENGTH), and PostgreSQL's BOOL_AND and BOOL_OR (the standard's EVERY and SOME; all
+ * four are MIN and MAX of a BOOLEAN to Calcite).
  */
 final class SignoOperatorTable
 {
@@ -46,7 +48,7 @@ final class SignoOperatorTable
     static final SqlOperatorTable INSTANCE = SqlOperatorTables.chain(
             new StandardWithout(SqlStdOperatorTable.instance(), REPLACED),
             SqlOperatorTables.of(VARIANCES),
-            SqlOperatorTables.of(SqlLibraryOperators.LENGTH));
+            SqlOperatorTables.of(SqlLibraryOperators.LENGTH, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
 
     private SignoOperatorTable() {}
 

@@ -148,3 +148,30 @@ HAVING count(*) > 55;
 -- variance of values far from zero: the differences from the mean keep their digits
 SELECT var_samp(CAST(o_totalprice AS DOUBLE) + 1.0E6), stddev_pop(o_custkey + 1000000000000), var_pop(o_totalprice)
 FROM orders;
+
+-- BOOL_AND and BOOL_OR per group, with NULLs (a CASE without ELSE) and a group of only NULLs
+SELECT l_returnflag, bool_and(l_quantity > 1), bool_or(l_quantity > 49), bool_and(l_discount < 0.11),
+       bool_or(CASE WHEN l_shipmode = 'AIR' THEN l_quantity > 49 END), bool_and(CASE WHEN l_quantity > 100 THEN l_tax > 0 END)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+-- BOOL_AND and BOOL_OR globally
+SELECT bool_and(o_totalprice > 1000), bool_or(o_orderstatus = 'P'), bool_and(o_orderstatus <> 'X'), bool_or(o_totalprice < 0)
+FROM orders;
+
+-- BOOL_AND and BOOL_OR over an empty filter: NULL
+SELECT bool_and(l_quantity > 1), bool_or(l_quantity > 1), count(*)
+FROM lineitem WHERE l_quantity < 0;
+
+-- BOOL_AND and BOOL_OR of many groups, merged from partial states, and in HAVING
+SELECT l_orderkey, bool_and(l_returnflag = 'R'), bool_or(l_shipmode = 'MAIL')
+FROM lineitem
+GROUP BY l_orderkey
+HAVING bool_or(l_quantity > 45) AND count(*) > 5;
+
+-- BOOL_AND and BOOL_OR of a boolean column with NULLs
+SELECT k, bool_and(b), bool_or(b)
+FROM (VALUES (1, true), (1, NULL), (1, false), (2, true), (2, NULL), (3, CAST(NULL AS BOOLEAN))) AS t(k, b)
+GROUP BY k
+ORDER BY k;
