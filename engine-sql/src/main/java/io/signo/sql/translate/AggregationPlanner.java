@@ -98,11 +98,13 @@ final class AggregationPlanner
                 continue;
             }
             calls.literals().add(null);
-            if (call.isDistinct()) {
+            // Calcite reads APPROX_COUNT_DISTINCT(x) as an approximate COUNT(DISTINCT x)
+            boolean approximateDistinct = call.isApproximate() && call.isDistinct() && call.getAggregation().getKind() == SqlKind.COUNT;
+            if (call.isDistinct() && !approximateDistinct) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
             }
             AggregateKind kind = switch (call.getAggregation().getKind()) {
-                case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+                case COUNT -> approximateDistinct ? AggregateKind.APPROX_COUNT_DISTINCT : call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
                 case SUM, SUM0 -> AggregateKind.SUM;
                 case AVG -> AggregateKind.AVG;
                 case MIN -> AggregateKind.MIN;

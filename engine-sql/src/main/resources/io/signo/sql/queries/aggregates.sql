@@ -175,3 +175,30 @@ SELECT k, bool_and(b), bool_or(b)
 FROM (VALUES (1, true), (1, NULL), (1, false), (2, true), (2, NULL), (3, CAST(NULL AS BOOLEAN))) AS t(k, b)
 GROUP BY k
 ORDER BY k;
+
+-- APPROX_COUNT_DISTINCT of a few values, with NULLs (a CASE without ELSE): exact, each value in a register of its own
+SELECT l_returnflag, approx_count_distinct(l_linestatus), approx_count_distinct(l_shipmode), approx_count_distinct(l_linenumber),
+       approx_count_distinct(CASE WHEN l_quantity < 5 THEN l_shipinstruct END), approx_count_distinct(CASE WHEN l_quantity < 0 THEN l_tax END)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+-- APPROX_COUNT_DISTINCT within 10% of the exact count (the sketch's standard error is 2.3%) for integers, decimals, strings and dates
+SELECT abs(a.partkeys - e.partkeys) <= 0.1 * e.partkeys, abs(a.prices - e.prices) <= 0.1 * e.prices,
+       abs(a.comments - e.comments) <= 0.1 * e.comments, abs(a.days - e.days) <= 0.1 * e.days
+FROM (SELECT approx_count_distinct(l_partkey) AS partkeys, approx_count_distinct(l_extendedprice) AS prices,
+             approx_count_distinct(l_comment) AS comments, approx_count_distinct(l_shipdate) AS days
+      FROM lineitem) a
+CROSS JOIN (SELECT count(DISTINCT l_partkey) AS partkeys, count(DISTINCT l_extendedprice) AS prices,
+                   count(DISTINCT l_comment) AS comments, count(DISTINCT l_shipdate) AS days
+            FROM lineitem) e;
+
+-- APPROX_COUNT_DISTINCT per group within 10% of the exact count
+SELECT a.l_shipmode, abs(a.orders - e.orders) <= 0.1 * e.orders
+FROM (SELECT l_shipmode, approx_count_distinct(l_orderkey) AS orders FROM lineitem GROUP BY l_shipmode) a
+JOIN (SELECT l_shipmode, count(DISTINCT l_orderkey) AS orders FROM lineitem GROUP BY l_shipmode) e ON a.l_shipmode = e.l_shipmode
+ORDER BY a.l_shipmode;
+
+-- APPROX_COUNT_DISTINCT over an empty filter: 0
+SELECT approx_count_distinct(l_partkey), approx_count_distinct(l_comment), count(*)
+FROM lineitem WHERE l_quantity < 0;

@@ -13,7 +13,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param inputChannel the raw input column, -1 for COUNT(*)
  * @param inputType the type of the raw input column (BIGINT for COUNT(*))
- * @param outputType the final result type: BIGINT for COUNT; BIGINT, DOUBLE or DECIMAL for SUM;
+ * @param outputType the final result type: BIGINT for COUNT and APPROX_COUNT_DISTINCT; BIGINT, DOUBLE or DECIMAL for SUM;
  * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX;
  * DOUBLE for the variances and standard deviations
  */
@@ -49,7 +49,8 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
      * (INTEGER, BIGINT, DECIMAL) -> [BIGINT high, BIGINT low], the 128-bit unscaled sum, NULL when
      * no value was added; AVG of DOUBLE -> [DOUBLE sum, BIGINT count]; AVG of an exact type ->
      * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type]; the variances and standard
-     * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean].
+     * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean];
+     * APPROX_COUNT_DISTINCT -> [VARCHAR], a HyperLogLog sketch's registers as bytes, NULL when no value was added.
      */
     public List<Type> intermediateTypes()
     {
@@ -59,6 +60,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case AVG -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
             case MIN, MAX -> List.of(inputType);
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> List.of(Type.BIGINT, Type.DOUBLE, Type.DOUBLE);
+            case APPROX_COUNT_DISTINCT -> List.of(ApproxCountDistinctAccumulator.SKETCH_TYPE);
         };
     }
 
@@ -73,6 +75,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
                 case BYTE, INT, LONG -> new LongMinMaxAccumulator(this);
             };
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> new VarianceAccumulator(this);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(this);
         };
     }
 }

@@ -11,14 +11,15 @@ public enum AggregateKind
     VAR_SAMP,
     VAR_POP,
     STDDEV_SAMP,
-    STDDEV_POP;
+    STDDEV_POP,
+    APPROX_COUNT_DISTINCT;
 
     /** Whether the aggregate takes only numeric input. */
     public boolean takesNumbers()
     {
         return switch (this) {
             case SUM, AVG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> true;
-            case COUNT_STAR, COUNT, MIN, MAX -> false;
+            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT -> false;
         };
     }
 }
