@@ -15,8 +15,10 @@ import io.signo.sql.rel.PlanNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 
@@ -113,9 +115,16 @@ final class AggregationPlanner
                 case VAR_POP -> AggregateKind.VAR_POP;
                 case STDDEV_SAMP -> AggregateKind.STDDEV_SAMP;
                 case STDDEV_POP -> AggregateKind.STDDEV_POP;
+                case STRING_AGG, LISTAGG -> AggregateKind.STRING_AGG;
                 default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
             };
-            if (kind != AggregateKind.COUNT_STAR && call.getArgList().size() != 1) {
+            if (!call.collation.getFieldCollations().isEmpty()) {
+                // Calcite reads STRING_AGG(x, s ORDER BY y) as LISTAGG(x, s) WITHIN GROUP (ORDER BY y)
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: ORDER BY (or WITHIN GROUP) inside aggregate function " + call.getAggregation().getName());
+            }
+            String separator = kind == AggregateKind.STRING_AGG ? separator(aggregate, call) : null;
+            int arguments = call.getArgList().size();
+            if (kind != AggregateKind.COUNT_STAR && arguments != 1 && !(kind == AggregateKind.STRING_AGG && arguments == 2)) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + call.getAggregation().getName() + " with " + call.getArgList().size() + " arguments");
             }
             int inputChannel = kind == AggregateKind.COUNT_STAR ? -1 : call.getArgList().getFirst();
@@ -128,10 +137,25 @@ final class AggregationPlanner
                 inputChannel = inputTypes.size() + calls.filteredInputs().size() - 1;
                 kind = kind == AggregateKind.COUNT_STAR ? AggregateKind.COUNT : kind;
             }
-            calls.calls().add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType())));
+            calls.calls().add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType()), separator));
             calls.sumZero().add(call.getAggregation().getKind() == SqlKind.SUM0);
         }
         return calls;
+    }
+
+    /** STRING_AGG's separator: its second argument, which must be a constant, or a comma (as in DuckDB and the standard's LISTAGG). */
+    private static String separator(Aggregate aggregate, org.apache.calcite.rel.core.AggregateCall call)
+    {
+        if (call.getArgList().size() != 2) {
+            return ",";
+        }
+        RelNode input = aggregate.getInput();
+        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, call.getArgList().get(1));
+        RexNode constant = aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+        if (!(constant instanceof RexLiteral literal) || literal.getValueAs(String.class) == null) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: STRING_AGG or LISTAGG with a separator that is not a constant string");
+        }
+        return literal.getValueAs(String.class);
     }
 
     /** The source's channels followed by the inputs of the FILTER (WHERE f) calls. */

@@ -202,3 +202,21 @@ ORDER BY a.l_shipmode;
 -- APPROX_COUNT_DISTINCT over an empty filter: 0
 SELECT approx_count_distinct(l_partkey), approx_count_distinct(l_comment), count(*)
 FROM lineitem WHERE l_quantity < 0;
+
+-- STRING_AGG and LISTAGG of one value per group (the order of several is not defined), with a separator and without
+SELECT o_orderkey, string_agg(o_comment, ' | '), listagg(o_orderstatus), string_agg(o_clerk, ''), listagg(o_orderpriority, ';')
+FROM orders WHERE o_orderkey < 100
+GROUP BY o_orderkey
+ORDER BY o_orderkey;
+
+-- STRING_AGG of equal values, the same string in any order, merged from partial states; with NULLs and a FILTER
+SELECT l_returnflag, l_linestatus, string_agg(l_linestatus, '-') FILTER (WHERE l_quantity < 3),
+       string_agg(CASE WHEN l_shipmode = 'AIR' AND l_quantity < 5 THEN l_returnflag END, ''),
+       string_agg(CASE WHEN l_quantity < 0 THEN l_comment END, ','), count(*)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
+
+-- STRING_AGG of one value globally, and over an empty filter: NULL
+SELECT (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey = 2), (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey < 0),
+       (SELECT listagg(n_name) FROM nation WHERE n_nationkey = 7);

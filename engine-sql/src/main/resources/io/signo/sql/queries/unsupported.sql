@@ -9,3 +9,6 @@ SELECT n_regionkey, count(*) FROM nation GROUP BY ROLLUP (n_regionkey);
 
 -- error: GROUPING SETS
 SELECT n_regionkey, n_name, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), (n_name));
+
+-- error: ORDER BY (or WITHIN GROUP) inside aggregate function
+SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN region ON n_regionkey = r_regionkey GROUP BY r_regionkey;

@@ -12,14 +12,15 @@ public enum AggregateKind
     VAR_POP,
     STDDEV_SAMP,
     STDDEV_POP,
-    APPROX_COUNT_DISTINCT;
+    APPROX_COUNT_DISTINCT,
+    STRING_AGG;
 
     /** Whether the aggregate takes only numeric input. */
     public boolean takesNumbers()
     {
         return switch (this) {
             case SUM, AVG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> true;
-            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT -> false;
+            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT, STRING_AGG -> false;
         };
     }
 }
