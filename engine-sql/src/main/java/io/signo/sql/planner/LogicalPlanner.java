@@ -36,8 +36,6 @@ import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlLibraryOperators;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
@@ -207,9 +205,8 @@ public final class LogicalPlanner
 
     private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
     {
-        // the catalog reader finds the functions of the root schema: read_csv and the other file functions;
-        // LENGTH is not the standard's (CHAR_LENGTH is) but every engine users come from has it
-        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), SqlOperatorTables.of(SqlLibraryOperators.LENGTH), catalogReader),
+        // the catalog reader finds the functions of the root schema: read_csv and the other file functions
+        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SignoOperatorTable.INSTANCE, catalogReader),
                 catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SignoConformance.INSTANCE)

@@ -4,6 +4,10 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.rules.AggregateExpandDistinctAggregatesRule;
 import org.apache.calcite.rel.rules.CoreRules;
 
 import java.util.ArrayList;
@@ -21,7 +25,26 @@ public final class SignoRules
     /** An aggregate joined with few keys aggregates only the rows of those keys. */
     public static final RelOptRule AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.CONFIG.toRule();
 
+    /**
+     * Calcite's expansion of DISTINCT aggregates into aggregates joined, for an aggregate with an exact
+     * one: an APPROX_COUNT_DISTINCT alone (an approximate COUNT(DISTINCT) to Calcite) runs as a sketch.
+     */
+    public static final RelOptRule AGGREGATE_EXPAND_EXACT_DISTINCT_AGGREGATES_TO_JOIN = AggregateExpandDistinctAggregatesRule.Config.JOIN
+            .withOperandSupplier(operand -> operand.operand(LogicalAggregate.class).predicate(SignoRules::hasExactDistinctCall).anyInputs())
+            .as(AggregateExpandDistinctAggregatesRule.Config.class)
+            .toRule();
+
     private SignoRules() {}
+
+    private static boolean hasExactDistinctCall(Aggregate aggregate)
+    {
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            if (call.isDistinct() && !call.isApproximate()) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** The phases of planning, in order; a phase without rule programs does its work in code. */
     public enum Phase
@@ -68,7 +91,7 @@ public final class SignoRules
                 inTurn(HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE),
                 inTurn(null, CoreRules.MULTI_JOIN_OPTIMIZE)),
         SEMI_JOINS(together(
-                CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
+                AGGREGATE_EXPAND_EXACT_DISTINCT_AGGREGATES_TO_JOIN,
                 CoreRules.PROJECT_TO_SEMI_JOIN,
                 CoreRules.JOIN_TO_SEMI_JOIN,
                 CoreRules.FILTER_INTO_JOIN,

@@ -18,8 +18,10 @@ import io.signo.sql.rel.RowIfEmptyNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -129,7 +131,8 @@ final class AggregationPlanner
         }
         row.add(emptySet);
         for (AggregateCall call : calls) {
-            row.add(call.kind() == AggregateKind.COUNT || call.kind() == AggregateKind.COUNT_STAR ? (Object) 0L : null);
+            boolean counts = call.kind() == AggregateKind.COUNT || call.kind() == AggregateKind.COUNT_STAR || call.kind() == AggregateKind.APPROX_COUNT_DISTINCT;
+            row.add(counts ? (Object) 0L : null);
         }
         return row;
     }
@@ -155,18 +158,31 @@ final class AggregationPlanner
             if (callKind == SqlKind.GROUP_ID) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUP_ID()");
             }
-            if (call.isDistinct()) {
+            // Calcite reads APPROX_COUNT_DISTINCT(x) as an approximate COUNT(DISTINCT x)
+            boolean approximateDistinct = call.isApproximate() && call.isDistinct() && call.getAggregation().getKind() == SqlKind.COUNT;
+            if (call.isDistinct() && !approximateDistinct) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: this combination of DISTINCT aggregates: " + call);
             }
             AggregateKind kind = switch (call.getAggregation().getKind()) {
-                case COUNT -> call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
+                case COUNT -> approximateDistinct ? AggregateKind.APPROX_COUNT_DISTINCT : call.getArgList().isEmpty() ? AggregateKind.COUNT_STAR : AggregateKind.COUNT;
                 case SUM, SUM0 -> AggregateKind.SUM;
                 case AVG -> AggregateKind.AVG;
                 case MIN -> AggregateKind.MIN;
                 case MAX -> AggregateKind.MAX;
+                case VAR_SAMP -> AggregateKind.VAR_SAMP;
+                case VAR_POP -> AggregateKind.VAR_POP;
+                case STDDEV_SAMP -> AggregateKind.STDDEV_SAMP;
+                case STDDEV_POP -> AggregateKind.STDDEV_POP;
+                case STRING_AGG, LISTAGG -> AggregateKind.STRING_AGG;
                 default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
             };
-            if (kind != AggregateKind.COUNT_STAR && call.getArgList().size() != 1) {
+            if (!call.collation.getFieldCollations().isEmpty()) {
+                // Calcite reads STRING_AGG(x, s ORDER BY y) as LISTAGG(x, s) WITHIN GROUP (ORDER BY y)
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: ORDER BY (or WITHIN GROUP) inside aggregate function " + call.getAggregation().getName());
+            }
+            String separator = kind == AggregateKind.STRING_AGG ? separator(aggregate, call) : null;
+            int arguments = call.getArgList().size();
+            if (kind != AggregateKind.COUNT_STAR && arguments != 1 && !(kind == AggregateKind.STRING_AGG && arguments == 2)) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + call.getAggregation().getName() + " with " + call.getArgList().size() + " arguments");
             }
             int inputChannel = kind == AggregateKind.COUNT_STAR ? -1 : call.getArgList().getFirst();
@@ -179,10 +195,25 @@ final class AggregationPlanner
                 inputChannel = inputTypes.size() + calls.filteredInputs().size() - 1;
                 kind = kind == AggregateKind.COUNT_STAR ? AggregateKind.COUNT : kind;
             }
-            calls.calls().add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType())));
+            calls.calls().add(new AggregateCall(kind, inputChannel, inputType, CalciteTypes.toSigno(call.getType()), separator));
             calls.sumZero().add(call.getAggregation().getKind() == SqlKind.SUM0);
         }
         return calls;
+    }
+
+    /** STRING_AGG's separator: its second argument, which must be a constant, or a comma (as in DuckDB and the standard's LISTAGG). */
+    private static String separator(Aggregate aggregate, org.apache.calcite.rel.core.AggregateCall call)
+    {
+        if (call.getArgList().size() != 2) {
+            return ",";
+        }
+        RelNode input = aggregate.getInput();
+        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, call.getArgList().get(1));
+        RexNode constant = aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+        if (!(constant instanceof RexLiteral literal) || literal.getValueAs(String.class) == null) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: STRING_AGG or LISTAGG with a separator that is not a constant string");
+        }
+        return literal.getValueAs(String.class);
     }
 
     /** The source's channels followed by the inputs of the FILTER (WHERE f) calls. */

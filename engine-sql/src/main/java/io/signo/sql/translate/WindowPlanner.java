@@ -170,7 +170,7 @@ final class WindowPlanner
             case LAST_VALUE -> new WindowFunction(WindowFunctionKind.LAST_VALUE, List.of(arguments.channel(operands.get(0), outputType)), 0, null, outputType, frame);
             case NTH_VALUE -> new WindowFunction(WindowFunctionKind.NTH_VALUE, List.of(arguments.channel(operands.get(0), outputType)),
                     positive(arguments.constant(operands.get(1), "NTH_VALUE's position"), "NTH_VALUE's position"), null, outputType, frame);
-            case COUNT, SUM, SUM0, AVG, MIN, MAX -> WindowFunction.aggregate(aggregate(call, outputType, arguments), frame);
+            case COUNT, SUM, SUM0, AVG, MIN, MAX, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> WindowFunction.aggregate(aggregate(call, outputType, arguments), frame);
             default -> throw unsupported("window function " + name);
         };
     }
@@ -193,6 +193,10 @@ final class WindowPlanner
             case AVG -> AggregateKind.AVG;
             case MIN -> AggregateKind.MIN;
             case MAX -> AggregateKind.MAX;
+            case VAR_SAMP -> AggregateKind.VAR_SAMP;
+            case VAR_POP -> AggregateKind.VAR_POP;
+            case STDDEV_SAMP -> AggregateKind.STDDEV_SAMP;
+            case STDDEV_POP -> AggregateKind.STDDEV_POP;
             default -> throw unsupported("window aggregate " + call.getOperator().getName());
         };
         return new AggregateCall(aggregateKind, channel, inputType, outputType);

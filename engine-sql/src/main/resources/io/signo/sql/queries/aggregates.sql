@@ -111,3 +111,112 @@ SELECT count(*), sum(n), sum(total), min(total), max(total), sum(average) FROM (
            avg(l2.l_extendedprice) AS average
     FROM lineitem l1 JOIN lineitem l2 ON l1.l_orderkey = l2.l_orderkey
     GROUP BY l1.l_orderkey, l1.l_linenumber, l2.l_linenumber) t;
+
+-- variances and standard deviations of decimals, integers and doubles
+SELECT stddev(l_quantity), stddev_samp(l_extendedprice), stddev_pop(l_linenumber), variance(l_discount), var_samp(l_tax),
+       var_pop(l_quantity), var_samp(CAST(l_extendedprice AS DOUBLE)), stddev_pop(l_extendedprice * (1 - l_discount))
+FROM lineitem;
+
+-- variances per group, with NULLs (a CASE without ELSE) and a FILTER
+SELECT l_returnflag, l_linestatus, var_samp(l_quantity), var_pop(CASE WHEN l_quantity > 25 THEN l_extendedprice END),
+       stddev_samp(CASE WHEN l_shipmode = 'AIR' THEN l_linenumber END), stddev_pop(l_discount) FILTER (WHERE l_tax > 0.04)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
+
+-- variances over an empty filter: NULL globally, no rows grouped
+SELECT stddev(l_quantity), stddev_pop(l_quantity), variance(l_linenumber), var_pop(l_linenumber), count(*)
+FROM lineitem WHERE l_quantity < 0;
+
+-- variances over an empty filter: NULL globally, no rows grouped
+SELECT l_returnflag, stddev_samp(l_quantity), var_pop(l_quantity)
+FROM lineitem WHERE l_quantity < 0
+GROUP BY l_returnflag;
+
+-- variances of one value per group: the sample ones NULL, the population ones 0
+SELECT o_orderkey, stddev_samp(o_totalprice), var_samp(o_totalprice), stddev_pop(o_totalprice), var_pop(o_custkey)
+FROM orders WHERE o_orderkey < 200
+GROUP BY o_orderkey
+ORDER BY o_orderkey;
+
+-- variances of many groups, merged from partial states
+SELECT l_partkey, var_samp(l_extendedprice), stddev_pop(l_quantity), count(*)
+FROM lineitem
+GROUP BY l_partkey
+HAVING count(*) > 55;
+
+-- variance of values far from zero: the differences from the mean keep their digits
+SELECT var_samp(CAST(o_totalprice AS DOUBLE) + 1.0E6), stddev_pop(o_custkey + 1000000000000), var_pop(o_totalprice)
+FROM orders;
+
+-- BOOL_AND and BOOL_OR per group, with NULLs (a CASE without ELSE) and a group of only NULLs
+SELECT l_returnflag, bool_and(l_quantity > 1), bool_or(l_quantity > 49), bool_and(l_discount < 0.11),
+       bool_or(CASE WHEN l_shipmode = 'AIR' THEN l_quantity > 49 END), bool_and(CASE WHEN l_quantity > 100 THEN l_tax > 0 END)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+-- BOOL_AND and BOOL_OR globally
+SELECT bool_and(o_totalprice > 1000), bool_or(o_orderstatus = 'P'), bool_and(o_orderstatus <> 'X'), bool_or(o_totalprice < 0)
+FROM orders;
+
+-- BOOL_AND and BOOL_OR over an empty filter: NULL
+SELECT bool_and(l_quantity > 1), bool_or(l_quantity > 1), count(*)
+FROM lineitem WHERE l_quantity < 0;
+
+-- BOOL_AND and BOOL_OR of many groups, merged from partial states, and in HAVING
+SELECT l_orderkey, bool_and(l_returnflag = 'R'), bool_or(l_shipmode = 'MAIL')
+FROM lineitem
+GROUP BY l_orderkey
+HAVING bool_or(l_quantity > 45) AND count(*) > 5;
+
+-- BOOL_AND and BOOL_OR of a boolean column with NULLs
+SELECT k, bool_and(b), bool_or(b)
+FROM (VALUES (1, true), (1, NULL), (1, false), (2, true), (2, NULL), (3, CAST(NULL AS BOOLEAN))) AS t(k, b)
+GROUP BY k
+ORDER BY k;
+
+-- APPROX_COUNT_DISTINCT of a few values, with NULLs (a CASE without ELSE): exact, each value in a register of its own
+SELECT l_returnflag, approx_count_distinct(l_linestatus), approx_count_distinct(l_shipmode), approx_count_distinct(l_linenumber),
+       approx_count_distinct(CASE WHEN l_quantity < 5 THEN l_shipinstruct END), approx_count_distinct(CASE WHEN l_quantity < 0 THEN l_tax END)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+-- APPROX_COUNT_DISTINCT within 10% of the exact count (the sketch's standard error is 2.3%) for integers, decimals, strings and dates
+SELECT abs(a.partkeys - e.partkeys) <= 0.1 * e.partkeys, abs(a.prices - e.prices) <= 0.1 * e.prices,
+       abs(a.comments - e.comments) <= 0.1 * e.comments, abs(a.days - e.days) <= 0.1 * e.days
+FROM (SELECT approx_count_distinct(l_partkey) AS partkeys, approx_count_distinct(l_extendedprice) AS prices,
+             approx_count_distinct(l_comment) AS comments, approx_count_distinct(l_shipdate) AS days
+      FROM lineitem) a
+CROSS JOIN (SELECT count(DISTINCT l_partkey) AS partkeys, count(DISTINCT l_extendedprice) AS prices,
+                   count(DISTINCT l_comment) AS comments, count(DISTINCT l_shipdate) AS days
+            FROM lineitem) e;
+
+-- APPROX_COUNT_DISTINCT per group within 10% of the exact count
+SELECT a.l_shipmode, abs(a.orders - e.orders) <= 0.1 * e.orders
+FROM (SELECT l_shipmode, approx_count_distinct(l_orderkey) AS orders FROM lineitem GROUP BY l_shipmode) a
+JOIN (SELECT l_shipmode, count(DISTINCT l_orderkey) AS orders FROM lineitem GROUP BY l_shipmode) e ON a.l_shipmode = e.l_shipmode
+ORDER BY a.l_shipmode;
+
+-- APPROX_COUNT_DISTINCT over an empty filter: 0
+SELECT approx_count_distinct(l_partkey), approx_count_distinct(l_comment), count(*)
+FROM lineitem WHERE l_quantity < 0;
+
+-- STRING_AGG and LISTAGG of one value per group (the order of several is not defined), with a separator and without
+SELECT o_orderkey, string_agg(o_comment, ' | '), listagg(o_orderstatus), string_agg(o_clerk, ''), listagg(o_orderpriority, ';')
+FROM orders WHERE o_orderkey < 100
+GROUP BY o_orderkey
+ORDER BY o_orderkey;
+
+-- STRING_AGG of equal values, the same string in any order, merged from partial states; with NULLs and a FILTER
+SELECT l_returnflag, l_linestatus, string_agg(l_linestatus, '-') FILTER (WHERE l_quantity < 3),
+       string_agg(CASE WHEN l_shipmode = 'AIR' AND l_quantity < 5 THEN l_returnflag END, ''),
+       string_agg(CASE WHEN l_quantity < 0 THEN l_comment END, ','), count(*)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
+
+-- STRING_AGG of one value globally, and over an empty filter: NULL
+SELECT (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey = 2), (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey < 0),
+       (SELECT listagg(n_name) FROM nation WHERE n_nationkey = 7);

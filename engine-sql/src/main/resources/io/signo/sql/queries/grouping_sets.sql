@@ -55,3 +55,15 @@ SELECT n_regionkey, COUNT(*)
 FROM nation
 GROUP BY GROUPING SETS ((n_regionkey), (n_regionkey), ())
 ORDER BY n_regionkey;
+
+-- the statistical aggregates and an approximate count over a rollup, and over no input
+SELECT o_orderpriority, o_orderstatus, STDDEV_SAMP(o_totalprice), VAR_POP(o_shippriority), APPROX_COUNT_DISTINCT(o_orderstatus)
+FROM orders
+WHERE o_orderkey < 1000
+GROUP BY ROLLUP (o_orderpriority, o_orderstatus)
+ORDER BY o_orderpriority, o_orderstatus;
+
+SELECT o_orderpriority, STDDEV_SAMP(o_totalprice), APPROX_COUNT_DISTINCT(o_orderstatus), STRING_AGG(o_orderstatus, ',')
+FROM orders
+WHERE o_orderkey < 0
+GROUP BY ROLLUP (o_orderpriority);

@@ -6,3 +6,6 @@ SELECT o_orderkey, SUM(o_totalprice) OVER (ORDER BY o_orderkey RANGE BETWEEN 10 
 
 -- error: DISTINCT in the window function
 SELECT n_name, COUNT(DISTINCT n_regionkey) OVER () FROM nation;
+
+-- error: ORDER BY (or WITHIN GROUP) inside aggregate function
+SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN region ON n_regionkey = r_regionkey GROUP BY r_regionkey;

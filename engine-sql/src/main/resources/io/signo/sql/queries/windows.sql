@@ -139,3 +139,13 @@ FROM (
 ) numbered
 WHERE MOD(position_in_all, 97) = 0
 ORDER BY position_in_all;
+
+-- statistical aggregates over frames, and a boolean one
+SELECT o_custkey, o_orderkey,
+       STDDEV_SAMP(o_totalprice) OVER (PARTITION BY o_custkey),
+       VAR_POP(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       STDDEV_POP(o_shippriority) OVER (PARTITION BY o_custkey ORDER BY o_orderkey ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING),
+       BOOL_OR(o_orderstatus = 'F') OVER (PARTITION BY o_custkey)
+FROM orders
+WHERE o_custkey < 30
+ORDER BY o_custkey, o_orderkey;

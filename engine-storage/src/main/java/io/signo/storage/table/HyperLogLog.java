@@ -62,12 +62,26 @@ public final class HyperLogLog
 
     public void mergeFrom(HyperLogLog other)
     {
-        byte[] otherRegisters = other.registers;
+        mergeRegisters(other.registers);
+    }
+
+    /** Merges the registers of another sketch, as {@link #copyRegistersTo} wrote them. */
+    public void mergeRegisters(byte[] otherRegisters)
+    {
+        if (otherRegisters.length != REGISTER_COUNT) {
+            throw new IllegalArgumentException("a sketch has " + REGISTER_COUNT + " registers, got " + otherRegisters.length);
+        }
         for (int i = 0; i < REGISTER_COUNT; i++) {
             if (otherRegisters[i] > registers[i]) {
                 registers[i] = otherRegisters[i];
             }
         }
+    }
+
+    /** Writes the registers into {@code target}, {@link #REGISTER_COUNT} bytes, without the copy {@link #registers()} makes. */
+    public void copyRegistersTo(byte[] target)
+    {
+        System.arraycopy(registers, 0, target, 0, REGISTER_COUNT);
     }
 
     public void clear()

@@ -13,12 +13,19 @@ import static java.util.Objects.requireNonNull;
  *
  * @param inputChannel the raw input column, -1 for COUNT(*)
  * @param inputType the type of the raw input column (BIGINT for COUNT(*))
- * @param outputType the final result type: BIGINT for COUNT; BIGINT, DOUBLE or DECIMAL for SUM;
- * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX
+ * @param outputType the final result type: BIGINT for COUNT and APPROX_COUNT_DISTINCT; BIGINT, DOUBLE or DECIMAL for SUM;
+ * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX;
+ * DOUBLE for the variances and standard deviations; a string type for STRING_AGG
+ * @param separator what STRING_AGG puts between two values; null for every other kind
  */
-public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
+public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType, String separator)
         implements Serializable
 {
+    public AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
+    {
+        this(kind, inputChannel, inputType, outputType, null);
+    }
+
     public AggregateCall
     {
         requireNonNull(kind, "kind is null");
@@ -32,8 +39,14 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
         else if (inputChannel < 0) {
             throw new IllegalArgumentException(kind + " needs an input channel: " + inputChannel);
         }
-        if ((kind == AggregateKind.SUM || kind == AggregateKind.AVG) && !inputType.isNumeric()) {
+        if (kind.takesNumbers() && !inputType.isNumeric()) {
             throw new IllegalArgumentException(kind + " of a non-numeric type: " + inputType);
+        }
+        if (kind == AggregateKind.STRING_AGG && (!inputType.isString() || !outputType.isString() || separator == null)) {
+            throw new IllegalArgumentException("STRING_AGG takes a string and a separator and returns a string: " + inputType + ", " + separator + ", " + outputType);
+        }
+        if (kind != AggregateKind.STRING_AGG && separator != null) {
+            throw new IllegalArgumentException(kind + " takes no separator");
         }
     }
 
@@ -47,7 +60,10 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
      * COUNT and COUNT(*) -> [BIGINT count]; SUM of DOUBLE -> [DOUBLE sum]; SUM of an exact type
      * (INTEGER, BIGINT, DECIMAL) -> [BIGINT high, BIGINT low], the 128-bit unscaled sum, NULL when
      * no value was added; AVG of DOUBLE -> [DOUBLE sum, BIGINT count]; AVG of an exact type ->
-     * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type].
+     * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type]; the variances and standard
+     * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean];
+     * APPROX_COUNT_DISTINCT -> [VARCHAR], a HyperLogLog sketch's registers as bytes, NULL when no value was added;
+     * STRING_AGG -> [VARCHAR], the values concatenated so far, NULL when none was added.
      */
     public List<Type> intermediateTypes()
     {
@@ -56,6 +72,9 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case SUM -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE) : List.of(Type.BIGINT, Type.BIGINT);
             case AVG -> inputType.isFloatingPoint() ? List.of(Type.DOUBLE, Type.BIGINT) : List.of(Type.BIGINT, Type.BIGINT, Type.BIGINT);
             case MIN, MAX -> List.of(inputType);
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> List.of(Type.BIGINT, Type.DOUBLE, Type.DOUBLE);
+            case APPROX_COUNT_DISTINCT -> List.of(ApproxCountDistinctAccumulator.SKETCH_TYPE);
+            case STRING_AGG -> List.of(Type.VARCHAR);
         };
     }
 
@@ -69,6 +88,9 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
                 case BYTES -> new StringMinMaxAccumulator(this);
                 case BYTE, INT, LONG -> new LongMinMaxAccumulator(this);
             };
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> new VarianceAccumulator(this);
+            case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(this);
+            case STRING_AGG -> new StringAggAccumulator(this);
         };
     }
 }

@@ -7,5 +7,20 @@ public enum AggregateKind
     SUM,
     AVG,
     MIN,
-    MAX
+    MAX,
+    VAR_SAMP,
+    VAR_POP,
+    STDDEV_SAMP,
+    STDDEV_POP,
+    APPROX_COUNT_DISTINCT,
+    STRING_AGG;
+
+    /** Whether the aggregate takes only numeric input. */
+    public boolean takesNumbers()
+    {
+        return switch (this) {
+            case SUM, AVG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> true;
+            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT, STRING_AGG -> false;
+        };
+    }
 }

@@ -17,7 +17,7 @@ public enum WindowFunctionKind
     LAST_VALUE,
     /** NTH_VALUE(x, n): x of the frame's n-th row, NULL when the frame has fewer rows. */
     NTH_VALUE,
-    /** An aggregate (COUNT, SUM, AVG, MIN, MAX) of the rows of the frame. */
+    /** An aggregate (COUNT, SUM, AVG, MIN, MAX, the variances and standard deviations) of the rows of the frame. */
     AGGREGATE;
 
     /** Whether the function reads the frame; the ranking functions and LAG and LEAD ignore it. */
