@@ -52,6 +52,7 @@ abstract class SqlQuerySuite
             "coercion.sql",
             "windows.sql",
             "grouping_sets.sql",
+            "dialect.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

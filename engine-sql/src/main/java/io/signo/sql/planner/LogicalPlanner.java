@@ -39,8 +39,9 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
-import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -147,6 +148,10 @@ public final class LogicalPlanner
         if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.NAME)) {
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
+        }
+        // the type names PostgreSQL and DuckDB users write for VARCHAR
+        for (String alias : List.of("text", "string")) {
+            rootSchema.plus().add(alias, factory -> factory.createSqlType(SqlTypeName.VARCHAR));
         }
         Map<String, FileTableMacro> fileFunctions = FileTableMacro.forStatement();
         fileFunctions.forEach((name, function) -> rootSchema.plus().add(name, function));
@@ -256,7 +261,7 @@ public final class LogicalPlanner
     /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */
     public static SqlNode parse(String sql)
     {
-        return parse(sql, SqlParserImpl.FACTORY);
+        return parse(sql, SqlBabelParserImpl.FACTORY);
     }
 
     /** Parses a CREATE or DROP statement: Calcite's grammar with its DDL extension. */

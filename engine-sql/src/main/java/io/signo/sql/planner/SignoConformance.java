@@ -22,4 +22,28 @@ final class SignoConformance
     {
         return true;
     }
+
+    @Override
+    public boolean isBangEqualAllowed()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isGroupByOrdinal()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isGroupByAlias()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean isHavingAlias()
+    {
+        return true;
+    }
 }
