@@ -3,6 +3,7 @@ package io.signo.core.expression;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,6 +43,45 @@ public final class Expressions
     public static Expression abs(Expression value)
     {
         return new UnaryArithmeticExpression(UnaryArithmeticExpression.Operator.ABS, value);
+    }
+
+    /** SIGN as an INTEGER: -1, 0 or 1. */
+    public static Expression sign(Expression value)
+    {
+        return new SignExpression(value);
+    }
+
+    /**
+     * ROUND ({@link RoundingMode#HALF_UP}, half away from zero), TRUNC ({@link RoundingMode#DOWN}),
+     * FLOOR or CEIL ({@link RoundingMode#CEILING}) of a number to {@code digits} places after the point
+     * (before it when negative), as a value of {@code type}.
+     */
+    public static Expression round(RoundingMode mode, Expression value, int digits, Type type)
+    {
+        return new RoundingExpression(mode, value, digits, type);
+    }
+
+    /** A {@link MathFunction} of its arguments, as a DOUBLE. */
+    public static Expression math(MathFunction function, List<Expression> arguments)
+    {
+        return new MathFunctionExpression(function, arguments);
+    }
+
+    /** GREATEST or LEAST of the operands, each cast to {@code type}; NULLs are skipped. */
+    public static Expression extremum(boolean greatest, List<Expression> operands, Type type)
+    {
+        requireNonNull(operands, "operands is null");
+        List<Expression> castOperands = new ArrayList<>();
+        for (Expression operand : operands) {
+            castOperands.add(cast(operand, type));
+        }
+        return new ExtremumExpression(greatest, castOperands, type);
+    }
+
+    /** RANDOM(): a new value in [0, 1) for every row. */
+    public static Expression random()
+    {
+        return new RandomExpression();
     }
 
     public static Expression comparison(ComparisonOperator operator, Expression left, Expression right)

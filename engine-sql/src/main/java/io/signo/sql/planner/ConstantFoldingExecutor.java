@@ -181,7 +181,7 @@ final class ConstantFoldingExecutor
         if (expression instanceof RexLiteral literal) {
             return literal.isNull() ? null : literal;
         }
-        if (!(expression instanceof RexCall call) || call.getOperands().size() > 2) {
+        if (!(expression instanceof RexCall call) || call.getOperands().isEmpty() || call.getOperands().size() > 2) {
             return null;
         }
         // operands first, so that a cast of literal arithmetic (Q19's CAST(1 + 10 AS DECIMAL(15, 2))) folds whole

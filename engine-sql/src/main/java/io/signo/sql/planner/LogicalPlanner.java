@@ -6,6 +6,7 @@ import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
+import io.signo.sql.translate.function.FunctionRegistry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
@@ -36,7 +37,6 @@ import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -208,11 +208,12 @@ public final class LogicalPlanner
     private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
     {
         // the catalog reader finds the functions of the root schema: read_csv and the other file functions;
-        // LENGTH is not the standard's (CHAR_LENGTH is) but every engine users come from has it
-        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SqlStdOperatorTable.instance(), SqlOperatorTables.of(SqlLibraryOperators.LENGTH), catalogReader),
+        // the function registry adds those of other dialects and Signo's own, ahead of the standard's namesakes
+        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SqlStdOperatorTable.instance(), catalogReader),
                 catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SignoConformance.INSTANCE)
+                        .withTypeCoercionFactory(SignoTypeCoercion::new)
                         .withIdentifierExpansion(true));
     }
 
