@@ -160,6 +160,20 @@ class SqlErrorTest
     }
 
     @Test
+    void stringFunctionErrorsNameTheFunction()
+    {
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT LPAD(n_name, 30, '') FROM nation");
+        assertTrue(error.getMessage().contains("LPAD") && error.getMessage().contains("empty fill"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT LTRIM(n_name, n_comment) FROM nation");
+        assertTrue(error.getMessage().contains("LTRIM of characters that are not a constant"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT SPLIT_PART(n_name, ',', n_comment) FROM nation");
+        assertTrue(error.getMessage().contains("SPLIT_PART"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT n_name ILIKE n_comment FROM nation");
+        assertTrue(error.getMessage().contains("ILIKE with a pattern that is not a constant"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
     void castOfNaNOrInfinityToAnExactTypeIsInvalid()
     {
         assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS INTEGER)");

@@ -45,6 +45,7 @@ abstract class SqlQuerySuite
             "subqueries.sql",
             "expressions.sql",
             "numeric_functions.sql",
+            "string_functions.sql",
             "strings_dates.sql",
             "timestamps.sql",
             "set_operations.sql",

@@ -199,7 +199,49 @@ public final class Expressions
     /** {@code parts[0] || parts[1] || ...} as a string of the given type. */
     public static Expression concat(List<Expression> parts, Type type)
     {
-        return new ConcatExpression(parts, type);
+        return new ConcatExpression(parts, type, false);
+    }
+
+    /** CONCAT(parts...): as {@link #concat}, but NULL parts are skipped and the result is never NULL. */
+    public static Expression concatSkippingNulls(List<Expression> parts, Type type)
+    {
+        return new ConcatExpression(parts, type, true);
+    }
+
+    /** POSITION(substring IN value): the character position of the first occurrence, 1 for an empty substring, 0 for none. */
+    public static Expression position(Expression substring, Expression value, Type type)
+    {
+        return new PositionExpression(substring, value, type);
+    }
+
+    /** STARTS_WITH(value, prefix). */
+    public static Expression startsWith(Expression value, Expression prefix)
+    {
+        return new StartsWithExpression(value, prefix);
+    }
+
+    /** LPAD ({@code left}) or RPAD of value to {@code length} characters with the characters of {@code fill}. */
+    public static Expression pad(boolean left, Expression value, Expression length, Expression fill, Type type)
+    {
+        return new PadExpression(left, value, length, fill, type);
+    }
+
+    /** LEFT ({@code left}) or RIGHT(value, count): the first or last characters; a negative count drops that many from the other end. */
+    public static Expression leftOrRight(boolean left, Expression value, Expression count, Type type)
+    {
+        return new LeftRightExpression(left, value, count, type);
+    }
+
+    /** SPLIT_PART(value, delimiter, index). */
+    public static Expression splitPart(Expression value, Expression delimiter, Expression index, Type type)
+    {
+        return new SplitPartExpression(value, delimiter, index, type);
+    }
+
+    /** REVERSE: the characters in the opposite order. */
+    public static Expression reverse(Expression value, Type type)
+    {
+        return new ReverseExpression(value, type);
     }
 
     public static Expression extract(DateField field, Expression date)

@@ -138,6 +138,10 @@ final class ConstantFoldingExecutor
             return expression;
         }
         Object value = literalValue(vector, translated.type());
+        if (value == null && !expression.getType().isNullable()) {
+            // Calcite typed it NOT NULL (LPAD(NULL, 3, 'x')): a NULL literal would change the row type
+            return expression;
+        }
         if (value instanceof Double number && !Double.isFinite(number)) {
             // a literal holds a finite number only
             return expression;

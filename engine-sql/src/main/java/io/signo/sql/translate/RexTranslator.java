@@ -191,7 +191,8 @@ public final class RexTranslator
             case IS_NOT_FALSE -> Expressions.coalesce(List.of(translate(operands.get(0)), Expressions.constant(Type.BOOLEAN, true)), Type.BOOLEAN);
             case CASE -> searchedCase(call);
             case COALESCE -> Expressions.coalesce(translateAll(operands), CalciteTypes.toSigno(call.getType()));
-            case LIKE -> like(call);
+            // ILIKE is a LIKE to Calcite, and a function of PostgreSQL's registered with the others
+            case LIKE -> "ILIKE".equals(call.getOperator().getName()) ? function(call) : like(call, false);
             case CAST -> cast(call);
             case EXTRACT -> extract(call);
             case SEARCH -> search(call);
@@ -203,9 +204,19 @@ public final class RexTranslator
     private Expression function(RexCall call)
     {
         String name = call.getOperator().getName();
-        FunctionTranslator translator = FunctionRegistry.instance().translator(name);
+        FunctionRegistry registry = FunctionRegistry.instance();
+        FunctionTranslator translator = registry.translator(name);
         if (translator == null) {
             throw unsupported("function " + name);
+        }
+        // the keyword NULL, which Calcite leaves untyped where a function infers no type for it (LPAD(NULL, 3, 'x')),
+        // makes the result NULL, except of the functions that skip NULLs
+        if (!registry.skipsNulls(name)) {
+            for (RexNode operand : call.getOperands()) {
+                if (operand.getType().getSqlTypeName() == SqlTypeName.NULL) {
+                    return Expressions.constant(CalciteTypes.toSigno(call.getType()), null);
+                }
+            }
         }
         return translator.translate(call, this);
     }
@@ -351,11 +362,15 @@ public final class RexTranslator
         return Expressions.searchedCase(conditions, results, elseResult, CalciteTypes.toSigno(call.getType()));
     }
 
-    private Expression like(RexCall call)
+    /**
+     * {@code value [NOT] LIKE pattern [ESCAPE escape]} with a constant pattern; when {@code ignoreCase}
+     * (ILIKE), the value and the pattern compare in lower case, each character mapped as LOWER maps it.
+     */
+    public Expression like(RexCall call, boolean ignoreCase)
     {
         List<RexNode> operands = call.getOperands();
         if (!(operands.get(1) instanceof RexLiteral patternLiteral)) {
-            throw unsupported("LIKE with a pattern that is not a constant");
+            throw unsupported(call.getOperator().getName() + " with a pattern that is not a constant");
         }
         String pattern = literalString(patternLiteral, Type.VARCHAR);
         Character escape = null;
@@ -366,9 +381,21 @@ public final class RexTranslator
             }
             escape = escapeText.charAt(0);
         }
-        Expression like = Expressions.like(translate(operands.get(0)), pattern, escape);
+        Expression value = translate(operands.get(0));
+        if (ignoreCase) {
+            value = Expressions.lower(value);
+            pattern = lowerCase(pattern);
+        }
+        Expression like = Expressions.like(value, pattern, escape);
         boolean negated = call.getOperator() instanceof SqlLikeOperator likeOperator && likeOperator.isNegated();
         return negated ? Expressions.not(like) : like;
+    }
+
+    private static String lowerCase(String text)
+    {
+        StringBuilder lower = new StringBuilder(text.length());
+        text.codePoints().forEach(codePoint -> lower.appendCodePoint(Character.toLowerCase(codePoint)));
+        return lower.toString();
     }
 
     private Expression cast(RexCall call)

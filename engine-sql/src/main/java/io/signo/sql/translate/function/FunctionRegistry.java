@@ -6,9 +6,11 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -24,11 +26,13 @@ public final class FunctionRegistry
     private static final FunctionRegistry INSTANCE = create();
 
     private final Map<String, FunctionTranslator> translators;
+    private final Set<String> skippingNulls;
     private final SqlOperatorTable operatorTable;
 
-    private FunctionRegistry(Map<String, FunctionTranslator> translators, List<SqlOperator> operators)
+    private FunctionRegistry(Map<String, FunctionTranslator> translators, Set<String> skippingNulls, List<SqlOperator> operators)
     {
         this.translators = Map.copyOf(translators);
+        this.skippingNulls = Set.copyOf(skippingNulls);
         this.operatorTable = SqlOperatorTables.of(operators);
     }
 
@@ -37,7 +41,7 @@ public final class FunctionRegistry
         Builder builder = new Builder();
         NumericFunctions.register(builder);
         StringFunctions.register(builder);
-        return new FunctionRegistry(builder.translators, builder.operators);
+        return new FunctionRegistry(builder.translators, builder.skippingNulls, builder.operators);
     }
 
     public static FunctionRegistry instance()
@@ -51,6 +55,12 @@ public final class FunctionRegistry
         return translators.get(name.toUpperCase(Locale.ROOT));
     }
 
+    /** Whether the function skips NULL arguments (CONCAT, GREATEST) instead of being NULL when one is, as most are. */
+    public boolean skipsNulls(String name)
+    {
+        return skippingNulls.contains(name.toUpperCase(Locale.ROOT));
+    }
+
     /** The operators the registered functions add to Calcite's standard table; consulted before it, so that they take precedence. */
     public SqlOperatorTable operatorTable()
     {
@@ -62,8 +72,22 @@ public final class FunctionRegistry
     {
         private final Map<String, FunctionTranslator> translators = new HashMap<>();
         private final List<SqlOperator> operators = new ArrayList<>();
+        private final Set<String> skippingNulls = new HashSet<>();
 
         private Builder() {}
+
+        /** Marks registered functions as skipping NULL arguments, where most are NULL when an argument is. */
+        public Builder skippingNulls(String... names)
+        {
+            for (String name : names) {
+                String key = name.toUpperCase(Locale.ROOT);
+                if (!translators.containsKey(key)) {
+                    throw new IllegalStateException("function " + name + " is not registered");
+                }
+                skippingNulls.add(key);
+            }
+            return this;
+        }
 
         /** Translates the calls of the operators of Calcite's standard table with these names. */
         public Builder function(FunctionTranslator translator, String... names)

@@ -62,7 +62,8 @@ final class NumericFunctions
                 .function(NumericFunctions::random, "RAND")
                 .operator(SqlLibraryOperators.RANDOM, NumericFunctions::random)
                 .operator(SqlLibraryOperators.GREATEST_PG, (call, translator) -> extremum(true, call, translator))
-                .operator(SqlLibraryOperators.LEAST_PG, (call, translator) -> extremum(false, call, translator));
+                .operator(SqlLibraryOperators.LEAST_PG, (call, translator) -> extremum(false, call, translator))
+                .skippingNulls("GREATEST", "LEAST");
     }
 
     private static SqlFunction roundingFunction(String name)
