@@ -140,6 +140,40 @@ class SqlErrorTest
     }
 
     @Test
+    void functionsOfTheWrongTypeFailAtValidationAndOverflowsWhileRunning()
+    {
+        // a string column is not cast to a number to fit a function, as in DuckDB
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT SQRT(n_name) FROM nation");
+        assertTrue(error.getMessage().startsWith("line 1, column 8: Cannot apply 'SQRT'"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT ROUND(n_comment, 2) FROM nation");
+        assertTrue(error.getMessage().contains("ROUND"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT GREATEST(n_nationkey, n_name) FROM nation");
+        assertTrue(error.getMessage().contains("GREATEST"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT ROUND(s_acctbal, s_nationkey) FROM supplier");
+        assertTrue(error.getMessage().contains("ROUND to a number of digits that is not a constant"), error.getMessage());
+        assertStillAnswers();
+
+        // the largest INTEGER, 2147483647, rounds to 2147483650
+        SignoException overflow = assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT ROUND(CAST(2147483647 - n_nationkey AS INTEGER), -1) FROM nation");
+        assertTrue(overflow.getMessage().contains("ROUND"), overflow.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void stringFunctionErrorsNameTheFunction()
+    {
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT LPAD(n_name, 30, '') FROM nation");
+        assertTrue(error.getMessage().contains("LPAD") && error.getMessage().contains("empty fill"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT LTRIM(n_name, n_comment) FROM nation");
+        assertTrue(error.getMessage().contains("LTRIM of characters that are not a constant"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT SPLIT_PART(n_name, ',', n_comment) FROM nation");
+        assertTrue(error.getMessage().contains("SPLIT_PART"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT n_name ILIKE n_comment FROM nation");
+        assertTrue(error.getMessage().contains("ILIKE with a pattern that is not a constant"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
     void castOfNaNOrInfinityToAnExactTypeIsInvalid()
     {
         assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS INTEGER)");

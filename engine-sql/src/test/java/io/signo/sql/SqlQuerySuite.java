@@ -44,6 +44,8 @@ abstract class SqlQuerySuite
             "aggregates.sql",
             "subqueries.sql",
             "expressions.sql",
+            "numeric_functions.sql",
+            "string_functions.sql",
             "strings_dates.sql",
             "timestamps.sql",
             "set_operations.sql",

@@ -13,18 +13,24 @@ import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
-/** {@code a || b || ...}: the strings one after the other; NULL when any is NULL, as in the SQL standard. */
+/**
+ * {@code a || b || ...}: the strings one after the other; NULL when any is NULL, as in the SQL
+ * standard. As the function CONCAT(a, b, ...) it skips NULLs instead and is never NULL, as in DuckDB
+ * and PostgreSQL.
+ */
 public final class ConcatExpression
         implements Expression
 {
     private final List<Expression> parts;
     private final Type type;
+    private final boolean skipNulls;
 
-    ConcatExpression(List<Expression> parts, Type type)
+    ConcatExpression(List<Expression> parts, Type type, boolean skipNulls)
     {
         this.parts = List.copyOf(requireNonNull(parts, "parts is null"));
         this.type = requireNonNull(type, "type is null");
-        if (this.parts.size() < 2) {
+        this.skipNulls = skipNulls;
+        if (this.parts.size() < (skipNulls ? 1 : 2)) {
             throw new IllegalArgumentException("|| needs two strings or more, got " + this.parts.size());
         }
         for (Expression part : this.parts) {
@@ -50,7 +56,9 @@ public final class ConcatExpression
         MemorySegment nulls = null;
         for (int p = 0; p < strings.length; p++) {
             strings[p] = StringOperand.evaluate(parts.get(p), page, positions, count, allocator);
-            nulls = NullBitmap.union(nulls, strings[p].nulls(), count, allocator);
+            if (!skipNulls) {
+                nulls = NullBitmap.union(nulls, strings[p].nulls(), count, allocator);
+            }
         }
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         byte[] joined = new byte[64];
@@ -61,6 +69,9 @@ public final class ConcatExpression
             }
             int length = 0;
             for (StringOperand string : strings) {
+                if (skipNulls && string.nulls() != null && NullBitmap.isNull(string.nulls(), i)) {
+                    continue;
+                }
                 int start = string.start(i);
                 int partLength = string.end(i) - start;
                 if (joined.length < length + partLength) {

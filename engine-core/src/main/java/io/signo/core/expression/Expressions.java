@@ -3,6 +3,7 @@ package io.signo.core.expression;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,6 +43,45 @@ public final class Expressions
     public static Expression abs(Expression value)
     {
         return new UnaryArithmeticExpression(UnaryArithmeticExpression.Operator.ABS, value);
+    }
+
+    /** SIGN as an INTEGER: -1, 0 or 1. */
+    public static Expression sign(Expression value)
+    {
+        return new SignExpression(value);
+    }
+
+    /**
+     * ROUND ({@link RoundingMode#HALF_UP}, half away from zero), TRUNC ({@link RoundingMode#DOWN}),
+     * FLOOR or CEIL ({@link RoundingMode#CEILING}) of a number to {@code digits} places after the point
+     * (before it when negative), as a value of {@code type}.
+     */
+    public static Expression round(RoundingMode mode, Expression value, int digits, Type type)
+    {
+        return new RoundingExpression(mode, value, digits, type);
+    }
+
+    /** A {@link MathFunction} of its arguments, as a DOUBLE. */
+    public static Expression math(MathFunction function, List<Expression> arguments)
+    {
+        return new MathFunctionExpression(function, arguments);
+    }
+
+    /** GREATEST or LEAST of the operands, each cast to {@code type}; NULLs are skipped. */
+    public static Expression extremum(boolean greatest, List<Expression> operands, Type type)
+    {
+        requireNonNull(operands, "operands is null");
+        List<Expression> castOperands = new ArrayList<>();
+        for (Expression operand : operands) {
+            castOperands.add(cast(operand, type));
+        }
+        return new ExtremumExpression(greatest, castOperands, type);
+    }
+
+    /** RANDOM(): a new value in [0, 1) for every row. */
+    public static Expression random()
+    {
+        return new RandomExpression();
     }
 
     public static Expression comparison(ComparisonOperator operator, Expression left, Expression right)
@@ -159,7 +199,49 @@ public final class Expressions
     /** {@code parts[0] || parts[1] || ...} as a string of the given type. */
     public static Expression concat(List<Expression> parts, Type type)
     {
-        return new ConcatExpression(parts, type);
+        return new ConcatExpression(parts, type, false);
+    }
+
+    /** CONCAT(parts...): as {@link #concat}, but NULL parts are skipped and the result is never NULL. */
+    public static Expression concatSkippingNulls(List<Expression> parts, Type type)
+    {
+        return new ConcatExpression(parts, type, true);
+    }
+
+    /** POSITION(substring IN value): the character position of the first occurrence, 1 for an empty substring, 0 for none. */
+    public static Expression position(Expression substring, Expression value, Type type)
+    {
+        return new PositionExpression(substring, value, type);
+    }
+
+    /** STARTS_WITH(value, prefix). */
+    public static Expression startsWith(Expression value, Expression prefix)
+    {
+        return new StartsWithExpression(value, prefix);
+    }
+
+    /** LPAD ({@code left}) or RPAD of value to {@code length} characters with the characters of {@code fill}. */
+    public static Expression pad(boolean left, Expression value, Expression length, Expression fill, Type type)
+    {
+        return new PadExpression(left, value, length, fill, type);
+    }
+
+    /** LEFT ({@code left}) or RIGHT(value, count): the first or last characters; a negative count drops that many from the other end. */
+    public static Expression leftOrRight(boolean left, Expression value, Expression count, Type type)
+    {
+        return new LeftRightExpression(left, value, count, type);
+    }
+
+    /** SPLIT_PART(value, delimiter, index). */
+    public static Expression splitPart(Expression value, Expression delimiter, Expression index, Type type)
+    {
+        return new SplitPartExpression(value, delimiter, index, type);
+    }
+
+    /** REVERSE: the characters in the opposite order. */
+    public static Expression reverse(Expression value, Type type)
+    {
+        return new ReverseExpression(value, type);
     }
 
     public static Expression extract(DateField field, Expression date)

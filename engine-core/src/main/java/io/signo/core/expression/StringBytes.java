@@ -66,6 +66,41 @@ final class StringBytes
         return 1;
     }
 
+    /** The characters of bytes [start, end): the bytes that are not UTF-8 continuation bytes (10xxxxxx). */
+    static int characterCount(MemorySegment bytes, int start, int end)
+    {
+        int characters = 0;
+        for (int position = start; position < end; position++) {
+            characters += (bytes.get(ValueLayout.JAVA_BYTE, position) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        return characters;
+    }
+
+    /** The byte offset {@code characters} characters after {@code position}, or {@code end} when the string ends first. */
+    static int skipCharacters(MemorySegment bytes, int position, int end, long characters)
+    {
+        for (long skipped = 0; skipped < characters && position < end; skipped++) {
+            position = Math.min(end, position + characterLength(bytes.get(ValueLayout.JAVA_BYTE, position)));
+        }
+        return position;
+    }
+
+    /** The first offset at or after {@code from} where bytes [needleStart, needleEnd) of {@code needle} occur before {@code end}, or -1. */
+    static int indexOf(MemorySegment bytes, int from, int end, MemorySegment needle, int needleStart, int needleEnd)
+    {
+        int length = needleEnd - needleStart;
+        if (length == 0) {
+            return from;
+        }
+        byte first = needle.get(ValueLayout.JAVA_BYTE, needleStart);
+        for (int position = from; position <= end - length; position++) {
+            if (bytes.get(ValueLayout.JAVA_BYTE, position) == first && equal(bytes, position, needle, needleStart, length)) {
+                return position;
+            }
+        }
+        return -1;
+    }
+
     static int hash(MemorySegment bytes, long start, int length)
     {
         int hash = 1;

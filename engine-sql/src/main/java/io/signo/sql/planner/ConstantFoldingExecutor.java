@@ -138,6 +138,10 @@ final class ConstantFoldingExecutor
             return expression;
         }
         Object value = literalValue(vector, translated.type());
+        if (value == null && !expression.getType().isNullable()) {
+            // Calcite typed it NOT NULL (LPAD(NULL, 3, 'x')): a NULL literal would change the row type
+            return expression;
+        }
         if (value instanceof Double number && !Double.isFinite(number)) {
             // a literal holds a finite number only
             return expression;
@@ -181,7 +185,7 @@ final class ConstantFoldingExecutor
         if (expression instanceof RexLiteral literal) {
             return literal.isNull() ? null : literal;
         }
-        if (!(expression instanceof RexCall call) || call.getOperands().size() > 2) {
+        if (!(expression instanceof RexCall call) || call.getOperands().isEmpty() || call.getOperands().size() > 2) {
             return null;
         }
         // operands first, so that a cast of literal arithmetic (Q19's CAST(1 + 10 AS DECIMAL(15, 2))) folds whole

@@ -6,6 +6,7 @@ import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
+import io.signo.sql.translate.function.FunctionRegistry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
@@ -210,11 +211,13 @@ public final class LogicalPlanner
 
     private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
     {
-        // the catalog reader finds the functions of the root schema: read_csv and the other file functions
-        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(SignoOperatorTable.INSTANCE, catalogReader),
+        // the catalog reader finds the functions of the root schema: read_csv and the other file functions;
+        // the function registry adds those of other dialects and Signo's own, ahead of the standard's namesakes
+        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SignoOperatorTable.INSTANCE, catalogReader),
                 catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SignoConformance.INSTANCE)
+                        .withTypeCoercionFactory(SignoTypeCoercion::new)
                         .withIdentifierExpansion(true));
     }
 

@@ -22,8 +22,8 @@ import java.util.Set;
 /**
  * The functions a statement may call: Calcite's standard operators, with the variances and standard
  * deviations typed DOUBLE whatever their argument (Calcite gives a DECIMAL argument's type, DuckDB and
- * PostgreSQL a floating-point number), and functions of other dialects that users expect: LENGTH (the
- * standard's is CHAR_LENGTH), and PostgreSQL's BOOL_AND and BOOL_OR (the standard's EVERY and SOME; all
+ * PostgreSQL a floating-point number), and aggregates and operators of other dialects that users
+ * expect: PostgreSQL's BOOL_AND and BOOL_OR (the standard's EVERY and SOME; all
  * four are MIN and MAX of a BOOLEAN to Calcite), STRING_AGG (the standard's LISTAGG) and PostgreSQL's
  * {@code value::type} cast.
  */
@@ -49,7 +49,7 @@ final class SignoOperatorTable
     static final SqlOperatorTable INSTANCE = SqlOperatorTables.chain(
             new StandardWithout(SqlStdOperatorTable.instance(), REPLACED),
             SqlOperatorTables.of(VARIANCES),
-            SqlOperatorTables.of(SqlLibraryOperators.LENGTH, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
+            SqlOperatorTables.of(SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
                     SqlLibraryOperators.INFIX_CAST));
 
     private SignoOperatorTable() {}

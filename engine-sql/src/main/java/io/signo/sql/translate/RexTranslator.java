@@ -6,6 +6,8 @@ import io.signo.core.expression.DateField;
 import io.signo.core.expression.Expression;
 import io.signo.core.expression.Expressions;
 import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.translate.function.FunctionRegistry;
+import io.signo.sql.translate.function.FunctionTranslator;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
@@ -23,7 +25,6 @@ import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
-import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
@@ -35,7 +36,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Turns Calcite row expressions into Signo's vectored expressions. Input field i of the Calcite
@@ -150,7 +150,8 @@ public final class RexTranslator
         return constant(literal);
     }
 
-    private static String literalString(RexLiteral literal, Type type)
+    /** The text of a string literal as a value of {@code type}: a CHAR one without its pad spaces. */
+    public static String literalString(RexLiteral literal, Type type)
     {
         Object value = literal.getValue();
         String text = value instanceof NlsString nls ? nls.getValue() : literal.getValueAs(String.class);
@@ -190,54 +191,34 @@ public final class RexTranslator
             case IS_NOT_FALSE -> Expressions.coalesce(List.of(translate(operands.get(0)), Expressions.constant(Type.BOOLEAN, true)), Type.BOOLEAN);
             case CASE -> searchedCase(call);
             case COALESCE -> Expressions.coalesce(translateAll(operands), CalciteTypes.toSigno(call.getType()));
-            case LIKE -> like(call);
+            // ILIKE is a LIKE to Calcite, and a function of PostgreSQL's registered with the others
+            case LIKE -> "ILIKE".equals(call.getOperator().getName()) ? function(call) : like(call, false);
             case CAST -> cast(call);
             case EXTRACT -> extract(call);
             case SEARCH -> search(call);
-            default -> switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
-                case "ABS" -> Expressions.abs(translate(operands.get(0)));
-                case "SUBSTRING" -> Expressions.substring(translate(operands.get(0)), translate(operands.get(1)),
-                        operands.size() > 2 ? translate(operands.get(2)) : null);
-                case "UPPER" -> Expressions.upper(translate(operands.get(0)));
-                case "LOWER" -> Expressions.lower(translate(operands.get(0)));
-                case "CHAR_LENGTH", "CHARACTER_LENGTH", "LENGTH" -> Expressions.characterLength(translate(operands.get(0)), CalciteTypes.toSigno(call.getType()));
-                case "||" -> Expressions.concat(concatParts(operands), CalciteTypes.toSigno(call.getType()));
-                case "TRIM" -> trim(call);
-                case "REPLACE" -> Expressions.replace(translate(operands.get(0)), translate(operands.get(1)), translate(operands.get(2)), CalciteTypes.toSigno(call.getType()));
-                default -> throw unsupported("function " + call.getOperator().getName());
-            };
+            default -> function(call);
         };
     }
 
-    /** TRIM(BOTH | LEADING | TRAILING characters FROM value), as Calcite passes it: the flag, the characters, the value. */
-    private Expression trim(RexCall call)
+    /** A call of a function, translated by the family that registered it. */
+    private Expression function(RexCall call)
     {
-        List<RexNode> operands = call.getOperands();
-        if (!(operands.get(1) instanceof RexLiteral characters) || characters.isNull()) {
-            throw unsupported("TRIM of characters that are not a constant: " + call);
+        String name = call.getOperator().getName();
+        FunctionRegistry registry = FunctionRegistry.instance();
+        FunctionTranslator translator = registry.translator(name);
+        if (translator == null) {
+            throw unsupported("function " + name);
         }
-        SqlTrimFunction.Flag flag = ((RexLiteral) operands.get(0)).getValueAs(SqlTrimFunction.Flag.class);
-        String set = characters.getValueAs(String.class);
-        return Expressions.trim(translate(operands.get(2)), set, flag != SqlTrimFunction.Flag.TRAILING, flag != SqlTrimFunction.Flag.LEADING, CalciteTypes.toSigno(call.getType()));
-    }
-
-    /**
-     * The parts of a {@code ||}: a string literal keeps its trailing spaces, as text written out does
-     * in DuckDB and PostgreSQL, though Calcite types it CHAR(n), whose values Signo keeps without them.
-     */
-    private List<Expression> concatParts(List<RexNode> operands)
-    {
-        List<Expression> parts = new ArrayList<>(operands.size());
-        for (RexNode operand : operands) {
-            if (operand instanceof RexLiteral literal && !literal.isNull() && literal.getType().getSqlTypeName() == SqlTypeName.CHAR) {
-                Type text = Type.varchar(literal.getType().getPrecision());
-                parts.add(Expressions.constant(text, literalString(literal, text)));
-            }
-            else {
-                parts.add(translate(operand));
+        // the keyword NULL, which Calcite leaves untyped where a function infers no type for it (LPAD(NULL, 3, 'x')),
+        // makes the result NULL, except of the functions that skip NULLs
+        if (!registry.skipsNulls(name)) {
+            for (RexNode operand : call.getOperands()) {
+                if (operand.getType().getSqlTypeName() == SqlTypeName.NULL) {
+                    return Expressions.constant(CalciteTypes.toSigno(call.getType()), null);
+                }
             }
         }
-        return parts;
+        return translator.translate(call, this);
     }
 
     private Expression falseConstant()
@@ -245,7 +226,7 @@ public final class RexTranslator
         return Expressions.constant(Type.BOOLEAN, false);
     }
 
-    private List<Expression> translateAll(List<RexNode> nodes)
+    public List<Expression> translateAll(List<RexNode> nodes)
     {
         List<Expression> expressions = new ArrayList<>(nodes.size());
         for (RexNode node : nodes) {
@@ -381,11 +362,15 @@ public final class RexTranslator
         return Expressions.searchedCase(conditions, results, elseResult, CalciteTypes.toSigno(call.getType()));
     }
 
-    private Expression like(RexCall call)
+    /**
+     * {@code value [NOT] LIKE pattern [ESCAPE escape]} with a constant pattern; when {@code ignoreCase}
+     * (ILIKE), the value and the pattern compare in lower case, each character mapped as LOWER maps it.
+     */
+    public Expression like(RexCall call, boolean ignoreCase)
     {
         List<RexNode> operands = call.getOperands();
         if (!(operands.get(1) instanceof RexLiteral patternLiteral)) {
-            throw unsupported("LIKE with a pattern that is not a constant");
+            throw unsupported(call.getOperator().getName() + " with a pattern that is not a constant");
         }
         String pattern = literalString(patternLiteral, Type.VARCHAR);
         Character escape = null;
@@ -396,9 +381,21 @@ public final class RexTranslator
             }
             escape = escapeText.charAt(0);
         }
-        Expression like = Expressions.like(translate(operands.get(0)), pattern, escape);
+        Expression value = translate(operands.get(0));
+        if (ignoreCase) {
+            value = Expressions.lower(value);
+            pattern = lowerCase(pattern);
+        }
+        Expression like = Expressions.like(value, pattern, escape);
         boolean negated = call.getOperator() instanceof SqlLikeOperator likeOperator && likeOperator.isNegated();
         return negated ? Expressions.not(like) : like;
+    }
+
+    private static String lowerCase(String text)
+    {
+        StringBuilder lower = new StringBuilder(text.length());
+        text.codePoints().forEach(codePoint -> lower.appendCodePoint(Character.toLowerCase(codePoint)));
+        return lower.toString();
     }
 
     private Expression cast(RexCall call)
@@ -465,7 +462,8 @@ public final class RexTranslator
         };
     }
 
-    private static SignoException unsupported(String what)
+    /** The error for a construct Signo does not run: NOT_SUPPORTED, naming it. */
+    public static SignoException unsupported(String what)
     {
         return new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + what);
     }
