@@ -244,7 +244,10 @@ public final class SignoEngine
         catch (SignoException e) {
             throw e;
         }
-        catch (RuntimeException | StackOverflowError e) {
+        catch (StackOverflowError e) {
+            throw new SignoException(ErrorCode.STATEMENT_TOO_COMPLEX, "the statement is too complex to plan: its nesting exhausted the planner's stack", e);
+        }
+        catch (RuntimeException e) {
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "planning failed: " + e, e);
         }
     }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -54,6 +55,27 @@ class SqlErrorTest
         error = assertFails(ErrorCode.SYNTAX_ERROR, "SELECT n_name FROM nation WHERE (n_nationkey = 1");
         assertTrue(error.getMessage().startsWith("line 1, column "), error.getMessage());
         assertStillAnswers();
+    }
+
+    @Test
+    void deeplyNestedStatementsFailAsTooComplex()
+    {
+        String parentheses = "SELECT " + "(".repeat(2000) + "1" + " + 1)".repeat(2000);
+        assertTrue(assertFails(ErrorCode.STATEMENT_TOO_COMPLEX, parentheses).getMessage().contains("nested too deeply"));
+        assertStillAnswers();
+        String chain = "SELECT " + "n_nationkey + ".repeat(2000) + "1 FROM nation";
+        assertTrue(assertFails(ErrorCode.STATEMENT_TOO_COMPLEX, chain).getMessage().contains("nested too deeply"));
+        assertStillAnswers();
+        assertFails(ErrorCode.STATEMENT_TOO_COMPLEX, nestedSubQueries(1200));
+        assertStillAnswers();
+        // a long OR chain is one level deep, as the planner flattens it
+        String ors = "SELECT count(*) FROM nation WHERE " + String.join(" OR ", Collections.nCopies(1500, "n_name = 'x'")) + " OR n_nationkey = 3";
+        assertEquals(List.of(List.of(1L)), ResultRows.toRows(engine.execute(ors)));
+    }
+
+    private static String nestedSubQueries(int depth)
+    {
+        return "SELECT * FROM (".repeat(depth) + "SELECT 1" + ") t".repeat(depth);
     }
 
     @Test

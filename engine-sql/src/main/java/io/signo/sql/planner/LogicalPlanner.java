@@ -195,7 +195,7 @@ public final class LogicalPlanner
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
-        RelNode rel = relRoot.project();
+        RelNode rel = LongInLists.toSearches(relRoot.project());
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);
@@ -281,17 +281,27 @@ public final class LogicalPlanner
                 .withQuotedCasing(Casing.UNCHANGED)
                 .withCaseSensitive(false)
                 .withConformance(SignoConformance.INSTANCE));
+        SqlNode statement;
         try {
-            return parser.parseStmt();
+            statement = parser.parseStmt();
+        }
+        catch (StackOverflowError e) {
+            throw NestingDepth.tooDeep();
         }
         catch (SqlParseException e) {
+            if (e.getCause() instanceof StackOverflowError) {
+                throw NestingDepth.tooDeep();
+            }
             var position = e.getPos();
             String message = e.getMessage();
             int newline = message == null ? -1 : message.indexOf('\n');
             String firstLine = newline < 0 ? message : message.substring(0, newline);
             firstLine = firstLine == null ? "syntax error" : firstLine.replaceAll(" at line \\d+, column \\d+\\.?", "").strip();
-            throw new SignoException(ErrorCode.SYNTAX_ERROR, "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": " + firstLine, e);
+            String where = position == null ? "" : "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": ";
+            throw new SignoException(ErrorCode.SYNTAX_ERROR, where + firstLine, e);
         }
+        NestingDepth.check(statement);
+        return BalancedChains.rewrite(statement);
     }
 
     static RelNode optimize(RelNode rel, Context context, PhaseListener phases)

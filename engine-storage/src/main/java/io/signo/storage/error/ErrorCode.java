@@ -45,7 +45,9 @@ public enum ErrorCode
     /** A path or glob a statement reads that names no readable file. */
     FILE_NOT_FOUND(23, "58P01", ErrorType.USER_ERROR),
     /** A file that does not hold what its format or the statement says: a malformed CSV line, a value of the wrong type, a damaged Parquet file. */
-    BAD_FILE_DATA(24, "22P04", ErrorType.USER_ERROR);
+    BAD_FILE_DATA(24, "22P04", ErrorType.USER_ERROR),
+    /** A statement nested deeper than the planner goes: expressions or sub-queries within each other beyond the limit. */
+    STATEMENT_TOO_COMPLEX(25, "54001", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
