@@ -19,7 +19,8 @@ import java.util.Locale;
  * without {@code ROLLUP} and {@code GROUPING} (unions of the aggregation levels) for queries 5, 14a,
  * 18, 22, 27, 36, 67, 70, 77, 80 and 86; date arithmetic such as {@code + 30 days} replaced by the
  * computed literal date; {@code concat} for {@code ||}; and aliases with {@code AS}. Query 72
- * keeps the spec's {@code d1.d_date + 5} (a DATE plus a number of days). See {@code queries/README.md}.
+ * keeps the spec's {@code d1.d_date + 5} (a DATE plus a number of days); query 90 names its derived
+ * table {@code at_} rather than {@code at}, a keyword in DuckDB. See {@code queries/README.md}.
  */
 public final class TpcdsQueries
 {
