@@ -29,9 +29,9 @@ import java.util.concurrent.Future;
 import static java.util.Objects.requireNonNull;
 
 /**
- * An in-memory DuckDB limited to a number of threads, holding the very rows Signo generated (the
- * approach of the engine tests' DuckDbTpch: Signo's schema, CHAR(n) as VARCHAR, filled through the
- * appender segment by segment). Not thread safe.
+ * An in-memory DuckDB limited to a number of threads, holding the very rows Signo generated (TPC-H,
+ * TPC-DS or any catalog: Signo's schema, CHAR(n) as VARCHAR, NULLs kept, filled through the appender
+ * segment by segment). Not thread safe.
  */
 public final class DuckDbDatabase
         implements AutoCloseable
@@ -103,7 +103,7 @@ public final class DuckDbDatabase
             }
         }
         catch (ExecutionException e) {
-            throw new SQLException("loading TPC-H into DuckDB failed: " + e.getCause(), e.getCause());
+            throw new SQLException("loading tables into DuckDB failed: " + e.getCause(), e.getCause());
         }
     }
 
@@ -139,10 +139,25 @@ public final class DuckDbDatabase
             case BIGINT -> appender.append(vector.getLong(position));
             case DOUBLE -> appender.append(vector.getDouble(position));
             case REAL -> appender.append((float) vector.getDouble(position));
-            case DECIMAL -> appender.appendDecimal(vector.getLong(position));
+            case DECIMAL -> appendDecimal(appender, vector.type(), vector.getLong(position));
             case DATE -> appender.appendEpochDays(vector.getInt(position));
             case TIMESTAMP -> appender.appendEpochMicros(vector.getLong(position));
             case VARCHAR, CHAR -> appender.append(vector.getString(position));
+        }
+    }
+
+    /** DuckDB keeps a DECIMAL in the narrowest integer its precision fits, and its appender wants exactly that width. */
+    private static void appendDecimal(DuckDBAppender appender, Type type, long unscaled)
+            throws SQLException
+    {
+        if (type.precision() <= 4) {
+            appender.appendDecimal((short) unscaled);
+        }
+        else if (type.precision() <= 9) {
+            appender.appendDecimal((int) unscaled);
+        }
+        else {
+            appender.appendDecimal(unscaled);
         }
     }
 

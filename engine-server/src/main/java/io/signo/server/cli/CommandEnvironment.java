@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the commands need from the rest of Signo: TPC-H data and query texts, and an engine over a
+ * What the commands need from the rest of Signo: TPC-H and TPC-DS data and query texts, and an engine over a
  * catalog. {@link LocalEnvironment} runs everything in this process; tests pass small hand-built
  * catalogs and results instead.
  */
@@ -18,6 +18,12 @@ public interface CommandEnvironment
 
     /** The text of TPC-H query {@code number} (1 to 22) with its validation parameters. */
     String tpchQuery(int number);
+
+    /** Generates the 24 TPC-DS tables at {@code scaleFactor} using {@code threads} threads. */
+    Catalog generateTpcds(double scaleFactor, int threads);
+
+    /** The text of TPC-DS statement {@code name} (q01 ... q99, q14a, q14b, ...; see TpcdsQueries) with its qualification values. */
+    String tpcdsQuery(String name);
 
     QueryEngine createEngine(Catalog catalog, int threads);
 

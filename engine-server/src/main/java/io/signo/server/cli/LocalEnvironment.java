@@ -6,6 +6,8 @@ import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.tpcds.TpcdsData;
+import io.signo.storage.tpcds.TpcdsQueries;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchQueries;
 
@@ -27,6 +29,18 @@ public final class LocalEnvironment
     public String tpchQuery(int number)
     {
         return TpchQueries.query(number);
+    }
+
+    @Override
+    public Catalog generateTpcds(double scaleFactor, int threads)
+    {
+        return TpcdsData.generate(scaleFactor, threads, MemoryPool.unbounded("tpcds-data"));
+    }
+
+    @Override
+    public String tpcdsQuery(String name)
+    {
+        return TpcdsQueries.query(name);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.signo.sql.SignoEngine;
 import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.tpcds.TpcdsData;
 import io.signo.storage.tpch.TpchData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +54,9 @@ final class ServerCommand
     @Option(names = "--tpch", paramLabel = "SCALE", description = "Generate TPC-H at this scale factor, e.g. 1. Without it a cluster of one has an empty tpch schema; a cluster needs it.")
     private double scaleFactor;
 
+    @Option(names = "--tpcds", paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor, e.g. 1, and serve it as the schema tpcds (one process: not with --tpch, --db or a cluster).")
+    private double tpcdsScaleFactor;
+
     @Option(names = "--db", paramLabel = "DIR", description = "Open the database in this directory, creating it when missing; its tables can be created and written. "
             + "Without --db and --tpch the server keeps an empty database in memory.")
     private Path database;
@@ -94,6 +98,12 @@ final class ServerCommand
         if (scaleFactor != 0) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         }
+        if (tpcdsScaleFactor != 0) {
+            OptionChecks.checkScaleFactor(spec, "--tpcds", tpcdsScaleFactor);
+            if (scaleFactor != 0 || database != null || cluster.clustered()) {
+                throw new ParameterException(spec.commandLine(), "--tpcds serves TPC-DS alone, in this process: it goes with neither --tpch, --db, --workers nor --worker-addresses");
+            }
+        }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
         ServerOptions options = new ServerOptions(bind, port, advertisedHost, token());
 
@@ -109,6 +119,10 @@ final class ServerCommand
     private QueryRunner createRunner(String httpAddress)
     {
         if (!cluster.clustered()) {
+            if (tpcdsScaleFactor != 0) {
+                Catalog catalog = TpcdsData.generate(tpcdsScaleFactor, threads, MemoryPool.unbounded("tpcds-data"));
+                return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);
+            }
             if (scaleFactor != 0) {
                 Catalog catalog = TpchData.generate(scaleFactor, threads, MemoryPool.unbounded("tpch-data"));
                 return new LocalQueryRunner(new SignoEngine(catalog, threads), httpAddress);

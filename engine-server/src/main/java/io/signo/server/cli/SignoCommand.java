@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 /**
- * Signo's command line: {@code signo tpch} runs the TPC-H queries, {@code signo sql} runs one
+ * Signo's command line: {@code signo tpch} and {@code signo tpcds} run the TPC-H and TPC-DS queries, {@code signo sql} runs one
  * statement. Errors the user can act on print as one {@code Error: } line on stderr with exit code
  * 1 (with the stack trace of internal errors when the environment variable SIGNO_DEBUG is set);
  * usage errors print picocli's message and usage with exit code 2.
@@ -58,6 +58,7 @@ public final class SignoCommand
     {
         CommandLine commandLine = new CommandLine(new SignoCommand());
         commandLine.addSubcommand(new TpchCommand(environment));
+        commandLine.addSubcommand(new TpcdsCommand(environment));
         commandLine.addSubcommand(new SqlCommand(environment));
         commandLine.addSubcommand(new WorkerCommand());
         commandLine.addSubcommand(new ServerCommand());

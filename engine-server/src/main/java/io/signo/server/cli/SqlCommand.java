@@ -32,7 +32,7 @@ import static java.util.Objects.requireNonNull;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Runs SQL statements against a database directory (--db), TPC-H data generated in memory (--tpch), an empty in-memory database (none of these)"
+                "Runs SQL statements against a database directory (--db), TPC-H or TPC-DS data generated in memory (--tpch, --tpcds), an empty in-memory database (none of these)"
                         + " or a Signo server (--server) and prints their results. A file (-f) may hold several statements, each ending with ';'.",
                 "EXPLAIN <query> prints the plan. A trailing semicolon is fine.",
                 "With --server and neither -e nor -f: an interactive shell (statements end with ';', \\? for help)."})
@@ -75,6 +75,9 @@ final class SqlCommand
     {
         @Option(names = "--tpch", required = true, paramLabel = "SCALE", description = "Generate TPC-H at this scale factor and query it, e.g. 0.01.")
         Double scaleFactor;
+
+        @Option(names = "--tpcds", required = true, paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor and query it (schema tpcds), e.g. 0.01; in this process only.")
+        Double tpcdsScaleFactor;
 
         @Option(names = "--server", required = true, paramLabel = "HOST:PORT", description = "Run on this Signo server over JDBC (see docs/jdbc.md).")
         String server;
@@ -131,9 +134,16 @@ final class SqlCommand
             throw new ParameterException(spec.commandLine(), "Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL); only --server has an interactive shell");
         }
         Double scaleFactor = source != null ? source.scaleFactor : null;
+        Double tpcdsScaleFactor = source != null ? source.tpcdsScaleFactor : null;
         Path database = source != null ? source.database : null;
         if (scaleFactor != null) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
+        }
+        if (tpcdsScaleFactor != null) {
+            OptionChecks.checkScaleFactor(spec, "--tpcds", tpcdsScaleFactor);
+            if (cluster.clustered()) {
+                throw new ParameterException(spec.commandLine(), "--tpcds runs in this process: --workers and --worker-addresses go with --tpch or --db");
+            }
         }
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
@@ -143,7 +153,9 @@ final class SqlCommand
         // read the statements before generating data, so that a wrong path fails at once
         List<String> statements = statements();
 
-        try (QueryEngine engine = openEngine(scaleFactor, database)) {
+        try (QueryEngine engine = tpcdsScaleFactor != null
+                ? environment.createEngine(environment.generateTpcds(tpcdsScaleFactor, threads), threads)
+                : openEngine(scaleFactor, database)) {
             PrintWriter out = spec.commandLine().getOut();
             for (int i = 0; i < statements.size(); i++) {
                 String sql = statements.get(i);

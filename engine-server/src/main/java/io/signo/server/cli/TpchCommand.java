@@ -2,22 +2,16 @@ package io.signo.server.cli;
 
 import io.signo.sql.QueryResult;
 import io.signo.storage.table.Catalog;
-import io.signo.storage.table.Partition;
-import io.signo.storage.table.Segment;
-import io.signo.storage.table.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -68,51 +62,20 @@ final class TpchCommand
 
     @Override
     public Integer call()
-            throws IOException
     {
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
         PrintWriter out = spec.commandLine().getOut();
-        try {
-            Files.createDirectories(outputDirectory);
-        }
-        catch (FileAlreadyExistsException e) {
-            throw new CommandFailedException("output path exists and is not a directory: " + outputDirectory, e);
-        }
-        catch (IOException e) {
-            throw new CommandFailedException("cannot create output directory " + outputDirectory + ": " + e.getMessage(), e);
-        }
-
-        int failures = 0;
-        long totalMillis = 0;
+        QuerySuite.createOutputDirectory(outputDirectory);
+        int failures;
         try (QueryEngine engine = start(out)) {
+            List<String> names = new ArrayList<>();
             for (int number = 1; number <= QUERY_COUNT; number++) {
-                String name = String.format(Locale.ROOT, "q%02d", number);
-                long queryStart = System.nanoTime();
-                try {
-                    String sql = StatementText.normalize(environment.tpchQuery(number));
-                    QueryResult result = engine.execute(sql);
-                    long millis = millisSince(queryStart);
-                    totalMillis += millis;
-                    writeCsv(result, outputDirectory.resolve(name + ".csv"));
-                    out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d rows", name, millis, result.rowCount()));
-                    if (cluster.stats) {
-                        printStatistics(engine, out);
-                    }
-                }
-                catch (RuntimeException | IOException e) {
-                    // one failing query must not hide the answers of the others
-                    long millis = millisSince(queryStart);
-                    totalMillis += millis;
-                    failures++;
-                    out.println(String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e))));
-                }
-                out.flush();
+                names.add(String.format(Locale.ROOT, "q%02d", number));
             }
+            failures = QuerySuite.run(engine, names, name -> environment.tpchQuery(Integer.parseInt(name.substring(1))), outputDirectory, out, cluster.stats);
         }
-        out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d queries, %d failed", "total", totalMillis, QUERY_COUNT, failures));
-        out.flush();
         return failures == 0 ? 0 : 1;
     }
 
@@ -142,8 +105,8 @@ final class TpchCommand
             return session;
         }
         Catalog catalog = environment.generateTpch(scaleFactor, threads);
-        out.println("generated TPC-H sf " + scaleFactor + " in " + millisSince(generationStart) + " ms ("
-                + rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
+        out.println("generated TPC-H sf " + scaleFactor + " in " + QuerySuite.millisSince(generationStart) + " ms ("
+                + QuerySuite.rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
         out.flush();
         return environment.createEngine(catalog, threads);
     }
@@ -169,14 +132,14 @@ final class TpchCommand
             long tableRows = result.pages().getFirst().column(0).getLong(0);
             rows += tableRows;
             loaded++;
-            out.println(String.format(Locale.ROOT, "loaded %-8s %10d rows in %6d ms", table, tableRows, millisSince(tableStart)));
+            out.println(String.format(Locale.ROOT, "loaded %-8s %10d rows in %6d ms", table, tableRows, QuerySuite.millisSince(tableStart)));
             out.flush();
         }
         if (loaded == 0) {
             out.println("using the TPC-H tables stored in " + database);
         }
         else {
-            out.println("loaded TPC-H sf " + scaleFactor + " into " + database + " in " + millisSince(loadStart) + " ms (" + rows + " rows in " + loaded + " tables)");
+            out.println("loaded TPC-H sf " + scaleFactor + " into " + database + " in " + QuerySuite.millisSince(loadStart) + " ms (" + rows + " rows in " + loaded + " tables)");
         }
         out.flush();
     }
@@ -189,31 +152,5 @@ final class TpchCommand
         else {
             out.println("  (one process: exchanges are in memory and send nothing over the network)");
         }
-    }
-
-    private static void writeCsv(QueryResult result, Path file)
-            throws IOException
-    {
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            new CsvResultWriter(writer).write(result);
-        }
-    }
-
-    private static long rowCount(Catalog catalog)
-    {
-        long rows = 0;
-        for (Table table : catalog.tables()) {
-            for (Partition partition : table.partitions()) {
-                for (Segment segment : partition.segments()) {
-                    rows += segment.rowCount();
-                }
-            }
-        }
-        return rows;
-    }
-
-    private static long millisSince(long startNanos)
-    {
-        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 }

@@ -209,6 +209,35 @@ class SignoCommandTest
     }
 
     @Test
+    void tpcdsRunsTheHundredAndThreeStatementsAndReportsFailures()
+            throws IOException
+    {
+        TestEnvironment environment = new TestEnvironment(sql -> {
+            if (sql.equals("tpcds query q14b")) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function SINGLE_VALUE");
+            }
+            return TWO_ROWS;
+        });
+        Path out = temporary.resolve("tpcds-results");
+        Run run = run(environment, "tpcds", "--sf", "0.01", "--out", out.toString(), "--threads", "2");
+        assertEquals(1, run.exitCode());
+        assertEquals(0.01, environment.generatedScaleFactor);
+        assertEquals(103, environment.executed.size());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(105, lines.size(), run.out());
+        assertTrue(lines.get(0).startsWith("generated TPC-DS sf 0.01 in "), lines.get(0));
+        assertTrue(lines.get(1).matches("q01 +\\d+ ms {2}2 rows"), lines.get(1));
+        assertTrue(lines.get(14).matches("q14a +\\d+ ms {2}2 rows"), lines.get(14));
+        assertTrue(lines.get(15).matches("q14b +\\d+ ms {2}failed: not supported: aggregate function SINGLE_VALUE"), lines.get(15));
+        assertTrue(lines.get(103).matches("q99 +\\d+ ms {2}2 rows"), lines.get(103));
+        assertTrue(lines.get(104).matches("total +\\d+ ms {2}103 queries, 1 failed"), lines.get(104));
+        assertTrue(Files.exists(out.resolve("q14a.csv")));
+        assertFalse(Files.exists(out.resolve("q14b.csv")));
+        assertEquals(Files.readString(out.resolve("q01.csv")), Files.readString(out.resolve("q99.csv")));
+        assertTrue(environment.engineClosed);
+    }
+
+    @Test
     void tpchOutputPathThatIsAFileIsAnError()
             throws IOException
     {

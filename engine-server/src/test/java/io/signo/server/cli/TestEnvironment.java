@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * An environment whose "TPC-H" is an empty catalog, whose query texts are {@code tpch query N},
+ * An environment whose "TPC-H" and "TPC-DS" are empty catalogs, whose query texts are
+ * {@code tpch query N} and {@code tpcds query qNN},
  * and whose engine answers with the given function; records what the commands asked for.
  */
 final class TestEnvironment
@@ -45,6 +46,20 @@ final class TestEnvironment
     public String tpchQuery(int number)
     {
         return "tpch query " + number + ";\n";
+    }
+
+    @Override
+    public Catalog generateTpcds(double scaleFactor, int threads)
+    {
+        generatedScaleFactor = scaleFactor;
+        generatedThreads = threads;
+        return new Catalog("tpcds");
+    }
+
+    @Override
+    public String tpcdsQuery(String name)
+    {
+        return "tpcds query " + name + ";\n";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.signo.storage.tpch;
 
+import io.signo.storage.generator.ColumnStager;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;

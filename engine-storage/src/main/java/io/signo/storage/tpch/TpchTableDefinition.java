@@ -1,5 +1,8 @@
 package io.signo.storage.tpch;
 
+import io.signo.storage.generator.ColumnStager;
+import io.signo.storage.generator.GeneratedTableDefinition;
+import io.signo.storage.generator.SegmentBuilder;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.Partitioning;
 import io.signo.storage.type.Type;
@@ -21,6 +24,7 @@ import java.util.List;
  * row of io.trino.tpch is appended to the column stagers, in column order.
  */
 abstract sealed class TpchTableDefinition<E extends TpchEntity>
+        implements GeneratedTableDefinition
 {
     private static final Type KEY = Type.BIGINT;
     private static final Type MONEY = Type.decimal(15, 2);
@@ -50,17 +54,20 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
         this.columns = List.of(columns);
     }
 
-    String name()
+    @Override
+    public String name()
     {
         return name;
     }
 
-    List<Column> columns()
+    @Override
+    public List<Column> columns()
     {
         return columns;
     }
 
-    Partitioning partitioning()
+    @Override
+    public Partitioning partitioning()
     {
         return partitioning;
     }
@@ -69,6 +76,16 @@ abstract sealed class TpchTableDefinition<E extends TpchEntity>
     Iterable<E> generator(double scaleFactor, int part, int partCount)
     {
         return table.createGenerator(scaleFactor, part, partCount);
+    }
+
+    @Override
+    public void generate(double scaleFactor, int chunk, int chunkCount, SegmentBuilder rows)
+    {
+        ColumnStager[] columns = rows.columns();
+        for (E row : generator(scaleFactor, chunk, chunkCount)) {
+            appendRow(row, columns);
+            rows.endRow();
+        }
     }
 
     abstract void appendRow(E row, ColumnStager[] columns);

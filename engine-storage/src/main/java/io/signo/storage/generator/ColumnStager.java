@@ -1,4 +1,4 @@
-package io.signo.storage.tpch;
+package io.signo.storage.generator;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.table.ColumnStatistics;
@@ -16,9 +16,11 @@ import java.util.Arrays;
  * Collects the values of one column for one segment in reusable heap arrays, tracking min, max and a
  * distinct sketch as it goes, then seals them into an exactly sized native vector. Staging on the
  * heap (instead of a growing native builder) keeps a table's arena free of the dead regions that
- * doubling would leave behind. Not thread safe: one per column per generating thread.
+ * doubling would leave behind. A NULL takes a position holding zero (or no bytes) with its bit set in
+ * a null bitmap, which the sealed vector gets only when the segment has a NULL. Not thread safe: one
+ * per column per generating thread.
  */
-final class ColumnStager
+public final class ColumnStager
 {
     private final Type type;
     private final boolean trimTrailingSpaces;
@@ -28,6 +30,8 @@ final class ColumnStager
     private int[] ints;
     private byte[] bytes;
     private int[] offsets;
+    private byte[] nullBits;
+    private int nullCount;
     private int positionCount;
     private int byteCount;
     private long minimum;
@@ -37,7 +41,7 @@ final class ColumnStager
     private int maximumStart;
     private int maximumLength;
 
-    ColumnStager(Type type, int capacity)
+    public ColumnStager(Type type, int capacity)
     {
         this.type = type;
         this.trimTrailingSpaces = type.kind() == TypeKind.CHAR;
@@ -49,18 +53,19 @@ final class ColumnStager
                 bytes = new byte[capacity * 32];
                 offsets = new int[capacity + 1];
             }
-            default -> throw new IllegalArgumentException("TPC-H has no column of type " + type);
+            default -> throw new IllegalArgumentException("no generated column has type " + type);
         }
+        nullBits = new byte[(capacity + 7) >>> 3];
         reset();
     }
 
-    ColumnSummary summary()
+    public ColumnSummary summary()
     {
         return summary;
     }
 
     /** BIGINT values and DECIMAL unscaled values. */
-    void appendLong(long value)
+    public void appendLong(long value)
     {
         if (positionCount == longs.length) {
             longs = Arrays.copyOf(longs, positionCount * 2);
@@ -72,7 +77,7 @@ final class ColumnStager
     }
 
     /** INTEGER values and DATE days since the epoch. */
-    void appendInt(int value)
+    public void appendInt(int value)
     {
         if (positionCount == ints.length) {
             ints = Arrays.copyOf(ints, positionCount * 2);
@@ -83,7 +88,7 @@ final class ColumnStager
         segmentDistinct.addHash(HyperLogLog.mix(value));
     }
 
-    void appendString(String value)
+    public void appendString(String value)
     {
         int length = value.length();
         if (trimTrailingSpaces) {
@@ -106,7 +111,7 @@ final class ColumnStager
             written++;
         }
         if (written < length) {
-            // not ASCII (never seen in TPC-H text, but keep the bytes correct)
+            // not ASCII (never seen in TPC-H or TPC-DS text, but keep the bytes correct)
             byte[] encoded = value.substring(0, length).getBytes(StandardCharsets.UTF_8);
             System.arraycopy(encoded, 0, buffer, start, encoded.length);
             written = encoded.length;
@@ -117,15 +122,48 @@ final class ColumnStager
             offsets = Arrays.copyOf(offsets, offsets.length * 2);
         }
         offsets[++positionCount] = byteCount;
-        if (positionCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, minimumStart, minimumStart + minimumLength) < 0) {
+        if (positionCount - nullCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, minimumStart, minimumStart + minimumLength) < 0) {
             minimumStart = start;
             minimumLength = written;
         }
-        if (positionCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, maximumStart, maximumStart + maximumLength) > 0) {
+        if (positionCount - nullCount == 1 || Arrays.compareUnsigned(buffer, start, start + written, buffer, maximumStart, maximumStart + maximumLength) > 0) {
             maximumStart = start;
             maximumLength = written;
         }
         segmentDistinct.addHash(HyperLogLog.mix(hash));
+    }
+
+    /** A NULL: it counts in no minimum, maximum or distinct value. */
+    public void appendNull()
+    {
+        int position = positionCount;
+        if ((position >>> 3) >= nullBits.length) {
+            nullBits = Arrays.copyOf(nullBits, Math.max(nullBits.length * 2, (position >>> 3) + 1));
+        }
+        nullBits[position >>> 3] |= (byte) (1 << (position & 7));
+        nullCount++;
+        switch (type.physicalType()) {
+            case LONG -> {
+                if (position == longs.length) {
+                    longs = Arrays.copyOf(longs, position * 2);
+                }
+                longs[position] = 0;
+            }
+            case INT -> {
+                if (position == ints.length) {
+                    ints = Arrays.copyOf(ints, position * 2);
+                }
+                ints[position] = 0;
+            }
+            case BYTES -> {
+                if (position + 1 == offsets.length) {
+                    offsets = Arrays.copyOf(offsets, offsets.length * 2);
+                }
+                offsets[position + 1] = byteCount;
+            }
+            default -> throw new IllegalStateException("unreachable");
+        }
+        positionCount = position + 1;
     }
 
     private void ensureBytes(int additional)
@@ -139,38 +177,41 @@ final class ColumnStager
      * Copies the staged values into native memory from {@code allocator}, records this segment in
      * the column summary, returns the vector and puts its statistics into {@code statistics[column]}.
      */
-    ColumnVector seal(PageAllocator allocator, ColumnStatistics[] statistics, int column)
+    public ColumnVector seal(PageAllocator allocator, ColumnStatistics[] statistics, int column)
     {
         int count = positionCount;
+        MemorySegment nulls = null;
+        if (nullCount > 0) {
+            int nullBytes = (count + 7) >>> 3;
+            nulls = allocator.allocate(nullBytes);
+            MemorySegment.copy(nullBits, 0, nulls, ValueLayout.JAVA_BYTE, 0, nullBytes);
+        }
         ColumnVector vector;
         switch (type.physicalType()) {
             case LONG -> {
                 MemorySegment values = allocator.allocate((long) count * Long.BYTES);
                 MemorySegment.copy(longs, 0, values, ValueLayout.JAVA_LONG_UNALIGNED, 0, count);
-                vector = new ColumnVector(type, count, values, null, null);
-                summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
-                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
+                vector = new ColumnVector(type, count, values, null, nulls);
+                summary.addFixedWidth(count, nullCount, minimum, maximum, segmentDistinct);
+                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, nullCount, minimum, maximum);
             }
             case INT -> {
                 MemorySegment values = allocator.allocate((long) count * Integer.BYTES);
                 MemorySegment.copy(ints, 0, values, ValueLayout.JAVA_INT_UNALIGNED, 0, count);
-                vector = new ColumnVector(type, count, values, null, null);
-                summary.addFixedWidth(count, minimum, maximum, segmentDistinct);
-                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, minimum, maximum);
+                vector = new ColumnVector(type, count, values, null, nulls);
+                summary.addFixedWidth(count, nullCount, minimum, maximum, segmentDistinct);
+                statistics[column] = ColumnSummary.fixedWidthStatistics(type, segmentDistinct.estimate(), count, nullCount, minimum, maximum);
             }
             case BYTES -> {
                 MemorySegment values = allocator.allocate(byteCount);
                 MemorySegment.copy(bytes, 0, values, ValueLayout.JAVA_BYTE, 0, byteCount);
                 MemorySegment valueOffsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
                 MemorySegment.copy(offsets, 0, valueOffsets, ValueLayout.JAVA_INT_UNALIGNED, 0, count + 1);
-                vector = new ColumnVector(type, count, values, valueOffsets, null);
-                summary.addString(count, byteCount, bytes, minimumStart, minimumLength, maximumStart, maximumLength, segmentDistinct);
-                statistics[column] = new ColumnStatistics(
-                        Math.clamp(segmentDistinct.estimate(), 1, count),
-                        0,
-                        new String(bytes, minimumStart, minimumLength, StandardCharsets.UTF_8),
-                        new String(bytes, maximumStart, maximumLength, StandardCharsets.UTF_8),
-                        ColumnSummary.averageWidth(type, count, byteCount));
+                vector = new ColumnVector(type, count, values, valueOffsets, nulls);
+                summary.addString(count, nullCount, byteCount, bytes, minimumStart, minimumLength, maximumStart, maximumLength, segmentDistinct);
+                statistics[column] = ColumnSummary.stringStatistics(type, segmentDistinct.estimate(), count, nullCount, byteCount,
+                        nullCount == count ? null : new String(bytes, minimumStart, minimumLength, StandardCharsets.UTF_8),
+                        nullCount == count ? null : new String(bytes, maximumStart, maximumLength, StandardCharsets.UTF_8));
             }
             default -> throw new IllegalStateException("unreachable");
         }
@@ -180,6 +221,10 @@ final class ColumnStager
 
     private void reset()
     {
+        if (nullCount > 0) {
+            Arrays.fill(nullBits, 0, Math.min(nullBits.length, (positionCount + 7) >>> 3), (byte) 0);
+            nullCount = 0;
+        }
         positionCount = 0;
         byteCount = 0;
         minimum = Long.MAX_VALUE;

@@ -1,0 +1,84 @@
+package io.signo.sql.tpcds;
+
+import io.signo.storage.error.SignoException;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The TPC-DS statements Signo does not yet answer as DuckDB does, each with the reason, written as
+ * {@code ERROR_CODE: message} (the message's first line, positions left out) for an error, or
+ * {@value #WRONG_RESULT} for an answer that differs. This is the honest record of what is missing:
+ * {@link TpcdsQueryComparison} checks that each listed statement still fails with exactly its reason,
+ * so an entry goes away in the change that makes its statement pass.
+ */
+final class TpcdsKnownFailures
+{
+    static final String WRONG_RESULT = "WRONG_RESULT: the answer differs from DuckDB's";
+
+    private static final Map<String, String> REASONS = new TreeMap<>();
+
+    /**
+     * Statements whose answer is wrong only in some runs (a race, or a plan that depends on timing):
+     * they may pass, but when they fail it must be for the listed reason.
+     */
+    private static final Map<String, String> UNSTABLE = new TreeMap<>();
+
+    static {
+        // functions not there yet
+        String round = "NOT_SUPPORTED: not supported: function ROUND";
+        REASONS.put("q02", round);
+        REASONS.put("q78", round);
+        String concat = "VALIDATION_ERROR: No match found for function signature concat(<CHARACTER>, <CHARACTER>)";
+        REASONS.put("q05", concat);
+        REASONS.put("q80", concat);
+        REASONS.put("q84", concat);
+        REASONS.put("q70", "NOT_SUPPORTED: not supported: function RANK");
+        // a scalar subquery Calcite cannot prove to return one row becomes SINGLE_VALUE, which Signo lacks
+        String singleValue = "NOT_SUPPORTED: not supported: aggregate function SINGLE_VALUE";
+        REASONS.put("q06", singleValue);
+        REASONS.put("q14b", singleValue);
+        REASONS.put("q54", singleValue);
+        // the template's DATE + INTEGER (days), which DuckDB accepts and standard SQL writes as + INTERVAL '5' DAY
+        REASONS.put("q72", "VALIDATION_ERROR: Cannot apply '+' to arguments of type '<DATE> + <INTEGER>'. Supported form(s): '<NUMERIC> + <NUMERIC>'");
+        // a division by a zero sum or count: an error in standard SQL (and Signo), NULL in DuckDB
+        String divisionByZero = "DIVISION_BY_ZERO: Division by zero";
+        REASONS.put("q12", divisionByZero);
+        REASONS.put("q90", divisionByZero);
+        // AVG of a DECIMAL keeps fewer digits than DuckDB's, so ORDER BY sum_sales - avg_monthly_sales breaks near-ties differently before LIMIT 100
+        REASONS.put("q89", WRONG_RESULT);
+
+        // a bug: in some runs the catalog channel's rows (the cross join of the per-call-center sales
+        // and returns aggregates) sum far too little, e.g. 22821.90 instead of 16838962.86
+        UNSTABLE.put("q77", WRONG_RESULT);
+    }
+
+    private TpcdsKnownFailures() {}
+
+    /** The listed reason why {@code name} fails, or null when it must pass (or is unstable). */
+    static String reason(String name)
+    {
+        return REASONS.get(name);
+    }
+
+    /** The reason why {@code name} fails in some runs, or null when it is not listed as unstable. */
+    static String unstableReason(String name)
+    {
+        return UNSTABLE.get(name);
+    }
+
+    /** How a failure is written in the list. */
+    static String reasonOf(SignoException failure)
+    {
+        String message = failure.getMessage() == null ? "" : failure.getMessage().strip();
+        int lineEnd = message.indexOf('\n');
+        if (lineEnd >= 0) {
+            message = message.substring(0, lineEnd).strip();
+        }
+        // positions change with the query text's layout, not with what is missing
+        message = message.replaceFirst("(?i)^(from )?line \\d+, column \\d+( to line \\d+, column \\d+)?:\\s*", "")
+                .replaceAll("(?i)\\s*\\(?(at )?line \\d+, column \\d+\\)?", "")
+                .strip();
+        return failure.errorCode() + ": " + message;
+    }
+}
