@@ -63,7 +63,8 @@ public final class SignoRules
                 CORRELATED_EXISTS_TO_SEMI_JOIN,
                 CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
-                CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)),
+                CoreRules.JOIN_SUB_QUERY_TO_CORRELATE, // the window functions of the sub-queries this expands
+                CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)),
         /** Calcite's decorrelation, kept only when it leaves no correlate. */
         DECORRELATE,
         /**

@@ -149,3 +149,12 @@ SELECT o_custkey, o_orderkey,
 FROM orders
 WHERE o_custkey < 30
 ORDER BY o_custkey, o_orderkey;
+
+-- a window function inside an IN sub-query
+SELECT n_name
+FROM nation
+WHERE n_regionkey IN (
+    SELECT r_regionkey
+    FROM (SELECT r_regionkey, RANK() OVER (ORDER BY r_name DESC) AS place FROM region) ranked
+    WHERE place <= 2)
+ORDER BY n_name;

@@ -25,15 +25,6 @@ final class TpcdsKnownFailures
     private static final Map<String, String> UNSTABLE = new TreeMap<>();
 
     static {
-        // functions not there yet
-        String round = "NOT_SUPPORTED: not supported: function ROUND";
-        REASONS.put("q02", round);
-        REASONS.put("q78", round);
-        String concat = "VALIDATION_ERROR: No match found for function signature concat(<CHARACTER>, <CHARACTER>)";
-        REASONS.put("q05", concat);
-        REASONS.put("q80", concat);
-        REASONS.put("q84", concat);
-        REASONS.put("q70", "NOT_SUPPORTED: not supported: function RANK");
         // a scalar subquery Calcite cannot prove to return one row becomes SINGLE_VALUE, which Signo lacks
         String singleValue = "NOT_SUPPORTED: not supported: aggregate function SINGLE_VALUE";
         REASONS.put("q06", singleValue);
