@@ -59,6 +59,53 @@ public final class ResultComparison
         return Optional.empty();
     }
 
+    /**
+     * The first difference between two results ordered on the given key columns, where rows with
+     * equal keys (ties, whose order SQL leaves open) may come in any order; empty when they agree.
+     * With {@code lastTiesMayBeCut} (a LIMIT that cut the result), the last run of ties may hold
+     * different rows on each side, as long as their keys agree.
+     */
+    public static Optional<String> differenceWithTies(List<List<Object>> expected, List<List<Object>> actual, List<Integer> keyColumns, boolean lastTiesMayBeCut)
+    {
+        List<List<Object>> expectedRows = normalizeRows(expected);
+        List<List<Object>> actualRows = normalizeRows(actual);
+        if (expectedRows.size() != actualRows.size()) {
+            return difference(expected, actual, true);
+        }
+        int start = 0;
+        while (start < expectedRows.size()) {
+            int end = start + 1;
+            while (end < expectedRows.size() && sameKeys(expectedRows.get(start), expectedRows.get(end), keyColumns)) {
+                end++;
+            }
+            for (int row = start; row < end; row++) {
+                if (!sameKeys(expectedRows.get(start), actualRows.get(row), keyColumns)) {
+                    return Optional.of("row " + row + " has other sort keys " + keyColumns + "; " + expectedRows.size() + " rows"
+                            + "\n  expected: " + expectedRows.get(row) + "\n  actual:   " + actualRows.get(row));
+                }
+            }
+            boolean cut = lastTiesMayBeCut && end == expectedRows.size();
+            if (!cut) {
+                Optional<String> ties = difference(expectedRows.subList(start, end), actualRows.subList(start, end), false);
+                if (ties.isPresent()) {
+                    return Optional.of("among the rows " + start + " to " + (end - 1) + " with equal sort keys: " + ties.get());
+                }
+            }
+            start = end;
+        }
+        return Optional.empty();
+    }
+
+    private static boolean sameKeys(List<Object> left, List<Object> right, List<Integer> keyColumns)
+    {
+        for (int column : keyColumns) {
+            if (column >= left.size() || column >= right.size() || !sameValue(left.get(column), right.get(column))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static String describe(Object value)
     {
         return value == null ? "NULL" : value + " (" + value.getClass().getSimpleName() + ")";

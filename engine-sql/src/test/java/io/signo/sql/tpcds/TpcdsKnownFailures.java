@@ -18,12 +18,6 @@ final class TpcdsKnownFailures
 
     private static final Map<String, String> REASONS = new TreeMap<>();
 
-    /**
-     * Statements whose answer is wrong only in some runs (a race, or a plan that depends on timing):
-     * they may pass, but when they fail it must be for the listed reason.
-     */
-    private static final Map<String, String> UNSTABLE = new TreeMap<>();
-
     static {
         // a scalar subquery Calcite cannot prove to return one row becomes SINGLE_VALUE, which Signo lacks
         String singleValue = "NOT_SUPPORTED: not supported: aggregate function SINGLE_VALUE";
@@ -39,23 +33,14 @@ final class TpcdsKnownFailures
         // AVG of a DECIMAL keeps fewer digits than DuckDB's, so ORDER BY sum_sales - avg_monthly_sales breaks near-ties differently before LIMIT 100
         REASONS.put("q89", WRONG_RESULT);
 
-        // a bug: in some runs the catalog channel's rows (the cross join of the per-call-center sales
-        // and returns aggregates) sum far too little, e.g. 22821.90 instead of 16838962.86
-        UNSTABLE.put("q77", WRONG_RESULT);
     }
 
     private TpcdsKnownFailures() {}
 
-    /** The listed reason why {@code name} fails, or null when it must pass (or is unstable). */
+    /** The listed reason why {@code name} fails, or null when it must pass. */
     static String reason(String name)
     {
         return REASONS.get(name);
-    }
-
-    /** The reason why {@code name} fails in some runs, or null when it is not listed as unstable. */
-    static String unstableReason(String name)
-    {
-        return UNSTABLE.get(name);
     }
 
     /** How a failure is written in the list. */
