@@ -73,6 +73,14 @@ class SqlErrorTest
         assertEquals(List.of(List.of(1L)), ResultRows.toRows(engine.execute(ors)));
     }
 
+    @Test
+    void scalarSubQueryOfSeveralRowsIsACardinalityViolation()
+    {
+        SignoException error = assertFails(ErrorCode.CARDINALITY_VIOLATION, "SELECT n_name FROM nation WHERE n_regionkey = (SELECT r_regionkey FROM region WHERE r_name > 'B')");
+        assertTrue(error.getMessage().contains("more than one row"), error.getMessage());
+        assertStillAnswers();
+    }
+
     private static String nestedSubQueries(int depth)
     {
         return "SELECT * FROM (".repeat(depth) + "SELECT 1" + ") t".repeat(depth);

@@ -174,6 +174,7 @@ final class AggregationPlanner
                 case STDDEV_SAMP -> AggregateKind.STDDEV_SAMP;
                 case STDDEV_POP -> AggregateKind.STDDEV_POP;
                 case STRING_AGG, LISTAGG -> AggregateKind.STRING_AGG;
+                case SINGLE_VALUE -> AggregateKind.SINGLE_VALUE;
                 default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: aggregate function " + call.getAggregation().getName());
             };
             if (!call.collation.getFieldCollations().isEmpty()) {

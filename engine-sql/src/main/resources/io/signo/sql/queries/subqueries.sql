@@ -236,3 +236,13 @@ SELECT count(*), sum(c_acctbal)
 FROM customer
 WHERE c_acctbal > 0 AND substring(c_phone, 1, 2) IN ('13', '31', '23')
   AND NOT EXISTS (SELECT * FROM orders WHERE o_custkey = c_custkey);
+
+-- scalar sub-queries Calcite cannot prove return one row (SINGLE_VALUE): one row, and none (NULL)
+SELECT n_name, (SELECT r_name FROM region WHERE r_regionkey = n_regionkey AND r_name LIKE 'A%') AS region_a
+FROM nation
+ORDER BY n_name;
+
+SELECT count(*)
+FROM lineitem
+WHERE l_partkey = (SELECT p_partkey FROM part WHERE p_name LIKE 'forest chiffon%' AND p_size < 0)
+   OR l_quantity > (SELECT c_acctbal FROM customer WHERE c_name = 'Customer#000000007');

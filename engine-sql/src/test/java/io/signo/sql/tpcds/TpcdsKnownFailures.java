@@ -19,11 +19,6 @@ final class TpcdsKnownFailures
     private static final Map<String, String> REASONS = new TreeMap<>();
 
     static {
-        // a scalar subquery Calcite cannot prove to return one row becomes SINGLE_VALUE, which Signo lacks
-        String singleValue = "NOT_SUPPORTED: not supported: aggregate function SINGLE_VALUE";
-        REASONS.put("q06", singleValue);
-        REASONS.put("q14b", singleValue);
-        REASONS.put("q54", singleValue);
         // the template's DATE + INTEGER (days), which DuckDB accepts and standard SQL writes as + INTERVAL '5' DAY
         REASONS.put("q72", "VALIDATION_ERROR: Cannot apply '+' to arguments of type '<DATE> + <INTEGER>'. Supported form(s): '<NUMERIC> + <NUMERIC>'");
         // a division by a zero sum or count: an error in standard SQL (and Signo), NULL in DuckDB

@@ -47,7 +47,9 @@ public enum ErrorCode
     /** A file that does not hold what its format or the statement says: a malformed CSV line, a value of the wrong type, a damaged Parquet file. */
     BAD_FILE_DATA(24, "22P04", ErrorType.USER_ERROR),
     /** A statement nested deeper than the planner goes: expressions or sub-queries within each other beyond the limit. */
-    STATEMENT_TOO_COMPLEX(25, "54001", ErrorType.USER_ERROR);
+    STATEMENT_TOO_COMPLEX(25, "54001", ErrorType.USER_ERROR),
+    /** A sub-query used as a value returned more than one row. */
+    CARDINALITY_VIOLATION(26, "21000", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType

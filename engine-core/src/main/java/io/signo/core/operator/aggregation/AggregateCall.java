@@ -63,7 +63,8 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
      * [BIGINT high, BIGINT low, BIGINT count]; MIN and MAX -> [input type]; the variances and standard
      * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean];
      * APPROX_COUNT_DISTINCT -> [VARCHAR], a HyperLogLog sketch's registers as bytes, NULL when no value was added;
-     * STRING_AGG -> [VARCHAR], the values concatenated so far, NULL when none was added.
+     * STRING_AGG -> [VARCHAR], the values concatenated so far, NULL when none was added; SINGLE_VALUE ->
+     * [input type, BIGINT rows], the value as MIN keeps it and the rows counted.
      */
     public List<Type> intermediateTypes()
     {
@@ -75,6 +76,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> List.of(Type.BIGINT, Type.DOUBLE, Type.DOUBLE);
             case APPROX_COUNT_DISTINCT -> List.of(ApproxCountDistinctAccumulator.SKETCH_TYPE);
             case STRING_AGG -> List.of(Type.VARCHAR);
+            case SINGLE_VALUE -> List.of(inputType, Type.BIGINT);
         };
     }
 
@@ -91,6 +93,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> new VarianceAccumulator(this);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(this);
             case STRING_AGG -> new StringAggAccumulator(this);
+            case SINGLE_VALUE -> new SingleValueAccumulator(this);
         };
     }
 }

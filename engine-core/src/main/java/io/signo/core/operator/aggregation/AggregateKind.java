@@ -13,14 +13,16 @@ public enum AggregateKind
     STDDEV_SAMP,
     STDDEV_POP,
     APPROX_COUNT_DISTINCT,
-    STRING_AGG;
+    STRING_AGG,
+    /** A scalar sub-query's value: the group's only row's, NULL without rows, an error with more. */
+    SINGLE_VALUE;
 
     /** Whether the aggregate takes only numeric input. */
     public boolean takesNumbers()
     {
         return switch (this) {
             case SUM, AVG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> true;
-            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT, STRING_AGG -> false;
+            case COUNT_STAR, COUNT, MIN, MAX, APPROX_COUNT_DISTINCT, STRING_AGG, SINGLE_VALUE -> false;
         };
     }
 }

@@ -57,6 +57,12 @@ final class CountAccumulator
         }
     }
 
+    /** The rows (or values) counted in a group. */
+    long count(int group)
+    {
+        return counts[group];
+    }
+
     @Override
     void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount)
     {
