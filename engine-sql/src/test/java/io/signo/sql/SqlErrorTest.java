@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -112,7 +113,7 @@ class SqlErrorTest
     @Test
     void typeMismatchIsAValidationError()
     {
-        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name FROM nation WHERE n_name > DATE '1995-01-01' + 1");
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name FROM nation WHERE n_name > DATE '1995-01-01' * 2");
         assertTrue(error.getMessage().startsWith("line 1, column "), error.getMessage());
         assertStillAnswers();
     }
@@ -264,6 +265,40 @@ class SqlErrorTest
         SignoException error = assertFails(ErrorCode.READ_ONLY_TABLE, "INSERT INTO region VALUES (9, 'MARS', 'red')");
         assertTrue(error.getMessage().contains("--db"), error.getMessage());
         assertFails(ErrorCode.READ_ONLY_TABLE, "CREATE TABLE mine (x INTEGER)");
+        assertStillAnswers();
+    }
+
+    @Test
+    void unknownDatePartIsAnInvalidArgumentNamingIt()
+    {
+        for (String sql : List.of("SELECT DATE_TRUNC('fortnight', o_orderdate) FROM orders",
+                "SELECT DATE_DIFF('fortnight', o_orderdate, DATE '2000-01-01') FROM orders",
+                "SELECT DATEDIFF('fortnight', o_orderdate, DATE '2000-01-01') FROM orders",
+                "SELECT DATE_PART('fortnight', o_orderdate) FROM orders",
+                "SELECT DATEPART('Fortnight', o_orderdate) FROM orders")) {
+            SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, sql);
+            assertTrue(error.getMessage().toLowerCase(Locale.ROOT).contains("'fortnight'"), error.getMessage());
+            assertStillAnswers();
+        }
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT DATE_TRUNC('dow', o_orderdate) FROM orders");
+        assertTrue(error.getMessage().contains("'dow'"), error.getMessage());
+    }
+
+    @Test
+    void impossibleDateIsOutOfRange()
+    {
+        SignoException error = assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT MAKE_DATE(2019, 2, 29 + n_nationkey) FROM nation");
+        assertTrue(error.getMessage().contains("2019-2-29"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void timestampDifferenceIsNotSupported()
+    {
+        SignoException error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT TIMESTAMP '2020-01-01 00:00:00' - TIMESTAMP '2019-01-01 00:00:00'");
+        assertTrue(error.getMessage().contains("INTERVAL"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT o_orderdate - CAST(o_orderdate AS TIMESTAMP) FROM orders");
+        assertTrue(error.getMessage().contains("DATE - TIMESTAMP"), error.getMessage());
         assertStillAnswers();
     }
 

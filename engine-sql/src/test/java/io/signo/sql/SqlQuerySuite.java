@@ -48,6 +48,7 @@ abstract class SqlQuerySuite
             "string_functions.sql",
             "strings_dates.sql",
             "timestamps.sql",
+            "dates.sql",
             "set_operations.sql",
             "sort_limit.sql",
             "nulls_empty.sql",

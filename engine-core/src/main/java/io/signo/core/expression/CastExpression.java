@@ -199,7 +199,7 @@ public final class CastExpression
         Type source = value.type();
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment scratch = allocator.allocate(64);
-        byte[] timestampText = source.kind() == TypeKind.TIMESTAMP ? new byte[CivilTimestamp.MAX_FORMATTED_LENGTH] : null;
+        byte[] dateText = source.kind() == TypeKind.TIMESTAMP || source.kind() == TypeKind.DATE ? new byte[CivilTimestamp.MAX_FORMATTED_LENGTH] : null;
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -209,8 +209,8 @@ public final class CastExpression
                 case INTEGER -> TextFormat.writeDecimal(scratch, input.getInt(i), 0);
                 case BIGINT -> TextFormat.writeDecimal(scratch, input.getLong(i), 0);
                 case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
-                case DATE -> TextFormat.writeDate(scratch, input.getInt(i));
-                case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i), timestampText);
+                case DATE -> TextFormat.writeDate(scratch, input.getInt(i), dateText);
+                case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i), dateText);
                 case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
                 case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
                 case REAL -> TextFormat.writeAscii(scratch, Float.toString((float) input.getDouble(i)));

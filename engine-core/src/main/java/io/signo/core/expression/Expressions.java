@@ -244,9 +244,46 @@ public final class Expressions
         return new ReverseExpression(value, type);
     }
 
+    /** EXTRACT(field FROM date) and DATE_PART: a BIGINT, the EPOCH a DOUBLE. */
     public static Expression extract(DateField field, Expression date)
     {
         return new ExtractExpression(field, date);
+    }
+
+    /** DATE_TRUNC(unit, date or timestamp), a TIMESTAMP; a part that is no unit to truncate to (DOW) is an INVALID_ARGUMENT error. */
+    public static Expression dateTrunc(DateField unit, Expression value)
+    {
+        return new DateTruncExpression(unit, value);
+    }
+
+    /** DATE_DIFF(unit, start, end): the unit boundaries from start to end, a BIGINT. */
+    public static Expression dateDiff(DateField unit, Expression start, Expression end)
+    {
+        return new DateDiffExpression(unit, start, end);
+    }
+
+    /** MAKE_DATE(year, month, day). */
+    public static Expression makeDate(Expression year, Expression month, Expression day)
+    {
+        return new MakeDateExpression(year, month, day);
+    }
+
+    /** LAST_DAY(date or timestamp): the last day of its month. */
+    public static Expression lastDay(Expression value)
+    {
+        return new LastDayExpression(value);
+    }
+
+    /** DAYNAME(date or timestamp): 'Monday' .. 'Sunday'. */
+    public static Expression dayName(Expression value)
+    {
+        return new DateNameExpression(false, value);
+    }
+
+    /** MONTHNAME(date or timestamp): 'January' .. 'December'. */
+    public static Expression monthName(Expression value)
+    {
+        return new DateNameExpression(true, value);
     }
 
     public static Expression addDays(Expression date, Expression days)

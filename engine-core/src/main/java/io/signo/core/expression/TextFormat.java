@@ -40,21 +40,12 @@ final class TextFormat
         return length;
     }
 
-    static int writeDate(MemorySegment target, int days)
+    /** @param text scratch of at least {@link CivilDate#MAX_FORMATTED_LENGTH} bytes */
+    static int writeDate(MemorySegment target, int days, byte[] text)
     {
-        int packed = CivilDate.pack(days);
-        int year = CivilDate.year(packed);
-        int length = 0;
-        if (year < 0 || year > 9999) {
-            length = writeDecimal(target, year, 0);
-        }
-        else {
-            length = writePadded(target, 0, year, 4);
-        }
-        target.set(ValueLayout.JAVA_BYTE, length++, (byte) '-');
-        length = writePadded(target, length, CivilDate.month(packed), 2);
-        target.set(ValueLayout.JAVA_BYTE, length++, (byte) '-');
-        return writePadded(target, length, CivilDate.day(packed), 2);
+        int length = CivilDate.format(days, text, 0);
+        MemorySegment.copy(text, 0, target, ValueLayout.JAVA_BYTE, 0, length);
+        return length;
     }
 
     /** @param text scratch of at least {@link CivilTimestamp#MAX_FORMATTED_LENGTH} bytes */
@@ -88,15 +79,6 @@ final class TextFormat
             throw new SignoException(ErrorCode.INVALID_CAST, "Invalid TIMESTAMP '" + new String(text, from, to - from, StandardCharsets.UTF_8) + "'");
         }
         return micros;
-    }
-
-    private static int writePadded(MemorySegment target, int offset, int value, int width)
-    {
-        for (int i = width - 1; i >= 0; i--) {
-            target.set(ValueLayout.JAVA_BYTE, offset + i, (byte) ('0' + value % 10));
-            value /= 10;
-        }
-        return offset + width;
     }
 
     static int writeAscii(MemorySegment target, String text)

@@ -26,7 +26,7 @@ final class TestVectors
             switch (type.kind()) {
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
-                case BIGINT, DECIMAL -> builder.appendLong(((Number) value).longValue());
+                case BIGINT, DECIMAL, TIMESTAMP -> builder.appendLong(((Number) value).longValue());
                 case DOUBLE -> builder.appendDouble(((Number) value).doubleValue());
                 case VARCHAR, CHAR -> builder.appendString((String) value);
             }

@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -8,7 +9,6 @@ import io.signo.storage.vector.ColumnVector;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -187,7 +187,7 @@ public final class ValueFormatter
         buffer.append(digits, start, integerDigits).append('.').append(digits, start + integerDigits, scale);
     }
 
-    /** Appends a date as YYYY-MM-DD (proleptic Gregorian, as {@link LocalDate} prints it). */
+    /** Appends a date as YYYY-MM-DD (proleptic Gregorian), other years as {@link CivilDate#format} writes them. */
     static void appendDate(int daysSinceEpoch, StringBuilder buffer)
     {
         // Civil-from-days (Howard Hinnant): eras of 400 years starting on 0000-03-01.
@@ -200,8 +200,8 @@ public final class ValueFormatter
         int day = (int) (dayOfYear - (153 * shiftedMonth + 2) / 5 + 1);
         int month = (int) (shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9);
         long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-        if (year < 0 || year > 9999) {
-            buffer.append(LocalDate.ofEpochDay(daysSinceEpoch));
+        if (year < 1 || year > 9999) {
+            buffer.append(CivilDate.format(daysSinceEpoch));
             return;
         }
         int y = (int) year;

@@ -58,10 +58,17 @@ class ValueFormatterTest
         assertEquals("2000-02-29", plain.format(vector(Type.DATE, (int) LocalDate.of(2000, 2, 29).toEpochDay()), 0));
         assertEquals("0001-01-01", plain.format(vector(Type.DATE, (int) LocalDate.of(1, 1, 1).toEpochDay()), 0));
         assertEquals("9999-12-31", plain.format(vector(Type.DATE, (int) LocalDate.of(9999, 12, 31).toEpochDay()), 0));
+        // as DuckDB prints them: a year past 9999 with all its digits, a year before 1 as a year BC
+        assertEquals("10233-09-21", plain.format(vector(Type.DATE, (int) LocalDate.of(10233, 9, 21).toEpochDay()), 0));
+        assertEquals("0001-12-31 (BC)", plain.format(vector(Type.DATE, (int) LocalDate.of(0, 12, 31).toEpochDay()), 0));
         for (int days = -800_000; days < 3_000_000; days += 7) {
             StringBuilder text = new StringBuilder();
             ValueFormatter.appendDate(days, text);
-            assertEquals(LocalDate.ofEpochDay(days).toString(), text.toString());
+            LocalDate date = LocalDate.ofEpochDay(days);
+            String expected = date.getYear() < 1
+                    ? String.format("%04d-%02d-%02d (BC)", 1 - date.getYear(), date.getMonthValue(), date.getDayOfMonth())
+                    : date.toString().replace("+", "");
+            assertEquals(expected, text.toString());
         }
     }
 

@@ -53,6 +53,8 @@ import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.CancelFlag;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -140,6 +142,7 @@ public final class LogicalPlanner
 
     private LogicalPlan plan(String sql, CancelFlag cancelFlag)
     {
+        Instant start = Instant.now();
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog, catalog.schemaName()));
@@ -195,7 +198,7 @@ public final class LogicalPlanner
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
-        RelNode rel = LongInLists.toSearches(relRoot.project());
+        RelNode rel = LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);
@@ -275,7 +278,7 @@ public final class LogicalPlanner
 
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
-        SqlParser parser = SqlParser.create(QuotedFileNames.rewrite(sql), SqlParser.config()
+        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(QuotedFileNames.rewrite(sql)), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)
@@ -301,7 +304,7 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.SYNTAX_ERROR, where + firstLine, e);
         }
         NestingDepth.check(statement);
-        return BalancedChains.rewrite(statement);
+        return DatePartArguments.rewrite(BalancedChains.rewrite(statement));
     }
 
     static RelNode optimize(RelNode rel, Context context, PhaseListener phases)

@@ -1,10 +1,21 @@
 package io.signo.sql.planner;
 
+import io.signo.sql.translate.function.FunctionRegistry;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
@@ -17,6 +28,12 @@ import java.util.Set;
  * fit a function: {@code SQRT(n_name)} is a validation error naming the function and its argument
  * types, as DuckDB reports it, instead of a cast that fails on the first row. A string literal still
  * converts ({@code SQRT('2')}), as in DuckDB.
+ *
+ * <p>Dates take DuckDB's arithmetic with numbers of days: {@code date + n}, {@code n + date} and
+ * {@code date - n} for an integer {@code n} are the date moved by {@code n * INTERVAL '1' DAY}, and
+ * {@code a - b} of two dates is the BIGINT number of days between them (each date's days since 1970
+ * subtracted). A difference of timestamps is an INTERVAL in DuckDB, a type Signo does not have: it
+ * is refused as not supported.
  */
 final class SignoTypeCoercion
         extends TypeCoercionImpl
@@ -39,5 +56,58 @@ final class SignoTypeCoercion
             }
         }
         return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies);
+    }
+
+    @Override
+    public boolean binaryArithmeticCoercion(SqlCallBinding binding)
+    {
+        SqlKind kind = binding.getOperator().getKind();
+        if (binding.getOperandCount() == 2 && (kind == SqlKind.PLUS || kind == SqlKind.MINUS)) {
+            SqlTypeName left = binding.getOperandType(0).getSqlTypeName();
+            SqlTypeName right = binding.getOperandType(1).getSqlTypeName();
+            SqlCall call = binding.getCall();
+            if (left == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(right)) {
+                return days(binding, call, 1);
+            }
+            if (kind == SqlKind.PLUS && SqlTypeName.INT_TYPES.contains(left) && right == SqlTypeName.DATE) {
+                return days(binding, call, 0);
+            }
+            if (kind == SqlKind.MINUS && left == SqlTypeName.DATE && right == SqlTypeName.DATE) {
+                return daysSinceEpoch(binding, call, 0) & daysSinceEpoch(binding, call, 1);
+            }
+            if (kind == SqlKind.MINUS && isDateTime(left) && isDateTime(right)) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + left + " - " + right
+                        + ", whose difference is an INTERVAL (DATE_DIFF('unit', start, end) counts units between them)");
+            }
+        }
+        return super.binaryArithmeticCoercion(binding);
+    }
+
+    private static boolean isDateTime(SqlTypeName type)
+    {
+        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP;
+    }
+
+    /** Makes the integer operand a number of days: {@code n * INTERVAL '1' DAY}. */
+    private boolean days(SqlCallBinding binding, SqlCall call, int index)
+    {
+        SqlNode operand = call.operand(index);
+        SqlParserPos position = operand.getParserPosition();
+        SqlNode oneDay = SqlLiteral.createInterval(1, "1", new SqlIntervalQualifier(TimeUnit.DAY, null, position), position);
+        return replace(binding, call, index, SqlStdOperatorTable.MULTIPLY.createCall(position, operand, oneDay));
+    }
+
+    /** Makes a DATE operand its days since 1970-01-01. */
+    private boolean daysSinceEpoch(SqlCallBinding binding, SqlCall call, int index)
+    {
+        SqlNode operand = call.operand(index);
+        return replace(binding, call, index, FunctionRegistry.DAYS_SINCE_EPOCH.createCall(operand.getParserPosition(), operand));
+    }
+
+    private boolean replace(SqlCallBinding binding, SqlCall call, int index, SqlNode replacement)
+    {
+        call.setOperand(index, replacement);
+        updateInferredType(replacement, validator.deriveType(binding.getScope(), replacement));
+        return true;
     }
 }

@@ -2,7 +2,6 @@ package io.signo.sql.translate;
 
 import io.signo.core.expression.ArithmeticOperator;
 import io.signo.core.expression.ComparisonOperator;
-import io.signo.core.expression.DateField;
 import io.signo.core.expression.Expression;
 import io.signo.core.expression.Expressions;
 import io.signo.sql.catalog.CalciteTypes;
@@ -15,7 +14,6 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
-import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -194,7 +192,6 @@ public final class RexTranslator
             // ILIKE is a LIKE to Calcite, and a function of PostgreSQL's registered with the others
             case LIKE -> "ILIKE".equals(call.getOperator().getName()) ? function(call) : like(call, false);
             case CAST -> cast(call);
-            case EXTRACT -> extract(call);
             case SEARCH -> search(call);
             default -> function(call);
         };
@@ -410,24 +407,6 @@ public final class RexTranslator
             return value;
         }
         return Expressions.cast(value, target);
-    }
-
-    private Expression extract(RexCall call)
-    {
-        TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
-        DateField field = switch (unit) {
-            case YEAR -> DateField.YEAR;
-            case QUARTER -> DateField.QUARTER;
-            case MONTH -> DateField.MONTH;
-            case DAY -> DateField.DAY;
-            case DOW -> DateField.DAY_OF_WEEK;
-            case DOY -> DateField.DAY_OF_YEAR;
-            case HOUR -> DateField.HOUR;
-            case MINUTE -> DateField.MINUTE;
-            case SECOND -> DateField.SECOND;
-            default -> throw unsupported("EXTRACT(" + unit + ")");
-        };
-        return Expressions.extract(field, translate(call.getOperands().get(1)));
     }
 
     private Expression search(RexCall call)

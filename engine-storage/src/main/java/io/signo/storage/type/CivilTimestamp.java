@@ -16,7 +16,7 @@ public final class CivilTimestamp
     /** What {@link #parse} returns for text that is not a timestamp; not a value in the years it accepts. */
     public static final long INVALID = Long.MIN_VALUE;
     /** The longest text {@link #format} writes. */
-    public static final int MAX_FORMATTED_LENGTH = 32;
+    public static final int MAX_FORMATTED_LENGTH = CivilDate.MAX_FORMATTED_LENGTH + 16;
 
     private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
 
@@ -155,32 +155,21 @@ public final class CivilTimestamp
     /**
      * Writes {@code 'YYYY-MM-DD HH:MM:SS[.fraction]'} (the fraction without its trailing zeros, as
      * PostgreSQL and DuckDB print it) into {@code target} from {@code offset}; returns the end offset.
+     * The date part is written as {@link CivilDate#format} writes it, a year before 1 with
+     * {@code " (BC)"} after the date, as DuckDB does: {@code '0001-12-31 (BC) 23:00:00'}.
      */
     public static int format(long micros, byte[] target, int offset)
     {
-        int packed = CivilDate.pack(days(micros));
-        int position = offset;
-        int year = CivilDate.year(packed);
-        if (year < 0 || year > 9999) {
-            for (byte b : Integer.toString(year).getBytes(StandardCharsets.US_ASCII)) {
-                target[position++] = b;
-            }
-        }
-        else {
-            position = padded(target, position, year, 4);
-        }
-        target[position++] = '-';
-        position = padded(target, position, CivilDate.month(packed), 2);
-        target[position++] = '-';
-        position = padded(target, position, CivilDate.day(packed), 2);
+        int days = days(micros);
+        int position = CivilDate.format(days, target, offset);
         target[position++] = ' ';
         long ofDay = microsOfDay(micros);
         long seconds = ofDay / MICROS_PER_SECOND;
-        position = padded(target, position, (int) (seconds / 3600), 2);
+        position = CivilDate.padded(target, position, (int) (seconds / 3600), 2);
         target[position++] = ':';
-        position = padded(target, position, (int) (seconds / 60 % 60), 2);
+        position = CivilDate.padded(target, position, (int) (seconds / 60 % 60), 2);
         target[position++] = ':';
-        position = padded(target, position, (int) (seconds % 60), 2);
+        position = CivilDate.padded(target, position, (int) (seconds % 60), 2);
         int fraction = (int) (ofDay % MICROS_PER_SECOND);
         if (fraction != 0) {
             target[position++] = '.';
@@ -189,7 +178,7 @@ public final class CivilTimestamp
                 fraction /= 10;
                 digits--;
             }
-            position = padded(target, position, fraction, digits);
+            position = CivilDate.padded(target, position, fraction, digits);
         }
         return position;
     }
@@ -199,15 +188,6 @@ public final class CivilTimestamp
         byte[] text = new byte[MAX_FORMATTED_LENGTH];
         int length = format(micros, text, 0);
         return new String(text, 0, length, StandardCharsets.US_ASCII);
-    }
-
-    private static int padded(byte[] target, int offset, int value, int width)
-    {
-        for (int i = width - 1; i >= 0; i--) {
-            target[offset + i] = (byte) ('0' + value % 10);
-            value /= 10;
-        }
-        return offset + width;
     }
 
     /** Reads fixed fields left to right. */

@@ -16,7 +16,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The scalar functions Signo runs, by the name of their Calcite operator. Each family of functions
- * ({@link NumericFunctions}, {@link StringFunctions}) registers its translations here, together with
+ * ({@link NumericFunctions}, {@link StringFunctions}, {@link DateFunctions}) registers its translations here, together with
  * the operators the validator must know beyond Calcite's standard table: functions of other SQL
  * dialects (Calcite's library operators) and Signo's own definitions where a standard one types its
  * result differently from DuckDB. See docs/adding-a-function.md.
@@ -24,6 +24,12 @@ import static java.util.Objects.requireNonNull;
 public final class FunctionRegistry
 {
     private static final FunctionRegistry INSTANCE = create();
+
+    /** The functions whose value is the statement's date or time, which the planner replaces by it before translation. */
+    public static final Set<String> CURRENT_TIME_FUNCTIONS = DateFunctions.CURRENT_TIME_FUNCTIONS;
+
+    /** The days since 1970-01-01 of a DATE as a BIGINT, Signo's own: the planner writes {@code a - b} of two dates as the difference of theirs. */
+    public static final SqlOperator DAYS_SINCE_EPOCH = DateFunctions.DAYS_SINCE_EPOCH;
 
     private final Map<String, FunctionTranslator> translators;
     private final Set<String> skippingNulls;
@@ -41,6 +47,7 @@ public final class FunctionRegistry
         Builder builder = new Builder();
         NumericFunctions.register(builder);
         StringFunctions.register(builder);
+        DateFunctions.register(builder);
         return new FunctionRegistry(builder.translators, builder.skippingNulls, builder.operators);
     }
 
