@@ -1,6 +1,7 @@
 package io.signo.sql.planner;
 
 import io.signo.sql.catalog.FileTableMacro;
+import io.signo.sql.catalog.InformationSchema;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
@@ -153,6 +154,7 @@ public final class LogicalPlanner
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
         }
+        rootSchema.add(InformationSchema.NAME, new InformationSchema(catalog));
         // the type names PostgreSQL and DuckDB users write for VARCHAR
         for (String alias : List.of("text", "string")) {
             rootSchema.plus().add(alias, factory -> factory.createSqlType(SqlTypeName.VARCHAR));

@@ -1,0 +1,247 @@
+package io.signo.sql.catalog;
+
+import com.google.common.collect.ImmutableList;
+import io.signo.storage.table.Catalog;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.Table;
+import io.signo.storage.type.Type;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.logical.LogicalValues;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.impl.AbstractTable;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SQL standard's {@code information_schema} as JDBC tools and BI tools query it first, with the
+ * columns DuckDB and PostgreSQL give: {@code schemata}, {@code tables}, {@code columns} and
+ * {@code views}, answered from the catalog snapshot the statement plans against. Each is a small
+ * table of constant rows built when a statement names it.
+ */
+public final class InformationSchema
+        extends AbstractSchema
+{
+    public static final String NAME = "information_schema";
+    /** What {@code table_catalog} and {@code catalog_name} say: the one catalog Signo has. */
+    private static final String CATALOG = "signo";
+
+    private final Catalog catalog;
+
+    public InformationSchema(Catalog catalog)
+    {
+        this.catalog = catalog;
+    }
+
+    @Override
+    protected Map<String, org.apache.calcite.schema.Table> getTableMap()
+    {
+        Map<String, org.apache.calcite.schema.Table> tables = new HashMap<>();
+        tables.put("schemata", schemataTable());
+        tables.put("tables", tablesTable());
+        tables.put("columns", columnsTable());
+        tables.put("views", viewsTable());
+        return tables;
+    }
+
+    private List<String> schemas()
+    {
+        List<String> schemas = new ArrayList<>();
+        schemas.add(catalog.schemaName());
+        schemas.addAll(catalog.otherSchemas());
+        return schemas;
+    }
+
+    private org.apache.calcite.schema.Table schemataTable()
+    {
+        Rows rows = new Rows(List.of(varchar("catalog_name"), varchar("schema_name"), varchar("schema_owner")));
+        for (String schema : schemas()) {
+            rows.add(CATALOG, schema, CATALOG);
+        }
+        rows.add(CATALOG, NAME, CATALOG);
+        return rows.table();
+    }
+
+    /** A table or view and its schema, in the order the tables list them. */
+    private record Relation(String schema, String name, boolean view, List<Column> columns, String definition) {}
+
+    private List<Relation> relations()
+    {
+        List<Relation> relations = new ArrayList<>();
+        for (String schema : schemas()) {
+            for (Table table : catalog.tables()) {
+                if (catalog.inSchema(table.name(), schema)) {
+                    relations.add(new Relation(schema, Catalog.localName(table.name()), false, table.columns(), null));
+                }
+            }
+            for (Catalog.View view : catalog.views()) {
+                if (catalog.inSchema(view.name(), schema)) {
+                    relations.add(new Relation(schema, Catalog.localName(view.name()), true, view.columns(), view.sql()));
+                }
+            }
+        }
+        relations.sort(Comparator.comparing(Relation::schema).thenComparing(Relation::name));
+        return relations;
+    }
+
+    private org.apache.calcite.schema.Table tablesTable()
+    {
+        Rows rows = new Rows(List.of(varchar("table_catalog"), varchar("table_schema"), varchar("table_name"), varchar("table_type"),
+                varchar("is_insertable_into")));
+        for (Relation relation : relations()) {
+            rows.add(CATALOG, relation.schema(), relation.name(), relation.view() ? "VIEW" : "BASE TABLE", relation.view() ? "NO" : "YES");
+        }
+        return rows.table();
+    }
+
+    private org.apache.calcite.schema.Table columnsTable()
+    {
+        Rows rows = new Rows(List.of(varchar("table_catalog"), varchar("table_schema"), varchar("table_name"), varchar("column_name"),
+                new Column("ordinal_position", Type.INTEGER), varchar("column_default"), varchar("is_nullable"), varchar("data_type"),
+                new Column("character_maximum_length", Type.INTEGER), new Column("numeric_precision", Type.INTEGER), new Column("numeric_scale", Type.INTEGER),
+                new Column("datetime_precision", Type.INTEGER)));
+        for (Relation relation : relations()) {
+            for (int i = 0; i < relation.columns().size(); i++) {
+                Column column = relation.columns().get(i);
+                Type type = column.type();
+                rows.add(CATALOG, relation.schema(), relation.name(), column.name(), i + 1, null, column.notNull() ? "NO" : "YES", dataType(type),
+                        type.isString() && type.length() > 0 ? type.length() : null, numericPrecision(type), numericScale(type), datetimePrecision(type));
+            }
+        }
+        return rows.table();
+    }
+
+    private org.apache.calcite.schema.Table viewsTable()
+    {
+        Rows rows = new Rows(List.of(varchar("table_catalog"), varchar("table_schema"), varchar("table_name"), varchar("view_definition")));
+        for (Relation relation : relations()) {
+            if (relation.view()) {
+                rows.add(CATALOG, relation.schema(), relation.name(), relation.definition());
+            }
+        }
+        return rows.table();
+    }
+
+    /** The type as DuckDB's data_type writes it: {@code DECIMAL(15,2)}, {@code VARCHAR(25)}. */
+    private static String dataType(Type type)
+    {
+        return SqlTypes.toSql(type).replace(", ", ",");
+    }
+
+    /** Binary digits of integers and floating-point numbers, decimal digits of DECIMALs, as PostgreSQL and DuckDB count them. */
+    private static Integer numericPrecision(Type type)
+    {
+        return switch (type.kind()) {
+            case INTEGER -> 32;
+            case BIGINT -> 64;
+            case REAL -> 24;
+            case DOUBLE -> 53;
+            case DECIMAL -> type.precision();
+            default -> null;
+        };
+    }
+
+    private static Integer numericScale(Type type)
+    {
+        return switch (type.kind()) {
+            case INTEGER, BIGINT -> 0;
+            case DECIMAL -> type.scale();
+            default -> null;
+        };
+    }
+
+    private static Integer datetimePrecision(Type type)
+    {
+        return switch (type.kind()) {
+            case DATE -> 0;
+            case TIMESTAMP -> CalciteTypes.TIMESTAMP_PRECISION;
+            default -> null;
+        };
+    }
+
+    private static Column varchar(String name)
+    {
+        return new Column(name, Type.VARCHAR);
+    }
+
+    /** The rows of one information_schema table, appended a row at a time. */
+    private static final class Rows
+    {
+        private final List<Column> columns;
+        private final List<List<Object>> rows = new ArrayList<>();
+
+        Rows(List<Column> columns)
+        {
+            this.columns = columns;
+        }
+
+        void add(Object... values)
+        {
+            rows.add(Arrays.asList(values));
+        }
+
+        org.apache.calcite.schema.Table table()
+        {
+            return new ValuesTable(columns, rows);
+        }
+    }
+
+    /**
+     * A table of constant rows that plans as VALUES: its rows travel inside the plan, so that a
+     * worker, whose catalog has no such table, runs it too.
+     */
+    private static final class ValuesTable
+            extends AbstractTable
+            implements TranslatableTable
+    {
+        private final List<Column> columns;
+        private final List<List<Object>> rows;
+
+        ValuesTable(List<Column> columns, List<List<Object>> rows)
+        {
+            this.columns = columns;
+            this.rows = rows;
+        }
+
+        @Override
+        public RelDataType getRowType(RelDataTypeFactory typeFactory)
+        {
+            RelDataTypeFactory.Builder builder = typeFactory.builder();
+            for (Column column : columns) {
+                builder.add(column.name(), CalciteTypes.toCalcite(column.type(), typeFactory, true));
+            }
+            return builder.build();
+        }
+
+        @Override
+        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table)
+        {
+            RelOptCluster cluster = context.getCluster();
+            RexBuilder rexBuilder = cluster.getRexBuilder();
+            RelDataType rowType = table.getRowType();
+            List<List<RexLiteral>> tuples = new ArrayList<>();
+            for (List<Object> row : rows) {
+                List<RexLiteral> tuple = new ArrayList<>();
+                for (int i = 0; i < row.size(); i++) {
+                    RelDataType type = rowType.getFieldList().get(i).getType();
+                    Object value = row.get(i);
+                    tuple.add(value == null ? rexBuilder.makeNullLiteral(type) : (RexLiteral) rexBuilder.makeLiteral(value instanceof Integer n ? BigDecimal.valueOf(n) : value, type));
+                }
+                tuples.add(tuple);
+            }
+            return LogicalValues.create(cluster, rowType, ImmutableList.copyOf(tuples.stream().map(ImmutableList::copyOf).toList()));
+        }
+    }
+}
