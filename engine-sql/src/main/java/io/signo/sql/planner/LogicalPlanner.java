@@ -200,7 +200,7 @@ public final class LogicalPlanner
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
-        RelNode rel = LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC));
+        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC)));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);

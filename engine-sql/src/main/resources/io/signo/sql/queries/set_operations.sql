@@ -66,3 +66,24 @@ SELECT s_nationkey FROM supplier WHERE s_acctbal > 0;
 SELECT o_custkey FROM orders WHERE o_orderdate < DATE '1993-01-01'
 INTERSECT
 SELECT o_custkey FROM orders WHERE o_orderdate >= DATE '1998-01-01';
+
+-- INTERSECT ALL keeps a row as often as both sides have it
+SELECT l_returnflag, l_linestatus FROM lineitem WHERE l_orderkey < 100
+INTERSECT ALL
+SELECT l_returnflag, l_linestatus FROM lineitem WHERE l_orderkey BETWEEN 50 AND 120;
+
+-- EXCEPT ALL removes a row as often as the right side has it
+SELECT l_returnflag, l_linestatus FROM lineitem WHERE l_orderkey < 100
+EXCEPT ALL
+SELECT l_returnflag, l_linestatus FROM lineitem WHERE l_orderkey BETWEEN 50 AND 120;
+
+-- with NULLs, which set operations treat as equal, and three inputs
+SELECT NULLIF(n_regionkey, 2) FROM nation
+INTERSECT ALL
+SELECT NULLIF(n_regionkey, 2) FROM nation WHERE n_nationkey < 15
+INTERSECT ALL
+SELECT NULLIF(n_regionkey, 2) FROM nation WHERE n_nationkey > 3;
+
+SELECT NULLIF(n_regionkey, 2), n_regionkey > 2 FROM nation
+EXCEPT ALL
+SELECT NULLIF(r_regionkey, 2), r_regionkey > 2 FROM region;
