@@ -27,8 +27,11 @@ import java.util.Set;
  * four are MIN and MAX of a BOOLEAN to Calcite), STRING_AGG (the standard's LISTAGG) and PostgreSQL's
  * {@code value::type} cast.
  */
-final class SignoOperatorTable
+public final class SignoOperatorTable
 {
+    /** MEDIAN(x), PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) as DuckDB writes it. */
+    public static final String MEDIAN_NAME = "MEDIAN";
+
     private static final List<SqlAggFunction> VARIANCES = List.of(
             new DoubleVariance("STDDEV", SqlKind.STDDEV_SAMP),
             new DoubleVariance("STDDEV_SAMP", SqlKind.STDDEV_SAMP),
@@ -49,6 +52,8 @@ final class SignoOperatorTable
     static final SqlOperatorTable INSTANCE = SqlOperatorTables.chain(
             new StandardWithout(SqlStdOperatorTable.instance(), REPLACED),
             SqlOperatorTables.of(VARIANCES),
+            SqlOperatorTables.of(new SqlAggFunction(MEDIAN_NAME, null, SqlKind.OTHER_FUNCTION, ReturnTypes.DOUBLE_FORCE_NULLABLE, null, OperandTypes.NUMERIC,
+                    SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN) {}),
             SqlOperatorTables.of(SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
                     SqlLibraryOperators.INFIX_CAST));
 

@@ -8,6 +8,7 @@ import io.signo.core.operator.aggregation.AggregateCall;
 import io.signo.core.operator.aggregation.AggregateKind;
 import io.signo.core.operator.aggregation.AggregationStep;
 import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.planner.SignoOperatorTable;
 import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
@@ -18,6 +19,7 @@ import io.signo.sql.rel.RowIfEmptyNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rex.RexBuilder;
@@ -158,6 +160,11 @@ final class AggregationPlanner
             if (callKind == SqlKind.GROUP_ID) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: GROUP_ID()");
             }
+            if (callKind == SqlKind.PERCENTILE_CONT || callKind == SqlKind.PERCENTILE_DISC || call.getAggregation().getName().equalsIgnoreCase(SignoOperatorTable.MEDIAN_NAME)) {
+                calls.calls().add(percentile(aggregate, call, inputTypes));
+                calls.sumZero().add(false);
+                continue;
+            }
             // Calcite reads APPROX_COUNT_DISTINCT(x) as an approximate COUNT(DISTINCT x)
             boolean approximateDistinct = call.isApproximate() && call.isDistinct() && call.getAggregation().getKind() == SqlKind.COUNT;
             if (call.isDistinct() && !approximateDistinct) {
@@ -203,6 +210,46 @@ final class AggregationPlanner
     }
 
     /** STRING_AGG's separator: its second argument, which must be a constant, or a comma (as in DuckDB and the standard's LISTAGG). */
+    /**
+     * PERCENTILE_CONT(f) and PERCENTILE_DISC(f) WITHIN GROUP (ORDER BY x), f a constant (of a
+     * descending order, 1 - f), and MEDIAN(x), PERCENTILE_CONT(0.5) of x.
+     */
+    private static AggregateCall percentile(Aggregate aggregate, org.apache.calcite.rel.core.AggregateCall call, List<Type> inputTypes)
+    {
+        String name = call.getAggregation().getName();
+        if (call.isDistinct() || call.filterArg >= 0) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + name + " with DISTINCT or FILTER");
+        }
+        Type outputType = CalciteTypes.toSigno(call.getType());
+        if (call.getAggregation().getKind() != SqlKind.PERCENTILE_CONT && call.getAggregation().getKind() != SqlKind.PERCENTILE_DISC) {
+            int channel = call.getArgList().getFirst();
+            return AggregateCall.percentile(AggregateKind.PERCENTILE_CONT, channel, numeric(inputTypes.get(channel), name), outputType, 0.5);
+        }
+        List<RelFieldCollation> order = call.collation.getFieldCollations();
+        if (order.size() != 1 || call.getArgList().size() != 1) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + name + " without exactly one WITHIN GROUP (ORDER BY) key");
+        }
+        RelNode input = aggregate.getInput();
+        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, call.getArgList().getFirst());
+        RexNode constant = aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+        BigDecimal fraction = constant instanceof RexLiteral literal ? literal.getValueAs(BigDecimal.class) : null;
+        if (fraction == null || fraction.signum() < 0 || fraction.compareTo(BigDecimal.ONE) > 0) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, name + " takes a constant fraction from 0 to 1, not " + (constant == null ? "an expression" : constant));
+        }
+        double share = order.getFirst().getDirection().isDescending() ? 1 - fraction.doubleValue() : fraction.doubleValue();
+        int channel = order.getFirst().getFieldIndex();
+        AggregateKind kind = call.getAggregation().getKind() == SqlKind.PERCENTILE_CONT ? AggregateKind.PERCENTILE_CONT : AggregateKind.PERCENTILE_DISC;
+        return AggregateCall.percentile(kind, channel, numeric(inputTypes.get(channel), name), outputType, share);
+    }
+
+    private static Type numeric(Type type, String function)
+    {
+        if (!type.isNumeric()) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + function + " of " + type + " (numbers only)");
+        }
+        return type;
+    }
+
     private static String separator(Aggregate aggregate, org.apache.calcite.rel.core.AggregateCall call)
     {
         if (call.getArgList().size() != 2) {

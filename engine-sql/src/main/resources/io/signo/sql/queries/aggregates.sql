@@ -220,3 +220,24 @@ ORDER BY l_returnflag, l_linestatus;
 -- STRING_AGG of one value globally, and over an empty filter: NULL
 SELECT (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey = 2), (SELECT string_agg(r_name, '; ') FROM region WHERE r_regionkey < 0),
        (SELECT listagg(n_name) FROM nation WHERE n_nationkey = 7);
+
+-- MEDIAN and the ordered-set percentiles, grouped and global, of integers, decimals and doubles
+SELECT l_returnflag, MEDIAN(l_quantity), MEDIAN(l_linenumber),
+       PERCENTILE_CONT(0.25) WITHIN GROUP (ORDER BY l_extendedprice),
+       PERCENTILE_CONT(0.9) WITHIN GROUP (ORDER BY CAST(l_discount AS DOUBLE) DESC),
+       PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY l_linenumber),
+       PERCENTILE_DISC(0.1) WITHIN GROUP (ORDER BY l_partkey DESC)
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY l_returnflag;
+
+SELECT MEDIAN(o_totalprice), PERCENTILE_CONT(0) WITHIN GROUP (ORDER BY o_custkey), PERCENTILE_CONT(1) WITHIN GROUP (ORDER BY o_custkey)
+FROM orders;
+
+-- percentiles of NULLs and of no rows are NULL
+SELECT n_regionkey, MEDIAN(CASE WHEN n_nationkey > 20 THEN n_nationkey END)
+FROM nation
+GROUP BY n_regionkey
+ORDER BY n_regionkey;
+
+SELECT MEDIAN(o_totalprice), PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY o_orderkey) FROM orders WHERE o_orderkey < 0;

@@ -17,13 +17,24 @@ import static java.util.Objects.requireNonNull;
  * DOUBLE, DECIMAL (rounded half up) or an integer type (truncated) for AVG; the input type for MIN and MAX;
  * DOUBLE for the variances and standard deviations; a string type for STRING_AGG
  * @param separator what STRING_AGG puts between two values; null for every other kind
+ * @param fraction the PERCENTILE_CONT's or PERCENTILE_DISC's fraction, 0 to 1 (MEDIAN's is 0.5); 0 for every other kind
  */
-public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType, String separator)
+public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType, String separator, double fraction)
         implements Serializable
 {
     public AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType)
     {
-        this(kind, inputChannel, inputType, outputType, null);
+        this(kind, inputChannel, inputType, outputType, null, 0);
+    }
+
+    public AggregateCall(AggregateKind kind, int inputChannel, Type inputType, Type outputType, String separator)
+    {
+        this(kind, inputChannel, inputType, outputType, separator, 0);
+    }
+
+    public static AggregateCall percentile(AggregateKind kind, int inputChannel, Type inputType, Type outputType, double fraction)
+    {
+        return new AggregateCall(kind, inputChannel, inputType, outputType, null, fraction);
     }
 
     public AggregateCall
@@ -45,6 +56,10 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
         if (kind == AggregateKind.STRING_AGG && (!inputType.isString() || !outputType.isString() || separator == null)) {
             throw new IllegalArgumentException("STRING_AGG takes a string and a separator and returns a string: " + inputType + ", " + separator + ", " + outputType);
         }
+        boolean percentile = kind == AggregateKind.PERCENTILE_CONT || kind == AggregateKind.PERCENTILE_DISC;
+        if (percentile ? !(fraction >= 0 && fraction <= 1) : fraction != 0) {
+            throw new IllegalArgumentException(kind + " takes " + (percentile ? "a fraction from 0 to 1: " : "no fraction: ") + fraction);
+        }
         if (kind != AggregateKind.STRING_AGG && separator != null) {
             throw new IllegalArgumentException(kind + " takes no separator");
         }
@@ -64,7 +79,8 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
      * deviations -> [BIGINT count, DOUBLE mean, DOUBLE sum of squared differences from the mean];
      * APPROX_COUNT_DISTINCT -> [VARCHAR], a HyperLogLog sketch's registers as bytes, NULL when no value was added;
      * STRING_AGG -> [VARCHAR], the values concatenated so far, NULL when none was added; SINGLE_VALUE ->
-     * [input type, BIGINT rows], the value as MIN keeps it and the rows counted.
+     * [input type, BIGINT rows], the value as MIN keeps it and the rows counted; PERCENTILE_CONT and
+     * PERCENTILE_DISC -> [VARCHAR], the group's values as eight-byte doubles, NULL when none was added.
      */
     public List<Type> intermediateTypes()
     {
@@ -77,6 +93,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case APPROX_COUNT_DISTINCT -> List.of(ApproxCountDistinctAccumulator.SKETCH_TYPE);
             case STRING_AGG -> List.of(Type.VARCHAR);
             case SINGLE_VALUE -> List.of(inputType, Type.BIGINT);
+            case PERCENTILE_CONT, PERCENTILE_DISC -> List.of(PercentileAccumulator.VALUES_TYPE);
         };
     }
 
@@ -94,6 +111,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(this);
             case STRING_AGG -> new StringAggAccumulator(this);
             case SINGLE_VALUE -> new SingleValueAccumulator(this);
+            case PERCENTILE_CONT, PERCENTILE_DISC -> new PercentileAccumulator(this);
         };
     }
 }
