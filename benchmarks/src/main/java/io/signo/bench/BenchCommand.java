@@ -1,13 +1,14 @@
 package io.signo.bench;
 
-import io.signo.bench.tpch.TpchBenchmark;
-import io.signo.bench.tpch.TpchBenchmarkOptions;
+import io.signo.bench.queries.QueryBenchmark;
+import io.signo.bench.queries.QueryBenchmarkOptions;
+import io.signo.bench.queries.QuerySuite;
 
 import java.util.Arrays;
 
 /**
- * {@code signo bench ...}: {@code tpch} compares Signo with DuckDB on TPC-H, {@code files} on TPC-H
- * read from Parquet and CSV files; {@code jmh} runs the
+ * {@code signo bench ...}: {@code tpch} and {@code tpcds} compare Signo with DuckDB on TPC-H and
+ * TPC-DS, {@code files} on TPC-H read from Parquet and CSV files; {@code jmh} runs the
  * kernel microbenchmarks (the remaining arguments go to JMH).
  */
 public final class BenchCommand
@@ -23,18 +24,18 @@ public final class BenchCommand
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
-            case "tpch" -> {
-                TpchBenchmarkOptions options;
+            case "tpch", "tpcds" -> {
+                QueryBenchmarkOptions options;
                 try {
-                    options = TpchBenchmarkOptions.parse(rest);
+                    options = QueryBenchmarkOptions.parse(QuerySuite.named(args[0]), rest);
                 }
                 catch (IllegalArgumentException e) {
-                    System.err.println("signo bench tpch: " + e.getMessage());
+                    System.err.println("signo bench " + args[0] + ": " + e.getMessage());
                     System.err.println(usage());
                     System.exit(2);
                     return;
                 }
-                System.exit(new TpchBenchmark(options, String.join(" ", args)).run() ? 0 : 1);
+                System.exit(new QueryBenchmark(options, String.join(" ", args)).run() ? 0 : 1);
             }
             case "files" -> {
                 boolean right;
@@ -61,7 +62,9 @@ public final class BenchCommand
     private static String usage()
     {
         return """
-                usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18]
+                usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18] [--timeout 120]
+                                        [--db DIR] [--cache-size 1g]
+                       signo bench tpcds [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 3,14,q23b] [--timeout 120]
                        signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--cases scans,queries,load] [--compare duckdb] [--csv FILE] [--report FILE.md]
                        signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Compares two query results the way the engine tests do (a copy of their ResultComparison, which
@@ -57,6 +58,24 @@ public final class ResultComparison
                     + " (the first " + commonRows + " agree); " + firstExtra);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The first difference between two answers to the query {@code sql}, whose output columns are
+     * {@code columnNames}; empty when they agree. Rows with equal keys of the statement's top-level
+     * ORDER BY may come in any order, and a LIMIT may cut the last of them differently; without an
+     * ORDER BY the rows may come in any order, and with one whose keys are not all output columns
+     * the order must be exactly the same.
+     */
+    public static Optional<String> differenceOfAnswers(String sql, List<String> columnNames, List<List<Object>> expected, List<List<Object>> actual)
+    {
+        Optional<List<Integer>> keys = OrderByKeys.of(sql, columnNames);
+        if (keys.isEmpty()) {
+            return difference(expected, actual, OrderByKeys.present(sql));
+        }
+        OptionalLong limit = OrderByKeys.limit(sql);
+        boolean cut = limit.isPresent() && expected.size() == limit.getAsLong();
+        return differenceWithTies(expected, actual, keys.get(), cut);
     }
 
     /**

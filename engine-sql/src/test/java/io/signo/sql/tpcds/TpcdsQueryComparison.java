@@ -21,7 +21,6 @@ import org.junit.jupiter.api.TestInstance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -137,14 +136,8 @@ abstract class TpcdsQueryComparison
         finally {
             cancel.cancel(false);
         }
-        List<List<Object>> actual = ResultRows.toRows(result);
         // rows with equal ORDER BY keys may come in any order; a LIMIT may cut the last of them differently
-        Optional<List<Integer>> keys = OrderByKeys.of(sql, result.columnNames());
-        OptionalLong limit = OrderByKeys.limit(sql);
-        boolean cut = limit.isPresent() && expected.size() == limit.getAsLong();
-        Optional<String> difference = keys.isPresent()
-                ? ResultComparison.differenceWithTies(expected, actual, keys.get(), cut)
-                : ResultComparison.difference(expected, actual, OrderByKeys.present(sql));
+        Optional<String> difference = ResultComparison.differenceOfAnswers(sql, result.columnNames(), expected, ResultRows.toRows(result));
         return difference.map(text -> new Failure(TpcdsKnownFailures.WRONG_RESULT, text));
     }
 }

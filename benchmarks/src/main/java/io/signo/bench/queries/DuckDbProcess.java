@@ -1,4 +1,4 @@
-package io.signo.bench.tpch;
+package io.signo.bench.queries;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -62,11 +62,12 @@ final class DuckDbProcess
         return process.pid();
     }
 
-    /** Loads TPC-H; {@code onFile} keeps it in a database file (so is every load from SF 10), whose size the figures then give. */
-    LoadFigures load(double scaleFactor, int threads, boolean onFile)
+    /** Loads the suite's tables; {@code onFile} keeps them in a database file (so is every load from SF 10), whose size the figures then give. */
+    LoadFigures load(QuerySuite suite, double scaleFactor, int threads, boolean onFile)
             throws IOException
     {
         out.writeUTF(DuckDbChildMain.LOAD);
+        out.writeUTF(suite.name());
         out.writeDouble(scaleFactor);
         out.writeInt(threads);
         out.writeBoolean(onFile);

@@ -1,20 +1,28 @@
-package io.signo.bench.tpch;
+package io.signo.bench.queries;
 
 import java.util.Arrays;
 
-/** The measured runs of one query: Signo end to end, its planning and execution, and DuckDB. */
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The measured runs of one query (Signo end to end, its planning and execution, and DuckDB), and
+ * what checking its answer found: whether Signo's answer differs from DuckDB's, or the error of
+ * the engine that failed it (such a query is not timed).
+ */
 final class QueryTimings
 {
-    private final int query;
+    private final String name;
     private final long[] signoNanos;
     private final long[] planningNanos;
     private final long[] executionNanos;
     private final long[] duckDbNanos;
     private int runs;
+    private String difference;
+    private String failure;
 
-    QueryTimings(int query, int capacity)
+    QueryTimings(String name, int capacity)
     {
-        this.query = query;
+        this.name = requireNonNull(name, "name is null");
         this.signoNanos = new long[capacity];
         this.planningNanos = new long[capacity];
         this.executionNanos = new long[capacity];
@@ -30,14 +38,40 @@ final class QueryTimings
         runs++;
     }
 
-    int query()
-    {
-        return query;
-    }
-
     String name()
     {
-        return String.format("q%02d", query);
+        return name;
+    }
+
+    /** Signo's answer differs from DuckDB's as {@code difference} says. */
+    void answerDiffers(String difference)
+    {
+        this.difference = requireNonNull(difference, "difference is null");
+    }
+
+    /** An engine failed the query ({@code failure} names which and how): it is timed no more and left out of the means. */
+    void failed(String failure)
+    {
+        if (this.failure == null) {
+            this.failure = requireNonNull(failure, "failure is null");
+        }
+    }
+
+    /** How Signo's answer differs from DuckDB's, or null when it matches or was not checked. */
+    String difference()
+    {
+        return difference;
+    }
+
+    /** The failure, or null when both engines answered. */
+    String failure()
+    {
+        return failure;
+    }
+
+    boolean answered()
+    {
+        return failure == null;
     }
 
     double signoMillis()

@@ -1,15 +1,14 @@
-package io.signo.bench.tpch;
+package io.signo.bench.queries;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
-/** The CSV and Markdown forms of a TPC-H comparison's results. */
-final class TpchReport
+/** The CSV and Markdown forms of a {@link QueryBenchmark}'s results. */
+final class QueryBenchmarkReport
 {
     /** Load times and memory of both engines; the DuckDB figures are null when it was not run. */
     record LoadFigures(long signoLoadNanos, long dataBytes, long signoDiskBytes, long signoOpenNanos, long signoPeakBytes, DuckDbProcess.LoadFigures duckDbLoad,
@@ -23,69 +22,100 @@ final class TpchReport
 
     private final String commandLine;
     private final MachineDescription machine;
-    private final TpchBenchmarkOptions options;
+    private final QueryBenchmarkOptions options;
     private final List<QueryTimings> timings;
-    private final Map<Integer, String> mismatches;
     private final LoadFigures load;
 
-    TpchReport(String commandLine, MachineDescription machine, TpchBenchmarkOptions options, List<QueryTimings> timings, Map<Integer, String> mismatches, LoadFigures load)
+    QueryBenchmarkReport(String commandLine, MachineDescription machine, QueryBenchmarkOptions options, List<QueryTimings> timings, LoadFigures load)
     {
         this.commandLine = requireNonNull(commandLine, "commandLine is null");
         this.machine = requireNonNull(machine, "machine is null");
         this.options = requireNonNull(options, "options is null");
         this.timings = List.copyOf(timings);
-        this.mismatches = Map.copyOf(mismatches);
         this.load = requireNonNull(load, "load is null");
     }
 
-    /** {@code query,signo_ms,duckdb_ms,ratio}, one row per query; DuckDB's columns empty when it was not run. */
+    /**
+     * {@code query,signo_ms,duckdb_ms,ratio,answer,error}, one row per query: the medians and their
+     * ratio (empty for a query an engine failed, DuckDB's columns empty when it was not run), then
+     * {@code matches}, {@code differs}, {@code failed} or {@code unchecked} (without DuckDB), and the
+     * failure's message.
+     */
     String csv()
     {
-        StringBuilder csv = new StringBuilder("query,signo_ms,duckdb_ms,ratio\n");
+        StringBuilder csv = new StringBuilder("query,signo_ms,duckdb_ms,ratio,answer,error\n");
         for (QueryTimings timing : timings) {
-            csv.append(timing.name()).append(',').append(number(timing.signoMillis(), 3)).append(',');
-            if (options.compareDuckDb()) {
-                csv.append(number(timing.duckDbMillis(), 3)).append(',').append(number(timing.ratio(), 3));
+            csv.append(timing.name()).append(',');
+            if (timing.answered()) {
+                csv.append(number(timing.signoMillis(), 3)).append(',');
+                if (options.compareDuckDb()) {
+                    csv.append(number(timing.duckDbMillis(), 3)).append(',').append(number(timing.ratio(), 3));
+                }
+                else {
+                    csv.append(',');
+                }
             }
             else {
-                csv.append(',');
+                csv.append(",,");
+            }
+            csv.append(',').append(answer(timing)).append(',');
+            if (!timing.answered()) {
+                csv.append('"').append(firstLine(timing.failure()).replace("\"", "\"\"")).append('"');
             }
             csv.append('\n');
         }
         return csv.toString();
     }
 
+    private String answer(QueryTimings timing)
+    {
+        if (!timing.answered()) {
+            return "failed";
+        }
+        if (!options.compareDuckDb()) {
+            return "unchecked";
+        }
+        return timing.difference() == null ? "matches" : "differs";
+    }
+
     String markdown()
     {
         boolean duckDb = options.compareDuckDb();
         StringBuilder md = new StringBuilder();
-        md.append("# TPC-H SF ").append(formatScale(options.scaleFactor())).append(", ").append(options.threads())
+        md.append("# ").append(options.suite().title()).append(" SF ").append(formatScale(options.scaleFactor())).append(", ").append(options.threads())
                 .append(options.threads() == 1 ? " thread" : " threads").append(duckDb ? ": Signo against DuckDB" : ": Signo").append("\n\n");
         md.append("Command: `bin/signo bench ").append(commandLine).append("`  \n");
         md.append("Run at ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append("; medians of ").append(options.runs())
-                .append(" runs after one warm-up round, each query run on Signo then on DuckDB in turn.\n\n");
+                .append(" runs after one warm-up round, each query run on Signo then on DuckDB in turn");
+        md.append(duckDb ? "; every answer checked against DuckDB's first (rows with equal ORDER BY keys may come in any order).\n\n" : ".\n\n");
         md.append("Machine: ").append(machine.cpuModel()).append(", ").append(machine.cores()).append(" cores, ")
-                .append(number(machine.memoryBytes() / TpchBenchmark.GIB, 1)).append(" GiB memory; ")
+                .append(number(machine.memoryBytes() / QueryBenchmark.GIB, 1)).append(" GiB memory; ")
                 .append(machine.operatingSystem()).append("; ").append(machine.javaVersion()).append("; DuckDB ")
                 .append(load.duckDbLoad() == null ? "not run" : load.duckDbLoad().duckDbVersion()).append(" (JDBC) with `SET threads = ").append(options.threads()).append("`.\n\n");
 
         md.append("Signo's time is end to end (planning + execution, results collected in memory); DuckDB's is "
                 + "`executeQuery` through reading every value of the JDBC result.\n\n");
         md.append(duckDb
-                ? "| query | Signo ms | plan ms | execute ms | DuckDB ms | ratio |\n|---|---:|---:|---:|---:|---:|\n"
+                ? "| query | Signo ms | plan ms | execute ms | DuckDB ms | ratio | answer |\n|---|---:|---:|---:|---:|---:|---|\n"
                 : "| query | Signo ms | plan ms | execute ms |\n|---|---:|---:|---:|\n");
         double signoTotal = 0;
         double planningTotal = 0;
         double executionTotal = 0;
         double duckDbTotal = 0;
         double logRatioSum = 0;
+        int answered = 0;
         QueryTimings worst = null;
         for (QueryTimings timing : timings) {
+            md.append("| ").append(timing.name());
+            if (!timing.answered()) {
+                md.append(duckDb ? " | - | - | - | - | - | failed |\n" : " | - | - | - |\n");
+                continue;
+            }
+            answered++;
             signoTotal += timing.signoMillis();
             planningTotal += timing.planningMillis();
             executionTotal += timing.executionMillis();
-            md.append("| ").append(timing.name()).append(mismatches.containsKey(timing.query()) ? " (answer differs)" : "")
-                    .append(" | ").append(number(timing.signoMillis(), 1))
+            md.append(" | ").append(number(timing.signoMillis(), 1))
                     .append(" | ").append(number(timing.planningMillis(), 1))
                     .append(" | ").append(number(timing.executionMillis(), 1));
             if (duckDb) {
@@ -94,27 +124,48 @@ final class TpchReport
                 if (worst == null || timing.ratio() > worst.ratio()) {
                     worst = timing;
                 }
-                md.append(" | ").append(number(timing.duckDbMillis(), 1)).append(" | ").append(number(timing.ratio(), 2));
+                md.append(" | ").append(number(timing.duckDbMillis(), 1)).append(" | ").append(number(timing.ratio(), 2)).append(" | ").append(answer(timing));
             }
             md.append(" |\n");
         }
-        md.append("| **total** | ").append(number(signoTotal, 1)).append(" | ").append(number(planningTotal, 1)).append(" | ").append(number(executionTotal, 1));
+        md.append("| **total** (").append(answered).append(" queries) | ").append(number(signoTotal, 1)).append(" | ").append(number(planningTotal, 1)).append(" | ")
+                .append(number(executionTotal, 1));
         if (duckDb) {
-            md.append(" | ").append(number(duckDbTotal, 1)).append(" | ").append(number(signoTotal / duckDbTotal, 2));
+            md.append(" | ").append(number(duckDbTotal, 1)).append(" | ").append(answered == 0 ? "-" : number(signoTotal / duckDbTotal, 2)).append(" |");
         }
         md.append(" |\n\n");
+        List<QueryTimings> failed = timings.stream().filter(timing -> !timing.answered()).toList();
+        List<QueryTimings> differing = timings.stream().filter(timing -> timing.answered() && timing.difference() != null).toList();
+        if (duckDb && answered > 0) {
+            double geometricMean = Math.exp(logRatioSum / answered);
+            md.append("**Geometric mean of the ratios (Signo / DuckDB): ").append(number(geometricMean, 2)).append("**, over ")
+                    .append(answered == timings.size() ? "all " + answered : "the " + answered + " of " + timings.size()).append(" queries both engines answered")
+                    .append(differing.isEmpty() ? "" : " (" + differing.size() + " of them with an answer that differs from DuckDB's)")
+                    .append("; worst ").append(worst.name()).append(" at ").append(number(worst.ratio(), 2)).append(".\n\n");
+            md.append("Slowest against DuckDB: ");
+            List<QueryTimings> slowest = timings.stream().filter(QueryTimings::answered).sorted((left, right) -> Double.compare(right.ratio(), left.ratio())).limit(5).toList();
+            for (int i = 0; i < slowest.size(); i++) {
+                md.append(i == 0 ? "" : ", ").append(slowest.get(i).name()).append(" ").append(number(slowest.get(i).ratio(), 2)).append("x");
+            }
+            md.append(".\n\n");
+        }
         if (duckDb) {
-            double geometricMean = Math.exp(logRatioSum / timings.size());
-            md.append("**Geometric mean of the ratios (Signo / DuckDB): ").append(number(geometricMean, 2)).append("**");
-            md.append("; worst ").append(worst.name()).append(" at ").append(number(worst.ratio(), 2)).append(".\n\n");
-            if (mismatches.isEmpty()) {
+            if (failed.isEmpty() && differing.isEmpty()) {
                 md.append("Answers: all ").append(timings.size()).append(" queries agree with DuckDB.\n\n");
             }
             else {
-                md.append("Answers: ").append(mismatches.size()).append(" queries DIFFER from DuckDB:\n\n");
-                mismatches.forEach((query, text) -> md.append(String.format("- q%02d: ", query)).append(text.replace('\n', ' ')).append('\n'));
+                md.append("Answers: ").append(timings.size() - failed.size() - differing.size()).append(" of ").append(timings.size()).append(" queries agree with DuckDB.\n\n");
+            }
+            if (!differing.isEmpty()) {
+                md.append(differing.size()).append(differing.size() == 1 ? " query DIFFERS" : " queries DIFFER").append(" from DuckDB (timed, in the mean):\n\n");
+                differing.forEach(timing -> md.append("- ").append(timing.name()).append(": ").append(timing.difference().replace('\n', ' ')).append('\n'));
                 md.append('\n');
             }
+        }
+        if (!failed.isEmpty()) {
+            md.append(failed.size()).append(failed.size() == 1 ? " query" : " queries").append(" failed (not timed, not in the mean):\n\n");
+            failed.forEach(timing -> md.append("- ").append(timing.name()).append(": ").append(firstLine(timing.failure())).append('\n'));
+            md.append('\n');
         }
 
         md.append("## Load and memory\n\n");
@@ -152,6 +203,13 @@ final class TpchReport
         return md.toString();
     }
 
+    /** A failure's first line: its code and message, without the statement's text that some messages go on with. */
+    private static String firstLine(String text)
+    {
+        int end = text.indexOf('\n');
+        return (end < 0 ? text : text.substring(0, end)).strip();
+    }
+
     static String formatScale(double scaleFactor)
     {
         return scaleFactor == Math.rint(scaleFactor) ? Long.toString((long) scaleFactor) : Double.toString(scaleFactor);
@@ -159,7 +217,7 @@ final class TpchReport
 
     private static String mebibytes(long bytes)
     {
-        return bytes < 0 ? "n/a" : number(bytes / TpchBenchmark.MIB, 0);
+        return bytes < 0 ? "n/a" : number(bytes / QueryBenchmark.MIB, 0);
     }
 
     private static String number(double value, int decimals)

@@ -1,9 +1,8 @@
-package io.signo.bench.tpch;
+package io.signo.bench.queries;
 
 import io.signo.reference.DuckDbDatabase;
+import io.signo.storage.generator.GeneratedDataSet;
 import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -15,8 +14,8 @@ import java.io.ObjectOutputStream;
 import java.io.PrintStream;
 
 /**
- * The DuckDB side of the TPC-H comparison, in a process of its own so that its resident memory is
- * measured apart from Signo's. It generates the same TPC-H data as the parent (the generator is
+ * The DuckDB side of a {@link QueryBenchmark}, in a process of its own so that its resident memory is
+ * measured apart from Signo's. It generates the same data as the parent (the generator is
  * deterministic), appends it to an in-memory DuckDB, frees the generated pages, and then answers
  * the parent's requests on stdin/stdout (see {@link DuckDbProcess}); stdout carries nothing else.
  */
@@ -47,6 +46,7 @@ public final class DuckDbChildMain
                 try {
                     switch (command) {
                         case LOAD -> {
+                            QuerySuite suite = QuerySuite.valueOf(in.readUTF());
                             double scaleFactor = in.readDouble();
                             int threads = in.readInt();
                             boolean onFile = in.readBoolean();
@@ -74,8 +74,8 @@ public final class DuckDbChildMain
                             for (int slice = 0; slice < slices; slice++) {
                                 int first = slice * Math.max(1, threads);
                                 int last = first + Math.max(1, threads);
-                                try (TpchDataSet dataSet = TpchData.generateDataSet(scaleFactor, partitionCount, partition -> partition >= first && partition < last,
-                                        threads, MemoryPool.unbounded("tpch-for-duckdb"))) {
+                                try (GeneratedDataSet dataSet = suite.generate(scaleFactor, partitionCount, partition -> partition >= first && partition < last,
+                                        threads, MemoryPool.unbounded(suite.commandName() + "-for-duckdb"))) {
                                     long loadStart = System.nanoTime();
                                     database.load(dataSet.catalog(), threads, slice == 0);
                                     loadNanos += System.nanoTime() - loadStart;

@@ -1,4 +1,4 @@
-package io.signo.bench.tpch;
+package io.signo.bench.queries;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,19 +1,23 @@
-package io.signo.bench.tpch;
-
-import io.signo.storage.tpch.TpchQueries;
+package io.signo.bench.queries;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static java.util.Objects.requireNonNull;
+
 /**
- * The options of {@code signo bench tpch}; {@code database} is null to run on tables generated in
- * memory, {@code cacheBytes} null for the database's default cache.
+ * The options of {@code signo bench tpch} and {@code signo bench tpcds}; {@code database} is null to
+ * run on tables generated in memory (always so for TPC-DS), {@code cacheBytes} null for the
+ * database's default cache. A query of Signo's still running after {@code timeoutSeconds} is
+ * cancelled and reported as failed.
  */
-public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<Integer> queries, Path database, Long cacheBytes)
+public record QueryBenchmarkOptions(QuerySuite suite, double scaleFactor, int threads, int runs, boolean compareDuckDb, Path csv, Path report, List<String> queries, Path database,
+        Long cacheBytes, int timeoutSeconds)
 {
-    public TpchBenchmarkOptions
+    public QueryBenchmarkOptions
     {
+        requireNonNull(suite, "suite is null");
         if (!(scaleFactor > 0)) {
             throw new IllegalArgumentException("--sf must be positive: " + scaleFactor);
         }
@@ -23,10 +27,19 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1: " + runs);
         }
+        if (timeoutSeconds < 1) {
+            throw new IllegalArgumentException("--timeout must be at least 1 second: " + timeoutSeconds);
+        }
+        if (database != null && suite != QuerySuite.TPCH) {
+            throw new IllegalArgumentException("--db is for tpch only");
+        }
         queries = List.copyOf(queries);
     }
 
-    public static TpchBenchmarkOptions parse(String[] args)
+    /** Long enough for any query that finishes at all at SF 1 on two cores; a query stuck in a slow plan does not hold the whole run. */
+    public static final int DEFAULT_TIMEOUT_SECONDS = 120;
+
+    public static QueryBenchmarkOptions parse(QuerySuite suite, String[] args)
     {
         double scaleFactor = 1;
         int threads = 2;
@@ -36,7 +49,8 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
         Path report = null;
         Path database = null;
         Long cacheBytes = null;
-        List<Integer> queries = new ArrayList<>();
+        int timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
+        List<String> queries = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
             String value = null;
@@ -65,13 +79,10 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
                     case "--report" -> report = Path.of(value);
                     case "--db" -> database = Path.of(value);
                     case "--cache-size" -> cacheBytes = value.strip().equals("0") ? 0L : io.signo.sql.Session.parseDataSize("--cache-size", value);
+                    case "--timeout" -> timeoutSeconds = Integer.parseInt(value);
                     case "--queries" -> {
-                        for (String number : value.split(",")) {
-                            int query = Integer.parseInt(number.strip().replaceFirst("^[qQ]0?", ""));
-                            if (query < 1 || query > TpchQueries.QUERY_COUNT) {
-                                throw new IllegalArgumentException("no TPC-H query " + number);
-                            }
-                            queries.add(query);
+                        for (String entry : value.split(",")) {
+                            queries.addAll(suite.queriesNamed(entry));
                         }
                     }
                     default -> throw new IllegalArgumentException("unknown option " + name);
@@ -82,10 +93,8 @@ public record TpchBenchmarkOptions(double scaleFactor, int threads, int runs, bo
             }
         }
         if (queries.isEmpty()) {
-            for (int query = 1; query <= TpchQueries.QUERY_COUNT; query++) {
-                queries.add(query);
-            }
+            queries.addAll(suite.queryNames());
         }
-        return new TpchBenchmarkOptions(scaleFactor, threads, runs, compareDuckDb, csv, report, queries, database, cacheBytes);
+        return new QueryBenchmarkOptions(suite, scaleFactor, threads, runs, compareDuckDb, csv, report, queries, database, cacheBytes, timeoutSeconds);
     }
 }

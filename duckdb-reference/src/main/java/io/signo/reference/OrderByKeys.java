@@ -1,4 +1,4 @@
-package io.signo.sql.tpcds;
+package io.signo.reference;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * output column's name (a table qualifier aside) or ordinal. Knowing them, a comparison can let rows
  * with equal keys come in any order, as SQL does.
  */
-final class OrderByKeys
+public final class OrderByKeys
 {
     private static final Pattern DIRECTION = Pattern.compile("(?i)\\s+(asc|desc)?(\\s+nulls\\s+(first|last))?\\s*$");
     private static final Pattern LIMIT = Pattern.compile("(?i)^\\s*limit\\s+(\\d+)");
@@ -21,7 +21,7 @@ final class OrderByKeys
     private OrderByKeys() {}
 
     /** The key columns, or empty when there is no top-level ORDER BY or a key is an expression that is not an output column. */
-    static Optional<List<Integer>> of(String sql, List<String> columnNames)
+    public static Optional<List<Integer>> of(String sql, List<String> columnNames)
     {
         String text = blankNested(sql);
         String lower = text.toLowerCase(Locale.ROOT);
@@ -55,13 +55,13 @@ final class OrderByKeys
     }
 
     /** Whether the statement has a top-level ORDER BY. */
-    static boolean present(String sql)
+    public static boolean present(String sql)
     {
         return lastWord(blankNested(sql).toLowerCase(Locale.ROOT), "order by") >= 0;
     }
 
     /** The top-level LIMIT, if any. */
-    static OptionalLong limit(String sql)
+    public static OptionalLong limit(String sql)
     {
         String text = blankNested(sql);
         int limit = lastWord(text.toLowerCase(Locale.ROOT), "limit");
