@@ -61,6 +61,8 @@ public final class DuckDbDatabase
         DuckDbDatabase database = new DuckDbDatabase(DriverManager.getConnection(url).unwrap(DuckDBConnection.class));
         try (Statement statement = database.connection.createStatement()) {
             statement.execute("SET threads = " + threads);
+            // Signo sorts NULL high, as PostgreSQL does: last ascending, first descending (DuckDB: last either way)
+            statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
             if (memoryLimit != null) {
                 statement.execute("SET memory_limit = '" + memoryLimit + "'");
             }

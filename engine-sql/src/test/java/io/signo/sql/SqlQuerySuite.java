@@ -79,9 +79,8 @@ abstract class SqlQuerySuite
         duckDb = tpch.duckDb();
         engine = tpch.engine();
         try (Statement statement = duckDb.connection().createStatement()) {
-            // the SQL standard (and Calcite): INTEGER / INTEGER is an INTEGER, and NULL sorts high
+            // the SQL standard (and Calcite): INTEGER / INTEGER is an INTEGER
             statement.execute("SET integer_division = true");
-            statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
         }
     }
 

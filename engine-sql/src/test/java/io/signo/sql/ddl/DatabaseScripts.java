@@ -51,7 +51,6 @@ public final class DatabaseScripts
         try (DuckDbDatabase duckDb = DuckDbDatabase.open(1)) {
             try (Statement statement = duckDb.connection().createStatement()) {
                 statement.execute("SET integer_division = true");
-                statement.execute("SET default_null_order = 'nulls_last_on_asc_first_on_desc'");
             }
             for (int i = 0; i < statements.size(); i++) {
                 String sql = statements.get(i);
