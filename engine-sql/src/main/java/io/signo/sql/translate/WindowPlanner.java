@@ -18,6 +18,7 @@ import io.signo.sql.rel.WindowNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexBuilder;
@@ -56,7 +57,7 @@ final class WindowPlanner
         List<List<WindowFunction>> functionsByGroup = new ArrayList<>();
         List<Boolean> zeroWhenEmpty = new ArrayList<>();
         for (Window.Group group : window.groups) {
-            WindowFrame frame = frame(group, arguments);
+            WindowFrame frame = frame(group, arguments, source.outputTypes());
             List<WindowFunction> functions = new ArrayList<>();
             for (Window.RexWinAggCall call : group.aggCalls) {
                 functions.add(function(call, frame, arguments));
@@ -99,28 +100,38 @@ final class WindowPlanner
         return ExchangeNode.remote(node, ExchangeKind.HASH, keys);
     }
 
-    private static WindowFrame frame(Window.Group group, Arguments arguments)
+    private static WindowFrame frame(Window.Group group, Arguments arguments, List<Type> inputTypes)
     {
         if (group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
             throw unsupported("window frames with " + group.exclude);
         }
-        FrameBound start = bound(group.lowerBound, arguments);
-        FrameBound end = bound(group.upperBound, arguments);
-        if (!group.isRows && (isOffset(start) || isOffset(end))) {
-            throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound + "); ROWS frames take offsets");
+        boolean rangeOffsets = !group.isRows && (isOffset(group.lowerBound) || isOffset(group.upperBound));
+        int scale = 0;
+        if (rangeOffsets) {
+            // a RANGE offset measures the one ORDER BY key's values
+            List<RelFieldCollation> keys = group.orderKeys.getFieldCollations();
+            Type keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
+            if (keyType == null || !(keyType.kind() == TypeKind.INTEGER || keyType.kind() == TypeKind.BIGINT || keyType.kind() == TypeKind.DECIMAL)) {
+                throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound
+                        + ") other than over one INTEGER, BIGINT or DECIMAL ORDER BY key; ROWS frames take offsets");
+            }
+            scale = keyType.scale();
         }
+        FrameBound start = bound(group.lowerBound, arguments, scale);
+        FrameBound end = bound(group.upperBound, arguments, scale);
         if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
         }
         return new WindowFrame(group.isRows, start, end);
     }
 
-    private static boolean isOffset(FrameBound bound)
+    private static boolean isOffset(RexWindowBound bound)
     {
-        return bound.kind() == FrameBound.Kind.PRECEDING || bound.kind() == FrameBound.Kind.FOLLOWING;
+        return bound.isPreceding() && !bound.isUnbounded() || bound.isFollowing() && !bound.isUnbounded();
     }
 
-    private static FrameBound bound(RexWindowBound bound, Arguments arguments)
+    /** A frame bound; an offset in the units of the key's unscaled values ({@code scale} digits after the point). */
+    private static FrameBound bound(RexWindowBound bound, Arguments arguments, int scale)
     {
         if (bound.isUnboundedPreceding()) {
             return FrameBound.UNBOUNDED_PRECEDING;
@@ -131,9 +142,16 @@ final class WindowPlanner
         if (bound.isCurrentRow()) {
             return FrameBound.CURRENT_ROW;
         }
-        long offset = arguments.constant(bound.getOffset(), "a ROWS frame's offset");
+        BigDecimal value = arguments.decimal(bound.getOffset(), "a window frame's offset");
+        long offset;
+        try {
+            offset = value.movePointRight(scale).longValueExact();
+        }
+        catch (ArithmeticException e) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must be a number of the ORDER BY key's scale: " + value, e);
+        }
         if (offset < 0) {
-            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + offset);
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + value);
         }
         return bound.isPreceding() ? FrameBound.preceding(offset) : FrameBound.following(offset);
     }
@@ -248,13 +266,20 @@ final class WindowPlanner
             return null;
         }
 
-        long constant(RexNode operand, String what)
+        /** A numeric constant operand. */
+        BigDecimal decimal(RexNode operand, String what)
         {
             RexLiteral literal = literal(operand);
             BigDecimal value = literal == null ? null : literal.getValueAs(BigDecimal.class);
             if (value == null) {
-                throw new SignoException(ErrorCode.INVALID_ARGUMENT, what + " must be an integer constant: " + operand);
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, what + " must be a numeric constant: " + operand);
             }
+            return value;
+        }
+
+        long constant(RexNode operand, String what)
+        {
+            BigDecimal value = decimal(operand, what);
             try {
                 return value.longValueExact();
             }

@@ -2,7 +2,7 @@
 SELECT count(*) FROM nation FULL JOIN region ON n_regionkey < r_regionkey;
 
 -- error: RANGE frames with an offset
-SELECT o_orderkey, SUM(o_totalprice) OVER (ORDER BY o_orderkey RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM orders;
+SELECT o_orderkey, SUM(o_totalprice) OVER (ORDER BY CAST(o_totalprice AS DOUBLE) RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM orders;
 
 -- error: DISTINCT in the window function
 SELECT n_name, COUNT(DISTINCT n_regionkey) OVER () FROM nation;

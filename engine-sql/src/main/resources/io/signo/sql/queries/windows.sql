@@ -158,3 +158,14 @@ WHERE n_regionkey IN (
     FROM (SELECT r_regionkey, RANK() OVER (ORDER BY r_name DESC) AS place FROM region) ranked
     WHERE place <= 2)
 ORDER BY n_name;
+
+-- RANGE frames with offsets over one integer or decimal key, both directions, NULL keys in their own peer group
+SELECT o_custkey, o_orderkey, k,
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY k RANGE BETWEEN 100 PRECEDING AND 50 FOLLOWING),
+       SUM(o_totalprice) OVER (PARTITION BY o_custkey ORDER BY k DESC RANGE BETWEEN 200 PRECEDING AND CURRENT ROW),
+       MIN(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY k RANGE BETWEEN 1 FOLLOWING AND 300 FOLLOWING),
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY o_totalprice RANGE BETWEEN 10000.50 PRECEDING AND 10000.50 FOLLOWING),
+       MAX(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY k RANGE BETWEEN UNBOUNDED PRECEDING AND 30 PRECEDING)
+FROM (SELECT o_custkey, o_orderkey, o_totalprice, CASE WHEN MOD(o_orderkey, 7) = 0 THEN NULL ELSE o_orderkey / 10 END AS k FROM orders) t
+WHERE o_custkey < 80
+ORDER BY o_custkey, o_orderkey;

@@ -5,8 +5,10 @@ import java.io.Serializable;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The rows of its partition a window function reads for each row: counted in rows (ROWS), or in
- * peer groups, the rows equal on the ORDER BY keys (RANGE, with only UNBOUNDED and CURRENT ROW bounds).
+ * The rows of its partition a window function reads for each row: counted in rows (ROWS), or by the
+ * value of the ORDER BY key (RANGE): CURRENT ROW is the row's peers, the rows equal on the ORDER BY
+ * keys, and {@code n PRECEDING} or {@code n FOLLOWING} the rows whose one exact-number key is within
+ * n of the row's (n in the key's unscaled units).
  */
 public record WindowFrame(boolean rows, FrameBound start, FrameBound end)
         implements Serializable
@@ -22,9 +24,12 @@ public record WindowFrame(boolean rows, FrameBound start, FrameBound end)
         if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
             throw new IllegalArgumentException("a frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
         }
-        if (!rows && (isOffset(start) || isOffset(end))) {
-            throw new IllegalArgumentException("a RANGE frame with an offset: " + start + " AND " + end);
-        }
+    }
+
+    /** Whether a RANGE frame has an offset bound, which needs the ORDER BY key's values. */
+    public boolean rangeWithOffset()
+    {
+        return !rows && (isOffset(start) || isOffset(end));
     }
 
     private static boolean isOffset(FrameBound bound)

@@ -8,6 +8,7 @@ import io.signo.core.operator.sort.SortOrder;
 import io.signo.core.operator.sort.SortedRun;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -141,7 +142,7 @@ public final class WindowOperator
         int start = 0;
         if (rows.rowCount() > 0) {
             for (int end : SortedRows.runEnds(partitions, 0, rows.rowCount())) {
-                WindowPartition partition = new WindowPartition(rows, start, end, peers);
+                WindowPartition partition = new WindowPartition(rows, start, end, peers, rangeKey());
                 for (int i = 0; i < evaluators.size(); i++) {
                     evaluators.get(i).evaluate(partition, columns.get(i));
                 }
@@ -167,6 +168,20 @@ public final class WindowOperator
         }
         context.memory().setBytes(bytes);
         return result;
+    }
+
+    /** The ORDER BY key RANGE offsets measure, when a function's frame has one (the planner allows it for one exact-number key). */
+    private WindowPartition.RangeKey rangeKey()
+    {
+        boolean needed = factory.functions.stream().anyMatch(function -> function.kind().usesFrame() && function.frame().rangeWithOffset());
+        if (!needed) {
+            return null;
+        }
+        if (factory.orderChannels.size() != 1) {
+            throw new IllegalStateException("a RANGE frame with an offset needs exactly one ORDER BY key, not " + factory.orderChannels.size());
+        }
+        int channel = factory.orderChannels.getFirst();
+        return new WindowPartition.RangeKey(channel, factory.orders.getFirst().ascending(), factory.types.get(channel).physicalType() == PhysicalType.INT);
     }
 
     private void release()

@@ -1,6 +1,7 @@
 package io.signo.core.operator.window;
 
 import io.signo.core.operator.sort.RowComparator;
+import io.signo.storage.vector.ColumnVector;
 
 /**
  * The rows {@code [start, end)} of one partition of the sorted rows, with their peer groups (rows
@@ -12,17 +13,23 @@ final class WindowPartition
     private final int start;
     private final int end;
     private final RowComparator peers;
+    /** The one ORDER BY key of a RANGE frame with an offset: its channel and direction; null without one. */
+    private final RangeKey rangeKey;
+
+    /** The single exact-number ORDER BY key that RANGE offsets measure. */
+    record RangeKey(int channel, boolean ascending, boolean intValues) {}
     /** Per row of the partition (index row - start): the first row of its peer group and the first after it; computed on first use. */
     private int[] peerStarts;
     private int[] peerEnds;
 
     /** @param peers compares rows on the ORDER BY keys; null when there are none, all rows then being peers */
-    WindowPartition(SortedRows rows, int start, int end, RowComparator peers)
+    WindowPartition(SortedRows rows, int start, int end, RowComparator peers, RangeKey rangeKey)
     {
         this.rows = rows;
         this.start = start;
         this.end = end;
         this.peers = peers;
+        this.rangeKey = rangeKey;
     }
 
     SortedRows rows()
@@ -80,9 +87,9 @@ final class WindowPartition
         FrameBound bound = frame.start();
         return switch (bound.kind()) {
             case UNBOUNDED_PRECEDING -> start;
-            case PRECEDING -> clamp(row - bound.offset());
+            case PRECEDING -> frame.rows() ? clamp(row - bound.offset()) : firstWithin(row, -bound.offset(), false);
             case CURRENT_ROW -> frame.rows() ? row : peerStart(row);
-            case FOLLOWING -> clamp(row + bound.offset());
+            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset()) : firstWithin(row, bound.offset(), false);
             case UNBOUNDED_FOLLOWING -> end;
         };
     }
@@ -93,11 +100,71 @@ final class WindowPartition
         FrameBound bound = frame.end();
         return switch (bound.kind()) {
             case UNBOUNDED_PRECEDING -> start;
-            case PRECEDING -> clamp(row - bound.offset() + 1);
+            case PRECEDING -> frame.rows() ? clamp(row - bound.offset() + 1) : firstWithin(row, -bound.offset(), true);
             case CURRENT_ROW -> frame.rows() ? row + 1 : peerEnd(row);
-            case FOLLOWING -> clamp(row + bound.offset() + 1);
+            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset() + 1) : firstWithin(row, bound.offset(), true);
             case UNBOUNDED_FOLLOWING -> end;
         };
+    }
+
+    /**
+     * For a RANGE bound {@code delta} away from {@code row}'s key in the sort's direction (negative for
+     * PRECEDING): the first row whose key is at or past that value, or with {@code past} strictly past it.
+     * Rows with a NULL key are one peer group, whose frame is that group; other rows' frames hold no NULL key.
+     */
+    private int firstWithin(int row, long delta, boolean past)
+    {
+        if (isNullKey(row)) {
+            return past ? peerEnd(row) : peerStart(row);
+        }
+        int low = start;
+        int high = end;
+        // the non-NULL keys are one run, NULLs before or after it
+        while (low < high && isNullKey(low)) {
+            low = peerEnd(low);
+        }
+        while (high > low && isNullKey(high - 1)) {
+            high = peerStart(high - 1);
+        }
+        long key = key(row);
+        // positions in the sort's direction: an ascending key as it is, a descending one negated
+        long target = rangeKey.ascending() ? saturatedAdd(key, delta) : saturatedAdd(key, -delta);
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            long value = key(middle);
+            boolean before = rangeKey.ascending()
+                    ? (past ? value <= target : value < target)
+                    : (past ? value >= target : value > target);
+            if (before) {
+                low = middle + 1;
+            }
+            else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    private boolean isNullKey(int row)
+    {
+        return rows.column(rangeKey.channel(), row).isNull(SortedRows.position(row));
+    }
+
+    private long key(int row)
+    {
+        ColumnVector column = rows.column(rangeKey.channel(), row);
+        int position = SortedRows.position(row);
+        return rangeKey.intValues() ? column.getInt(position) : column.getLong(position);
+    }
+
+    private static long saturatedAdd(long value, long delta)
+    {
+        long sum = value + delta;
+        // overflow when both have the same sign and the sum's differs
+        if (((value ^ sum) & (delta ^ sum)) < 0) {
+            return delta > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        return sum;
     }
 
     private int clamp(long row)
