@@ -1,5 +1,6 @@
 package io.signo.sql;
 
+import io.signo.reference.OrderByKeys;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.sql.tpch.TpchFixture;
@@ -104,7 +105,7 @@ abstract class SqlQuerySuite
                 tests.add(dynamicTest(name, () -> {
                     List<List<Object>> expected = duckDb.query(sql);
                     List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
-                    ResultComparison.assertSameResult(expected, actual, hasTopLevelOrderBy(sql), name + " (" + setup + ")\n" + sql);
+                    ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql), name + " (" + setup + ")\n" + sql);
                 }));
             }
         }
@@ -178,41 +179,4 @@ abstract class SqlQuerySuite
         return SqlScript.statements(text);
     }
 
-    /** Whether ORDER BY appears outside parentheses, string literals and comments, so the result order is defined. */
-    static boolean hasTopLevelOrderBy(String sql)
-    {
-        String lower = sql.toLowerCase(Locale.ROOT);
-        int depth = 0;
-        for (int i = 0; i < lower.length(); i++) {
-            char c = lower.charAt(i);
-            if (c == '\'') {
-                i = lower.indexOf('\'', i + 1);
-                if (i < 0) {
-                    return false;
-                }
-            }
-            else if (c == '-' && lower.startsWith("--", i)) {
-                i = lower.indexOf('\n', i);
-                if (i < 0) {
-                    return false;
-                }
-            }
-            else if (c == '(') {
-                depth++;
-            }
-            else if (c == ')') {
-                depth--;
-            }
-            else if (depth == 0 && lower.startsWith("order", i) && (i == 0 || !Character.isLetterOrDigit(lower.charAt(i - 1)))) {
-                int next = i + "order".length();
-                while (next < lower.length() && Character.isWhitespace(lower.charAt(next))) {
-                    next++;
-                }
-                if (lower.startsWith("by", next)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
 }

@@ -229,9 +229,7 @@ final class AggregationPlanner
         if (order.size() != 1 || call.getArgList().size() != 1) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + name + " without exactly one WITHIN GROUP (ORDER BY) key");
         }
-        RelNode input = aggregate.getInput();
-        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, call.getArgList().getFirst());
-        RexNode constant = aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+        RexNode constant = constantArgument(aggregate, call.getArgList().getFirst());
         BigDecimal fraction = constant instanceof RexLiteral literal ? literal.getValueAs(BigDecimal.class) : null;
         if (fraction == null || fraction.signum() < 0 || fraction.compareTo(BigDecimal.ONE) > 0) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, name + " takes a constant fraction from 0 to 1, not " + (constant == null ? "an expression" : constant));
@@ -250,14 +248,20 @@ final class AggregationPlanner
         return type;
     }
 
+    /** The constant an aggregate's input column holds (Calcite projects an argument such as a separator or a fraction below the aggregate), or null. */
+    private static RexNode constantArgument(Aggregate aggregate, int inputChannel)
+    {
+        RelNode input = aggregate.getInput();
+        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, inputChannel);
+        return aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+    }
+
     private static String separator(Aggregate aggregate, org.apache.calcite.rel.core.AggregateCall call)
     {
         if (call.getArgList().size() != 2) {
             return ",";
         }
-        RelNode input = aggregate.getInput();
-        RexNode argument = aggregate.getCluster().getRexBuilder().makeInputRef(input, call.getArgList().get(1));
-        RexNode constant = aggregate.getCluster().getMetadataQuery().getPulledUpPredicates(input).constantMap.get(argument);
+        RexNode constant = constantArgument(aggregate, call.getArgList().get(1));
         if (!(constant instanceof RexLiteral literal) || literal.getValueAs(String.class) == null) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: STRING_AGG or LISTAGG with a separator that is not a constant string");
         }

@@ -60,6 +60,8 @@ public final class GroupIdOperator
     /** Per grouping set, per key copy: whether the set groups by the key. */
     private final boolean[][] keyInSet;
     private Page input;
+    /** The input page's NULL column of each key's type, made once per page for every set that leaves the key out. */
+    private ColumnVector[] nullKeys;
     private int nextSet;
     private boolean finishing;
 
@@ -85,6 +87,7 @@ public final class GroupIdOperator
     public void addInput(Page page)
     {
         input = page;
+        nullKeys = new ColumnVector[factory.keyChannels.size()];
         nextSet = 0;
     }
 
@@ -103,7 +106,15 @@ public final class GroupIdOperator
         }
         for (int key = 0; key < keyCount; key++) {
             int channel = factory.keyChannels.get(key);
-            columns[inputColumns + key] = keyInSet[nextSet][key] ? input.column(channel) : nulls(factory.inputTypes.get(channel), count);
+            if (keyInSet[nextSet][key]) {
+                columns[inputColumns + key] = input.column(channel);
+            }
+            else {
+                if (nullKeys[key] == null) {
+                    nullKeys[key] = nulls(factory.inputTypes.get(channel), count);
+                }
+                columns[inputColumns + key] = nullKeys[key];
+            }
         }
         VectorBuilder setIndex = new VectorBuilder(Type.INTEGER, count);
         for (int i = 0; i < count; i++) {
@@ -114,6 +125,7 @@ public final class GroupIdOperator
         nextSet++;
         if (nextSet == keyInSet.length) {
             input = null;
+            nullKeys = null;
         }
         return output;
     }

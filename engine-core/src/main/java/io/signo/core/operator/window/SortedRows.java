@@ -40,11 +40,6 @@ final class SortedRows
         return rowCount;
     }
 
-    List<Page> pages()
-    {
-        return pages;
-    }
-
     ColumnVector column(int channel, int row)
     {
         return pages.get(row >>> PAGE_SHIFT).column(channel);
@@ -66,7 +61,7 @@ final class SortedRows
         if (channels.isEmpty()) {
             return null;
         }
-        RowComparator comparator = new RowComparator(channels, Collections.nCopies(channels.size(), new SortOrder(true, false)), types);
+        RowComparator comparator = new RowComparator(channels, Collections.nCopies(channels.size(), SortOrder.ASC_NULLS_LAST), types);
         for (int i = 0; i < pages.size(); i++) {
             comparator.setPage(i, pages.get(i));
         }

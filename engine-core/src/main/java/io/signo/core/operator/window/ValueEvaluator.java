@@ -37,19 +37,18 @@ final class ValueEvaluator
     /** The row whose value {@code row} gets, or -1 for none. */
     private int sourceRow(WindowPartition partition, int row)
     {
+        if (!function.kind().usesFrame()) {
+            long source = function.kind() == WindowFunctionKind.LAG ? row - function.constant() : row + function.constant();
+            return source >= partition.start() && source < partition.end() ? (int) source : -1;
+        }
+        int frameStart = partition.frameStart(function.frame(), row);
+        int frameEnd = partition.frameEnd(function.frame(), row);
         long source = switch (function.kind()) {
-            case LAG -> row - function.constant();
-            case LEAD -> row + function.constant();
-            case FIRST_VALUE -> partition.frameStart(function.frame(), row);
-            case LAST_VALUE -> partition.frameEnd(function.frame(), row) - 1L;
-            case NTH_VALUE -> partition.frameStart(function.frame(), row) + function.constant() - 1;
+            case FIRST_VALUE -> frameStart;
+            case LAST_VALUE -> frameEnd - 1L;
+            case NTH_VALUE -> frameStart + function.constant() - 1;
             default -> throw new IllegalStateException("not a value function: " + function.kind());
         };
-        if (function.kind().usesFrame()) {
-            int frameStart = partition.frameStart(function.frame(), row);
-            int frameEnd = partition.frameEnd(function.frame(), row);
-            return source >= frameStart && source < frameEnd ? (int) source : -1;
-        }
-        return source >= partition.start() && source < partition.end() ? (int) source : -1;
+        return source >= frameStart && source < frameEnd ? (int) source : -1;
     }
 }

@@ -13,6 +13,7 @@ import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -74,10 +75,8 @@ public final class WindowOperator
         this.context = requireNonNull(context, "context is null");
         this.factory = factory;
         List<Integer> sortChannels = new ArrayList<>(factory.partitionChannels);
-        List<SortOrder> sortOrders = new ArrayList<>();
-        for (int i = 0; i < factory.partitionChannels.size(); i++) {
-            sortOrders.add(new SortOrder(true, false));
-        }
+        // partitions in any order, as long as each is one run
+        List<SortOrder> sortOrders = new ArrayList<>(Collections.nCopies(factory.partitionChannels.size(), SortOrder.ASC_NULLS_LAST));
         sortChannels.addAll(factory.orderChannels);
         sortOrders.addAll(factory.orders);
         this.input = new SortedRun(sortChannels, sortOrders, factory.types);
