@@ -49,9 +49,8 @@ WITH cross_items AS
       FROM web_sales ,
            date_dim
       WHERE ws_sold_date_sk = d_date_sk
-        AND d_year BETWEEN 1999 AND 1999 + 2) x),
-     results AS
-  (SELECT channel,
+        AND d_year BETWEEN 1999 AND 1999 + 2) x)
+SELECT channel,
           i_brand_id,
           i_class_id,
           i_category_id,
@@ -124,61 +123,9 @@ WITH cross_items AS
       HAVING sum(ws_quantity*ws_list_price) >
         (SELECT average_sales
          FROM avg_sales) ) y
-   GROUP BY channel,
+   GROUP BY ROLLUP (channel, i_brand_id, i_class_id, i_category_id)
+   ORDER BY channel,
             i_brand_id,
             i_class_id,
-            i_category_id)
-SELECT channel,
-       i_brand_id,
-       i_class_id,
-       i_category_id,
-       sum_sales,
-       number_sales
-FROM
-  ( SELECT channel,
-           i_brand_id,
-           i_class_id,
-           i_category_id,
-           sum_sales,
-           number_sales
-   FROM results
-   UNION SELECT channel,
-                i_brand_id,
-                i_class_id,
-                NULL AS i_category_id,
-                sum(sum_sales),
-                sum(number_sales)
-   FROM results
-   GROUP BY channel,
-            i_brand_id,
-            i_class_id
-   UNION SELECT channel,
-                i_brand_id,
-                NULL AS i_class_id,
-                NULL AS i_category_id,
-                sum(sum_sales),
-                sum(number_sales)
-   FROM results
-   GROUP BY channel,
-            i_brand_id
-   UNION SELECT channel,
-                NULL AS i_brand_id,
-                NULL AS i_class_id,
-                NULL AS i_category_id,
-                sum(sum_sales),
-                sum(number_sales)
-   FROM results
-   GROUP BY channel
-   UNION SELECT NULL AS channel,
-                NULL AS i_brand_id,
-                NULL AS i_class_id,
-                NULL AS i_category_id,
-                sum(sum_sales),
-                sum(number_sales)
-   FROM results) z
-ORDER BY channel,
-         i_brand_id,
-         i_class_id,
-         i_category_id
-LIMIT 100;
-
+            i_category_id
+   LIMIT 100;

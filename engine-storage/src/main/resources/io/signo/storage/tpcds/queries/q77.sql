@@ -59,9 +59,8 @@ WITH ss AS
    WHERE wr_returned_date_sk = d_date_sk
      AND d_date BETWEEN cast('2000-08-23' AS date) AND cast('2000-09-22' AS date)
      AND wr_web_page_sk = wp_web_page_sk
-   GROUP BY wp_web_page_sk) ,
-     results AS
-  (SELECT channel ,
+   GROUP BY wp_web_page_sk)
+SELECT channel ,
           id ,
           sum(sales) AS sales ,
           sum(returns_) AS returns_ ,
@@ -88,30 +87,7 @@ WITH ss AS
                        (profit - coalesce(profit_loss,0)) AS profit
       FROM ws
       LEFT JOIN wr ON ws.wp_web_page_sk = wr.wp_web_page_sk ) x
-   GROUP BY channel,
-            id)
-SELECT *
-FROM
-  ( SELECT channel,
-           id,
-           sales,
-           returns_,
-           profit
-   FROM results
-   UNION SELECT channel,
-                NULL AS id,
-                sum(sales) AS sales,
-                sum(returns_) AS returns_,
-                sum(profit) AS profit
-   FROM results
-   GROUP BY channel
-   UNION SELECT NULL AS channel,
-                NULL AS id,
-                sum(sales) AS sales,
-                sum(returns_) AS returns_,
-                sum(profit) AS profit
-   FROM results) foo
-ORDER BY channel,
-         id
-LIMIT 100;
-
+   GROUP BY ROLLUP (channel, id)
+   ORDER BY channel,
+            id
+   LIMIT 100;

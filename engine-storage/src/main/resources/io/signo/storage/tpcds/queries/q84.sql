@@ -1,5 +1,5 @@
 SELECT c_customer_id AS customer_id ,
-       concat(concat(coalesce(c_last_name, '') , ', '), coalesce(c_first_name, '')) AS customername
+       coalesce(c_last_name, '') || ', ' || coalesce(c_first_name, '') AS customername
 FROM customer ,
      customer_address ,
      customer_demographics ,
