@@ -21,6 +21,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -208,6 +209,22 @@ public final class DuckDbDatabase
             }
         }
         return rows;
+    }
+
+    /**
+     * The first difference between DuckDB's answer to {@code sql} and another engine's, or empty when
+     * they agree: as {@link ResultComparison#differenceOfAnswers}, and where the ORDER BY sorts on
+     * expressions of the output columns, with those keys evaluated here so that ties may come in any order.
+     */
+    public Optional<String> differenceOfAnswers(String sql, List<String> columnNames, List<List<Object>> expected, List<List<Object>> actual)
+    {
+        if (OrderByKeys.of(sql, columnNames).isEmpty()) {
+            Optional<Optional<String>> onExpressions = ExpressionSortKeys.difference(this, sql, columnNames, expected, actual);
+            if (onExpressions.isPresent()) {
+                return onExpressions.get();
+            }
+        }
+        return ResultComparison.differenceOfAnswers(sql, columnNames, expected, actual);
     }
 
     /** Runs {@code sql} as a client would, reading every value, and returns the elapsed nanoseconds. */

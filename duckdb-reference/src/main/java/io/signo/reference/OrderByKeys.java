@@ -23,15 +23,43 @@ public final class OrderByKeys
     /** The key columns, or empty when there is no top-level ORDER BY or a key is an expression that is not an output column. */
     public static Optional<List<Integer>> of(String sql, List<String> columnNames)
     {
+        List<Integer> keys = new ArrayList<>();
+        for (String key : expressions(sql)) {
+            int column = column(key, columnNames);
+            if (column < 0) {
+                return Optional.empty();
+            }
+            keys.add(column);
+        }
+        return keys.isEmpty() ? Optional.empty() : Optional.of(keys);
+    }
+
+    /**
+     * The top-level ORDER BY's keys as written, without ASC/DESC or NULLS FIRST/LAST, an ordinal
+     * replaced by the quoted name of its output column; empty without a top-level ORDER BY.
+     */
+    public static List<String> expressions(String sql, List<String> columnNames)
+    {
+        List<String> keys = new ArrayList<>();
+        for (String key : expressions(sql)) {
+            keys.add(key.matches("\\d+") && Integer.parseInt(key) - 1 < columnNames.size()
+                    ? "\"" + columnNames.get(Integer.parseInt(key) - 1).replace("\"", "\"\"") + "\""
+                    : key);
+        }
+        return keys;
+    }
+
+    private static List<String> expressions(String sql)
+    {
         String text = blankNested(sql);
         String lower = text.toLowerCase(Locale.ROOT);
         int orderBy = lastWord(lower, "order by");
         if (orderBy < 0) {
-            return Optional.empty();
+            return List.of();
         }
         int end = lastWord(lower, "limit");
         String keysText = sql.substring(orderBy + "order by".length(), end > orderBy ? end : sql.length()).replace(";", "");
-        List<Integer> keys = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         int depth = 0;
         int start = 0;
         for (int i = 0; i <= keysText.length(); i++) {
@@ -43,15 +71,11 @@ public final class OrderByKeys
                 depth--;
             }
             else if (c == ',' && depth == 0) {
-                int column = column(keysText.substring(start, i), columnNames);
-                if (column < 0) {
-                    return Optional.empty();
-                }
-                keys.add(column);
+                keys.add(DIRECTION.matcher(" " + keysText.substring(start, i).strip()).replaceFirst("").strip());
                 start = i + 1;
             }
         }
-        return Optional.of(keys);
+        return keys;
     }
 
     /** Whether the statement has a top-level ORDER BY. */
@@ -72,9 +96,8 @@ public final class OrderByKeys
         return matcher.find() ? OptionalLong.of(Long.parseLong(matcher.group(1))) : OptionalLong.empty();
     }
 
-    private static int column(String key, List<String> columnNames)
+    private static int column(String name, List<String> columnNames)
     {
-        String name = DIRECTION.matcher(" " + key.strip()).replaceFirst("").strip();
         if (name.matches("\\d+")) {
             int ordinal = Integer.parseInt(name) - 1;
             return ordinal < columnNames.size() ? ordinal : -1;
