@@ -9,6 +9,7 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.rules.AggregateExpandDistinctAggregatesRule;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.PruneEmptyRules;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,10 +81,15 @@ public final class SignoRules
                 CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+                CoreRules.FILTER_SET_OP_TRANSPOSE,
                 CoreRules.FILTER_MERGE,
                 CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE,
                 CoreRules.AGGREGATE_PROJECT_MERGE,
+                PruneEmptyRules.UNION_INSTANCE,
+                PruneEmptyRules.PROJECT_INSTANCE,
+                PruneEmptyRules.FILTER_INSTANCE,
+                PruneEmptyRules.AGGREGATE_INSTANCE,
                 CoreRules.UNION_TO_DISTINCT,
                 CoreRules.INTERSECT_TO_DISTINCT,
                 CoreRules.MINUS_TO_DISTINCT)),
