@@ -38,8 +38,10 @@ import java.util.Objects;
  * Plans Calcite's aggregates: one step over a single stream; else a partial step on every stream,
  * an exchange that brings the partial results of each group together, and a final step. What the
  * aggregation operator does not compute (the constant of LITERAL_AGG, SUM0's zero for a group of
- * nulls, GROUPING) is projected after it. GROUPING SETS, ROLLUP and CUBE aggregate every input row
- * once per set ({@link GroupIdNode}), grouped by the keys' copies and the set's index.
+ * nulls, GROUPING) is projected after it. GROUPING SETS, ROLLUP and CUBE aggregate each row once
+ * per set ({@link GroupIdNode}), grouped by the keys' copies and the set's index: over several
+ * streams the rows repeated are the partial step's groups by all the sets' keys, over one stream
+ * the input rows.
  */
 final class AggregationPlanner
 {
@@ -78,6 +80,9 @@ final class AggregationPlanner
         }
         double rows = planner.rows(aggregate);
         boolean groupingSets = aggregate.getGroupType() != Aggregate.Group.SIMPLE;
+        if (groupingSets && !source.distribution().isSingle()) {
+            return groupingSetsOfPartialGroups(aggregate, source, keyChannels, calls, rows);
+        }
         List<Integer> groupChannels = keyChannels;
         if (groupingSets) {
             // the keys' copies (NULL outside their sets) and the set's index are the group keys
@@ -99,18 +104,82 @@ final class AggregationPlanner
         PlanNode result = source.distribution().isSingle()
                 ? new AggregationNode(source, groupChannels, groupTypes, calls.calls(), AggregationStep.SINGLE, outputTypes, Distribution.SINGLE, rows)
                 : partialAndFinal(source, groupChannels, groupTypes, calls.calls(), outputTypes, rows);
+        return finish(aggregate, result, groupChannels.size(), outputTypes, calls, rows);
+    }
+
+    /** The empty grouping set's row over no input, and what the aggregation operator does not compute. */
+    private PlanNode finish(Aggregate aggregate, PlanNode aggregation, int groupCount, List<Type> outputTypes, Calls calls, double rows)
+    {
+        PlanNode result = aggregation;
+        int keyCount = aggregate.getGroupSet().cardinality();
+        boolean groupingSets = aggregate.getGroupType() != Aggregate.Group.SIMPLE;
         int emptySet = aggregate.getGroupSets().indexOf(ImmutableBitSet.of());
         if (groupingSets && emptySet >= 0) {
             // the empty set has a row even for no input, as a global aggregate has
             if (!result.distribution().isSingle()) {
                 result = ExchangeNode.gather(result);
             }
-            result = new RowIfEmptyNode(result, rowOfNoInput(keyChannels.size(), emptySet, calls.calls()));
+            result = new RowIfEmptyNode(result, rowOfNoInput(keyCount, emptySet, calls.calls()));
         }
         if (calls.projectsAfter() || groupingSets) {
-            result = projectAfter(result, keyChannels.size(), groupChannels.size(), outputTypes, calls, rows);
+            result = projectAfter(result, keyCount, groupCount, outputTypes, calls, rows);
         }
         return result;
+    }
+
+    /**
+     * Grouping sets over several streams: a partial step groups the rows by all the sets' keys first,
+     * so that each set repeats the partial groups ({@link GroupIdNode}) rather than every input row
+     * (TPC-DS q22's ROLLUP of four keys over 11.7 million inventory rows repeats some 100,000 partial
+     * groups five times instead); the final step merges the partial results by the keys' copies and
+     * the set's index, as it merges the partial results of different drivers.
+     */
+    private PlanNode groupingSetsOfPartialGroups(Aggregate aggregate, PlanNode source, List<Integer> keyChannels, Calls calls, double rows)
+    {
+        int keyCount = keyChannels.size();
+        List<Type> keyTypes = new ArrayList<>();
+        for (int channel : keyChannels) {
+            keyTypes.add(source.outputTypes().get(channel));
+        }
+        List<Type> partialTypes = new ArrayList<>(keyTypes);
+        for (AggregateCall call : calls.calls()) {
+            partialTypes.addAll(call.intermediateTypes());
+        }
+        Distribution partialDistribution = source.distribution().project(sourceChannelsOf(keyChannels, partialTypes.size()));
+        PlanNode partial = new AggregationNode(source, keyChannels, keyTypes, calls.calls(), AggregationStep.PARTIAL, partialTypes, partialDistribution, rows);
+        List<Integer> partialKeys = new ArrayList<>();
+        for (int i = 0; i < keyCount; i++) {
+            partialKeys.add(i);
+        }
+        int width = partialTypes.size();
+        double repeatedRows = rows * aggregate.getGroupSets().size();
+        PlanNode repeated = new GroupIdNode(partial, partialKeys, setIndexes(aggregate), repeatedRows);
+        // the final step reads its group keys (the keys' copies and the set's index) first, then the intermediate columns
+        List<Type> repeatedTypes = repeated.outputTypes();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int channel = width; channel <= width + keyCount; channel++) {
+            projections.add(Expressions.input(channel, repeatedTypes.get(channel)));
+            texts.add("#" + channel);
+        }
+        for (int channel = keyCount; channel < width; channel++) {
+            projections.add(Expressions.input(channel, repeatedTypes.get(channel)));
+            texts.add("#" + channel);
+        }
+        PlanNode reordered = new FilterProjectNode(repeated, null, null, projections, texts, repeatedRows);
+        List<Integer> groupChannels = new ArrayList<>();
+        List<Type> groupTypes = new ArrayList<>();
+        for (int i = 0; i <= keyCount; i++) {
+            groupChannels.add(i);
+            groupTypes.add(repeatedTypes.get(width + i));
+        }
+        List<Type> outputTypes = new ArrayList<>(groupTypes);
+        for (AggregateCall call : calls.calls()) {
+            outputTypes.add(call.outputType());
+        }
+        PlanNode exchange = ExchangeNode.remote(reordered, ExchangeKind.HASH, groupChannels);
+        PlanNode aggregation = new AggregationNode(exchange, groupChannels, groupTypes, calls.calls(), AggregationStep.FINAL, outputTypes, exchange.distribution(), rows);
+        return finish(aggregate, aggregation, groupChannels.size(), outputTypes, calls, rows);
     }
 
     /** Per grouping set, the indexes into the aggregate's group keys of the keys it groups by. */

@@ -67,3 +67,9 @@ SELECT o_orderpriority, STDDEV_SAMP(o_totalprice), APPROX_COUNT_DISTINCT(o_order
 FROM orders
 WHERE o_orderkey < 0
 GROUP BY ROLLUP (o_orderpriority);
+
+-- order statistics per rollup level, merged from partial groups across streams
+SELECT o_orderstatus, o_orderpriority, MEDIAN(o_totalprice), COUNT(*)
+FROM orders
+GROUP BY ROLLUP (o_orderstatus, o_orderpriority)
+ORDER BY o_orderstatus, o_orderpriority;

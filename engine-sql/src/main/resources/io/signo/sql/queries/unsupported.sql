@@ -12,3 +12,6 @@ SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN re
 
 -- error: TIMESTAMP - TIMESTAMP
 SELECT max(CAST(l_receiptdate AS TIMESTAMP) - CAST(l_shipdate AS TIMESTAMP)) FROM lineitem;
+
+-- error: this combination of DISTINCT aggregates
+SELECT o_orderstatus, o_orderpriority, COUNT(DISTINCT o_custkey) FROM orders GROUP BY ROLLUP (o_orderstatus, o_orderpriority);
