@@ -38,7 +38,7 @@ import java.util.SplittableRandom;
 public final class AotTrainingRun
 {
     /** The SQL suite's files, under {@code io/signo/sql/queries}. */
-    static final List<String> SUITE_FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "numeric_functions.sql", "string_functions.sql",
+    static final List<String> SUITE_FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "numeric_functions.sql", "string_functions.sql", "regexp.sql",
             "strings_dates.sql", "timestamps.sql", "dates.sql", "set_operations.sql", "sort_limit.sql", "nulls_empty.sql", "windows.sql", "grouping_sets.sql", "dialect.sql",
             "shared_subplans.sql", "unsupported.sql");
     private static final double SCALE_FACTOR = 0.1;

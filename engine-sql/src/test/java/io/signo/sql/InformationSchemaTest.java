@@ -37,7 +37,7 @@ class InformationSchemaTest
             engine.execute("CREATE SCHEMA archive");
             engine.execute("CREATE TABLE archive.old_sales (id BIGINT, stamp TIMESTAMP)");
             engine.execute("CREATE VIEW big_sales AS SELECT id, amount FROM sales WHERE amount > 100");
-            assertEquals(List.of(List.of("archive"), List.of("information_schema"), List.of("main")),
+            assertEquals(List.of(List.of("archive"), List.of("information_schema"), List.of("main"), List.of("pg_catalog")),
                     rows(engine, "SELECT schema_name FROM information_schema.schemata ORDER BY schema_name"));
             assertEquals(List.of(row("archive", "old_sales", "BASE TABLE"), row("main", "big_sales", "VIEW"), row("main", "sales", "BASE TABLE")),
                     rows(engine, "SELECT table_schema, table_name, table_type FROM information_schema.tables ORDER BY table_schema, table_name"));

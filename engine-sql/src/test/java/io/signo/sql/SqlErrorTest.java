@@ -205,6 +205,44 @@ class SqlErrorTest
     }
 
     @Test
+    void regularExpressionErrorsNameThePattern()
+    {
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES(n_name, '(A') FROM nation");
+        assertTrue(error.getMessage().contains("REGEXP_MATCHES") && error.getMessage().contains("'(A'") && error.getMessage().contains("missing closing )"), error.getMessage());
+        // a constant pattern fails before any row is read, even where no row would reach it
+        assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT n_name ~ 'A**' FROM nation WHERE n_nationkey < 0");
+        assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES('abc', '[z-a]')");
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_REPLACE(n_name, '(A)', '\\2') FROM nation");
+        assertTrue(error.getMessage().contains("group 2") && error.getMessage().contains("'(A)'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_REPLACE(n_name, 'A', '\\x') FROM nation");
+        assertTrue(error.getMessage().contains("backslash"), error.getMessage());
+        // RE2 has no back-references: what it runs, it runs in time linear in the text
+        assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES(n_name, '(A)\\1') FROM nation");
+        // a pattern from a column fails on the first row that has it
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES(n_name, CASE WHEN n_nationkey = 7 THEN '+' ELSE 'A' END) FROM nation");
+        assertTrue(error.getMessage().contains("'+'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT n_name SIMILAR TO '(A%' FROM nation");
+        assertTrue(error.getMessage().contains("SIMILAR TO") && error.getMessage().contains("'(A%'"), error.getMessage());
+        assertStillAnswers();
+
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES(n_name, 'a', 'ix') FROM nation");
+        assertTrue(error.getMessage().contains("'x'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_EXTRACT(n_name, 'a', 0, 'g') FROM nation");
+        assertTrue(error.getMessage().contains("'g'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_MATCHES(n_name, 'a', n_comment) FROM nation");
+        assertTrue(error.getMessage().contains("options must be a constant"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_EXTRACT(n_name, '(A)', n_nationkey) FROM nation");
+        assertTrue(error.getMessage().contains("group must be a constant"), error.getMessage());
+        assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT REGEXP_EXTRACT(n_name, '(A)', -1) FROM nation");
+        assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_nationkey ~ '1' FROM nation");
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT REGEXP_REPLACE(n_name, 'A') FROM nation");
+        assertTrue(error.getMessage().contains("REGEXP_REPLACE"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT n_name SIMILAR TO n_comment FROM nation");
+        assertTrue(error.getMessage().contains("SIMILAR TO with a pattern that is not a constant"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
     void castOfNaNOrInfinityToAnExactTypeIsInvalid()
     {
         assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(CAST('NaN' AS DOUBLE) AS INTEGER)");

@@ -47,6 +47,7 @@ abstract class SqlQuerySuite
             "expressions.sql",
             "numeric_functions.sql",
             "string_functions.sql",
+            "regexp.sql",
             "strings_dates.sql",
             "timestamps.sql",
             "dates.sql",

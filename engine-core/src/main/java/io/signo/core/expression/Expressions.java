@@ -163,6 +163,38 @@ public final class Expressions
         return new LikeExpression(value, pattern, escape);
     }
 
+    /**
+     * Whether the regular expression {@code pattern} matches somewhere in {@code value}
+     * (REGEXP_MATCHES, {@code ~}) or, when {@code wholeValue}, the whole of it (REGEXP_FULL_MATCH);
+     * {@code function} names it in errors. A constant pattern is compiled here, so a bad one fails now.
+     */
+    public static Expression regexMatches(String function, Expression value, Expression pattern, RegexOptions options, boolean wholeValue)
+    {
+        RegexMatchExpression matches = new RegexMatchExpression(function, value, pattern, options, wholeValue);
+        return matches.patterns().isConstantNull() ? constant(Type.BOOLEAN, null) : matches;
+    }
+
+    /** REGEXP_REPLACE(value, pattern, replacement [, options]), {@code \1} in the replacement being the first group. */
+    public static Expression regexReplace(Expression value, Expression pattern, Expression replacement, RegexOptions options, Type type)
+    {
+        RegexReplaceExpression replace = new RegexReplaceExpression(value, pattern, replacement, options, type);
+        boolean nullReplacement = replacement instanceof ConstantExpression constant && constant.isNull();
+        return replace.patterns().isConstantNull() || nullReplacement ? constant(type, null) : replace;
+    }
+
+    /** REGEXP_EXTRACT(value, pattern, group [, options]): the group's text in the first match, '' when none. */
+    public static Expression regexExtract(Expression value, Expression pattern, int group, RegexOptions options, Type type)
+    {
+        RegexExtractExpression extract = new RegexExtractExpression(value, pattern, group, options, type);
+        return extract.patterns().isConstantNull() ? constant(type, null) : extract;
+    }
+
+    /** {@code value SIMILAR TO pattern [ESCAPE escape]} with a constant pattern; {@code escape} is "" for none. */
+    public static Expression similarTo(Expression value, String pattern, String escape)
+    {
+        return new RegexMatchExpression("SIMILAR TO", value, constant(Type.VARCHAR, SimilarToPattern.toRegex(pattern, escape)), RegexOptions.DOTALL, true);
+    }
+
     /** SUBSTRING(value FROM start [FOR length]); {@code length} may be null. */
     public static Expression substring(Expression value, Expression start, Expression length)
     {

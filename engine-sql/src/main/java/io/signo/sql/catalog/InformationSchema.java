@@ -1,25 +1,12 @@
 package io.signo.sql.catalog;
 
-import com.google.common.collect.ImmutableList;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.Table;
 import io.signo.storage.type.Type;
-import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.plan.RelOptTable;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.logical.LogicalValues;
-import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.rex.RexLiteral;
-import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
-import org.apache.calcite.schema.impl.AbstractTable;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -71,6 +58,7 @@ public final class InformationSchema
             rows.add(CATALOG, schema, CATALOG);
         }
         rows.add(CATALOG, NAME, CATALOG);
+        rows.add(CATALOG, PgCatalog.NAME, CATALOG);
         return rows.table();
     }
 
@@ -180,7 +168,7 @@ public final class InformationSchema
     private static final class Rows
     {
         private final List<Column> columns;
-        private final List<List<Object>> rows = new ArrayList<>();
+        private final ConstantRowsTable.Rows rows = new ConstantRowsTable.Rows();
 
         Rows(List<Column> columns)
         {
@@ -189,59 +177,13 @@ public final class InformationSchema
 
         void add(Object... values)
         {
-            rows.add(Arrays.asList(values));
+            rows.add(values);
         }
 
         org.apache.calcite.schema.Table table()
         {
-            return new ValuesTable(columns, rows);
-        }
-    }
-
-    /**
-     * A table of constant rows that plans as VALUES: its rows travel inside the plan, so that a
-     * worker, whose catalog has no such table, runs it too.
-     */
-    private static final class ValuesTable
-            extends AbstractTable
-            implements TranslatableTable
-    {
-        private final List<Column> columns;
-        private final List<List<Object>> rows;
-
-        ValuesTable(List<Column> columns, List<List<Object>> rows)
-        {
-            this.columns = columns;
-            this.rows = rows;
-        }
-
-        @Override
-        public RelDataType getRowType(RelDataTypeFactory typeFactory)
-        {
-            RelDataTypeFactory.Builder builder = typeFactory.builder();
-            for (Column column : columns) {
-                builder.add(column.name(), CalciteTypes.toCalcite(column.type(), typeFactory, true));
-            }
-            return builder.build();
-        }
-
-        @Override
-        public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table)
-        {
-            RelOptCluster cluster = context.getCluster();
-            RexBuilder rexBuilder = cluster.getRexBuilder();
-            RelDataType rowType = table.getRowType();
-            List<List<RexLiteral>> tuples = new ArrayList<>();
-            for (List<Object> row : rows) {
-                List<RexLiteral> tuple = new ArrayList<>();
-                for (int i = 0; i < row.size(); i++) {
-                    RelDataType type = rowType.getFieldList().get(i).getType();
-                    Object value = row.get(i);
-                    tuple.add(value == null ? rexBuilder.makeNullLiteral(type) : (RexLiteral) rexBuilder.makeLiteral(value instanceof Integer n ? BigDecimal.valueOf(n) : value, type));
-                }
-                tuples.add(tuple);
-            }
-            return LogicalValues.create(cluster, rowType, ImmutableList.copyOf(tuples.stream().map(ImmutableList::copyOf).toList()));
+            List<List<Object>> list = rows.list();
+            return new ConstantRowsTable(columns, () -> list);
         }
     }
 }

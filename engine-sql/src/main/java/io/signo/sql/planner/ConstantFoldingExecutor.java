@@ -3,6 +3,8 @@ package io.signo.sql.planner;
 import io.signo.core.expression.Expression;
 import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.translate.RexTranslator;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -116,6 +118,14 @@ final class ConstantFoldingExecutor
         });
     }
 
+    /** Not something Signo runs: only folding can make it work, so Calcite's generated code folds it. */
+    private RexNode foldedByDelegate(RexBuilder rexBuilder, RexNode expression)
+    {
+        List<RexNode> values = new ArrayList<>(1);
+        delegate.reduce(rexBuilder, List.of(expression), values);
+        return values.getFirst();
+    }
+
     /** The literal of the value Signo's kernels compute; the expression itself when they fail or the value has no literal. */
     private RexNode evaluate(RexBuilder rexBuilder, RexNode expression)
     {
@@ -123,11 +133,15 @@ final class ConstantFoldingExecutor
         try {
             translated = RexTranslator.identity(rexBuilder, List.of()).translate(expression);
         }
+        catch (SignoException e) {
+            if (e.errorCode() != ErrorCode.NOT_SUPPORTED) {
+                // a user's error (an invalid regular expression): translating it at run time reports it
+                return expression;
+            }
+            return foldedByDelegate(rexBuilder, expression);
+        }
         catch (RuntimeException e) {
-            // not something Signo runs: only folding can make it work, so Calcite's generated code folds it
-            List<RexNode> values = new ArrayList<>(1);
-            delegate.reduce(rexBuilder, List.of(expression), values);
-            return values.getFirst();
+            return foldedByDelegate(rexBuilder, expression);
         }
         ColumnVector vector;
         try {

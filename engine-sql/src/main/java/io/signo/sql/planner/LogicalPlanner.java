@@ -2,6 +2,7 @@ package io.signo.sql.planner;
 
 import io.signo.sql.catalog.FileTableMacro;
 import io.signo.sql.catalog.InformationSchema;
+import io.signo.sql.catalog.PgCatalog;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
@@ -45,6 +46,7 @@ import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
@@ -155,6 +157,8 @@ public final class LogicalPlanner
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
         }
         rootSchema.add(InformationSchema.NAME, new InformationSchema(catalog));
+        PgCatalog pgCatalog = new PgCatalog(catalog);
+        rootSchema.add(PgCatalog.NAME, pgCatalog);
         // the type names PostgreSQL and DuckDB users write for VARCHAR
         for (String alias : List.of("text", "string")) {
             rootSchema.plus().add(alias, factory -> factory.createSqlType(SqlTypeName.VARCHAR));
@@ -183,9 +187,11 @@ public final class LogicalPlanner
         Properties properties = new Properties();
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
-        CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
+        // a bare name is the database's own schema's table, else pg_catalog's (which never hides a table of the user's), else a schema
+        List<List<String>> searchPath = List.of(List.of(catalog.schemaName()), List.of(PgCatalog.NAME), List.of());
+        CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, SqlNameMatchers.withCaseSensitive(false), searchPath, typeFactory, config) {};
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), null);
+        SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -197,7 +203,7 @@ public final class LogicalPlanner
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
-        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
+        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC)));
@@ -245,7 +251,8 @@ public final class LogicalPlanner
     }
 
     /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
-    private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions)
+    private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions,
+            PgCatalog pgCatalog)
             implements RelOptTable.ViewExpander
     {
         @Override
@@ -260,10 +267,16 @@ public final class LogicalPlanner
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
-            SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), viewName);
+            SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), viewName);
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }
+    }
+
+    /** The parsed statement as the validator takes it: VALUES literals, file functions' arguments and PostgreSQL's catalog functions rewritten. */
+    private static SqlNode rewrite(SqlNode parsed, Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog)
+    {
+        return PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog);
     }
 
     /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */

@@ -16,7 +16,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The scalar functions Signo runs, by the name of their Calcite operator. Each family of functions
- * ({@link NumericFunctions}, {@link StringFunctions}, {@link DateFunctions}) registers its translations here, together with
+ * ({@link NumericFunctions}, {@link StringFunctions}, {@link RegexFunctions}, {@link DateFunctions}) registers its translations here, together with
  * the operators the validator must know beyond Calcite's standard table: functions of other SQL
  * dialects (Calcite's library operators) and Signo's own definitions where a standard one types its
  * result differently from DuckDB. See docs/adding-a-function.md.
@@ -47,6 +47,7 @@ public final class FunctionRegistry
         Builder builder = new Builder();
         NumericFunctions.register(builder);
         StringFunctions.register(builder);
+        RegexFunctions.register(builder);
         DateFunctions.register(builder);
         return new FunctionRegistry(builder.translators, builder.skippingNulls, builder.operators);
     }
