@@ -14,22 +14,27 @@ import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TopNPerPartitionNode;
 import io.signo.sql.rel.WindowNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -83,6 +88,116 @@ final class WindowPlanner
             node = dropExtrasAndZeroEmptySums(node, source.outputTypes().size(), arguments.extraCount(), zeroWhenEmpty, rows);
         }
         return node;
+    }
+
+    /** A filter's plan over a ranking window: the top rows per partition, and what is left of the filter's condition (null for nothing). */
+    record TopNPlan(PlanNode node, RexNode remainingCondition) {}
+
+    /**
+     * The plan of {@code condition} over {@code window} as a top-N per partition, when the window
+     * computes one ROW_NUMBER, RANK or DENSE_RANK with an ORDER BY and the condition bounds it from
+     * above ({@code rn <= n}, {@code rn < n}, {@code rn = n}, or the same reversed); else null. A partial
+     * step goes before the exchange that brings each partition together, so that fewer rows cross it.
+     * The bounds the top-N fulfils ({@code <=}, {@code <}, {@code = 1}) leave the condition.
+     */
+    TopNPlan topNPerPartition(Window window, RexNode condition, double rows)
+    {
+        if (window.groups.size() != 1 || !window.constants.isEmpty()) {
+            return null;
+        }
+        Window.Group group = window.groups.getFirst();
+        if (group.aggCalls.size() != 1 || group.orderKeys.getFieldCollations().isEmpty()) {
+            return null;
+        }
+        Window.RexWinAggCall call = group.aggCalls.getFirst();
+        WindowFunctionKind ranking = switch (call.getOperator().getKind()) {
+            case ROW_NUMBER -> WindowFunctionKind.ROW_NUMBER;
+            case RANK -> WindowFunctionKind.RANK;
+            case DENSE_RANK -> WindowFunctionKind.DENSE_RANK;
+            default -> null;
+        };
+        if (ranking == null) {
+            return null;
+        }
+        int rankField = window.getInput().getRowType().getFieldCount();
+        long maxRank = Long.MAX_VALUE;
+        List<RexNode> remaining = new ArrayList<>();
+        for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
+            RankBound bound = RankBound.of(conjunct, rankField);
+            if (bound == null) {
+                remaining.add(conjunct);
+                continue;
+            }
+            maxRank = Math.min(maxRank, bound.maxRank());
+            if (!bound.fulfilled()) {
+                remaining.add(conjunct);
+            }
+        }
+        if (maxRank > Integer.MAX_VALUE) {
+            return null;
+        }
+        PlanNode source = planner.visit(window.getInput());
+        List<Integer> partitionChannels = group.keys.asList();
+        List<Integer> sortChannels = new ArrayList<>();
+        List<SortOrder> orders = new ArrayList<>();
+        for (RelFieldCollation collation : group.orderKeys.getFieldCollations()) {
+            sortChannels.add(collation.getFieldIndex());
+            orders.add(PhysicalPlanner.sortOrder(collation));
+        }
+        Type rankType = CalciteTypes.toSigno(call.getType());
+        int rank = (int) Math.max(0, maxRank);
+        PlanNode gathered = wholePartitions(source, partitionChannels);
+        if (gathered instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE) {
+            PlanNode partial = new TopNPerPartitionNode(source, partitionChannels, sortChannels, orders, ranking, rank, true, rankType, Math.min(rows, source.estimatedRows()));
+            gathered = wholePartitions(partial, partitionChannels);
+        }
+        PlanNode node = new TopNPerPartitionNode(gathered, partitionChannels, sortChannels, orders, ranking, rank, false, rankType, rows);
+        return new TopNPlan(node, remaining.isEmpty() ? null : RexUtil.composeConjunction(rexBuilder, remaining));
+    }
+
+    /** A conjunct that bounds the rank from above: the largest rank it admits, and whether every rank up to that passes it. */
+    private record RankBound(long maxRank, boolean fulfilled)
+    {
+        static RankBound of(RexNode conjunct, int rankField)
+        {
+            if (!(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
+                return null;
+            }
+            SqlKind kind = call.getKind();
+            RexNode left = call.getOperands().get(0);
+            RexNode right = call.getOperands().get(1);
+            if (right instanceof RexInputRef && left instanceof RexLiteral) {
+                kind = kind.reverse();
+                RexNode swapped = left;
+                left = right;
+                right = swapped;
+            }
+            if (!(left instanceof RexInputRef reference) || reference.getIndex() != rankField || !(right instanceof RexLiteral literal)) {
+                return null;
+            }
+            BigDecimal value = literal.getValueAs(BigDecimal.class);
+            if (value == null) {
+                return null;
+            }
+            return switch (kind) {
+                case LESS_THAN_OR_EQUAL -> new RankBound(saturatedLong(value.setScale(0, RoundingMode.FLOOR)), true);
+                case LESS_THAN -> new RankBound(saturatedLong(value.setScale(0, RoundingMode.CEILING)) - 1, true);
+                case EQUALS -> {
+                    boolean integral = value.stripTrailingZeros().scale() <= 0;
+                    long rank = integral ? saturatedLong(value) : 0;
+                    yield new RankBound(rank, rank == 1);
+                }
+                default -> null;
+            };
+        }
+
+        private static long saturatedLong(BigDecimal value)
+        {
+            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) >= 0) {
+                return Long.MAX_VALUE;
+            }
+            return value.compareTo(BigDecimal.ZERO) < 0 ? 0 : value.longValueExact();
+        }
     }
 
     /** The node, or an exchange over it after which each driver holds whole partitions of {@code keys}. */
