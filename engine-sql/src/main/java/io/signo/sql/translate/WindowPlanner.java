@@ -1,5 +1,6 @@
 package io.signo.sql.translate;
 
+import com.google.common.collect.BoundType;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.expression.Expression;
 import io.signo.core.expression.Expressions;
@@ -32,6 +33,8 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -173,6 +176,19 @@ final class WindowPlanner
                 right = swapped;
             }
             if (!(left instanceof RexInputRef reference) || reference.getIndex() != rankField || !(right instanceof RexLiteral literal)) {
+                return null;
+            }
+            if (kind == SqlKind.SEARCH) {
+                // ranges of ranks (rn > 1 AND rn <= 3): bounded by the largest range's end, which stays to be checked
+                Sarg<?> sarg = literal.getValueAs(Sarg.class);
+                if (sarg == null || sarg.rangeSet.isEmpty() || !sarg.rangeSet.span().hasUpperBound() || !(sarg.rangeSet.span().upperEndpoint() instanceof BigDecimal upper)) {
+                    return null;
+                }
+                boolean closed = sarg.rangeSet.span().upperBoundType() == BoundType.CLOSED;
+                long rank = closed ? saturatedLong(upper.setScale(0, RoundingMode.FLOOR)) : saturatedLong(upper.setScale(0, RoundingMode.CEILING)) - 1;
+                return new RankBound(rank, false);
+            }
+            if (literal.getTypeName() == SqlTypeName.SARG) {
                 return null;
             }
             BigDecimal value = literal.getValueAs(BigDecimal.class);

@@ -169,3 +169,89 @@ SELECT o_custkey, o_orderkey, k,
 FROM (SELECT o_custkey, o_orderkey, o_totalprice, CASE WHEN MOD(o_orderkey, 7) = 0 THEN NULL ELSE o_orderkey / 10 END AS k FROM orders) t
 WHERE o_custkey < 80
 ORDER BY o_custkey, o_orderkey;
+
+-- top-N per partition (planned without sorting whole partitions): the three dearest line items of each supplier, ties broken by a unique key
+SELECT *
+FROM (
+    SELECT l_suppkey, l_orderkey, l_linenumber, l_extendedprice,
+           ROW_NUMBER() OVER (PARTITION BY l_suppkey ORDER BY l_extendedprice DESC, l_orderkey, l_linenumber) AS rn
+    FROM lineitem
+) ranked
+WHERE rn <= 3
+ORDER BY l_suppkey, rn;
+
+-- top-N per partition with rn < n, the bound reversed, and rn = 1
+SELECT a.o_custkey, a.o_orderkey, a.rn, b.o_orderkey, c.o_orderkey
+FROM (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_totalprice, o_orderkey) AS rn FROM orders) a
+JOIN (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_orderdate DESC, o_orderkey) AS rn FROM orders) b
+    ON a.o_custkey = b.o_custkey AND a.rn = b.rn AND 2 >= b.rn
+JOIN (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_orderkey DESC) AS rn FROM orders) c
+    ON a.o_custkey = c.o_custkey AND c.rn = 1
+WHERE a.rn < 3 AND a.o_custkey < 500
+ORDER BY a.o_custkey, a.rn;
+
+-- RANK and DENSE_RANK keep every row tied at the cut
+SELECT *
+FROM (
+    SELECT o_orderkey, o_orderpriority, o_orderstatus, o_shippriority,
+           RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus DESC) AS r
+    FROM orders
+) ranked
+WHERE r <= 2;
+
+SELECT *
+FROM (
+    SELECT l_orderkey, l_linenumber, l_suppkey, l_quantity,
+           DENSE_RANK() OVER (PARTITION BY l_suppkey ORDER BY l_quantity) AS dr
+    FROM lineitem
+) ranked
+WHERE dr <= 2;
+
+-- top-N per partition: NULL partition and order keys, a cut larger than every partition, rank = n and other conditions after the ranking
+SELECT *
+FROM (
+    SELECT n_nationkey, k, v,
+           ROW_NUMBER() OVER (PARTITION BY k ORDER BY v NULLS FIRST, n_nationkey) AS rn,
+           n_name
+    FROM (
+        SELECT n_nationkey, n_name,
+               CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k,
+               CASE WHEN MOD(n_nationkey, 3) = 0 THEN NULL ELSE n_nationkey END AS v
+        FROM nation
+    ) t
+) ranked
+WHERE rn <= 1000
+ORDER BY n_nationkey;
+
+SELECT k, v, r
+FROM (
+    SELECT n_nationkey,
+           CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k,
+           CASE WHEN MOD(n_nationkey, 4) = 0 THEN NULL ELSE MOD(n_nationkey, 3) END AS v,
+           RANK() OVER (PARTITION BY CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END
+                        ORDER BY CASE WHEN MOD(n_nationkey, 4) = 0 THEN NULL ELSE MOD(n_nationkey, 3) END) AS r
+    FROM nation
+) ranked
+WHERE r = 2 OR (r <= 4 AND v IS NULL);
+
+SELECT *
+FROM (
+    SELECT ps_partkey, ps_suppkey, ps_availqty,
+           ROW_NUMBER() OVER (PARTITION BY ps_partkey ORDER BY ps_availqty DESC, ps_suppkey) AS rn
+    FROM partsupp
+) ranked
+WHERE rn <= 3 AND rn > 1 AND ps_availqty > 5000 AND ps_partkey < 300;
+
+-- top-N without PARTITION BY, an empty input, and a cut of zero
+SELECT *
+FROM (SELECT c_custkey, c_acctbal, ROW_NUMBER() OVER (ORDER BY c_acctbal DESC, c_custkey) AS rn FROM customer) ranked
+WHERE rn <= 5
+ORDER BY rn;
+
+SELECT *
+FROM (SELECT n_name, RANK() OVER (PARTITION BY n_regionkey ORDER BY n_name) AS r FROM nation WHERE n_nationkey < 0) ranked
+WHERE r <= 2;
+
+SELECT *
+FROM (SELECT n_name, ROW_NUMBER() OVER (PARTITION BY n_regionkey ORDER BY n_name) AS rn FROM nation) ranked
+WHERE rn <= 0;
