@@ -33,13 +33,16 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Plans Calcite's windows: per window specification (group), an exchange that gives each driver
@@ -237,32 +240,38 @@ final class WindowPlanner
             throw unsupported("window frames with " + group.exclude);
         }
         boolean rangeOffsets = !group.isRows && (isOffset(group.lowerBound) || isOffset(group.upperBound));
-        int scale = 0;
+        Type keyType = null;
         if (rangeOffsets) {
             // a RANGE offset measures the one ORDER BY key's values
             List<RelFieldCollation> keys = group.orderKeys.getFieldCollations();
-            Type keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
-            if (keyType == null || !(keyType.kind() == TypeKind.INTEGER || keyType.kind() == TypeKind.BIGINT || keyType.kind() == TypeKind.DECIMAL)) {
+            keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
+            if (keyType == null || !RANGE_KEY_KINDS.contains(keyType.kind())) {
                 throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound
-                        + ") other than over one INTEGER, BIGINT or DECIMAL ORDER BY key; ROWS frames take offsets");
+                        + ") other than over one INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE or TIMESTAMP ORDER BY key; ROWS frames take offsets");
             }
-            scale = keyType.scale();
         }
-        FrameBound start = bound(group.lowerBound, arguments, scale);
-        FrameBound end = bound(group.upperBound, arguments, scale);
+        FrameBound start = bound(group.lowerBound, arguments, keyType);
+        FrameBound end = bound(group.upperBound, arguments, keyType);
         if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
         }
         return new WindowFrame(group.isRows, start, end);
     }
 
+    private static final Set<TypeKind> RANGE_KEY_KINDS = EnumSet.of(TypeKind.INTEGER, TypeKind.BIGINT, TypeKind.DECIMAL, TypeKind.DOUBLE, TypeKind.REAL,
+            TypeKind.DATE, TypeKind.TIMESTAMP);
+
     private static boolean isOffset(RexWindowBound bound)
     {
         return bound.isPreceding() && !bound.isUnbounded() || bound.isFollowing() && !bound.isUnbounded();
     }
 
-    /** A frame bound; an offset in the units of the key's unscaled values ({@code scale} digits after the point). */
-    private static FrameBound bound(RexWindowBound bound, Arguments arguments, int scale)
+    /**
+     * A frame bound. A RANGE offset ({@code rangeKey} not null) is in the key's units: unscaled for a
+     * DECIMAL, a double for DOUBLE and REAL, days for a DATE and microseconds for a TIMESTAMP, whose
+     * offsets are day-time INTERVALs (Calcite holds their literals in milliseconds).
+     */
+    private static FrameBound bound(RexWindowBound bound, Arguments arguments, Type rangeKey)
     {
         if (bound.isUnboundedPreceding()) {
             return FrameBound.UNBOUNDED_PRECEDING;
@@ -273,7 +282,34 @@ final class WindowPlanner
         if (bound.isCurrentRow()) {
             return FrameBound.CURRENT_ROW;
         }
+        FrameBound.Kind kind = bound.isPreceding() ? FrameBound.Kind.PRECEDING : FrameBound.Kind.FOLLOWING;
+        TypeKind keyKind = rangeKey == null ? null : rangeKey.kind();
+        if (keyKind == TypeKind.DATE || keyKind == TypeKind.TIMESTAMP) {
+            RexNode offset = bound.getOffset();
+            if (offset.getType().getSqlTypeName().getFamily() != SqlTypeFamily.INTERVAL_DAY_TIME) {
+                throw unsupported("a RANGE offset over a " + keyKind + " key other than a day-time INTERVAL (days, hours, minutes, seconds): " + offset.getType());
+            }
+            BigDecimal millis = arguments.decimal(offset, "a window frame's offset");
+            if (millis.signum() < 0) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + millis.movePointLeft(3).toPlainString() + " seconds");
+            }
+            if (keyKind == TypeKind.DATE) {
+                BigDecimal[] days = millis.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+                if (days[1].signum() != 0) {
+                    throw unsupported("a RANGE offset over a DATE key that is not whole days: " + millis.movePointLeft(3).stripTrailingZeros().toPlainString() + " seconds");
+                }
+                return new FrameBound(kind, exactLong(days[0], offset));
+            }
+            return new FrameBound(kind, exactLong(millis.multiply(BigDecimal.valueOf(1000)), offset));
+        }
         BigDecimal value = arguments.decimal(bound.getOffset(), "a window frame's offset");
+        if (value.signum() < 0) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + value);
+        }
+        if (keyKind == TypeKind.DOUBLE || keyKind == TypeKind.REAL) {
+            return new FrameBound(kind, 0, value.doubleValue());
+        }
+        int scale = rangeKey == null ? 0 : rangeKey.scale();
         long offset;
         try {
             offset = value.movePointRight(scale).longValueExact();
@@ -281,21 +317,44 @@ final class WindowPlanner
         catch (ArithmeticException e) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must be a number of the ORDER BY key's scale: " + value, e);
         }
-        if (offset < 0) {
-            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + value);
+        return new FrameBound(kind, offset);
+    }
+
+    private static long exactLong(BigDecimal value, RexNode offset)
+    {
+        try {
+            return value.longValueExact();
         }
-        return bound.isPreceding() ? FrameBound.preceding(offset) : FrameBound.following(offset);
+        catch (ArithmeticException e) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset is out of range: " + offset, e);
+        }
     }
 
     private static WindowFunction function(Window.RexWinAggCall call, WindowFrame frame, Arguments arguments)
     {
         String name = call.getOperator().getName();
-        if (call.distinct) {
-            throw unsupported("DISTINCT in the window function " + name);
-        }
+        WindowFunction function = function(call, name, frame, arguments);
         if (call.ignoreNulls) {
-            throw unsupported("IGNORE NULLS in the window function " + name);
+            if (!function.kind().takesValue()) {
+                throw unsupported("IGNORE NULLS in the window function " + name);
+            }
+            function = function.withIgnoreNulls();
         }
+        if (call.distinct) {
+            if (function.kind() != WindowFunctionKind.AGGREGATE) {
+                throw unsupported("DISTINCT in the window function " + name);
+            }
+            if (frame.start().kind() != FrameBound.Kind.UNBOUNDED_PRECEDING && frame.end().kind() != FrameBound.Kind.UNBOUNDED_FOLLOWING) {
+                throw unsupported("DISTINCT in the window aggregate " + name + " over a frame that neither starts at the partition's start nor ends at its end ("
+                        + frame + ")");
+            }
+            function = function.withDistinct();
+        }
+        return function;
+    }
+
+    private static WindowFunction function(Window.RexWinAggCall call, String name, WindowFrame frame, Arguments arguments)
+    {
         Type outputType = CalciteTypes.toSigno(call.getType());
         List<RexNode> operands = call.getOperands();
         return switch (call.getOperator().getKind()) {
