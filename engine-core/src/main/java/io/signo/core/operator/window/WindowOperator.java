@@ -65,6 +65,7 @@ public final class WindowOperator
     private static final long PEER_BYTES_PER_ROW = 2L * Integer.BYTES;
     /** What a function may hold per row of a partition while it runs: its output (a fixed-width value and its NULL flag) and its scratch (IGNORE NULLS' counts, DISTINCT's sort). */
     private static final long PARTITION_BYTES_PER_ROW = 9 + 3L * Long.BYTES;
+    private static final long RESERVATION_STEP_BYTES = 1L << 20;
 
     private final OperatorContext context;
     private final WindowOperatorFactory factory;
@@ -151,18 +152,25 @@ public final class WindowOperator
         int start = 0;
         if (rows.rowCount() > 0) {
             int[] partitionEnds = SortedRows.runEnds(partitions, 0, rows.rowCount());
-            long heldBytes = sortedBytes + (long) partitionEnds.length * Integer.BYTES;
+            long fixedBytes = sortedBytes + (long) partitionEnds.length * Integer.BYTES;
+            long heldBytes = fixedBytes;
+            // reserved ahead in steps, so that many small partitions do not each call on the query's pool
+            long reservedBytes = 0;
+            WindowPartition.RangeKey rangeKey = rangeKey();
             for (int end : partitionEnds) {
-                context.memory().setBytes(heldBytes + (end - start) * (PEER_BYTES_PER_ROW + PARTITION_BYTES_PER_ROW * evaluators.size()));
-                WindowPartition partition = new WindowPartition(rows, start, end, peers, rangeKey());
+                long neededBytes = heldBytes + (end - start) * (PEER_BYTES_PER_ROW + PARTITION_BYTES_PER_ROW * evaluators.size());
+                if (neededBytes > reservedBytes) {
+                    reservedBytes = neededBytes + RESERVATION_STEP_BYTES;
+                    context.memory().setBytes(reservedBytes);
+                }
+                WindowPartition partition = new WindowPartition(rows, start, end, peers, rangeKey);
                 for (int i = 0; i < evaluators.size(); i++) {
                     evaluators.get(i).evaluate(partition, columns.get(i));
                 }
-                heldBytes = sortedBytes + (long) partitionEnds.length * Integer.BYTES;
+                heldBytes = fixedBytes;
                 for (int i = 0; i < evaluators.size(); i++) {
                     heldBytes += columns.get(i).retainedBytes() + evaluators.get(i).retainedBytes();
                 }
-                context.memory().setBytes(heldBytes);
                 start = end;
             }
         }
