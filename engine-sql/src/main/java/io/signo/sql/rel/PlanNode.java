@@ -11,7 +11,7 @@ import java.util.List;
  */
 public sealed interface PlanNode
         extends Serializable
-        permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, WindowNode, GroupIdNode, RowIfEmptyNode, LimitNode, ValuesNode, ExchangeNode, TableWriterNode
+        permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, WindowNode, TopNPerPartitionNode, GroupIdNode, RowIfEmptyNode, LimitNode, ValuesNode, ExchangeNode, TableWriterNode
 {
     List<Type> outputTypes();
 

@@ -30,6 +30,7 @@ import io.signo.core.operator.scan.ConstraintTest;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
+import io.signo.core.operator.window.TopNPerPartitionOperator.TopNPerPartitionOperatorFactory;
 import io.signo.core.operator.window.WindowOperator.WindowOperatorFactory;
 import io.signo.core.operator.write.TableWriterOperator;
 import io.signo.sql.fragment.ExchangeLayout;
@@ -48,6 +49,7 @@ import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TableWriterNode;
 import io.signo.sql.rel.TopNNode;
+import io.signo.sql.rel.TopNPerPartitionNode;
 import io.signo.sql.rel.ValuesNode;
 import io.signo.sql.rel.WindowNode;
 import io.signo.storage.source.NodeShare;
@@ -266,6 +268,12 @@ public final class LocalExecutionPlanner
                 Pipeline pipeline = visit(window.source(), nodeIndex);
                 pipeline.factories.add(new WindowOperatorFactory(window.partitionChannels(), window.orderChannels(), window.orders(), window.functions(),
                         window.source().outputTypes()));
+                yield pipeline;
+            }
+            case TopNPerPartitionNode topN -> {
+                Pipeline pipeline = visit(topN.source(), nodeIndex);
+                pipeline.factories.add(new TopNPerPartitionOperatorFactory(topN.partitionChannels(), topN.sortChannels(), topN.orders(), topN.ranking(), topN.maxRank(),
+                        topN.partial(), topN.rankType(), topN.source().outputTypes()));
                 yield pipeline;
             }
             case TopNNode topN -> {

@@ -202,6 +202,13 @@ public final class PhysicalPlanner
             source = output.node();
             channels = output.channels();
         }
+        else if (condition != null && input instanceof Window window && !sharedRels.contains(window)
+                && windows.topNPerPartition(window, condition, rows(rel)) instanceof WindowPlanner.TopNPlan topN) {
+            // a filter on a ranking window: the top rows of each partition, without sorting whole partitions
+            source = topN.node();
+            condition = topN.remainingCondition();
+            channels = FieldChannels.identity(input.getRowType().getFieldCount());
+        }
         else {
             source = visit(input);
             channels = FieldChannels.identity(input.getRowType().getFieldCount());

@@ -1,5 +1,6 @@
 package io.signo.sql.translate;
 
+import com.google.common.collect.BoundType;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.expression.Expression;
 import io.signo.core.expression.Expressions;
@@ -14,24 +15,34 @@ import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TopNPerPartitionNode;
 import io.signo.sql.rel.WindowNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Plans Calcite's windows: per window specification (group), an exchange that gives each driver
@@ -85,6 +96,129 @@ final class WindowPlanner
         return node;
     }
 
+    /** A filter's plan over a ranking window: the top rows per partition, and what is left of the filter's condition (null for nothing). */
+    record TopNPlan(PlanNode node, RexNode remainingCondition) {}
+
+    /**
+     * The plan of {@code condition} over {@code window} as a top-N per partition, when the window
+     * computes one ROW_NUMBER, RANK or DENSE_RANK with an ORDER BY and the condition bounds it from
+     * above ({@code rn <= n}, {@code rn < n}, {@code rn = n}, or the same reversed); else null. A partial
+     * step goes before the exchange that brings each partition together, so that fewer rows cross it.
+     * The bounds the top-N fulfils ({@code <=}, {@code <}, {@code = 1}) leave the condition.
+     */
+    TopNPlan topNPerPartition(Window window, RexNode condition, double rows)
+    {
+        if (window.groups.size() != 1 || !window.constants.isEmpty()) {
+            return null;
+        }
+        Window.Group group = window.groups.getFirst();
+        if (group.aggCalls.size() != 1 || group.orderKeys.getFieldCollations().isEmpty()) {
+            return null;
+        }
+        Window.RexWinAggCall call = group.aggCalls.getFirst();
+        WindowFunctionKind ranking = switch (call.getOperator().getKind()) {
+            case ROW_NUMBER -> WindowFunctionKind.ROW_NUMBER;
+            case RANK -> WindowFunctionKind.RANK;
+            case DENSE_RANK -> WindowFunctionKind.DENSE_RANK;
+            default -> null;
+        };
+        if (ranking == null) {
+            return null;
+        }
+        int rankField = window.getInput().getRowType().getFieldCount();
+        long maxRank = Long.MAX_VALUE;
+        List<RexNode> remaining = new ArrayList<>();
+        for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
+            RankBound bound = RankBound.of(conjunct, rankField);
+            if (bound == null) {
+                remaining.add(conjunct);
+                continue;
+            }
+            maxRank = Math.min(maxRank, bound.maxRank());
+            if (!bound.fulfilled()) {
+                remaining.add(conjunct);
+            }
+        }
+        if (maxRank > Integer.MAX_VALUE) {
+            return null;
+        }
+        PlanNode source = planner.visit(window.getInput());
+        List<Integer> partitionChannels = group.keys.asList();
+        List<Integer> sortChannels = new ArrayList<>();
+        List<SortOrder> orders = new ArrayList<>();
+        for (RelFieldCollation collation : group.orderKeys.getFieldCollations()) {
+            sortChannels.add(collation.getFieldIndex());
+            orders.add(PhysicalPlanner.sortOrder(collation));
+        }
+        Type rankType = CalciteTypes.toSigno(call.getType());
+        int rank = (int) Math.max(0, maxRank);
+        PlanNode gathered = wholePartitions(source, partitionChannels);
+        if (gathered instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE) {
+            PlanNode partial = new TopNPerPartitionNode(source, partitionChannels, sortChannels, orders, ranking, rank, true, rankType, Math.min(rows, source.estimatedRows()));
+            gathered = wholePartitions(partial, partitionChannels);
+        }
+        PlanNode node = new TopNPerPartitionNode(gathered, partitionChannels, sortChannels, orders, ranking, rank, false, rankType, rows);
+        return new TopNPlan(node, remaining.isEmpty() ? null : RexUtil.composeConjunction(rexBuilder, remaining));
+    }
+
+    /** A conjunct that bounds the rank from above: the largest rank it admits, and whether every rank up to that passes it. */
+    private record RankBound(long maxRank, boolean fulfilled)
+    {
+        static RankBound of(RexNode conjunct, int rankField)
+        {
+            if (!(conjunct instanceof RexCall call) || call.getOperands().size() != 2) {
+                return null;
+            }
+            SqlKind kind = call.getKind();
+            RexNode left = call.getOperands().get(0);
+            RexNode right = call.getOperands().get(1);
+            if (right instanceof RexInputRef && left instanceof RexLiteral) {
+                kind = kind.reverse();
+                RexNode swapped = left;
+                left = right;
+                right = swapped;
+            }
+            if (!(left instanceof RexInputRef reference) || reference.getIndex() != rankField || !(right instanceof RexLiteral literal)) {
+                return null;
+            }
+            if (kind == SqlKind.SEARCH) {
+                // ranges of ranks (rn > 1 AND rn <= 3): bounded by the largest range's end, which stays to be checked
+                Sarg<?> sarg = literal.getValueAs(Sarg.class);
+                if (sarg == null || sarg.rangeSet.isEmpty() || !sarg.rangeSet.span().hasUpperBound() || !(sarg.rangeSet.span().upperEndpoint() instanceof BigDecimal upper)) {
+                    return null;
+                }
+                boolean closed = sarg.rangeSet.span().upperBoundType() == BoundType.CLOSED;
+                long rank = closed ? saturatedLong(upper.setScale(0, RoundingMode.FLOOR)) : saturatedLong(upper.setScale(0, RoundingMode.CEILING)) - 1;
+                return new RankBound(rank, false);
+            }
+            if (literal.getTypeName() == SqlTypeName.SARG) {
+                return null;
+            }
+            BigDecimal value = literal.getValueAs(BigDecimal.class);
+            if (value == null) {
+                return null;
+            }
+            return switch (kind) {
+                case LESS_THAN_OR_EQUAL -> new RankBound(saturatedLong(value.setScale(0, RoundingMode.FLOOR)), true);
+                case LESS_THAN -> new RankBound(saturatedLong(value.setScale(0, RoundingMode.CEILING)) - 1, true);
+                case EQUALS -> {
+                    boolean integral = value.stripTrailingZeros().scale() <= 0;
+                    long rank = integral ? saturatedLong(value) : 0;
+                    yield new RankBound(rank, rank == 1);
+                }
+                default -> null;
+            };
+        }
+
+        private static long saturatedLong(BigDecimal value)
+        {
+            if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) >= 0) {
+                return Long.MAX_VALUE;
+            }
+            return value.compareTo(BigDecimal.ZERO) < 0 ? 0 : value.longValueExact();
+        }
+    }
+
     /** The node, or an exchange over it after which each driver holds whole partitions of {@code keys}. */
     private static PlanNode wholePartitions(PlanNode node, List<Integer> keys)
     {
@@ -106,32 +240,38 @@ final class WindowPlanner
             throw unsupported("window frames with " + group.exclude);
         }
         boolean rangeOffsets = !group.isRows && (isOffset(group.lowerBound) || isOffset(group.upperBound));
-        int scale = 0;
+        Type keyType = null;
         if (rangeOffsets) {
             // a RANGE offset measures the one ORDER BY key's values
             List<RelFieldCollation> keys = group.orderKeys.getFieldCollations();
-            Type keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
-            if (keyType == null || !(keyType.kind() == TypeKind.INTEGER || keyType.kind() == TypeKind.BIGINT || keyType.kind() == TypeKind.DECIMAL)) {
+            keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
+            if (keyType == null || !RANGE_KEY_KINDS.contains(keyType.kind())) {
                 throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound
-                        + ") other than over one INTEGER, BIGINT or DECIMAL ORDER BY key; ROWS frames take offsets");
+                        + ") other than over one INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE or TIMESTAMP ORDER BY key; ROWS frames take offsets");
             }
-            scale = keyType.scale();
         }
-        FrameBound start = bound(group.lowerBound, arguments, scale);
-        FrameBound end = bound(group.upperBound, arguments, scale);
+        FrameBound start = bound(group.lowerBound, arguments, keyType);
+        FrameBound end = bound(group.upperBound, arguments, keyType);
         if (start.kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING || end.kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame cannot start at UNBOUNDED FOLLOWING nor end at UNBOUNDED PRECEDING");
         }
         return new WindowFrame(group.isRows, start, end);
     }
 
+    private static final Set<TypeKind> RANGE_KEY_KINDS = EnumSet.of(TypeKind.INTEGER, TypeKind.BIGINT, TypeKind.DECIMAL, TypeKind.DOUBLE, TypeKind.REAL,
+            TypeKind.DATE, TypeKind.TIMESTAMP);
+
     private static boolean isOffset(RexWindowBound bound)
     {
         return bound.isPreceding() && !bound.isUnbounded() || bound.isFollowing() && !bound.isUnbounded();
     }
 
-    /** A frame bound; an offset in the units of the key's unscaled values ({@code scale} digits after the point). */
-    private static FrameBound bound(RexWindowBound bound, Arguments arguments, int scale)
+    /**
+     * A frame bound. A RANGE offset ({@code rangeKey} not null) is in the key's units: unscaled for a
+     * DECIMAL, a double for DOUBLE and REAL, days for a DATE and microseconds for a TIMESTAMP, whose
+     * offsets are day-time INTERVALs (Calcite holds their literals in milliseconds).
+     */
+    private static FrameBound bound(RexWindowBound bound, Arguments arguments, Type rangeKey)
     {
         if (bound.isUnboundedPreceding()) {
             return FrameBound.UNBOUNDED_PRECEDING;
@@ -142,7 +282,34 @@ final class WindowPlanner
         if (bound.isCurrentRow()) {
             return FrameBound.CURRENT_ROW;
         }
+        FrameBound.Kind kind = bound.isPreceding() ? FrameBound.Kind.PRECEDING : FrameBound.Kind.FOLLOWING;
+        TypeKind keyKind = rangeKey == null ? null : rangeKey.kind();
+        if (keyKind == TypeKind.DATE || keyKind == TypeKind.TIMESTAMP) {
+            RexNode offset = bound.getOffset();
+            if (offset.getType().getSqlTypeName().getFamily() != SqlTypeFamily.INTERVAL_DAY_TIME) {
+                throw unsupported("a RANGE offset over a " + keyKind + " key other than a day-time INTERVAL (days, hours, minutes, seconds): " + offset.getType());
+            }
+            BigDecimal millis = arguments.decimal(offset, "a window frame's offset");
+            if (millis.signum() < 0) {
+                throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + millis.movePointLeft(3).toPlainString() + " seconds");
+            }
+            if (keyKind == TypeKind.DATE) {
+                BigDecimal[] days = millis.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+                if (days[1].signum() != 0) {
+                    throw unsupported("a RANGE offset over a DATE key that is not whole days: " + millis.movePointLeft(3).stripTrailingZeros().toPlainString() + " seconds");
+                }
+                return new FrameBound(kind, exactLong(days[0], offset));
+            }
+            return new FrameBound(kind, exactLong(millis.multiply(BigDecimal.valueOf(1000)), offset));
+        }
         BigDecimal value = arguments.decimal(bound.getOffset(), "a window frame's offset");
+        if (value.signum() < 0) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + value);
+        }
+        if (keyKind == TypeKind.DOUBLE || keyKind == TypeKind.REAL) {
+            return new FrameBound(kind, 0, value.doubleValue());
+        }
+        int scale = rangeKey == null ? 0 : rangeKey.scale();
         long offset;
         try {
             offset = value.movePointRight(scale).longValueExact();
@@ -150,21 +317,44 @@ final class WindowPlanner
         catch (ArithmeticException e) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must be a number of the ORDER BY key's scale: " + value, e);
         }
-        if (offset < 0) {
-            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset must not be negative: " + value);
+        return new FrameBound(kind, offset);
+    }
+
+    private static long exactLong(BigDecimal value, RexNode offset)
+    {
+        try {
+            return value.longValueExact();
         }
-        return bound.isPreceding() ? FrameBound.preceding(offset) : FrameBound.following(offset);
+        catch (ArithmeticException e) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "a window frame's offset is out of range: " + offset, e);
+        }
     }
 
     private static WindowFunction function(Window.RexWinAggCall call, WindowFrame frame, Arguments arguments)
     {
         String name = call.getOperator().getName();
-        if (call.distinct) {
-            throw unsupported("DISTINCT in the window function " + name);
-        }
+        WindowFunction function = function(call, name, frame, arguments);
         if (call.ignoreNulls) {
-            throw unsupported("IGNORE NULLS in the window function " + name);
+            if (!function.kind().takesValue()) {
+                throw unsupported("IGNORE NULLS in the window function " + name);
+            }
+            function = function.withIgnoreNulls();
         }
+        if (call.distinct) {
+            if (function.kind() != WindowFunctionKind.AGGREGATE) {
+                throw unsupported("DISTINCT in the window function " + name);
+            }
+            if (frame.start().kind() != FrameBound.Kind.UNBOUNDED_PRECEDING && frame.end().kind() != FrameBound.Kind.UNBOUNDED_FOLLOWING) {
+                throw unsupported("DISTINCT in the window aggregate " + name + " over a frame that neither starts at the partition's start nor ends at its end ("
+                        + frame + ")");
+            }
+            function = function.withDistinct();
+        }
+        return function;
+    }
+
+    private static WindowFunction function(Window.RexWinAggCall call, String name, WindowFrame frame, Arguments arguments)
+    {
         Type outputType = CalciteTypes.toSigno(call.getType());
         List<RexNode> operands = call.getOperands();
         return switch (call.getOperator().getKind()) {

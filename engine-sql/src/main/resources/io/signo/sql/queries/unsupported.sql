@@ -1,11 +1,14 @@
 -- error: FULL join without an equality condition
 SELECT count(*) FROM nation FULL JOIN region ON n_regionkey < r_regionkey;
 
--- error: RANGE frames with an offset
-SELECT o_orderkey, SUM(o_totalprice) OVER (ORDER BY CAST(o_totalprice AS DOUBLE) RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM orders;
+-- error: a RANGE offset over a DATE key that is not whole days
+SELECT o_orderkey, COUNT(*) OVER (ORDER BY o_orderdate RANGE BETWEEN INTERVAL '36' HOUR PRECEDING AND CURRENT ROW) FROM orders;
 
--- error: DISTINCT in the window function
-SELECT n_name, COUNT(DISTINCT n_regionkey) OVER () FROM nation;
+-- error: a RANGE offset over a DATE key other than a day-time INTERVAL
+SELECT o_orderkey, COUNT(*) OVER (ORDER BY o_orderdate RANGE BETWEEN INTERVAL '1' MONTH PRECEDING AND CURRENT ROW) FROM orders;
+
+-- error: DISTINCT in the window aggregate COUNT over a frame that neither starts at the partition's start nor ends at its end
+SELECT n_name, COUNT(DISTINCT n_regionkey) OVER (ORDER BY n_nationkey ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM nation;
 
 -- error: ORDER BY (or WITHIN GROUP) inside aggregate function
 SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN region ON n_regionkey = r_regionkey GROUP BY r_regionkey;

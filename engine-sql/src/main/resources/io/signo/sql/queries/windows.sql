@@ -169,3 +169,155 @@ SELECT o_custkey, o_orderkey, k,
 FROM (SELECT o_custkey, o_orderkey, o_totalprice, CASE WHEN MOD(o_orderkey, 7) = 0 THEN NULL ELSE o_orderkey / 10 END AS k FROM orders) t
 WHERE o_custkey < 80
 ORDER BY o_custkey, o_orderkey;
+
+-- top-N per partition (planned without sorting whole partitions): the three dearest line items of each supplier, ties broken by a unique key
+SELECT *
+FROM (
+    SELECT l_suppkey, l_orderkey, l_linenumber, l_extendedprice,
+           ROW_NUMBER() OVER (PARTITION BY l_suppkey ORDER BY l_extendedprice DESC, l_orderkey, l_linenumber) AS rn
+    FROM lineitem
+) ranked
+WHERE rn <= 3
+ORDER BY l_suppkey, rn;
+
+-- top-N per partition with rn < n, the bound reversed, and rn = 1
+SELECT a.o_custkey, a.o_orderkey, a.rn, b.o_orderkey, c.o_orderkey
+FROM (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_totalprice, o_orderkey) AS rn FROM orders) a
+JOIN (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_orderdate DESC, o_orderkey) AS rn FROM orders) b
+    ON a.o_custkey = b.o_custkey AND a.rn = b.rn AND 2 >= b.rn
+JOIN (SELECT o_custkey, o_orderkey, ROW_NUMBER() OVER (PARTITION BY o_custkey ORDER BY o_orderkey DESC) AS rn FROM orders) c
+    ON a.o_custkey = c.o_custkey AND c.rn = 1
+WHERE a.rn < 3 AND a.o_custkey < 500
+ORDER BY a.o_custkey, a.rn;
+
+-- RANK and DENSE_RANK keep every row tied at the cut
+SELECT *
+FROM (
+    SELECT o_orderkey, o_orderpriority, o_orderstatus, o_shippriority,
+           RANK() OVER (PARTITION BY o_orderpriority ORDER BY o_orderstatus DESC) AS r
+    FROM orders
+) ranked
+WHERE r <= 2;
+
+SELECT *
+FROM (
+    SELECT l_orderkey, l_linenumber, l_suppkey, l_quantity,
+           DENSE_RANK() OVER (PARTITION BY l_suppkey ORDER BY l_quantity) AS dr
+    FROM lineitem
+) ranked
+WHERE dr <= 2;
+
+-- top-N per partition: NULL partition and order keys, a cut larger than every partition, rank = n and other conditions after the ranking
+SELECT *
+FROM (
+    SELECT n_nationkey, k, v,
+           ROW_NUMBER() OVER (PARTITION BY k ORDER BY v NULLS FIRST, n_nationkey) AS rn,
+           n_name
+    FROM (
+        SELECT n_nationkey, n_name,
+               CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k,
+               CASE WHEN MOD(n_nationkey, 3) = 0 THEN NULL ELSE n_nationkey END AS v
+        FROM nation
+    ) t
+) ranked
+WHERE rn <= 1000
+ORDER BY n_nationkey;
+
+SELECT k, v, r
+FROM (
+    SELECT n_nationkey,
+           CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k,
+           CASE WHEN MOD(n_nationkey, 4) = 0 THEN NULL ELSE MOD(n_nationkey, 3) END AS v,
+           RANK() OVER (PARTITION BY CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END
+                        ORDER BY CASE WHEN MOD(n_nationkey, 4) = 0 THEN NULL ELSE MOD(n_nationkey, 3) END) AS r
+    FROM nation
+) ranked
+WHERE r = 2 OR (r <= 4 AND v IS NULL);
+
+SELECT *
+FROM (
+    SELECT ps_partkey, ps_suppkey, ps_availqty,
+           ROW_NUMBER() OVER (PARTITION BY ps_partkey ORDER BY ps_availqty DESC, ps_suppkey) AS rn
+    FROM partsupp
+) ranked
+WHERE rn <= 3 AND rn > 1 AND ps_availqty > 5000 AND ps_partkey < 300;
+
+-- top-N without PARTITION BY, an empty input, and a cut of zero
+SELECT *
+FROM (SELECT c_custkey, c_acctbal, ROW_NUMBER() OVER (ORDER BY c_acctbal DESC, c_custkey) AS rn FROM customer) ranked
+WHERE rn <= 5
+ORDER BY rn;
+
+SELECT *
+FROM (SELECT n_name, RANK() OVER (PARTITION BY n_regionkey ORDER BY n_name) AS r FROM nation WHERE n_nationkey < 0) ranked
+WHERE r <= 2;
+
+SELECT *
+FROM (SELECT n_name, ROW_NUMBER() OVER (PARTITION BY n_regionkey ORDER BY n_name) AS rn FROM nation) ranked
+WHERE rn <= 0;
+
+-- IGNORE NULLS: LAG, LEAD, FIRST_VALUE, LAST_VALUE and NTH_VALUE count only the rows whose value is not NULL; RESPECT NULLS is the default
+SELECT o_custkey, o_orderkey, v,
+       LAG(v) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAG(v, 2, 'none') IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAG(v, 0) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LEAD(v) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LEAD(v, 3) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAG(v) RESPECT NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       FIRST_VALUE(v) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       FIRST_VALUE(v) RESPECT NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey),
+       LAST_VALUE(v) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING),
+       NTH_VALUE(v, 2) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING),
+       NTH_VALUE(v, 3) IGNORE NULLS OVER (PARTITION BY o_custkey ORDER BY o_orderkey)
+FROM (SELECT o_custkey, o_orderkey, CASE WHEN MOD(o_orderkey, 3) = 0 OR o_custkey = 4 THEN NULL ELSE o_orderpriority END AS v FROM orders WHERE o_custkey < 60) t
+ORDER BY o_custkey, o_orderkey;
+
+-- IGNORE NULLS over RANGE frames with peers and NULL order keys, and over an empty input
+SELECT n_nationkey, k, v,
+       FIRST_VALUE(v) IGNORE NULLS OVER (PARTITION BY n_regionkey ORDER BY k RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),
+       LAST_VALUE(v) IGNORE NULLS OVER (PARTITION BY n_regionkey ORDER BY k),
+       LAG(v, 1, -1) IGNORE NULLS OVER (ORDER BY n_nationkey)
+FROM (SELECT n_nationkey, n_regionkey,
+             CASE WHEN n_nationkey > 20 THEN NULL ELSE MOD(n_nationkey, 4) END AS k,
+             CASE WHEN MOD(n_nationkey, 2) = 0 THEN NULL ELSE n_nationkey END AS v FROM nation) t
+ORDER BY n_nationkey;
+
+SELECT n_name, LEAD(n_name) IGNORE NULLS OVER (ORDER BY n_name) FROM nation WHERE n_nationkey < 0;
+
+-- DISTINCT aggregates over the whole partition and over frames that grow from its start or to its end; NULL values and NULL partitions
+SELECT l_orderkey, l_linenumber,
+       COUNT(DISTINCT l_returnflag) OVER (PARTITION BY l_orderkey),
+       COUNT(DISTINCT v) OVER (PARTITION BY l_orderkey),
+       SUM(DISTINCT l_quantity) OVER (PARTITION BY l_orderkey),
+       AVG(DISTINCT l_quantity) OVER (PARTITION BY l_orderkey),
+       MAX(DISTINCT l_shipmode) OVER (PARTITION BY l_orderkey),
+       COUNT(DISTINCT l_shipmode) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber),
+       SUM(DISTINCT v) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),
+       COUNT(DISTINCT v) OVER (PARTITION BY l_orderkey ORDER BY l_linenumber ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING)
+FROM (SELECT l_orderkey, l_linenumber, l_returnflag, l_quantity, l_shipmode,
+             CASE WHEN l_linenumber = 2 THEN NULL ELSE MOD(l_partkey, 3) END AS v FROM lineitem WHERE l_orderkey < 400) t
+ORDER BY l_orderkey, l_linenumber;
+
+SELECT n_nationkey,
+       COUNT(DISTINCT n_regionkey) OVER (),
+       COUNT(DISTINCT k) OVER (PARTITION BY k),
+       SUM(DISTINCT n_regionkey) OVER (ORDER BY n_nationkey DESC)
+FROM (SELECT n_nationkey, n_regionkey, CASE WHEN n_regionkey < 2 THEN NULL ELSE n_regionkey END AS k FROM nation) t
+ORDER BY n_nationkey;
+
+-- RANGE frames with offsets over a DOUBLE, a REAL, a DATE (INTERVAL days) and a TIMESTAMP (day-time INTERVALs), both directions, NULL keys in their own peer group
+SELECT o_custkey, o_orderkey,
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY d RANGE BETWEEN 5000.5 PRECEDING AND 2500.25 FOLLOWING),
+       SUM(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY d DESC RANGE BETWEEN 10000 PRECEDING AND CURRENT ROW),
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY r RANGE BETWEEN 20000 PRECEDING AND 20000 FOLLOWING),
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY o_orderdate RANGE BETWEEN INTERVAL '365' DAY PRECEDING AND CURRENT ROW),
+       MIN(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY dt DESC RANGE BETWEEN INTERVAL '100' DAY PRECEDING AND INTERVAL '30' DAY FOLLOWING),
+       COUNT(*) OVER (PARTITION BY o_custkey ORDER BY ts RANGE BETWEEN INTERVAL '500' DAY PRECEDING AND INTERVAL '12' HOUR FOLLOWING),
+       MAX(o_orderkey) OVER (PARTITION BY o_custkey ORDER BY ts RANGE BETWEEN UNBOUNDED PRECEDING AND INTERVAL '90' MINUTE PRECEDING)
+FROM (SELECT o_custkey, o_orderkey, o_orderdate,
+             CASE WHEN MOD(o_orderkey, 11) = 0 THEN NULL ELSE CAST(o_totalprice AS DOUBLE) END AS d,
+             CAST(o_totalprice AS REAL) AS r,
+             CASE WHEN MOD(o_orderkey, 13) = 0 THEN NULL ELSE o_orderdate END AS dt,
+             CAST(o_orderdate AS TIMESTAMP) + MOD(o_orderkey, 24) * INTERVAL '1' HOUR AS ts
+      FROM orders WHERE o_custkey < 80) t
+ORDER BY o_custkey, o_orderkey;

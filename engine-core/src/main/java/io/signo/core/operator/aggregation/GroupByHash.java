@@ -12,7 +12,7 @@ import java.util.List;
  * Maps the group key columns of each page to dense group ids 0 .. groupCount - 1 and keeps the keys
  * of every group, columnar, to write them out at the end. NULL keys are equal to each other.
  */
-interface GroupByHash
+public interface GroupByHash
 {
     static GroupByHash create(List<Type> keyTypes)
     {

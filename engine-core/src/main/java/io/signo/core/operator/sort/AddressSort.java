@@ -1,13 +1,13 @@
 package io.signo.core.operator.sort;
 
 /** A stable merge sort of page addresses with a {@link RowComparator}: primitive arrays, no boxing. */
-final class AddressSort
+public final class AddressSort
 {
     private static final int INSERTION_SORT_THRESHOLD = 16;
 
     private AddressSort() {}
 
-    static void sort(long[] addresses, int count, RowComparator comparator)
+    public static void sort(long[] addresses, int count, RowComparator comparator)
     {
         if (count < 2) {
             return;

@@ -10,6 +10,7 @@ import io.signo.storage.vector.ColumnVector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 import static java.util.Objects.requireNonNull;
 
@@ -95,6 +96,64 @@ public final class SortedRun
             columns[channel] = AddressGather.gather(types.get(channel), byPage, batch, count, allocator);
         }
         return new Page(count, columns);
+    }
+
+    /**
+     * All rows in sorted order, as pages of {@code pageRows} rows (the last may have fewer), built a
+     * column at a time: each column of the rows kept is let go once it is copied, so that at most one
+     * column is held twice rather than every row. Before it copies a column, {@code reserve} is told the
+     * bytes the run then holds with room for the copy (it may throw to refuse); after, the bytes it
+     * holds. The run is empty afterwards.
+     */
+    public List<Page> takeSorted(int pageRows, PageAllocator allocator, LongConsumer reserve)
+    {
+        if (!sorted) {
+            AddressSort.sort(addresses, rowCount, comparator);
+            sorted = true;
+        }
+        int pageCount = (rowCount + pageRows - 1) / pageRows;
+        long[][] batches = new long[pageCount][];
+        for (int page = 0; page < pageCount; page++) {
+            batches[page] = Arrays.copyOfRange(addresses, page * pageRows, Math.min(rowCount, (page + 1) * pageRows));
+        }
+        long batchBytes = (long) rowCount * Long.BYTES;
+        reserve.accept(retainedBytes() + batchBytes);
+        ColumnVector[][] byChannel = new ColumnVector[types.size()][pages.size()];
+        for (int page = 0; page < pages.size(); page++) {
+            for (int channel = 0; channel < byChannel.length; channel++) {
+                byChannel[channel][page] = pages.get(page).column(channel);
+            }
+        }
+        long heldBytes = pageBytes + batchBytes;
+        pages.clear();
+        comparator.clear();
+        addresses = new long[0];
+        reserve.accept(heldBytes);
+
+        ColumnVector[][] columns = new ColumnVector[pageCount][types.size()];
+        for (int channel = 0; channel < byChannel.length; channel++) {
+            long columnBytes = 0;
+            for (ColumnVector vector : byChannel[channel]) {
+                columnBytes += vector.retainedBytes();
+            }
+            reserve.accept(heldBytes + columnBytes);
+            long copiedBytes = 0;
+            for (int page = 0; page < pageCount; page++) {
+                ColumnVector copy = AddressGather.gather(types.get(channel), byChannel[channel], batches[page], batches[page].length, allocator);
+                columns[page][channel] = copy;
+                copiedBytes += copy.retainedBytes();
+            }
+            byChannel[channel] = null;
+            heldBytes += copiedBytes - columnBytes;
+            reserve.accept(heldBytes);
+        }
+        List<Page> sortedPages = new ArrayList<>(pageCount);
+        for (int page = 0; page < pageCount; page++) {
+            sortedPages.add(new Page(batches[page].length, columns[page]));
+        }
+        clear();
+        reserve.accept(heldBytes - batchBytes);
+        return sortedPages;
     }
 
     /** Drops the rows, so that the run takes new ones. */

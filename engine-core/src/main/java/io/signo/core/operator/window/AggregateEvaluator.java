@@ -2,14 +2,22 @@ package io.signo.core.operator.window;
 
 import io.signo.core.operator.aggregation.AggregateCall;
 import io.signo.core.operator.aggregation.GroupedAggregate;
+import io.signo.core.operator.sort.AddressSort;
+import io.signo.core.operator.sort.RowComparator;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
+
+import java.util.List;
 
 /**
  * An aggregate over each row's frame, through the GROUP BY's accumulators (one group per frame
  * state). Frames that all start at the partition's start grow row by row, so each row is added once
  * (running sums, and the whole partition); frames that all end at the partition's end do the same
  * from the end backwards; other frames (a moving window) aggregate each row's frame anew.
+ *
+ * <p>A DISTINCT aggregate adds only the first row of each value (the last, growing backwards): the
+ * partition's rows are sorted by the value, stably, and the first (last) of each run of equal values
+ * is marked. Frames that grow hold a value exactly when they hold its first (last) row.
  */
 final class AggregateEvaluator
         implements FunctionEvaluator
@@ -23,6 +31,11 @@ final class AggregateEvaluator
     private final int[] groupIds = new int[SortedRows.PAGE_ROWS];
     private GroupedAggregate state;
     private int groupCount;
+    /** DISTINCT: per row of the partition (index row - start), whether it is the row that adds its value. */
+    private boolean[] addsValue = new boolean[0];
+    private long[] byValue = new long[0];
+    private SortedRows comparedRows;
+    private RowComparator valueComparator;
 
     AggregateEvaluator(WindowFunction function)
     {
@@ -34,7 +47,11 @@ final class AggregateEvaluator
     public void evaluate(WindowPartition partition, OutputColumn output)
     {
         WindowFrame frame = function.frame();
-        if (frame.start().kind() == FrameBound.Kind.UNBOUNDED_PRECEDING) {
+        boolean forward = frame.start().kind() == FrameBound.Kind.UNBOUNDED_PRECEDING;
+        if (function.distinct()) {
+            markDistinctValues(partition, forward);
+        }
+        if (forward) {
             growingForward(partition, output);
         }
         else if (frame.end().kind() == FrameBound.Kind.UNBOUNDED_FOLLOWING) {
@@ -45,6 +62,32 @@ final class AggregateEvaluator
         }
     }
 
+    /** Marks in {@link #addsValue} the first row of each value in the partition, or the last when not {@code first}. */
+    private void markDistinctValues(WindowPartition partition, boolean first)
+    {
+        int size = partition.size();
+        int start = partition.start();
+        if (addsValue.length < size) {
+            addsValue = new boolean[Math.max(size, addsValue.length * 2)];
+            byValue = new long[addsValue.length];
+        }
+        if (comparedRows != partition.rows()) {
+            comparedRows = partition.rows();
+            valueComparator = comparedRows.comparator(List.of(call.inputChannel()));
+        }
+        for (int i = 0; i < size; i++) {
+            byValue[i] = SortedRows.address(start + i);
+        }
+        // stable: equal values keep their rows' order
+        AddressSort.sort(byValue, size, valueComparator);
+        for (int i = 0; i < size; i++) {
+            boolean marked = first
+                    ? i == 0 || valueComparator.compare(byValue[i - 1], byValue[i]) != 0
+                    : i == size - 1 || valueComparator.compare(byValue[i], byValue[i + 1]) != 0;
+            addsValue[SortedRows.row(byValue[i]) - start] = marked;
+        }
+    }
+
     private void growingForward(WindowPartition partition, OutputColumn output)
     {
         int group = newGroup();
@@ -52,7 +95,7 @@ final class AggregateEvaluator
         for (int row = partition.start(); row < partition.end(); row++) {
             int frameEnd = partition.frameEnd(function.frame(), row);
             if (frameEnd > added) {
-                add(partition.rows(), added, frameEnd, group);
+                add(partition, added, frameEnd, group);
                 added = frameEnd;
             }
             state.writeFinal(group, output.next());
@@ -67,7 +110,7 @@ final class AggregateEvaluator
         for (int row = partition.end() - 1; row >= partition.start(); row--) {
             int frameStart = partition.frameStart(function.frame(), row);
             if (frameStart < addedFrom) {
-                add(partition.rows(), frameStart, addedFrom, group);
+                add(partition, frameStart, addedFrom, group);
                 addedFrom = frameStart;
             }
             state.writeFinal(group, reversed);
@@ -85,7 +128,7 @@ final class AggregateEvaluator
             int frameStart = partition.frameStart(function.frame(), row);
             int frameEnd = partition.frameEnd(function.frame(), row);
             if (frameStart < frameEnd) {
-                add(partition.rows(), frameStart, frameEnd, group);
+                add(partition, frameStart, frameEnd, group);
             }
             state.writeFinal(group, output.next());
         }
@@ -102,19 +145,27 @@ final class AggregateEvaluator
         return groupCount++;
     }
 
-    /** Adds rows {@code [from, to)} to {@code group}, a page of the sorted rows at a time. */
-    private void add(SortedRows rows, int from, int to, int group)
+    /** Adds rows {@code [from, to)} to {@code group} (of DISTINCT, those marked to add their value), a page of the sorted rows at a time. */
+    private void add(WindowPartition partition, int from, int to, int group)
     {
+        SortedRows rows = partition.rows();
         int channel = call.inputChannel();
+        boolean distinct = function.distinct();
         while (from < to) {
             int pageEnd = Math.min(to, ((from >>> SortedRows.PAGE_SHIFT) + 1) << SortedRows.PAGE_SHIFT);
-            int count = pageEnd - from;
+            int rowCount = pageEnd - from;
             int firstPosition = SortedRows.position(from);
-            for (int i = 0; i < count; i++) {
-                positions[i] = firstPosition + i;
-                groupIds[i] = group;
+            int count = 0;
+            for (int i = 0; i < rowCount; i++) {
+                if (distinct && !addsValue[from + i - partition.start()]) {
+                    continue;
+                }
+                positions[count] = firstPosition + i;
+                groupIds[count++] = group;
             }
-            state.add(channel < 0 ? null : rows.column(channel, from), positions, groupIds, count);
+            if (count > 0) {
+                state.add(channel < 0 ? null : rows.column(channel, from), positions, groupIds, count);
+            }
             from = pageEnd;
         }
     }
@@ -122,6 +173,6 @@ final class AggregateEvaluator
     @Override
     public long retainedBytes()
     {
-        return state == null ? 0 : state.retainedBytes();
+        return (state == null ? 0 : state.retainedBytes()) + addsValue.length + (long) byValue.length * Long.BYTES * 2;
     }
 }

@@ -13,6 +13,7 @@ final class OutputColumn
 {
     private final Type type;
     private final List<ColumnVector> vectors = new ArrayList<>();
+    private long vectorBytes;
     private VectorBuilder builder;
 
     OutputColumn(Type type)
@@ -50,9 +51,17 @@ final class OutputColumn
     private void flush()
     {
         if (builder != null) {
-            vectors.add(builder.build());
+            ColumnVector vector = builder.build();
+            vectors.add(vector);
+            vectorBytes += vector.retainedBytes();
             builder = null;
         }
+    }
+
+    /** The memory of the vectors built so far, and of the one being built at its fixed width. */
+    long retainedBytes()
+    {
+        return vectorBytes + (builder == null ? 0 : (long) SortedRows.PAGE_ROWS * (Math.max(type.physicalType().fixedWidth(), Integer.BYTES) + 1));
     }
 
     /** The vectors, one per page of the sorted rows. */

@@ -7,7 +7,7 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -22,10 +22,13 @@ final class SortedRows
     static final int POSITION_MASK = PAGE_ROWS - 1;
 
     private final List<Page> pages;
+    private final List<Type> types;
     private final int rowCount;
 
-    SortedRows(List<Page> pages)
+    /** @param types the types of the pages' columns */
+    SortedRows(List<Page> pages, List<Type> types)
     {
+        this.types = List.copyOf(types);
         for (int i = 0; i < pages.size() - 1; i++) {
             if (pages.get(i).positionCount() != PAGE_ROWS) {
                 throw new IllegalArgumentException("page " + i + " of sorted rows has " + pages.get(i).positionCount() + " rows, not " + PAGE_ROWS);
@@ -50,17 +53,29 @@ final class SortedRows
         return row & POSITION_MASK;
     }
 
+    /** The row an {@link #address} names. */
+    static int row(long address)
+    {
+        return (PageAddresses.pageIndex(address) << PAGE_SHIFT) | PageAddresses.position(address);
+    }
+
     static long address(int row)
     {
         return PageAddresses.encode(row >>> PAGE_SHIFT, row & POSITION_MASK);
     }
 
     /** Compares rows on {@code channels} only for equality; null when there are none, every row then being equal. */
-    RowComparator equality(List<Integer> channels, List<Type> types)
+    RowComparator equality(List<Integer> channels)
     {
         if (channels.isEmpty()) {
             return null;
         }
+        return comparator(channels);
+    }
+
+    /** Compares the rows' {@link #address addresses} on {@code channels}, ascending, NULLs last. */
+    RowComparator comparator(List<Integer> channels)
+    {
         RowComparator comparator = new RowComparator(channels, Collections.nCopies(channels.size(), SortOrder.ASC_NULLS_LAST), types);
         for (int i = 0; i < pages.size(); i++) {
             comparator.setPage(i, pages.get(i));
@@ -83,13 +98,18 @@ final class SortedRows
         if (equality == null) {
             return new int[] {to};
         }
-        List<Integer> ends = new ArrayList<>();
+        int[] ends = new int[16];
+        int count = 0;
         for (int row = from + 1; row < to; row++) {
             if (equality.compare(address(row - 1), address(row)) != 0) {
-                ends.add(row);
+                if (count == ends.length) {
+                    ends = Arrays.copyOf(ends, count * 2);
+                }
+                ends[count++] = row;
             }
         }
-        ends.add(to);
-        return ends.stream().mapToInt(Integer::intValue).toArray();
+        ends = Arrays.copyOf(ends, count + 1);
+        ends[count] = to;
+        return ends;
     }
 }

@@ -7,8 +7,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The rows of its partition a window function reads for each row: counted in rows (ROWS), or by the
  * value of the ORDER BY key (RANGE): CURRENT ROW is the row's peers, the rows equal on the ORDER BY
- * keys, and {@code n PRECEDING} or {@code n FOLLOWING} the rows whose one exact-number key is within
- * n of the row's (n in the key's unscaled units).
+ * keys, and {@code n PRECEDING} or {@code n FOLLOWING} the rows whose one ORDER BY key (a number,
+ * DATE or TIMESTAMP) is within n of the row's (see {@link FrameBound} for the units).
  */
 public record WindowFrame(boolean rows, FrameBound start, FrameBound end)
         implements Serializable

@@ -20,6 +20,12 @@ public enum WindowFunctionKind
     /** An aggregate (COUNT, SUM, AVG, MIN, MAX, the variances and standard deviations) of the rows of the frame. */
     AGGREGATE;
 
+    /** LAG, LEAD, FIRST_VALUE, LAST_VALUE and NTH_VALUE: a value of another row, which may skip NULLs (IGNORE NULLS). */
+    public boolean takesValue()
+    {
+        return this == LAG || this == LEAD || this == FIRST_VALUE || this == LAST_VALUE || this == NTH_VALUE;
+    }
+
     /** Whether the function reads the frame; the ranking functions and LAG and LEAD ignore it. */
     public boolean usesFrame()
     {

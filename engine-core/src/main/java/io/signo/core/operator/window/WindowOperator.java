@@ -8,7 +8,6 @@ import io.signo.core.operator.sort.SortOrder;
 import io.signo.core.operator.sort.SortedRun;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -62,12 +61,19 @@ public final class WindowOperator
         }
     }
 
+    /** A partition's peer groups: where each row's starts and ends. */
+    private static final long PEER_BYTES_PER_ROW = 2L * Integer.BYTES;
+    /** What a function may hold per row of a partition while it runs: its output (a fixed-width value and its NULL flag) and its scratch (IGNORE NULLS' counts, DISTINCT's sort). */
+    private static final long PARTITION_BYTES_PER_ROW = 9 + 3L * Long.BYTES;
+    private static final long RESERVATION_STEP_BYTES = 1L << 20;
+
     private final OperatorContext context;
     private final WindowOperatorFactory factory;
     private final SortedRun input;
     private boolean finishing;
     private List<Page> output;
     private int nextPage;
+    private long outputBytes;
     private boolean done;
 
     private WindowOperator(OperatorContext context, WindowOperatorFactory factory)
@@ -116,19 +122,24 @@ public final class WindowOperator
         }
         Page page = output.get(nextPage);
         output.set(nextPage++, null);
+        // the page is the next operator's now
+        outputBytes -= page.retainedBytes();
+        context.memory().setBytes(outputBytes);
         return page;
     }
 
+    /**
+     * The input sorted, with every function's column. The input's columns are copied into sorted pages
+     * one at a time, each let go once copied; each partition reserves its scratch and output
+     * ({@link #PARTITION_BYTES_PER_ROW} per row and function) before the functions run over it.
+     */
     private List<Page> compute()
     {
         // pages kept until every function ran: from the GC-released allocator, not the driver's recycled one
-        List<Page> pages = new ArrayList<>();
-        for (Page page = input.next(SortedRows.PAGE_ROWS, PageAllocator.transientPages()); page != null; page = input.next(SortedRows.PAGE_ROWS, PageAllocator.transientPages())) {
-            pages.add(page);
-        }
-        input.clear();
-        SortedRows rows = new SortedRows(pages);
-        context.memory().setBytes(rows.retainedBytes());
+        List<Page> pages = input.takeSorted(SortedRows.PAGE_ROWS, PageAllocator.transientPages(), context.memory()::setBytes);
+        SortedRows rows = new SortedRows(pages, factory.types);
+        long sortedBytes = rows.retainedBytes();
+        context.memory().setBytes(sortedBytes);
 
         List<FunctionEvaluator> evaluators = new ArrayList<>();
         List<OutputColumn> columns = new ArrayList<>();
@@ -136,14 +147,29 @@ public final class WindowOperator
             evaluators.add(FunctionEvaluator.of(function));
             columns.add(new OutputColumn(function.outputType()));
         }
-        RowComparator partitions = rows.equality(factory.partitionChannels, factory.types);
-        RowComparator peers = rows.equality(factory.orderChannels, factory.types);
+        RowComparator partitions = rows.equality(factory.partitionChannels);
+        RowComparator peers = rows.equality(factory.orderChannels);
         int start = 0;
         if (rows.rowCount() > 0) {
-            for (int end : SortedRows.runEnds(partitions, 0, rows.rowCount())) {
-                WindowPartition partition = new WindowPartition(rows, start, end, peers, rangeKey());
+            int[] partitionEnds = SortedRows.runEnds(partitions, 0, rows.rowCount());
+            long fixedBytes = sortedBytes + (long) partitionEnds.length * Integer.BYTES;
+            long heldBytes = fixedBytes;
+            // reserved ahead in steps, so that many small partitions do not each call on the query's pool
+            long reservedBytes = 0;
+            WindowPartition.RangeKey rangeKey = rangeKey();
+            for (int end : partitionEnds) {
+                long neededBytes = heldBytes + (end - start) * (PEER_BYTES_PER_ROW + PARTITION_BYTES_PER_ROW * evaluators.size());
+                if (neededBytes > reservedBytes) {
+                    reservedBytes = neededBytes + RESERVATION_STEP_BYTES;
+                    context.memory().setBytes(reservedBytes);
+                }
+                WindowPartition partition = new WindowPartition(rows, start, end, peers, rangeKey);
                 for (int i = 0; i < evaluators.size(); i++) {
                     evaluators.get(i).evaluate(partition, columns.get(i));
+                }
+                heldBytes = fixedBytes;
+                for (int i = 0; i < evaluators.size(); i++) {
+                    heldBytes += columns.get(i).retainedBytes() + evaluators.get(i).retainedBytes();
                 }
                 start = end;
             }
@@ -165,11 +191,12 @@ public final class WindowOperator
             bytes += withFunctions.retainedBytes();
             result.add(withFunctions);
         }
+        outputBytes = bytes;
         context.memory().setBytes(bytes);
         return result;
     }
 
-    /** The ORDER BY key RANGE offsets measure, when a function's frame has one (the planner allows it for one exact-number key). */
+    /** The ORDER BY key RANGE offsets measure, when a function's frame has one (the planner allows it for one numeric, DATE or TIMESTAMP key). */
     private WindowPartition.RangeKey rangeKey()
     {
         boolean needed = factory.functions.stream().anyMatch(function -> function.kind().usesFrame() && function.frame().rangeWithOffset());
@@ -180,7 +207,7 @@ public final class WindowOperator
             throw new IllegalStateException("a RANGE frame with an offset needs exactly one ORDER BY key, not " + factory.orderChannels.size());
         }
         int channel = factory.orderChannels.getFirst();
-        return new WindowPartition.RangeKey(channel, factory.orders.getFirst().ascending(), factory.types.get(channel).physicalType() == PhysicalType.INT);
+        return new WindowPartition.RangeKey(channel, factory.orders.getFirst().ascending(), factory.types.get(channel).physicalType());
     }
 
     private void release()

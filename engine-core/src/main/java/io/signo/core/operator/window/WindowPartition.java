@@ -1,6 +1,7 @@
 package io.signo.core.operator.window;
 
 import io.signo.core.operator.sort.RowComparator;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.vector.ColumnVector;
 
 /**
@@ -16,8 +17,8 @@ final class WindowPartition
     /** The one ORDER BY key of a RANGE frame with an offset: its channel and direction; null without one. */
     private final RangeKey rangeKey;
 
-    /** The single exact-number ORDER BY key that RANGE offsets measure. */
-    record RangeKey(int channel, boolean ascending, boolean intValues) {}
+    /** The single ORDER BY key that RANGE offsets measure, and how its values are held. */
+    record RangeKey(int channel, boolean ascending, PhysicalType physicalType) {}
     /** Per row of the partition (index row - start): the first row of its peer group and the first after it; computed on first use. */
     private int[] peerStarts;
     private int[] peerEnds;
@@ -87,9 +88,9 @@ final class WindowPartition
         FrameBound bound = frame.start();
         return switch (bound.kind()) {
             case UNBOUNDED_PRECEDING -> start;
-            case PRECEDING -> frame.rows() ? clamp(row - bound.offset()) : firstWithin(row, -bound.offset(), false);
+            case PRECEDING -> frame.rows() ? clamp(row - bound.offset()) : firstWithin(row, bound, false);
             case CURRENT_ROW -> frame.rows() ? row : peerStart(row);
-            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset()) : firstWithin(row, bound.offset(), false);
+            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset()) : firstWithin(row, bound, false);
             case UNBOUNDED_FOLLOWING -> end;
         };
     }
@@ -100,19 +101,19 @@ final class WindowPartition
         FrameBound bound = frame.end();
         return switch (bound.kind()) {
             case UNBOUNDED_PRECEDING -> start;
-            case PRECEDING -> frame.rows() ? clamp(row - bound.offset() + 1) : firstWithin(row, -bound.offset(), true);
+            case PRECEDING -> frame.rows() ? clamp(row - bound.offset() + 1) : firstWithin(row, bound, true);
             case CURRENT_ROW -> frame.rows() ? row + 1 : peerEnd(row);
-            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset() + 1) : firstWithin(row, bound.offset(), true);
+            case FOLLOWING -> frame.rows() ? clamp(row + bound.offset() + 1) : firstWithin(row, bound, true);
             case UNBOUNDED_FOLLOWING -> end;
         };
     }
 
     /**
-     * For a RANGE bound {@code delta} away from {@code row}'s key in the sort's direction (negative for
-     * PRECEDING): the first row whose key is at or past that value, or with {@code past} strictly past it.
+     * For a RANGE bound (PRECEDING: that far before {@code row}'s key in the sort's direction; FOLLOWING:
+     * after it): the first row whose key is at or past that value, or with {@code past} strictly past it.
      * Rows with a NULL key are one peer group, whose frame is that group; other rows' frames hold no NULL key.
      */
-    private int firstWithin(int row, long delta, boolean past)
+    private int firstWithin(int row, FrameBound bound, boolean past)
     {
         if (isNullKey(row)) {
             return past ? peerEnd(row) : peerStart(row);
@@ -126,9 +127,28 @@ final class WindowPartition
         while (high > low && isNullKey(high - 1)) {
             high = peerStart(high - 1);
         }
-        long key = key(row);
         // positions in the sort's direction: an ascending key as it is, a descending one negated
-        long target = rangeKey.ascending() ? saturatedAdd(key, delta) : saturatedAdd(key, -delta);
+        boolean towardsHigher = (bound.kind() == FrameBound.Kind.FOLLOWING) == rangeKey.ascending();
+        if (rangeKey.physicalType() == PhysicalType.DOUBLE) {
+            double key = doubleKey(row);
+            double target = towardsHigher ? key + bound.doubleOffset() : key - bound.doubleOffset();
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                double value = doubleKey(middle);
+                boolean before = rangeKey.ascending()
+                        ? (past ? Double.compare(value, target) <= 0 : Double.compare(value, target) < 0)
+                        : (past ? Double.compare(value, target) >= 0 : Double.compare(value, target) > 0);
+                if (before) {
+                    low = middle + 1;
+                }
+                else {
+                    high = middle;
+                }
+            }
+            return low;
+        }
+        long key = key(row);
+        long target = towardsHigher ? saturatedAdd(key, bound.offset()) : saturatedAdd(key, -bound.offset());
         while (low < high) {
             int middle = (low + high) >>> 1;
             long value = key(middle);
@@ -154,7 +174,12 @@ final class WindowPartition
     {
         ColumnVector column = rows.column(rangeKey.channel(), row);
         int position = SortedRows.position(row);
-        return rangeKey.intValues() ? column.getInt(position) : column.getLong(position);
+        return rangeKey.physicalType() == PhysicalType.INT ? column.getInt(position) : column.getLong(position);
+    }
+
+    private double doubleKey(int row)
+    {
+        return rows.column(rangeKey.channel(), row).getDouble(SortedRows.position(row));
     }
 
     private static long saturatedAdd(long value, long delta)

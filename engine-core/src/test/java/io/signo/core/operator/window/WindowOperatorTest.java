@@ -1,10 +1,15 @@
 package io.signo.core.operator.window;
 
+import io.signo.core.operator.Operator;
+import io.signo.core.operator.OperatorContext;
 import io.signo.core.operator.OperatorRunner;
 import io.signo.core.operator.aggregation.AggregateCall;
 import io.signo.core.operator.aggregation.AggregateKind;
 import io.signo.core.operator.sort.SortOrder;
 import io.signo.core.operator.window.WindowOperator.WindowOperatorFactory;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
@@ -13,17 +18,20 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 import static io.signo.core.operator.TestingPages.page;
 import static io.signo.core.operator.TestingPages.row;
 import static io.signo.core.operator.TestingPages.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -133,6 +141,164 @@ class WindowOperatorTest
                 assertEquals(expected, actual.get(row.id()), "row " + row);
             }
         }
+    }
+
+    @Test
+    void ignoreNullsSkipsRowsWithoutAValue()
+    {
+        List<Row> rows = randomRows(new Random(19));
+        WindowFrame neighbours = new WindowFrame(true, FrameBound.preceding(2), FrameBound.following(1));
+        WindowFrame running = new WindowFrame(true, FrameBound.UNBOUNDED_PRECEDING, FrameBound.CURRENT_ROW);
+        List<WindowFunction> functions = List.of(
+                new WindowFunction(WindowFunctionKind.LAG, List.of(V), 1, null, Type.BIGINT, WindowFrame.WHOLE_PARTITION).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.LAG, List.of(V, ID), 3, null, Type.BIGINT, WindowFrame.WHOLE_PARTITION).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.LEAD, List.of(V), 2, null, Type.BIGINT, WindowFrame.WHOLE_PARTITION).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.LAG, List.of(V), -1, null, Type.BIGINT, WindowFrame.WHOLE_PARTITION).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.FIRST_VALUE, List.of(V), 0, null, Type.BIGINT, neighbours).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.LAST_VALUE, List.of(V), 0, null, Type.BIGINT, running).withIgnoreNulls(),
+                new WindowFunction(WindowFunctionKind.NTH_VALUE, List.of(V), 3, null, Type.BIGINT, WindowFrame.WHOLE_PARTITION).withIgnoreNulls());
+        Map<Long, List<Object>> actual = run(rows, List.of(K, ID), List.of(SortOrder.ASC_NULLS_LAST, SortOrder.ASC_NULLS_LAST), functions);
+
+        Comparator<Row> order = Comparator.comparing(Row::k, Comparator.nullsLast(Comparator.naturalOrder())).thenComparing(Row::id);
+        for (List<Row> partition : partitions(rows, order)) {
+            int size = partition.size();
+            for (int i = 0; i < size; i++) {
+                Row row = partition.get(i);
+                Long thirdBefore = nthValue(partition, i - 1, -1, 3);
+                List<Object> expected = List.of(
+                        nullable(nthValue(partition, i - 1, -1, 1)),
+                        nullable(thirdBefore != null ? thirdBefore : (Long) row.id()),
+                        nullable(nthValue(partition, i + 1, 1, 2)),
+                        nullable(nthValue(partition, i + 1, 1, 1)),
+                        nullable(nthValueWithin(partition, i - 2, i + 1, 1, false)),
+                        nullable(nthValueWithin(partition, 0, i, 1, true)),
+                        nullable(nthValueWithin(partition, 0, size - 1, 3, false)));
+                assertEquals(expected, actual.get(row.id()), "row " + row);
+            }
+        }
+    }
+
+    @Test
+    void distinctAggregatesCountEachValueOnce()
+    {
+        List<Row> rows = randomRows(new Random(29));
+        WindowFrame running = new WindowFrame(true, FrameBound.UNBOUNDED_PRECEDING, FrameBound.CURRENT_ROW);
+        WindowFrame remaining = new WindowFrame(true, FrameBound.following(1), FrameBound.UNBOUNDED_FOLLOWING);
+        List<WindowFunction> functions = List.of(
+                WindowFunction.aggregate(new AggregateCall(AggregateKind.COUNT, K, Type.BIGINT, Type.BIGINT), WindowFrame.WHOLE_PARTITION).withDistinct(),
+                WindowFunction.aggregate(new AggregateCall(AggregateKind.SUM, K, Type.BIGINT, Type.BIGINT), running).withDistinct(),
+                WindowFunction.aggregate(new AggregateCall(AggregateKind.COUNT, K, Type.BIGINT, Type.BIGINT), remaining).withDistinct());
+        Map<Long, List<Object>> actual = run(rows, List.of(V, ID), List.of(SortOrder.ASC_NULLS_LAST, SortOrder.ASC_NULLS_LAST), functions);
+
+        Comparator<Row> order = Comparator.comparing(Row::v, Comparator.nullsLast(Comparator.naturalOrder())).thenComparing(Row::id);
+        for (List<Row> partition : partitions(rows, order)) {
+            int size = partition.size();
+            for (int i = 0; i < size; i++) {
+                Row row = partition.get(i);
+                Set<Long> upToRow = distinctKeys(partition, 0, i + 1);
+                List<Object> expected = List.of(
+                        (long) distinctKeys(partition, 0, size).size(),
+                        nullable(upToRow.isEmpty() ? null : upToRow.stream().mapToLong(Long::longValue).sum()),
+                        (long) distinctKeys(partition, i + 1, size).size());
+                assertEquals(expected, actual.get(row.id()), "row " + row);
+            }
+        }
+    }
+
+    @Test
+    void rangeOffsetsOverADoubleKey()
+    {
+        List<Type> types = List.of(Type.BIGINT, Type.DOUBLE, Type.BIGINT);
+        Random random = new Random(31);
+        List<List<Object>> values = new ArrayList<>();
+        for (long id = 0; id < 3000; id++) {
+            values.add(row(random.nextLong(3), random.nextInt(10) == 0 ? null : random.nextInt(400) / 8.0, id));
+        }
+        WindowFrame around = new WindowFrame(false, FrameBound.preceding(2.5), FrameBound.following(0.75));
+        List<WindowFunction> functions = List.of(WindowFunction.aggregate(AggregateCall.countStar(), around));
+        for (SortOrder direction : List.of(SortOrder.ASC_NULLS_LAST, SortOrder.DESC_NULLS_FIRST)) {
+            List<Page> output = runner.run(new WindowOperatorFactory(List.of(0), List.of(1), List.of(direction), functions, types), List.of(page(types, values)));
+            for (List<Object> result : rows(output)) {
+                Double key = (Double) result.get(1);
+                double sign = direction.ascending() ? 1 : -1;
+                long expected = values.stream()
+                        .filter(other -> other.get(0).equals(result.get(0)))
+                        .filter(other -> key == null
+                                ? other.get(1) == null
+                                : other.get(1) != null && sign * ((Double) other.get(1) - key) >= -2.5 && sign * ((Double) other.get(1) - key) <= 0.75)
+                        .count();
+                assertEquals(expected, result.get(3), "row " + result);
+            }
+        }
+    }
+
+    @Test
+    void aPartitionPastTheMemoryLimitFailsTheQuery()
+    {
+        List<Row> rows = randomRows(new Random(37));
+        List<Page> input = List.of(page(TYPES, rows.stream().map(row -> row(row.p(), row.k(), row.id(), row.v())).toList()));
+        long inputBytes = input.getFirst().retainedBytes();
+        List<WindowFunction> functions = List.of(WindowFunction.ranking(WindowFunctionKind.ROW_NUMBER, 0, Type.BIGINT));
+        WindowOperatorFactory factory = new WindowOperatorFactory(List.of(P), List.of(K), List.of(SortOrder.ASC_NULLS_LAST), functions, TYPES);
+
+        // the input is held once (and a column twice) while it is sorted: well under twice the input
+        OperatorRunner measured = new OperatorRunner();
+        measured.run(factory, input);
+        assertTrue(measured.peakReservedBytes() < inputBytes * 3 / 2, "peak " + measured.peakReservedBytes() + " of input " + inputBytes);
+
+        // a pool that holds the input as it comes, but not the sorted copy and the functions' columns
+        MemoryPool unbounded = MemoryPool.unbounded("measure");
+        OperatorContext measuring = new OperatorContext(unbounded, 0);
+        Operator probe = factory.createOperator(measuring);
+        probe.addInput(input.getFirst());
+        long inputHeld = measuring.memory().reservedBytes();
+        probe.close();
+        measuring.close();
+
+        MemoryPool pool = new MemoryPool("small query", inputHeld + inputBytes / 8);
+        OperatorContext context = new OperatorContext(pool, 0);
+        Operator operator = factory.createOperator(context);
+        operator.addInput(input.getFirst());
+        operator.finish();
+        SignoException error = assertThrows(SignoException.class, operator::getOutput);
+        assertEquals(ErrorCode.EXCEEDED_MEMORY_LIMIT, error.errorCode(), error.getMessage());
+        operator.close();
+        context.close();
+        assertEquals(0, pool.reservedBytes(), "closing returns what the failed operator held");
+    }
+
+    /** The n-th non-NULL value from row {@code from} stepping by {@code step} (-1 backwards, 1 forwards), NULL when there is none. */
+    private static Long nthValue(List<Row> partition, int from, int step, int n)
+    {
+        int seen = 0;
+        for (int i = from; i >= 0 && i < partition.size(); i += step) {
+            if (partition.get(i).v() != null && ++seen == n) {
+                return partition.get(i).v();
+            }
+        }
+        return null;
+    }
+
+    /** The n-th non-NULL value of rows {@code [from, to]} (clipped), counted from the end when {@code fromEnd}. */
+    private static Long nthValueWithin(List<Row> partition, int from, int to, int n, boolean fromEnd)
+    {
+        int first = Math.max(0, from);
+        int last = Math.min(partition.size() - 1, to);
+        if (first > last) {
+            return null;
+        }
+        return fromEnd ? nthValue(partition.subList(first, last + 1), last - first, -1, n) : nthValue(partition.subList(first, last + 1), 0, 1, n);
+    }
+
+    private static Set<Long> distinctKeys(List<Row> partition, int from, int to)
+    {
+        Set<Long> keys = new HashSet<>();
+        for (int i = from; i < Math.min(to, partition.size()); i++) {
+            if (partition.get(i).k() != null) {
+                keys.add(partition.get(i).k());
+            }
+        }
+        return keys;
     }
 
     @Test
