@@ -113,7 +113,12 @@ public final class SignoRules
         TRIM(together(
                 CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE)),
+                CoreRules.PROJECT_REMOVE), // a window passes every input column through: only those read above it go below it (on its own,
+        // since with the filter transpose above it the two keep undoing each other)
+                together(
+                        CoreRules.PROJECT_WINDOW_TRANSPOSE,
+                        CoreRules.PROJECT_MERGE,
+                        CoreRules.PROJECT_REMOVE)),
         /** Signo's physical planner, which runs after the logical planner. */
         PHYSICAL;
 
