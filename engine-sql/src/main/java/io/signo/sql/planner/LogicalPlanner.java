@@ -38,6 +38,7 @@ import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
@@ -173,7 +174,7 @@ public final class LogicalPlanner
         phases.ended(Phase.PARSE);
         if (parsed.getKind() == SqlKind.EXPLAIN) {
             explain = true;
-            parsed = ((SqlExplain) parsed).getExplicandum();
+            parsed = explicandum(parsed);
         }
         if (!parsed.isA(SqlKind.QUERY)) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
@@ -185,7 +186,17 @@ public final class LogicalPlanner
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, List.of(catalog.schemaName()), typeFactory, config);
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), null);
+        SqlNode statement = FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions);
+        boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);
+        if (recursive) {
+            // a recursive CTE's columns take its seed's types: learnt by validating a copy where each is its seed alone
+            SqlNode seedsOnly = FileFunctionArguments.rewrite(ValuesLiterals.rewrite(explicandum(parse(sql))), fileFunctions);
+            List<SqlWithItem> seeds = RecursiveCteTypes.seedsOnly(seedsOnly);
+            validate(validator, seedsOnly, null);
+            RecursiveCteTypes.applyCasts(statement, RecursiveCteTypes.seedTypes(seeds, validator), validator);
+            validator = newValidator(catalogReader, typeFactory);
+        }
+        SqlNode validated = validate(validator, statement, null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -199,7 +210,18 @@ public final class LogicalPlanner
         SignoRelMetadataProvider.install(cluster);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
-        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelRoot relRoot;
+        try {
+            relRoot = converter.convertQuery(validated, false, true);
+        }
+        catch (AssertionError e) {
+            if (recursive && e.getMessage() != null && e.getMessage().startsWith("Conversion to relational algebra failed to preserve datatypes")) {
+                // a recursive CTE whose columns could not be given its seed's types (an INTERVAL column, a seed or term of another shape)
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a recursive CTE whose recursive term changes the type of a column; cast the term's columns "
+                        + "to the seed's types", e);
+            }
+            throw e;
+        }
         RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC)));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
@@ -264,6 +286,11 @@ public final class LogicalPlanner
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }
+    }
+
+    private static SqlNode explicandum(SqlNode statement)
+    {
+        return statement.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) statement).getExplicandum() : statement;
     }
 
     /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */

@@ -142,3 +142,19 @@ WITH RECURSIVE prices(p, i) AS (
     UNION ALL
     SELECT p + 1, i + 1 FROM prices WHERE i < 3)
 SELECT p, i FROM prices ORDER BY i;
+
+-- types: the columns take the seed's types, as in DuckDB; n + 0.5 is cast back to INTEGER, rounding
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 0.5 FROM t WHERE n < 3)
+SELECT n FROM t ORDER BY n;
+
+-- types: an INTEGER seed column multiplied by a DECIMAL, rounded half away from zero at every run
+WITH RECURSIVE t(n, x) AS (SELECT 1, 1 UNION ALL SELECT n + 1, x * 1.5 FROM t WHERE n < 6)
+SELECT n, x FROM t ORDER BY n;
+
+-- types: a DOUBLE seed column keeps the fractions
+WITH RECURSIVE t(n, x) AS (SELECT 1, CAST(1 AS DOUBLE) UNION ALL SELECT n + 1, x * 1.5 FROM t WHERE n < 6)
+SELECT n, x FROM t ORDER BY n;
+
+-- types: a string literal seed grows as a VARCHAR
+WITH RECURSIVE t(s) AS (SELECT 'a' UNION ALL SELECT s || 'b' FROM t WHERE char_length(s) < 4)
+SELECT s FROM t ORDER BY s;

@@ -12,3 +12,6 @@ SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN re
 
 -- error: TIMESTAMP - TIMESTAMP
 SELECT max(CAST(l_receiptdate AS TIMESTAMP) - CAST(l_shipdate AS TIMESTAMP)) FROM lineitem;
+
+-- error: may refer to itself only once
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n + b.n FROM t a, t b WHERE a.n < 5) SELECT n FROM t;
