@@ -98,9 +98,6 @@ abstract class SqlQuerySuite
     {
         List<DynamicTest> tests = new ArrayList<>();
         for (String file : FILES) {
-            if (!file.equals("recursive.sql")) {
-                continue;
-            } // TEMP
             List<String> statements = statements(file);
             assertFalse(statements.isEmpty(), file + " has no statements");
             for (int i = 0; i < statements.size(); i++) {
