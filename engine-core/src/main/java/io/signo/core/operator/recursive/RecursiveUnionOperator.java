@@ -30,14 +30,19 @@ import static java.util.Objects.requireNonNull;
  * {@code UNION} (distinct) a row already in the result is neither output nor put into the working
  * table again, so a recursion over a cycle ends.
  *
- * <p>Where the loop runs: the whole recursion is one operator on one driver (the planner gathers the
- * seed onto the coordinator). Each run of the recursive term is a small set of pipelines that this
- * operator creates from the {@link IterationPlanner} and drives itself, inside its own
- * {@link #getOutput()} calls: their sources are the working table and the parts of the term that do
- * not read it, which the planner computed once, with the full distributed plan, before the first run
- * (each a {@link PageTable}). A run never waits on another node, so
- * driving it here needs no scheduling across the cluster; when every pipeline of a run is blocked on
- * another (a probe waiting for its build), the operator reports their futures as its own.
+ * <p>Where the loop runs. Signo plans every query for a cluster, so the loop could be the
+ * coordinator starting each run as a distributed sub-plan of its own over an in-memory working
+ * table. Instead the recursion is gathered onto one node: it is this operator, on one driver of the
+ * coordinator, which the planner gathers the seed to. What is large stays distributed: the parts of
+ * the recursive term that do not read the working table (scans and joins of tables) run once, with
+ * the full distributed plan, before the first run, and are kept in {@link PageTable}s. Each run of the
+ * term is then a small set of pipelines over the working table and those tables, which this operator
+ * creates from the {@link IterationPlanner} and drives itself, inside its own {@link #getOutput()}
+ * calls. So a query starts on its nodes once, like any other; a run costs no round trip to the
+ * workers and no new tasks (a series of 1,000 rows is 1,000 runs); and a run never waits on another
+ * node: when every pipeline of a run waits on another one (a probe for its build), the operator
+ * reports their futures as its own. The price is that each run's work is one driver's, and the parts
+ * computed once are held whole on the coordinator.
  *
  * <p>Limits: a run that produces rows after {@code maxIterations} runs fails the query with
  * {@link ErrorCode#RECURSION_LIMIT_EXCEEDED}; the working table, each run's output, the inputs
