@@ -1,6 +1,7 @@
 package io.signo.sql;
 
 import io.signo.sql.translate.JoinDistributionMode;
+import io.signo.sql.translate.PlannerOptions;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 
@@ -25,12 +26,14 @@ public final class Session
     public static final String JOIN_DISTRIBUTION = "join_distribution";
     public static final String QUERY_MAX_MEMORY = "query_max_memory";
     public static final String RUNTIME_FILTERS = "runtime_filters";
+    public static final String MAX_RECURSION_DEPTH = "max_recursion_depth";
 
     private final String user;
     private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
     /** Bytes one query of this session may hold, or 0 for the engine's limit. */
     private volatile long queryMaxMemoryBytes;
     private volatile boolean runtimeFilters = true;
+    private volatile int maxRecursionDepth = PlannerOptions.DEFAULT_MAX_RECURSION_DEPTH;
 
     public Session(String user)
     {
@@ -51,6 +54,15 @@ public final class Session
     public boolean runtimeFilters()
     {
         return runtimeFilters;
+    }
+
+    /**
+     * How many runs of a recursive CTE's recursive term may produce rows; one more fails the query with
+     * {@code RECURSION_LIMIT_EXCEEDED}, so a recursion that never ends stops ({@code SET max_recursion_depth = n}).
+     */
+    public int maxRecursionDepth()
+    {
+        return maxRecursionDepth;
     }
 
     /** The session's memory limit per query in bytes, or 0 when it keeps the engine's. */
@@ -79,8 +91,12 @@ public final class Session
                 runtimeFilters = parseBoolean(RUNTIME_FILTERS, value);
                 return Boolean.toString(runtimeFilters);
             }
+            case MAX_RECURSION_DEPTH -> {
+                maxRecursionDepth = parseCount(MAX_RECURSION_DEPTH, value);
+                return Integer.toString(maxRecursionDepth);
+            }
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
-                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ")");
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + MAX_RECURSION_DEPTH + ")");
         }
     }
 
@@ -91,6 +107,7 @@ public final class Session
         properties.put(JOIN_DISTRIBUTION, joinDistribution.name().toLowerCase(Locale.ROOT));
         properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
         properties.put(RUNTIME_FILTERS, Boolean.toString(runtimeFilters));
+        properties.put(MAX_RECURSION_DEPTH, Integer.toString(maxRecursionDepth));
         return properties;
     }
 
@@ -101,6 +118,21 @@ public final class Session
             case "false", "off" -> false;
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT, property + " must be true or false: '" + text.strip() + "'");
         };
+    }
+
+    private static int parseCount(String property, String text)
+    {
+        String digits = text.strip();
+        try {
+            int count = Integer.parseInt(digits);
+            if (count >= 0) {
+                return count;
+            }
+        }
+        catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SignoException(ErrorCode.INVALID_ARGUMENT, property + " must be a whole number from 0 to " + Integer.MAX_VALUE + ": '" + digits + "'");
     }
 
     /** Parses a data size such as {@code 64MB} (powers of 1024, as Trino reads them) into bytes. */

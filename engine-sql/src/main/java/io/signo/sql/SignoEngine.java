@@ -236,7 +236,7 @@ public final class SignoEngine
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
             RelNode rel = logical.root();
             PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),
-                    replicatedOnWorkers);
+                    replicatedOnWorkers, session.maxRecursionDepth());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.planned(root);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());

@@ -5,6 +5,8 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,6 +46,22 @@ class SessionTest
         assertEquals(1L << 30, first.queryMaxMemoryBytes());
         assertEquals(JoinDistributionMode.AUTOMATIC, second.joinDistribution());
         assertEquals(0, second.queryMaxMemoryBytes());
+    }
+
+    @Test
+    void maxRecursionDepthIsAWholeNumber()
+    {
+        Session session = new Session("d");
+        assertEquals(10_000, session.maxRecursionDepth());
+        assertEquals("250", session.set("MAX_RECURSION_DEPTH", " 250 "));
+        assertEquals(250, session.maxRecursionDepth());
+        assertEquals("250", session.properties().get(Session.MAX_RECURSION_DEPTH));
+        for (String text : List.of("-1", "ten", "1.5", "", "99999999999")) {
+            SignoException error = assertThrows(SignoException.class, () -> session.set(Session.MAX_RECURSION_DEPTH, text));
+            assertEquals(ErrorCode.INVALID_ARGUMENT, error.errorCode());
+            assertTrue(error.getMessage().startsWith("max_recursion_depth must be a whole number"), error.getMessage());
+        }
+        assertEquals(250, session.maxRecursionDepth());
     }
 
     @Test

@@ -340,6 +340,50 @@ class SqlErrorTest
         assertStillAnswers();
     }
 
+    @Test
+    void recursionPastTheSessionsDepthFails()
+    {
+        String series = "WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 10) SELECT count(*) FROM t";
+        Session session = new Session("recursion");
+        session.set(Session.MAX_RECURSION_DEPTH, "9");
+        // nine runs of the recursive term produce 2..10, the tenth nothing
+        assertEquals(List.of(List.of(10L)), ResultRows.toRows(engine.execute(session, series, new QueryControl())));
+        session.set(Session.MAX_RECURSION_DEPTH, "8");
+        SignoException error = assertThrows(SignoException.class, () -> engine.execute(session, series, new QueryControl()));
+        assertEquals(ErrorCode.RECURSION_LIMIT_EXCEEDED, error.errorCode(), error.getMessage());
+        assertTrue(error.getMessage().contains("recursive query t still produced rows after 8 iterations") && error.getMessage().contains("SET max_recursion_depth"),
+                error.getMessage());
+        // a recursion that never ends stops at the default limit
+        assertFails(ErrorCode.RECURSION_LIMIT_EXCEEDED, "WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t");
+        assertStillAnswers();
+    }
+
+    @Test
+    void recursionOutgrowingTheQueryMemoryFails()
+    {
+        Session session = new Session("recursion");
+        session.set(Session.QUERY_MAX_MEMORY, "4MB");
+        // every run joins its rows with all 25 nations: the working table grows 25 times per run
+        String growing = "WITH RECURSIVE t(n, depth) AS (SELECT 1, 0 UNION ALL SELECT n_nationkey, depth + 1 FROM t, nation WHERE depth < 20) SELECT count(*) FROM t";
+        SignoException error = assertThrows(SignoException.class, () -> engine.execute(session, growing, new QueryControl()));
+        assertEquals(ErrorCode.EXCEEDED_MEMORY_LIMIT, error.errorCode(), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void recursiveTermReadingTheCteInANestedRecursionIsNotSupported()
+    {
+        SignoException error = assertFails(ErrorCode.NOT_SUPPORTED, """
+                WITH RECURSIVE outer_cte(n) AS (
+                    SELECT 1
+                    UNION ALL
+                    SELECT m FROM (WITH RECURSIVE inner_cte(m) AS (SELECT n + 1 FROM outer_cte WHERE n < 3 UNION ALL SELECT m + 10 FROM inner_cte WHERE m < 10)
+                                   SELECT m FROM inner_cte) AS nested)
+                SELECT count(*) FROM outer_cte""");
+        assertTrue(error.getMessage().contains("outer_cte"), error.getMessage());
+        assertStillAnswers();
+    }
+
     private SignoException assertFails(ErrorCode expected, String sql)
     {
         SignoException error = assertThrows(SignoException.class, () -> engine.execute(sql), sql);

@@ -59,6 +59,7 @@ abstract class SqlQuerySuite
             "windows.sql",
             "grouping_sets.sql",
             "dialect.sql",
+            "recursive.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

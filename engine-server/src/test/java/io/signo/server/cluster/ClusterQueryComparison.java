@@ -1,6 +1,8 @@
 package io.signo.server.cluster;
 
+import io.signo.reference.OrderByKeys;
 import io.signo.sql.ResultRows;
+import io.signo.sql.SqlScript;
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.memory.MemoryPool;
@@ -13,6 +15,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -81,6 +87,33 @@ abstract class ClusterQueryComparison
                 List<List<Object>> actual = ResultRows.toRows(coordinator.execute(sql));
                 ResultComparison.assertSameResult(expected, actual, sql.toLowerCase(Locale.ROOT).contains("order by"),
                         "SF " + scaleFactor + ", " + workerCount + " worker processes, join_distribution " + joinDistribution + "\n" + sql);
+            }));
+        }
+        return tests.stream();
+    }
+
+    /** The statements of one of engine-sql's SQL suite files, on the worker processes against DuckDB. */
+    Stream<DynamicTest> suiteFile(String file)
+    {
+        List<String> statements;
+        try (InputStream input = ClusterQueryComparison.class.getResourceAsStream("/io/signo/sql/queries/" + file)) {
+            if (input == null) {
+                throw new AssertionError("missing resource io/signo/sql/queries/" + file);
+            }
+            statements = SqlScript.statements(new String(input.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int i = 0; i < statements.size(); i++) {
+            String sql = statements.get(i);
+            String name = file + ":" + (i + 1);
+            tests.add(dynamicTest(name, () -> {
+                List<List<Object>> expected = duckDb.query(sql);
+                List<List<Object>> actual = ResultRows.toRows(coordinator.execute(sql));
+                ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql),
+                        name + ", SF " + scaleFactor + ", " + workerCount + " worker processes, join_distribution " + joinDistribution + "\n" + sql);
             }));
         }
         return tests.stream();

@@ -1,11 +1,23 @@
 package io.signo.server.cluster;
 
-/** TPC-H on three worker processes at SF 0.01, against DuckDB. */
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.stream.Stream;
+
+/** TPC-H and the recursive queries on three worker processes at SF 0.01, against DuckDB. */
 class ClusterThreeWorkersScaleFactor001Test
         extends ClusterQueryComparison
 {
     ClusterThreeWorkersScaleFactor001Test()
     {
         super(0.01, 3, "automatic");
+    }
+
+    /** A recursion runs on the coordinator, its inputs computed once on the workers: recursive.sql as the in-process suites run it. */
+    @TestFactory
+    Stream<DynamicTest> recursiveQueries()
+    {
+        return suiteFile("recursive.sql");
     }
 }

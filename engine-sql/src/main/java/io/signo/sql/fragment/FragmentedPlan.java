@@ -6,8 +6,11 @@ import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RecursionInputNode;
+import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.ValuesNode;
+import io.signo.sql.rel.WorkingTableNode;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -140,6 +143,10 @@ public final class FragmentedPlan
         return switch (node) {
             case TableScanNode scan -> scan.distribution().isSingle() ? 1 : shape.driversPerNode();
             case ValuesNode values -> 1;
+            // a recursion runs on one driver, and so does every run of its recursive term
+            case RecursiveUnionNode recursive -> 1;
+            case WorkingTableNode workingTable -> 1;
+            case RecursionInputNode input -> 1;
             case ExchangeNode exchange -> exchange.kind() == ExchangeKind.GATHER ? 1 : shape.driversPerNode();
             case HashJoinNode join -> driverCount(join.probe());
             case NestedLoopJoinNode join -> driverCount(join.probe());

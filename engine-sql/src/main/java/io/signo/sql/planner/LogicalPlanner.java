@@ -39,6 +39,7 @@ import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
@@ -177,7 +178,7 @@ public final class LogicalPlanner
         phases.ended(Phase.PARSE);
         if (parsed.getKind() == SqlKind.EXPLAIN) {
             explain = true;
-            parsed = ((SqlExplain) parsed).getExplicandum();
+            parsed = explicandum(parsed);
         }
         if (!parsed.isA(SqlKind.QUERY)) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
@@ -191,7 +192,17 @@ public final class LogicalPlanner
         List<List<String>> searchPath = List.of(List.of(catalog.schemaName()), List.of(PgCatalog.NAME), List.of());
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, SqlNameMatchers.withCaseSensitive(false), searchPath, typeFactory, config) {};
         SqlValidator validator = newValidator(catalogReader, typeFactory);
-        SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), null);
+        SqlNode statement = rewrite(parsed, fileFunctions, pgCatalog);
+        boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);
+        if (recursive) {
+            // a recursive CTE's columns take its seed's types: learnt by validating a copy where each is its seed alone
+            SqlNode seedsOnly = rewrite(explicandum(parse(sql)), fileFunctions, pgCatalog);
+            List<SqlWithItem> seeds = RecursiveCteTypes.seedsOnly(seedsOnly);
+            validate(validator, seedsOnly, null);
+            RecursiveCteTypes.applyCasts(statement, RecursiveCteTypes.seedTypes(seeds, validator), validator);
+            validator = newValidator(catalogReader, typeFactory);
+        }
+        SqlNode validated = validate(validator, statement, null);
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -205,7 +216,18 @@ public final class LogicalPlanner
         SignoRelMetadataProvider.install(cluster);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
-        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelRoot relRoot;
+        try {
+            relRoot = converter.convertQuery(validated, false, true);
+        }
+        catch (AssertionError e) {
+            if (recursive && e.getMessage() != null && e.getMessage().startsWith("Conversion to relational algebra failed to preserve datatypes")) {
+                // a recursive CTE whose columns could not be given its seed's types (an INTERVAL column, a seed or term of another shape)
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a recursive CTE whose recursive term changes the type of a column; cast the term's columns "
+                        + "to the seed's types", e);
+            }
+            throw e;
+        }
         RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC)));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
@@ -277,6 +299,11 @@ public final class LogicalPlanner
     private static SqlNode rewrite(SqlNode parsed, Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog)
     {
         return PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog);
+    }
+
+    private static SqlNode explicandum(SqlNode statement)
+    {
+        return statement.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) statement).getExplicandum() : statement;
     }
 
     /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */

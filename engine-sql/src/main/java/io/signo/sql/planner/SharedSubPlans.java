@@ -3,6 +3,7 @@ package io.signo.sql.planner;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.RepeatUnion;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -12,9 +13,9 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The aggregates and joins of a logical plan that more than one parent reads. Calcite's rule
- * planner keeps one node per digest, so a WITH query used twice, or the same join under a query
- * and under its sub-query, is one node after optimization; Signo computes it once. Scans, filters
+ * The aggregates, joins and recursive CTEs of a logical plan that more than one parent reads.
+ * Calcite's rule planner keeps one node per digest, so a WITH query used twice, or the same join
+ * under a query and under its sub-query, is one node after optimization; Signo computes it once. Scans, filters
  * and projections are recomputed for each parent instead: they stream, so holding their rows for
  * the slower parent would cost more memory than reading them again costs time.
  */
@@ -27,7 +28,7 @@ public final class SharedSubPlans
     {
         Set<RelNode> shared = Collections.newSetFromMap(new IdentityHashMap<>());
         for (RelNode rel : withSeveralParents(root, RelNode::getInputs)) {
-            if (rel instanceof Aggregate || rel instanceof Join) {
+            if (rel instanceof Aggregate || rel instanceof Join || rel instanceof RepeatUnion) {
                 shared.add(rel);
             }
         }

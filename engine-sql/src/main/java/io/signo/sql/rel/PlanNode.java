@@ -11,7 +11,8 @@ import java.util.List;
  */
 public sealed interface PlanNode
         extends Serializable
-        permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, WindowNode, TopNPerPartitionNode, GroupIdNode, RowIfEmptyNode, LimitNode, ValuesNode, ExchangeNode, TableWriterNode
+        permits TableScanNode, FilterProjectNode, AggregationNode, HashJoinNode, NestedLoopJoinNode, SortNode, TopNNode, WindowNode, TopNPerPartitionNode, GroupIdNode, RowIfEmptyNode, LimitNode, ValuesNode, ExchangeNode, TableWriterNode,
+        RecursiveUnionNode, WorkingTableNode, RecursionInputNode
 {
     List<Type> outputTypes();
 

@@ -146,7 +146,7 @@ final class JoinPlanner
     /** An input of a join: a join below outputs only the fields required of it, anything else (a shared join too) all its fields. */
     private JoinOutput planInput(RelNode input, ImmutableBitSet required)
     {
-        if (input instanceof Join join && !planner.isShared(join)) {
+        if (input instanceof Join join && !planner.isShared(join) && !planner.isComputedOnce(join)) {
             return plan(join, required);
         }
         return new JoinOutput(planner.visit(input), FieldChannels.identity(input.getRowType().getFieldCount()));

@@ -25,6 +25,10 @@ import io.signo.core.operator.join.JoinBridge;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
 import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
+import io.signo.core.operator.recursive.PageTable;
+import io.signo.core.operator.recursive.PageTableScanOperator;
+import io.signo.core.operator.recursive.PageTableSinkOperator;
+import io.signo.core.operator.recursive.RecursiveUnionOperator;
 import io.signo.core.operator.scan.ColumnConstraint;
 import io.signo.core.operator.scan.ConstraintTest;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
@@ -44,6 +48,8 @@ import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.LimitNode;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RecursionInputNode;
+import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.RowIfEmptyNode;
 import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
@@ -52,6 +58,7 @@ import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.TopNPerPartitionNode;
 import io.signo.sql.rel.ValuesNode;
 import io.signo.sql.rel.WindowNode;
+import io.signo.sql.rel.WorkingTableNode;
 import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
@@ -88,6 +95,8 @@ public final class LocalExecutionPlanner
     private final Set<PlanNode> sharedNodes;
     /** The spool of each shared node, per node index it was planned on. */
     private final Map<PlanNode, Map<Integer, PlannedSpool>> spools = new IdentityHashMap<>();
+    /** When planning one run of a recursive term: the tables its working-table and input nodes read; null otherwise. */
+    private final RecursionTables recursionTables;
 
     /** Plans for nodes of the cluster inside this process, exchanges wired in memory. */
     public LocalExecutionPlanner(FragmentedPlan plan)
@@ -97,12 +106,21 @@ public final class LocalExecutionPlanner
 
     public LocalExecutionPlanner(FragmentedPlan plan, ExchangeProvider exchanges)
     {
+        this(plan, exchanges, RuntimeFilterPlan.of(plan.root()), null);
+    }
+
+    private LocalExecutionPlanner(FragmentedPlan plan, ExchangeProvider exchanges, RuntimeFilterPlan runtimeFilters, RecursionTables recursionTables)
+    {
         this.plan = requireNonNull(plan, "plan is null");
         this.exchanges = requireNonNull(exchanges, "exchanges is null");
         this.driversPerNode = plan.shape().driversPerNode();
-        this.runtimeFilters = RuntimeFilterPlan.of(plan.root());
+        this.runtimeFilters = runtimeFilters;
         this.sharedNodes = runtimeFilters.sharedNodes();
+        this.recursionTables = recursionTables;
     }
+
+    /** The tables one recursion's runs read: its working table and its inputs computed once. */
+    private record RecursionTables(PageTable workingTable, List<PageTable> inputs) {}
 
     /** The pipelines of every node, the root stage collecting the result pages into {@code result}. */
     public List<DriverFactory> planAllNodes(ResultBuffer result)
@@ -287,6 +305,9 @@ public final class LocalExecutionPlanner
                 yield pipeline;
             }
             case ValuesNode values -> new Pipeline(new ValuesOperatorFactory(values.pages()), 1);
+            case RecursiveUnionNode recursive -> recursiveUnion(recursive, nodeIndex);
+            case WorkingTableNode workingTable -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(workingTable).workingTable(), "WorkingTable"), 1);
+            case RecursionInputNode input -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(input).inputs().get(input.index()), "ComputedOnce"), 1);
             case TableWriterNode writer -> {
                 Pipeline pipeline = visit(writer.source(), nodeIndex);
                 pipeline.factories.add(new TableWriterOperator.Factory(writer.write()));
@@ -301,6 +322,52 @@ public final class LocalExecutionPlanner
                         : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
             }
         };
+    }
+
+    /**
+     * A recursion: each input computed once by a pipeline of its own into a page table, the seed's
+     * pipeline ending in the recursion's operator, which plans every run of the recursive term afresh
+     * through {@link #planRun} (its bridges and exchanges serve one run).
+     */
+    private Pipeline recursiveUnion(RecursiveUnionNode recursive, int nodeIndex)
+    {
+        List<PageTable> inputs = new ArrayList<>();
+        for (PlanNode input : recursive.inputs()) {
+            Pipeline pipeline = visit(input, nodeIndex);
+            PageTable table = new PageTable(pipeline.driverCount);
+            pipeline.factories.add(new PageTableSinkOperator.Factory(table));
+            close(pipeline);
+            inputs.add(table);
+        }
+        PageTable workingTable = new PageTable(0);
+        PageTable runOutput = new PageTable(0);
+        RecursionTables tables = new RecursionTables(workingTable, inputs);
+        PlanNode term = recursive.recursiveTerm();
+        RecursiveUnionOperator.IterationPlanner iterations = () -> new LocalExecutionPlanner(plan, exchanges, runtimeFilters, tables).planRun(term, runOutput, nodeIndex);
+        Pipeline seed = visit(recursive.seed(), nodeIndex);
+        if (seed.driverCount != 1) {
+            throw new IllegalStateException("the seed of " + recursive.name() + " runs on " + seed.driverCount + " drivers, not one");
+        }
+        seed.factories.add(new RecursiveUnionOperator.Factory(recursive.name(), recursive.outputTypes(), recursive.distinct(), recursive.maxIterations(), workingTable,
+                runOutput, inputs, iterations));
+        return seed;
+    }
+
+    /** The pipelines of one run of a recursive term, the last writing the run's rows into {@code output}. */
+    private List<DriverFactory> planRun(PlanNode term, PageTable output, int nodeIndex)
+    {
+        Pipeline pipeline = visit(term, nodeIndex);
+        pipeline.factories.add(new PageTableSinkOperator.Factory(output));
+        close(pipeline);
+        return List.copyOf(pipelines);
+    }
+
+    private RecursionTables recursionTables(PlanNode reader)
+    {
+        if (recursionTables == null) {
+            throw new IllegalStateException(reader.describe() + " outside the recursive term of a recursion");
+        }
+        return recursionTables;
     }
 
     /** The join's bridge on the current node, publishing a runtime filter when a scan of its probe side applies one. */

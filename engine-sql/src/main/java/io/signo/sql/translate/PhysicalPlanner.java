@@ -11,10 +11,13 @@ import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.LimitNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RecursionInputNode;
+import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.SortNode;
 import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.rel.TopNNode;
 import io.signo.sql.rel.ValuesNode;
+import io.signo.sql.rel.WorkingTableNode;
 import io.signo.sql.translate.JoinPlanner.JoinOutput;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
@@ -23,6 +26,7 @@ import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
@@ -34,8 +38,10 @@ import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RepeatUnion;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.TableSpool;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.core.Window;
@@ -43,6 +49,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.TransientTable;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.MappingType;
@@ -68,6 +75,9 @@ public final class PhysicalPlanner
     private final JoinPlanner joins;
     private final AggregationPlanner aggregations;
     private final WindowPlanner windows;
+    private final int maxRecursionDepth;
+    /** The recursive CTE whose recursive term is being planned, or null. */
+    private Recursion recursion;
     /** Aggregates and joins that several parents read, and the one plan each gets: computed once, see {@link SharedPlanNodes}. */
     private Set<RelNode> sharedRels = Set.of();
     private final Map<RelNode, PlanNode> sharedPlans = new IdentityHashMap<>();
@@ -84,6 +94,7 @@ public final class PhysicalPlanner
         this.joins = new JoinPlanner(this, rexBuilder, new JoinCostModel(options));
         this.aggregations = new AggregationPlanner(this, rexBuilder);
         this.windows = new WindowPlanner(this, rexBuilder);
+        this.maxRecursionDepth = options.maxRecursionDepth();
     }
 
     /** The physical plan of a whole query; its root is a single stream in the query's row order. */
@@ -109,8 +120,28 @@ public final class PhysicalPlanner
         return sharedRels.contains(rel);
     }
 
+    /**
+     * Whether {@code rel} is a part of the recursive term being planned that does not read the working
+     * table: it is computed once, by its own plan, and {@link #visit} gives the node that reads it.
+     */
+    boolean isComputedOnce(RelNode rel)
+    {
+        return recursion != null && !recursion.readsWorkingTable(rel);
+    }
+
     PlanNode visit(RelNode rel)
     {
+        if (recursion != null) {
+            if (!recursion.readsWorkingTable(rel)) {
+                return computedOnce(rel);
+            }
+            if (rel instanceof TableScan scan) {
+                return castTo(new WorkingTableNode(recursion.name, recursion.types, rows(scan)), types(scan));
+            }
+            if (rel instanceof RepeatUnion) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a recursive CTE inside the recursive term of " + recursion.name + " that reads " + recursion.name);
+            }
+        }
         if (sharedRels.contains(rel)) {
             PlanNode planned = sharedPlans.get(rel);
             if (planned == null) {
@@ -134,6 +165,7 @@ public final class PhysicalPlanner
             case Window window -> windows.plan(window);
             case Union union -> union(union);
             case Values values -> values(values);
+            case RepeatUnion repeatUnion -> recursiveUnion(repeatUnion);
             case Intersect intersect -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: INTERSECT");
             case Minus minus -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: EXCEPT");
             case Correlate correlate -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: a correlated sub-query that could not be decorrelated");
@@ -187,7 +219,7 @@ public final class PhysicalPlanner
     {
         PlanNode source;
         FieldChannels channels;
-        if (input instanceof TableScan scan) {
+        if (input instanceof TableScan scan && recursion == null) {
             int[] columns = fieldsRead(condition, projects).toArray();
             if (columns.length == 0) {
                 columns = new int[] {0};
@@ -196,7 +228,7 @@ public final class PhysicalPlanner
             source = tableScan.withPredicate(ScanPredicateExtractor.extract(condition, tableScan.table()));
             channels = FieldChannels.ofColumns(scan.getRowType().getFieldCount(), columns);
         }
-        else if (input instanceof Join join && !sharedRels.contains(join)) {
+        else if (input instanceof Join join && !sharedRels.contains(join) && !isComputedOnce(join)) {
             // only the join columns this filter and projection read are gathered by the join
             JoinOutput output = joins.plan(join, fieldsRead(condition, projects));
             source = output.node();
@@ -355,5 +387,148 @@ public final class PhysicalPlanner
         }
         List<Page> pages = rowCount == 0 ? List.of() : List.of(new Page(rowCount, columns));
         return new ValuesNode(types, pages, rowCount);
+    }
+
+    /**
+     * A recursive CTE. The seed is planned as any query and gathered; the recursive term is planned
+     * for one node, to run again for every working table: its parts that do not read the working
+     * table become inputs of the recursion, each planned with the full distributed plan and computed
+     * once (a {@link RecursionInputNode} reads it), and what remains reads only those inputs, the
+     * working table and constants, so it needs no exchange.
+     */
+    private PlanNode recursiveUnion(RepeatUnion union)
+    {
+        RelOptTable table = union.getTransientTable() != null ? union.getTransientTable() : ((TableSpool) union.getSeedRel()).getTable();
+        String name = table.getQualifiedName().getLast();
+        List<Type> types = types(union);
+        RelNode seedRel = withoutSpool(union.getSeedRel());
+        RelNode termRel = withoutSpool(union.getIterativeRel());
+        Recursion term = new Recursion(table, name, types);
+        int references = term.references(termRel);
+        if (references > 1) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: the recursive term of " + name + " reads " + name + " " + references
+                    + " times; a recursive CTE may refer to itself only once in its recursive term");
+        }
+        PlanNode seed = visit(seedRel);
+        if (!seed.distribution().isSingle()) {
+            seed = ExchangeNode.gather(seed);
+        }
+        Recursion outer = recursion;
+        recursion = term;
+        PlanNode recursiveTerm;
+        try {
+            recursiveTerm = visit(termRel);
+        }
+        finally {
+            recursion = outer;
+        }
+        return new RecursiveUnionNode(name, castTo(seed, types), term.inputs, castTo(recursiveTerm, types), !union.all, maxRecursionDepth, rows(union));
+    }
+
+    private static RelNode withoutSpool(RelNode rel)
+    {
+        return rel instanceof TableSpool spool ? spool.getInput() : rel;
+    }
+
+    /** A part of the recursive term that does not read the working table: planned as a query of its own, to be computed once. */
+    private PlanNode computedOnce(RelNode rel)
+    {
+        Recursion term = recursion;
+        recursion = null;
+        PlanNode node;
+        try {
+            node = visit(rel);
+        }
+        finally {
+            recursion = term;
+        }
+        if (node instanceof ValuesNode) {
+            // constants: every run reads them as they are
+            return node;
+        }
+        if (!node.distribution().isSingle()) {
+            node = ExchangeNode.gather(node);
+        }
+        term.inputs.add(node);
+        return new RecursionInputNode(term.inputs.size() - 1, node.outputTypes(), node.estimatedRows());
+    }
+
+    private static List<Type> types(RelNode rel)
+    {
+        List<Type> types = new ArrayList<>();
+        for (var field : rel.getRowType().getFieldList()) {
+            types.add(CalciteTypes.toSigno(field.getType()));
+        }
+        return types;
+    }
+
+    /** The node with its columns cast to {@code types} where they differ. */
+    private static PlanNode castTo(PlanNode node, List<Type> types)
+    {
+        List<Type> sourceTypes = node.outputTypes();
+        if (sourceTypes.equals(types)) {
+            return node;
+        }
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            Expression input = Expressions.input(i, sourceTypes.get(i));
+            boolean same = sourceTypes.get(i).equals(types.get(i));
+            projections.add(same ? input : Expressions.cast(input, types.get(i)));
+            texts.add("$" + i + (same ? "" : " := CAST($" + i + " AS " + types.get(i) + ")"));
+        }
+        return new FilterProjectNode(node, null, null, projections, texts, node.estimatedRows());
+    }
+
+    /** The recursive term of a recursive CTE being planned: which of its parts read the working table, and the inputs computed once. */
+    private static final class Recursion
+    {
+        final RelOptTable table;
+        final String name;
+        /** The working table's columns: the recursion's. */
+        final List<Type> types;
+        final List<PlanNode> inputs = new ArrayList<>();
+        private final Map<RelNode, Boolean> readsWorkingTable = new IdentityHashMap<>();
+
+        Recursion(RelOptTable table, String name, List<Type> types)
+        {
+            this.table = table;
+            this.name = name;
+            this.types = types;
+        }
+
+        boolean readsWorkingTable(RelNode rel)
+        {
+            Boolean known = readsWorkingTable.get(rel);
+            if (known != null) {
+                return known;
+            }
+            boolean reads = rel instanceof TableScan scan && isWorkingTable(scan.getTable());
+            for (RelNode input : rel.getInputs()) {
+                // every input is visited, so that each is remembered
+                reads |= readsWorkingTable(input);
+            }
+            readsWorkingTable.put(rel, reads);
+            return reads;
+        }
+
+        /** How many times the term reads the working table, a sub-plan read by two parents counting twice. */
+        int references(RelNode rel)
+        {
+            int count = rel instanceof TableScan scan && isWorkingTable(scan.getTable()) ? 1 : 0;
+            for (RelNode input : rel.getInputs()) {
+                count += references(input);
+            }
+            return count;
+        }
+
+        private boolean isWorkingTable(RelOptTable other)
+        {
+            TransientTable transientTable = table.unwrap(TransientTable.class);
+            if (transientTable != null) {
+                return transientTable == other.unwrap(TransientTable.class);
+            }
+            return table.getQualifiedName().equals(other.getQualifiedName());
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.signo.sql.translate;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.TableScanNode;
 
 import java.util.ArrayList;
@@ -58,7 +59,12 @@ public final class PlanPrinter
         }
         lines.add(indent + "- " + shared + describe(node) + "  {rows: " + formatRows(node.estimatedRows()) + ", " + node.distribution() + "}");
         boolean remote = node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE;
-        for (PlanNode source : node.sources()) {
+        List<PlanNode> sources = node.sources();
+        for (int i = 0; i < sources.size(); i++) {
+            PlanNode source = sources.get(i);
+            if (node instanceof RecursiveUnionNode) {
+                lines.add(indent + "  " + (i == 0 ? "seed" : i == sources.size() - 1 ? "recursive term, run for each working table" : "input " + i + ", computed once") + ":");
+            }
             if (remote) {
                 int stage = nextStage++;
                 lines.add(indent + "  Stage " + stage + (source.distribution().isSingle() ? " on the coordinator" : " on every worker"));

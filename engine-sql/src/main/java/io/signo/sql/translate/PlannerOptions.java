@@ -14,17 +14,30 @@ package io.signo.sql.translate;
  * @param replicatedOnWorkers every worker keeps a copy of each replicated table (a cluster's
  *        database): a join whose build side reads one reads it on every worker instead of a
  *        broadcast from the coordinator
+ * @param maxRecursionDepth the session's {@code max_recursion_depth}: how many runs of a recursive
+ *        CTE's recursive term may produce rows before the query fails
  */
 public record PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters,
-        boolean replicatedOnWorkers)
+        boolean replicatedOnWorkers, int maxRecursionDepth)
 {
     public static final long DEFAULT_BROADCAST_LIMIT_BYTES = 256L << 20;
+    /** Far beyond the depth of real hierarchies and series, small enough that a recursion that never ends fails in seconds. */
+    public static final int DEFAULT_MAX_RECURSION_DEPTH = 10_000;
 
     public PlannerOptions
     {
         if (workerCount < 1) {
             throw new IllegalArgumentException("workerCount must be positive: " + workerCount);
         }
+        if (maxRecursionDepth < 0) {
+            throw new IllegalArgumentException("maxRecursionDepth is negative: " + maxRecursionDepth);
+        }
+    }
+
+    public PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters,
+            boolean replicatedOnWorkers)
+    {
+        this(workerCount, joinDistribution, broadcastLimitBytes, separateCoordinator, runtimeFilters, replicatedOnWorkers, DEFAULT_MAX_RECURSION_DEPTH);
     }
 
     public PlannerOptions(int workerCount, JoinDistributionMode joinDistribution, long broadcastLimitBytes, boolean separateCoordinator, boolean runtimeFilters)

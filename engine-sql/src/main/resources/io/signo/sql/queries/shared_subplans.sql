@@ -73,3 +73,7 @@ WITH no_orders AS (
     GROUP BY o_custkey
 )
 SELECT (SELECT count(*) FROM no_orders) AS customers, (SELECT max(orders) FROM no_orders) AS most;
+
+-- a recursive CTE read twice: the recursion runs once
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 30)
+SELECT count(*) FROM t a JOIN t b ON a.n = b.n + 1;

@@ -18,3 +18,6 @@ SELECT max(CAST(l_receiptdate AS TIMESTAMP) - CAST(l_shipdate AS TIMESTAMP)) FRO
 
 -- error: this combination of DISTINCT aggregates
 SELECT o_orderstatus, o_orderpriority, COUNT(DISTINCT o_custkey) FROM orders GROUP BY ROLLUP (o_orderstatus, o_orderpriority);
+
+-- error: may refer to itself only once
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n + b.n FROM t a, t b WHERE a.n < 5) SELECT n FROM t;

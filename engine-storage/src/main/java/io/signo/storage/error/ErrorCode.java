@@ -49,7 +49,9 @@ public enum ErrorCode
     /** A statement nested deeper than the planner goes: expressions or sub-queries within each other beyond the limit. */
     STATEMENT_TOO_COMPLEX(25, "54001", ErrorType.USER_ERROR),
     /** A sub-query used as a value returned more than one row. */
-    CARDINALITY_VIOLATION(26, "21000", ErrorType.USER_ERROR);
+    CARDINALITY_VIOLATION(26, "21000", ErrorType.USER_ERROR),
+    /** A recursive CTE whose recursive term still produced rows after the session's {@code max_recursion_depth} runs. */
+    RECURSION_LIMIT_EXCEEDED(27, "54000", ErrorType.INSUFFICIENT_RESOURCES);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
