@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  * NOT_SUPPORTED and a message containing the text of their {@code -- error:} comment.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class SqlQuerySuite
+public abstract class SqlQuerySuite
 {
     private static final String DIRECTORY = "queries/";
     private static final String SHARED_FILE = "shared_subplans.sql";
@@ -65,6 +65,13 @@ abstract class SqlQuerySuite
     private static final String ERROR_COMMENT = "-- error:";
 
     private final Setup setup;
+
+    /** The files of statements the suite compares with DuckDB (the one of refused statements aside). */
+    public static List<String> files()
+    {
+        return FILES;
+    }
+
     private TpchFixture tpch;
     private DuckDbTpch duckDb;
     private SignoEngine engine;
@@ -175,7 +182,7 @@ abstract class SqlQuerySuite
     }
 
     /** The statements of a file of the suite (shipped in the engine's jar: they are also its JIT training workload, see {@link AotTrainingRun}). */
-    static List<String> statements(String file)
+    public static List<String> statements(String file)
     {
         String text;
         try (InputStream input = SqlQuerySuite.class.getResourceAsStream(DIRECTORY + file)) {

@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.server.cluster.ExchangeSettings;
+import io.signo.storage.source.DataSource;
 import io.signo.storage.table.Catalog;
 
 import java.nio.file.Path;
@@ -35,10 +36,11 @@ public interface CommandEnvironment
 
     /**
      * Starts {@code workerCount} worker processes on 127.0.0.1 (or joins the running workers at
-     * {@code workerAddresses}), has them generate TPC-H at {@code scaleFactor} and returns an engine
+     * {@code workerAddresses}), has them open their share of {@code source} (TPC-H or TPC-DS generated
+     * at a scale factor) and returns an engine
      * that runs queries across them. Closing it stops the workers it started.
      */
-    ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings);
+    ClusterSession startCluster(DataSource source, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings);
 
     /**
      * Starts {@code workerCount} worker processes on 127.0.0.1, each keeping its share of the database

@@ -5,6 +5,7 @@ import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.source.DataSource;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpcds.TpcdsData;
 import io.signo.storage.tpcds.TpcdsQueries;
@@ -74,10 +75,10 @@ public final class LocalEnvironment
     }
 
     @Override
-    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
+    public ClusterSession startCluster(DataSource source, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
     {
         String workerHeap = workerCount > 0 ? workerHeap(workerCount) : null;
-        return new ProcessCluster(ClusterQueryRunner.start(workerCount, workerAddresses, workerHeap, scaleFactor, threads, exchangeSettings, "127.0.0.1", "127.0.0.1"));
+        return new ProcessCluster(ClusterQueryRunner.start(workerCount, workerAddresses, workerHeap, source, threads, exchangeSettings, "127.0.0.1", "127.0.0.1"));
     }
 
     @Override

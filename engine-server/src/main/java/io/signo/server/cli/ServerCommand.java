@@ -8,6 +8,9 @@ import io.signo.server.query.QueryRunner;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.source.DataSource;
+import io.signo.storage.source.TpcdsSource;
+import io.signo.storage.source.TpchSource;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpcds.TpcdsData;
 import io.signo.storage.tpch.TpchData;
@@ -54,7 +57,7 @@ final class ServerCommand
     @Option(names = "--tpch", paramLabel = "SCALE", description = "Generate TPC-H at this scale factor, e.g. 1. Without it a cluster of one has an empty tpch schema; a cluster needs it.")
     private double scaleFactor;
 
-    @Option(names = "--tpcds", paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor, e.g. 1, and serve it as the schema tpcds (one process: not with --tpch, --db or a cluster).")
+    @Option(names = "--tpcds", paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor, e.g. 1, and serve it as the schema tpcds (not with --tpch or --db; with --workers each worker generates its share).")
     private double tpcdsScaleFactor;
 
     @Option(names = "--db", paramLabel = "DIR", description = "Open the database in this directory, creating it when missing; its tables can be created and written. "
@@ -92,16 +95,16 @@ final class ServerCommand
         if (database != null && scaleFactor != 0) {
             throw new ParameterException(spec.commandLine(), "--db and --tpch cannot be combined yet: load TPC-H into the database with signo tpch --db DIR");
         }
-        if (cluster.clustered() && scaleFactor == 0 && database == null) {
-            throw new ParameterException(spec.commandLine(), "--tpch or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
+        if (cluster.clustered() && scaleFactor == 0 && tpcdsScaleFactor == 0 && database == null) {
+            throw new ParameterException(spec.commandLine(), "--tpch, --tpcds or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
         }
         if (scaleFactor != 0) {
             OptionChecks.checkScaleFactor(spec, "--tpch", scaleFactor);
         }
         if (tpcdsScaleFactor != 0) {
             OptionChecks.checkScaleFactor(spec, "--tpcds", tpcdsScaleFactor);
-            if (scaleFactor != 0 || database != null || cluster.clustered()) {
-                throw new ParameterException(spec.commandLine(), "--tpcds serves TPC-DS alone, in this process: it goes with neither --tpch, --db, --workers nor --worker-addresses");
+            if (scaleFactor != 0 || database != null) {
+                throw new ParameterException(spec.commandLine(), "--tpcds serves TPC-DS alone: it goes with neither --tpch nor --db");
             }
         }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
@@ -136,7 +139,8 @@ final class ServerCommand
             return ClusterQueryRunner.startWithDatabase(cluster.workers, cluster.workerAddresses, workerHeap, database, DatabaseOptions.cache(cacheBytes), threads,
                     cluster.exchangeSettings(), transportHost, httpAddress);
         }
-        return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, scaleFactor, threads, cluster.exchangeSettings(), transportHost, httpAddress);
+        DataSource source = tpcdsScaleFactor != 0 ? new TpcdsSource(tpcdsScaleFactor) : new TpchSource(scaleFactor);
+        return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, source, threads, cluster.exchangeSettings(), transportHost, httpAddress);
     }
 
     /** A wildcard bind address names no host; other processes on this machine reach it at 127.0.0.1. */

@@ -5,6 +5,8 @@ import io.signo.server.shell.ServerSql;
 import io.signo.server.shell.ServerTarget;
 import io.signo.server.shell.StatementSplitter;
 import io.signo.sql.QueryResult;
+import io.signo.storage.source.TpcdsSource;
+import io.signo.storage.source.TpchSource;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,7 +78,7 @@ final class SqlCommand
         @Option(names = "--tpch", required = true, paramLabel = "SCALE", description = "Generate TPC-H at this scale factor and query it, e.g. 0.01.")
         Double scaleFactor;
 
-        @Option(names = "--tpcds", required = true, paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor and query it (schema tpcds), e.g. 0.01; in this process only.")
+        @Option(names = "--tpcds", required = true, paramLabel = "SCALE", description = "Generate TPC-DS at this scale factor and query it (schema tpcds), e.g. 0.01.")
         Double tpcdsScaleFactor;
 
         @Option(names = "--server", required = true, paramLabel = "HOST:PORT", description = "Run on this Signo server over JDBC (see docs/jdbc.md).")
@@ -141,21 +143,16 @@ final class SqlCommand
         }
         if (tpcdsScaleFactor != null) {
             OptionChecks.checkScaleFactor(spec, "--tpcds", tpcdsScaleFactor);
-            if (cluster.clustered()) {
-                throw new ParameterException(spec.commandLine(), "--tpcds runs in this process: --workers and --worker-addresses go with --tpch or --db");
-            }
         }
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
-        if (scaleFactor == null && database == null && cluster.clustered()) {
-            throw new ParameterException(spec.commandLine(), "--tpch or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
+        if (scaleFactor == null && tpcdsScaleFactor == null && database == null && cluster.clustered()) {
+            throw new ParameterException(spec.commandLine(), "--tpch, --tpcds or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
         }
         // read the statements before generating data, so that a wrong path fails at once
         List<String> statements = statements();
 
-        try (QueryEngine engine = tpcdsScaleFactor != null
-                ? environment.createEngine(environment.generateTpcds(tpcdsScaleFactor, threads), threads)
-                : openEngine(scaleFactor, database)) {
+        try (QueryEngine engine = tpcdsScaleFactor != null ? openTpcdsEngine(tpcdsScaleFactor) : openEngine(scaleFactor, database)) {
             PrintWriter out = spec.commandLine().getOut();
             for (int i = 0; i < statements.size(); i++) {
                 String sql = statements.get(i);
@@ -174,6 +171,15 @@ final class SqlCommand
         return 0;
     }
 
+    /** An engine over TPC-DS at {@code scaleFactor}, on this process or the cluster's workers. */
+    private QueryEngine openTpcdsEngine(double scaleFactor)
+    {
+        if (cluster.clustered()) {
+            return environment.startCluster(new TpcdsSource(scaleFactor), threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+        }
+        return environment.createEngine(environment.generateTpcds(scaleFactor, threads), threads);
+    }
+
     /**
      * An engine over TPC-H at {@code scaleFactor}, on this process or the cluster's workers; over the
      * database in {@code database}, or an empty one in memory, when there is no scale factor.
@@ -188,7 +194,7 @@ final class SqlCommand
             return environment.openDatabase(database, threads, DatabaseOptions.cacheBytes(spec, cacheSize));
         }
         if (cluster.clustered()) {
-            return environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+            return environment.startCluster(new TpchSource(scaleFactor), threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
         }
         return environment.createEngine(environment.generateTpch(scaleFactor, threads), threads);
     }

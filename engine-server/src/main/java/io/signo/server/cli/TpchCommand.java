@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.sql.QueryResult;
+import io.signo.storage.source.TpchSource;
 import io.signo.storage.table.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,7 +99,7 @@ final class TpchCommand
             return engine;
         }
         if (cluster.clustered()) {
-            ClusterSession session = environment.startCluster(scaleFactor, threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+            ClusterSession session = environment.startCluster(new TpchSource(scaleFactor), threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
             out.println("generated TPC-H sf " + scaleFactor + " in " + session.generationMillis() + " ms ("
                     + session.rowCount() + " rows on " + session.workers().size() + " workers: " + String.join(", ", session.workers()) + ")");
             out.flush();

@@ -8,6 +8,7 @@ import io.signo.sql.QueryControl;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.storage.db.BlockCache;
+import io.signo.storage.source.DataSource;
 import io.signo.storage.table.Catalog;
 
 import java.nio.file.Path;
@@ -38,14 +39,14 @@ public final class ClusterQueryRunner
 
     /**
      * Starts {@code workerCount} worker processes on this machine, or joins the running ones at
-     * {@code workerAddresses} when it is 0, and has them generate TPC-H at {@code scaleFactor}; the
+     * {@code workerAddresses} when it is 0, and has them open their share of {@code source}; the
      * workers it started stop when this runner closes, or at once when starting fails.
      *
      * @param workerHeap the heap of each started worker, e.g. {@code 2g}
      * @param transportHost the address workers reach the coordinator's transport at (it binds it too)
      * @param address how clients reach this process, for the admin API
      */
-    public static ClusterQueryRunner start(int workerCount, List<String> workerAddresses, String workerHeap, double scaleFactor, int threads,
+    public static ClusterQueryRunner start(int workerCount, List<String> workerAddresses, String workerHeap, DataSource source, int threads,
             ExchangeSettings exchangeSettings, String transportHost, String address)
     {
         WorkerProcesses started = null;
@@ -55,7 +56,7 @@ public final class ClusterQueryRunner
                 started = WorkerProcesses.start(workerCount, threads, workerHeap);
                 workers = started.addresses();
             }
-            ClusterCoordinator coordinator = new ClusterCoordinator(workers, scaleFactor, threads, exchangeSettings, transportHost);
+            ClusterCoordinator coordinator = new ClusterCoordinator(workers, source, threads, exchangeSettings, transportHost);
             return new ClusterQueryRunner(coordinator, started, address);
         }
         catch (RuntimeException e) {

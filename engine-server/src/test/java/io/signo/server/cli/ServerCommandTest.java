@@ -33,7 +33,7 @@ class ServerCommandTest
     {
         Run run = run("server", "--port", "0", "--workers", "2");
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().startsWith("--tpch or --db is required with --workers or --worker-addresses"), run.err());
+        assertTrue(run.err().startsWith("--tpch, --tpcds or --db is required with --workers or --worker-addresses"), run.err());
     }
 
     @Test

@@ -149,7 +149,7 @@ class SignoCommandTest
         assertUsageError("'abc' is not a double", "sql", "--tpch", "abc", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "0", "-e", "select 1");
         assertUsageError("scale factor must be a positive number", "sql", "--tpch", "-1", "-e", "select 1");
-        assertUsageError("--tpch or --db is required with --workers or --worker-addresses", "sql", "--workers", "2", "-e", "select 1");
+        assertUsageError("--tpch, --tpcds or --db is required with --workers or --worker-addresses", "sql", "--workers", "2", "-e", "select 1");
         assertUsageError("Missing required argument (specify one of these): (-f=QUERY.sql | -e=SQL)", "sql");
         assertUsageError("expected one of [TABLE, CSV]", "sql", "--tpch", "0.01", "-e", "select 1", "--format", "json");
         assertUsageError("must be at least 1", "sql", "--tpch", "0.01", "-e", "select 1", "--threads", "0");

@@ -3,6 +3,7 @@ package io.signo.server.cli;
 import io.signo.server.cluster.ExchangeSettings;
 import io.signo.sql.QueryResult;
 import io.signo.storage.db.Database;
+import io.signo.storage.source.DataSource;
 import io.signo.storage.table.Catalog;
 
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ final class TestEnvironment
     }
 
     @Override
-    public ClusterSession startCluster(double scaleFactor, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
+    public ClusterSession startCluster(DataSource source, int threads, int workerCount, List<String> workerAddresses, ExchangeSettings exchangeSettings)
     {
         throw new UnsupportedOperationException("the test environment has no cluster");
     }

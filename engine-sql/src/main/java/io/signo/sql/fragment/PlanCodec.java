@@ -63,6 +63,8 @@ public final class PlanCodec
             "java.lang.Enum",
             "java.math.BigDecimal",
             "java.math.BigInteger",
+            // ROUND and decimal casts name their rounding
+            "java.math.RoundingMode",
             "java.util.ArrayList",
             // List.of and List.copyOf write themselves through CollSer
             "java.util.CollSer",

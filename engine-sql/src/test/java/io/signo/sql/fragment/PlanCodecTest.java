@@ -8,6 +8,7 @@ import io.signo.core.operator.scan.SegmentPredicate;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.SignoEngine.PlannedQuery;
+import io.signo.sql.SqlQuerySuite;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.TableScanNode;
@@ -74,6 +75,21 @@ class PlanCodecTest
             String name = String.format("q%02d", query);
             tests.add(dynamicTest(name + " one worker", () -> assertRoundTrip(singleWorker, sql, true)));
             tests.add(dynamicTest(name + " three workers", () -> assertRoundTrip(threeWorkers, sql, false)));
+        }
+        return tests.stream();
+    }
+
+    /** Every statement of the SQL suites reaches workers intact: its plan's expressions hold only what the codec allows. */
+    @TestFactory
+    Stream<DynamicTest> sqlSuitePlansRoundTrip()
+    {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String file : SqlQuerySuite.files()) {
+            List<String> statements = SqlQuerySuite.statements(file);
+            for (int i = 0; i < statements.size(); i++) {
+                String sql = statements.get(i);
+                tests.add(dynamicTest(file + ":" + (i + 1), () -> assertRoundTrip(threeWorkers, sql, false)));
+            }
         }
         return tests.stream();
     }
