@@ -3,7 +3,9 @@ package io.signo.sql;
 import io.signo.sql.translate.JoinDistributionMode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.type.TimeZoneOffsets;
 
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -25,12 +27,15 @@ public final class Session
     public static final String JOIN_DISTRIBUTION = "join_distribution";
     public static final String QUERY_MAX_MEMORY = "query_max_memory";
     public static final String RUNTIME_FILTERS = "runtime_filters";
+    /** PostgreSQL's and DuckDB's name; {@code SET TIME ZONE 'zone'} sets it too. */
+    public static final String TIME_ZONE = "timezone";
 
     private final String user;
     private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
     /** Bytes one query of this session may hold, or 0 for the engine's limit. */
     private volatile long queryMaxMemoryBytes;
     private volatile boolean runtimeFilters = true;
+    private volatile ZoneId timeZone = ZoneId.systemDefault();
 
     public Session(String user)
     {
@@ -51,6 +56,16 @@ public final class Session
     public boolean runtimeFilters()
     {
         return runtimeFilters;
+    }
+
+    /**
+     * The zone TIMESTAMP WITH TIME ZONE values are shown and read in, and whose calendar their
+     * arithmetic, EXTRACT and DATE_TRUNC follow ({@code SET TIME ZONE 'Europe/Berlin'}); the JVM's
+     * default zone (the {@code TZ} environment variable's) until set.
+     */
+    public ZoneId timeZone()
+    {
+        return timeZone;
     }
 
     /** The session's memory limit per query in bytes, or 0 when it keeps the engine's. */
@@ -79,8 +94,12 @@ public final class Session
                 runtimeFilters = parseBoolean(RUNTIME_FILTERS, value);
                 return Boolean.toString(runtimeFilters);
             }
+            case TIME_ZONE, "time_zone" -> {
+                timeZone = parseTimeZone(value);
+                return timeZone.getId();
+            }
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
-                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ")");
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + TIME_ZONE + ")");
         }
     }
 
@@ -91,7 +110,22 @@ public final class Session
         properties.put(JOIN_DISTRIBUTION, joinDistribution.name().toLowerCase(Locale.ROOT));
         properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
         properties.put(RUNTIME_FILTERS, Boolean.toString(runtimeFilters));
+        properties.put(TIME_ZONE, timeZone.getId());
         return properties;
+    }
+
+    /** A zone's name ({@code 'Europe/Berlin'}, {@code 'UTC'}, {@code '+02:00'}), or LOCAL and DEFAULT for the JVM's zone. */
+    private static ZoneId parseTimeZone(String text)
+    {
+        String name = text.strip();
+        if (name.equalsIgnoreCase("local") || name.equalsIgnoreCase("default")) {
+            return ZoneId.systemDefault();
+        }
+        ZoneId zone = TimeZoneOffsets.zone(name);
+        if (zone == null) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, TIME_ZONE + " must be a time zone such as 'Europe/Berlin', 'UTC' or '+02:00': '" + name + "'");
+        }
+        return zone;
     }
 
     private static boolean parseBoolean(String property, String text)
