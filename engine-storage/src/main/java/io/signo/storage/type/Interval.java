@@ -105,6 +105,12 @@ public final class Interval
         return new String(text, 0, formatMonths(months, text, 0), StandardCharsets.US_ASCII);
     }
 
+    public static String formatHours(long micros)
+    {
+        byte[] text = new byte[MAX_FORMATTED_LENGTH];
+        return new String(text, 0, formatHours(micros, text, 0), StandardCharsets.US_ASCII);
+    }
+
     public static String formatMicros(long micros)
     {
         byte[] text = new byte[MAX_FORMATTED_LENGTH];
