@@ -7,6 +7,8 @@ import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.ZonedTimestamp;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
 import java.io.Serial;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
@@ -27,14 +29,11 @@ import java.util.List;
  * {@code %H:%M:%S}, and {@code %%}. A {@code -} after the {@code %} writes a number without its
  * leading zeros ({@code %-d}). Parsing reads a number of up to the specifier's digits, names in any
  * case, and any run of spaces (none included) for a space of the format; the fields a timestamp does
- * not need (weekdays, weeks) are read and ignored.
+ * not need (weekdays, weeks) are read and ignored. Serialized as its pattern, parsed again on read.
  */
 public final class DateTimeFormat
         implements Serializable
 {
-    @Serial
-    private static final long serialVersionUID = 1L;
-
     private static final String[] DAY_NAMES = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
     private static final String[] MONTH_NAMES = {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"};
     private static final long MICROS_PER_SECOND = CivilTimestamp.MICROS_PER_SECOND;
@@ -568,5 +567,28 @@ public final class DateTimeFormat
     public String toString()
     {
         return "'" + pattern + "'";
+    }
+
+    @Serial
+    private Object writeReplace()
+    {
+        return new SerializedForm(pattern);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in)
+            throws InvalidObjectException
+    {
+        throw new InvalidObjectException("a date format is read through its serialized form");
+    }
+
+    private record SerializedForm(String pattern)
+            implements Serializable
+    {
+        @Serial
+        private Object readResolve()
+        {
+            return DateTimeFormat.of(pattern);
+        }
     }
 }

@@ -105,6 +105,14 @@ class PlanCodecTest
     }
 
     @Test
+    void timeZonesFormatsTimesAndIntervalsRoundTrip()
+    {
+        assertRoundTrip(singleWorker, "SELECT o_orderkey, CAST(CAST(o_orderdate AS TIMESTAMPTZ) + INTERVAL '1' MONTH AS VARCHAR), EXTRACT(HOUR FROM CAST(o_orderdate AS TIMESTAMPTZ)), "
+                + "STRFTIME(CAST(o_orderdate AS TIMESTAMPTZ), '%Y-%m-%d %z'), STRPTIME(STRFTIME(o_orderdate, '%d/%m/%Y'), '%d/%m/%Y'), TIMEZONE('Asia/Kolkata', CAST(o_orderdate AS TIMESTAMP)), "
+                + "CAST(o_orderdate AS TIMESTAMP) - TIMESTAMP '1992-01-01 00:00:00', CAST(CAST(o_orderdate AS TIMESTAMP) AS TIME) FROM orders WHERE o_orderkey < 100", true);
+    }
+
+    @Test
     void tablesAreShippedByName()
     {
         PlannedQuery planned = singleWorker.plan("SELECT count(*) FROM lineitem");

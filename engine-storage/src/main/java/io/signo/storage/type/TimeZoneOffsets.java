@@ -1,5 +1,8 @@
 package io.signo.storage.type;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
 import java.io.Serializable;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -21,7 +24,8 @@ import static java.util.Objects.requireNonNull;
  * TIMESTAMP's) without objects: the zone's transitions from 1800 to 2200 are looked up by binary
  * search; instants outside those years go through {@link ZoneRules}. A wall-clock time that a
  * transition skips (a spring-forward gap) or repeats (an autumn overlap) is read with the offset
- * before the transition, as {@link ZonedDateTime#ofLocal} reads it. Immutable and thread safe.
+ * before the transition, as {@link ZonedDateTime#ofLocal} reads it. Immutable and thread safe;
+ * serialized as the zone's id (a plan ships it to workers), its tables rebuilt on read.
  */
 public final class TimeZoneOffsets
         implements Serializable
@@ -158,5 +162,28 @@ public final class TimeZoneOffsets
     public String toString()
     {
         return zone.getId();
+    }
+
+    @Serial
+    private Object writeReplace()
+    {
+        return new SerializedForm(zone.getId());
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream in)
+            throws InvalidObjectException
+    {
+        throw new InvalidObjectException("time zone offsets are read through their serialized form");
+    }
+
+    private record SerializedForm(String zoneId)
+            implements Serializable
+    {
+        @Serial
+        private Object readResolve()
+        {
+            return TimeZoneOffsets.of(ZoneId.of(zoneId));
+        }
     }
 }
