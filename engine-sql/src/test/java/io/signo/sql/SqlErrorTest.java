@@ -372,6 +372,8 @@ class SqlErrorTest
         error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT INTERVAL '1' MONTH * 1.5");
         assertTrue(error.getMessage().contains("year-month INTERVAL"), error.getMessage());
         assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT CAST(o_orderdate AS TIMESTAMP) + INTERVAL '106750000' DAY FROM orders");
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT CAST(TIME '10:00:00' AS TIMESTAMP)");
+        assertTrue(error.getMessage().contains("CAST from TIME to TIMESTAMP"), error.getMessage());
         assertStillAnswers();
     }
 

@@ -22,7 +22,7 @@ import static java.util.Objects.requireNonNull;
  * a year is 12 months. A TIMESTAMP WITH TIME ZONE moves on the calendar of its time zone: months and
  * the whole days of the microseconds move its wall-clock time there (a day across a change to summer
  * time is 23 hours long), the rest of the microseconds move the instant, as in DuckDB and PostgreSQL.
- * A TIME wraps around midnight and takes microseconds only.
+ * A TIME wraps around midnight; months leave it as it is (it has no date), as in DuckDB.
  */
 public final class DateAddExpression
         implements Expression
@@ -51,7 +51,7 @@ public final class DateAddExpression
             case DATE -> unit != Unit.MICROSECOND;
             case TIMESTAMP -> true;
             case TIMESTAMP_TZ -> unit != Unit.DAY && zone != null;
-            case TIME -> unit == Unit.MICROSECOND;
+            case TIME -> unit != Unit.DAY;
             default -> false;
         };
         if (!supported) {
@@ -85,8 +85,9 @@ public final class DateAddExpression
                 case DATE -> addToDates(d, a, result, count);
                 case TIMESTAMP_TZ -> addToInstants(d, a, result, count);
                 case TIME -> {
+                    long[] micros = unit == Unit.MONTH ? new long[count] : a;
                     for (int i = 0; i < count; i++) {
-                        result[i] = Math.floorMod(d[i] + a[i] % CivilTimestamp.MICROS_PER_DAY, CivilTimestamp.MICROS_PER_DAY);
+                        result[i] = Math.floorMod(d[i] + micros[i] % CivilTimestamp.MICROS_PER_DAY, CivilTimestamp.MICROS_PER_DAY);
                     }
                 }
                 default -> addToTimestamps(d, a, result, count);

@@ -269,7 +269,7 @@ public final class RexTranslator
     /**
      * A DATE, TIMESTAMP or TIME plus or minus an interval (a TIMESTAMP WITH TIME ZONE moves in the
      * session's zone: the planner writes its arithmetic with {@code $ADD_IN_ZONE}). A DATE moves by
-     * whole days or months only; a TIME by a day-time interval, around the clock.
+     * whole days or months only; a TIME around the clock, and not by months.
      */
     private Expression dateArithmetic(Expression date, RexNode interval, boolean subtract)
     {
@@ -277,9 +277,6 @@ public final class RexTranslator
             throw new IllegalStateException("arithmetic on a TIMESTAMP WITH TIME ZONE was not given the session's time zone: " + interval);
         }
         boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
-        if (months && date.type().kind() == TypeKind.TIME) {
-            throw unsupported("a TIME plus or minus a year-month interval: " + interval);
-        }
         if (interval instanceof RexLiteral literal) {
             // Calcite's value: months, or milliseconds
             long value = literal.getValueAs(BigDecimal.class).longValueExact() * (subtract ? -1 : 1);
@@ -388,7 +385,13 @@ public final class RexTranslator
         if (value.type().kind() == TypeKind.TIMESTAMP_TZ || target.kind() == TypeKind.TIMESTAMP_TZ) {
             throw new IllegalStateException("a cast between " + value.type() + " and " + target + " was not given the session's time zone: " + call);
         }
-        return Expressions.cast(value, target);
+        try {
+            return Expressions.cast(value, target);
+        }
+        catch (IllegalArgumentException e) {
+            // a cast Calcite allows and DuckDB refuses too (TIME to TIMESTAMP, an interval to a number)
+            throw unsupported("CAST from " + value.type() + " to " + target);
+        }
     }
 
     private Expression search(RexCall call)

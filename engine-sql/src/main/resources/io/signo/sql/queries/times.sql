@@ -21,7 +21,8 @@ FROM (VALUES (TIME '12:34:56.789'), (TIME '00:00:00.000001'), (TIME '23:59:59'),
 ORDER BY t;
 
 -- a TIME plus or minus a day-time interval wraps around midnight
-SELECT t, t + INTERVAL '1' HOUR, t - INTERVAL '90' MINUTE, t + INTERVAL '1' DAY, INTERVAL '30' SECOND + t, t + INTERVAL '1' MINUTE * (n % 5)
+SELECT t, t + INTERVAL '1' HOUR, t - INTERVAL '90' MINUTE, t + INTERVAL '1' DAY, INTERVAL '30' SECOND + t, t + INTERVAL '1' MINUTE * (n % 5),
+       t + INTERVAL '1' MONTH * n
 FROM (VALUES (TIME '23:30:00', 1), (TIME '00:30:00', 2), (TIME '12:00:00.5', 3), (NULL, 4)) AS v(t, n)
 ORDER BY n;
 
