@@ -6,6 +6,8 @@ import io.signo.storage.table.Column;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
+import io.signo.storage.type.CivilTime;
+import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 import org.duckdb.DuckDBAppender;
@@ -146,6 +148,9 @@ public final class DuckDbDatabase
             case DATE -> appender.appendEpochDays(vector.getInt(position));
             case TIMESTAMP -> appender.appendEpochMicros(vector.getLong(position));
             case VARCHAR, CHAR -> appender.append(vector.getString(position));
+            case TIME -> appender.append(CivilTime.toLocalTime(vector.getLong(position)));
+            case TIMESTAMP_TZ -> appender.appendEpochMicros(vector.getLong(position));
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> appender.append(Interval.format(vector.type(), vector.getLong(position)));
         }
     }
 
@@ -189,6 +194,9 @@ public final class DuckDbDatabase
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR, CHAR -> "VARCHAR";
+            case TIME -> "TIME";
+            case TIMESTAMP_TZ -> "TIMESTAMPTZ";
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "INTERVAL";
         };
     }
 

@@ -143,7 +143,7 @@ public final class ResultComparison
         return normalized;
     }
 
-    /** Numbers to BigDecimal (non-finite doubles stay Double), strings without trailing spaces, dates to LocalDate. */
+    /** Numbers to BigDecimal (non-finite doubles stay Double), strings without trailing spaces, dates to LocalDate, instants to their UTC LocalDateTime. */
     public static Object normalize(Object value)
     {
         return switch (value) {
@@ -160,6 +160,8 @@ public final class ResultComparison
             case Byte byteValue -> BigDecimal.valueOf(byteValue);
             case String string -> stripTrailingSpaces(string);
             case java.sql.Date date -> date.toLocalDate();
+            // an instant, compared in UTC whichever offset each side gives it
+            case java.time.OffsetDateTime timestamp -> timestamp.withOffsetSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
             default -> value;
         };
     }

@@ -3,6 +3,7 @@ package io.signo.sql;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
+import java.time.ZoneId;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -29,6 +30,12 @@ final class CompleteResultStream
     public List<Type> columnTypes()
     {
         return result.columnTypes();
+    }
+
+    @Override
+    public ZoneId timeZone()
+    {
+        return result.timeZone();
     }
 
     @Override

@@ -1,19 +1,24 @@
 package io.signo.sql;
 
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * A result as rows of Java values, for clients that want objects (JDBC, tests): Boolean, Integer,
- * Long, Double, Float for REAL, BigDecimal for DECIMAL, LocalDate for DATE, LocalDateTime for TIMESTAMP, String, or null.
+ * Long, Double, Float for REAL, BigDecimal for DECIMAL, LocalDate for DATE, LocalDateTime for TIMESTAMP, LocalTime for TIME,
+ * OffsetDateTime in UTC for TIMESTAMP WITH TIME ZONE, String for VARCHAR, CHAR and the intervals (their text, as DuckDB's
+ * JDBC driver returns them), or null.
  */
 public final class ResultRows
 {
@@ -50,6 +55,9 @@ public final class ResultRows
             case DATE -> LocalDate.ofEpochDay(vector.getInt(position));
             case TIMESTAMP -> CivilTimestamp.toLocalDateTime(vector.getLong(position));
             case VARCHAR, CHAR -> vector.getString(position);
+            case TIME -> CivilTime.toLocalTime(vector.getLong(position));
+            case TIMESTAMP_TZ -> CivilTimestamp.toLocalDateTime(vector.getLong(position)).atOffset(ZoneOffset.UTC);
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Interval.format(type, vector.getLong(position));
         };
     }
 }

@@ -4,6 +4,8 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +20,12 @@ public interface ResultStream
     List<String> columnNames();
 
     List<Type> columnTypes();
+
+    /** The time zone the result's TIMESTAMP WITH TIME ZONE values are shown in: the session's when the statement was planned. */
+    default ZoneId timeZone()
+    {
+        return ZoneOffset.UTC;
+    }
 
     /**
      * The next page of rows, waiting until the query produced it; null after the last page.
@@ -38,7 +46,7 @@ public interface ResultStream
             for (Page page = nextPage(); page != null; page = nextPage()) {
                 pages.add(page);
             }
-            return new QueryResult(columnNames(), columnTypes(), pages);
+            return new QueryResult(columnNames(), columnTypes(), pages, timeZone());
         }
     }
 

@@ -4,7 +4,9 @@ import io.signo.sql.translate.JoinDistributionMode;
 import io.signo.sql.translate.PlannerOptions;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.type.TimeZoneOffsets;
 
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +29,8 @@ public final class Session
     public static final String QUERY_MAX_MEMORY = "query_max_memory";
     public static final String RUNTIME_FILTERS = "runtime_filters";
     public static final String MAX_RECURSION_DEPTH = "max_recursion_depth";
+    /** PostgreSQL's and DuckDB's name; {@code SET TIME ZONE 'zone'} sets it too. */
+    public static final String TIME_ZONE = "timezone";
 
     private final String user;
     private volatile JoinDistributionMode joinDistribution = JoinDistributionMode.AUTOMATIC;
@@ -34,6 +38,7 @@ public final class Session
     private volatile long queryMaxMemoryBytes;
     private volatile boolean runtimeFilters = true;
     private volatile int maxRecursionDepth = PlannerOptions.DEFAULT_MAX_RECURSION_DEPTH;
+    private volatile ZoneId timeZone = ZoneId.systemDefault();
 
     public Session(String user)
     {
@@ -65,6 +70,16 @@ public final class Session
         return maxRecursionDepth;
     }
 
+    /**
+     * The zone TIMESTAMP WITH TIME ZONE values are shown and read in, and whose calendar their
+     * arithmetic, EXTRACT and DATE_TRUNC follow ({@code SET TIME ZONE 'Europe/Berlin'}); the JVM's
+     * default zone (the {@code TZ} environment variable's) until set.
+     */
+    public ZoneId timeZone()
+    {
+        return timeZone;
+    }
+
     /** The session's memory limit per query in bytes, or 0 when it keeps the engine's. */
     public long queryMaxMemoryBytes()
     {
@@ -91,12 +106,16 @@ public final class Session
                 runtimeFilters = parseBoolean(RUNTIME_FILTERS, value);
                 return Boolean.toString(runtimeFilters);
             }
+            case TIME_ZONE, "time_zone" -> {
+                timeZone = parseTimeZone(value);
+                return timeZone.getId();
+            }
             case MAX_RECURSION_DEPTH -> {
                 maxRecursionDepth = parseCount(MAX_RECURSION_DEPTH, value);
                 return Integer.toString(maxRecursionDepth);
             }
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
-                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + MAX_RECURSION_DEPTH + ")");
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + MAX_RECURSION_DEPTH + ", " + TIME_ZONE + ")");
         }
     }
 
@@ -108,7 +127,22 @@ public final class Session
         properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
         properties.put(RUNTIME_FILTERS, Boolean.toString(runtimeFilters));
         properties.put(MAX_RECURSION_DEPTH, Integer.toString(maxRecursionDepth));
+        properties.put(TIME_ZONE, timeZone.getId());
         return properties;
+    }
+
+    /** A zone's name ({@code 'Europe/Berlin'}, {@code 'UTC'}, {@code '+02:00'}), or LOCAL and DEFAULT for the JVM's zone. */
+    private static ZoneId parseTimeZone(String text)
+    {
+        String name = text.strip();
+        if (name.equalsIgnoreCase("local") || name.equalsIgnoreCase("default")) {
+            return ZoneId.systemDefault();
+        }
+        ZoneId zone = TimeZoneOffsets.zone(name);
+        if (zone == null) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, TIME_ZONE + " must be a time zone such as 'Europe/Berlin', 'UTC' or '+02:00': '" + name + "'");
+        }
+        return zone;
     }
 
     private static boolean parseBoolean(String property, String text)

@@ -39,8 +39,12 @@ import static java.util.Objects.requireNonNull;
 public final class SignoEngine
         implements AutoCloseable
 {
-    /** {@code SET name = value}, Signo's session properties. */
-    private static final Pattern SET_STATEMENT = Pattern.compile("\\s*(?i:set)\\s+(\\w+)\\s*=\\s*(.*?)\\s*;?\\s*", Pattern.DOTALL);
+    /** {@code SET name = value} (or {@code TO value}), Signo's session properties. */
+    private static final Pattern SET_STATEMENT = Pattern.compile("\\s*(?i:set)\\s+(\\w+)\\s*(?:=|\\s(?i:to)\\s)\\s*(.*?)\\s*;?\\s*", Pattern.DOTALL);
+    /** Comments before a statement's first word. */
+    private static final Pattern LEADING_COMMENTS = Pattern.compile("^(\\s*(--[^\\n]*(\\n|$)|/\\*.*?\\*/))*", Pattern.DOTALL);
+    /** PostgreSQL's {@code SET TIME ZONE value}: the session's {@code timezone}. */
+    private static final Pattern SET_TIME_ZONE = Pattern.compile("\\s*(?i:set)\\s+(?i:time)\\s+(?i:zone)\\s+(.*?)\\s*;?\\s*", Pattern.DOTALL);
 
     private final Catalog catalog;
     /** Null when the catalog is not a database's (generated TPC-H): then nothing can be written. */
@@ -170,17 +174,31 @@ public final class SignoEngine
     /** The result of a {@code SET name = value} statement after applying it to the session, or null when {@code sql} is not one. */
     public static QueryResult trySetStatement(Session session, String sql)
     {
-        Matcher set = sql == null ? null : SET_STATEMENT.matcher(sql);
-        if (set == null || !set.matches()) {
+        if (sql == null) {
             return null;
         }
-        String value = set.group(2).strip();
+        String statement = LEADING_COMMENTS.matcher(sql).replaceFirst("");
+        String name;
+        String value;
+        Matcher timeZone = SET_TIME_ZONE.matcher(statement);
+        Matcher set = SET_STATEMENT.matcher(statement);
+        if (timeZone.matches()) {
+            name = Session.TIME_ZONE;
+            value = timeZone.group(1).strip();
+        }
+        else if (set.matches()) {
+            name = set.group(1);
+            value = set.group(2).strip();
+        }
+        else {
+            return null;
+        }
         if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
             value = value.substring(1, value.length() - 1);
         }
-        String shown = session.set(set.group(1), value);
+        String shown = session.set(name, value);
         VectorBuilder text = new VectorBuilder(Type.VARCHAR, 1);
-        text.appendString(set.group(1).toLowerCase(Locale.ROOT) + " = " + shown);
+        text.appendString(name.toLowerCase(Locale.ROOT) + " = " + shown);
         return new QueryResult(List.of("set"), List.of(Type.VARCHAR), List.of(new Page(1, text.build())));
     }
 
@@ -233,7 +251,7 @@ public final class SignoEngine
             throw new SignoException(ErrorCode.SYNTAX_ERROR, "empty statement");
         }
         try {
-            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog).plan(sql);
+            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog, session.timeZone()).plan(sql);
             RelNode rel = logical.root();
             PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),
                     replicatedOnWorkers, session.maxRecursionDepth());

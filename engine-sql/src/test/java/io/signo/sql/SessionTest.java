@@ -5,6 +5,8 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.Test;
 
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,6 +64,25 @@ class SessionTest
             assertTrue(error.getMessage().startsWith("max_recursion_depth must be a whole number"), error.getMessage());
         }
         assertEquals(250, session.maxRecursionDepth());
+    }
+
+    @Test
+    void timeZoneIsSetByNameOrOffsetAndShown()
+    {
+        Session session = new Session("z");
+        assertEquals(ZoneId.systemDefault(), session.timeZone());
+        assertEquals("timezone = Europe/Berlin", SignoEngine.trySetStatement(session, "SET TIME ZONE 'Europe/Berlin'").pages().getFirst().column(0).getString(0));
+        assertEquals(ZoneId.of("Europe/Berlin"), session.timeZone());
+        SignoEngine.trySetStatement(session, "-- UTC\nSET timezone TO 'utc'");
+        assertEquals(ZoneOffset.UTC, session.timeZone());
+        SignoEngine.trySetStatement(session, "set TimeZone = '+05:30';");
+        assertEquals(ZoneOffset.ofHoursMinutes(5, 30), session.timeZone());
+        SignoEngine.trySetStatement(session, "SET TIME ZONE LOCAL");
+        assertEquals(ZoneId.systemDefault(), session.timeZone());
+        assertEquals(ZoneId.systemDefault().getId(), session.properties().get(Session.TIME_ZONE));
+        SignoException error = assertThrows(SignoException.class, () -> session.set("timezone", "Mars/Olympus"));
+        assertEquals(ErrorCode.INVALID_ARGUMENT, error.errorCode());
+        assertTrue(error.getMessage().contains("'Mars/Olympus'"), error.getMessage());
     }
 
     @Test

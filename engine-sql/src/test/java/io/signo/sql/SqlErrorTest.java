@@ -331,12 +331,87 @@ class SqlErrorTest
     }
 
     @Test
-    void timestampDifferenceIsNotSupported()
+    void invalidTimesIntervalsAndInstantsNameTheirText()
     {
-        SignoException error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT TIMESTAMP '2020-01-01 00:00:00' - TIMESTAMP '2019-01-01 00:00:00'");
+        for (String sql : List.of("SELECT CAST('25:00:00' AS TIME)", "SELECT CAST(n_name AS TIME) FROM nation", "SELECT CAST('12:61' AS TIME)")) {
+            SignoException error = assertFails(ErrorCode.INVALID_CAST, sql);
+            assertTrue(error.getMessage().contains("Invalid TIME '"), error.getMessage());
+        }
+        SignoException error = assertFails(ErrorCode.INVALID_CAST, "SELECT CAST('3 fortnights' AS INTERVAL DAY)");
+        assertTrue(error.getMessage().contains("'3 fortnights'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name || ' days' AS INTERVAL DAY) FROM nation");
+        assertTrue(error.getMessage().contains("ALGERIA days"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_CAST, "SELECT CAST('2 days' AS INTERVAL YEAR)");
+        assertTrue(error.getMessage().contains("'2 days'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name AS TIMESTAMP WITH TIME ZONE) FROM nation");
+        assertTrue(error.getMessage().contains("Invalid TIMESTAMP WITH TIME ZONE 'ALGERIA'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_CAST, "SELECT TIMESTAMPTZ '2024-01-01 10:00:00 Mars/Olympus'");
+        assertTrue(error.getMessage().contains("Mars/Olympus"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void unknownTimeZoneIsAnInvalidArgumentNamingIt()
+    {
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SET TIME ZONE 'Mars/Olympus'");
+        assertTrue(error.getMessage().contains("'Mars/Olympus'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SET timezone = 'Europe/Atlantis'");
+        assertTrue(error.getMessage().contains("'Europe/Atlantis'"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT TIMEZONE('Mars/Olympus', CAST(o_orderdate AS TIMESTAMP)) FROM orders");
+        assertTrue(error.getMessage().contains("'Mars/Olympus'"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT TIMEZONE(n_name, TIMESTAMP '2024-01-01 00:00:00') FROM nation");
+        assertTrue(error.getMessage().contains("time zone that is not a constant"), error.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
+    void dateFormatsNameWhatDoesNotMatch()
+    {
+        SignoException error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT STRPTIME('2024-13-02', '%Y-%m-%d')");
+        assertTrue(error.getMessage().contains("\"2024-13-02\"") && error.getMessage().contains("\"%Y-%m-%d\"") && error.getMessage().contains("month"),
+                error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT STRPTIME(n_name, '%Y-%m-%d') FROM nation");
+        assertTrue(error.getMessage().contains("\"ALGERIA\""), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT STRPTIME('2024-07-02x', '%Y-%m-%d')");
+        assertTrue(error.getMessage().contains("trailing"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT STRPTIME('2024-02-30', '%Y-%m-%d')");
+        assertTrue(error.getMessage().contains("day out of range"), error.getMessage());
+        for (String sql : List.of("SELECT STRFTIME(o_orderdate, '%Y %Q') FROM orders", "SELECT STRPTIME('2024', '%Y %Q')")) {
+            error = assertFails(ErrorCode.INVALID_ARGUMENT, sql);
+            assertTrue(error.getMessage().contains("%Q"), error.getMessage());
+        }
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT STRFTIME(o_orderdate, '%Y %') FROM orders");
+        assertTrue(error.getMessage().contains("'%Y %'"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT STRFTIME(o_orderdate, n_name) FROM orders, nation");
+        assertTrue(error.getMessage().contains("format that is not a constant"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT STRPTIME('2024', n_name) FROM nation");
+        assertTrue(error.getMessage().contains("format that is not a constant"), error.getMessage());
+        for (String sql : List.of("SELECT STRFTIME(42, '%Y')", "SELECT STRFTIME(n_name, '%Y') FROM nation", "SELECT STRPTIME(42, '%Y')",
+                "SELECT TIMEZONE('UTC', 42)")) {
+            error = assertFails(ErrorCode.VALIDATION_ERROR, sql);
+            assertTrue(error.getMessage().toUpperCase(Locale.ROOT).contains(sql.substring(7, 15).toUpperCase(Locale.ROOT).replaceAll("\\(.*", "")), error.getMessage());
+        }
+        assertStillAnswers();
+    }
+
+    @Test
+    void timeAndIntervalMisuseIsClear()
+    {
+        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT EXTRACT(YEAR FROM TIME '12:00:00')");
+        assertTrue(error.getMessage().contains("EXTRACT") && error.getMessage().contains("TIME"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT DATE_PART('year', TIME '12:00:00')");
+        assertTrue(error.getMessage().contains("TIME"), error.getMessage());
+        error = assertFails(ErrorCode.INVALID_ARGUMENT, "SELECT DATE_PART('dow', CAST(o_orderdate AS TIMESTAMP) - TIMESTAMP '1992-01-01 00:00:00') FROM orders");
         assertTrue(error.getMessage().contains("INTERVAL"), error.getMessage());
-        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT o_orderdate - CAST(o_orderdate AS TIMESTAMP) FROM orders");
-        assertTrue(error.getMessage().contains("DATE - TIMESTAMP"), error.getMessage());
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT INTERVAL '1' HOUR / (o_orderkey - o_orderkey) FROM orders");
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT INTERVAL '1' HOUR / (o_totalprice - o_totalprice) FROM orders");
+        error = assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT INTERVAL '100000000' DAY * o_orderkey * o_orderkey FROM orders");
+        assertTrue(error.getMessage().contains("INTERVAL"), error.getMessage());
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT INTERVAL '1' MONTH * 1.5");
+        assertTrue(error.getMessage().contains("year-month INTERVAL"), error.getMessage());
+        assertFails(ErrorCode.DATETIME_OUT_OF_RANGE, "SELECT CAST(o_orderdate AS TIMESTAMP) + INTERVAL '106750000' DAY FROM orders");
+        error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT CAST(TIME '10:00:00' AS TIMESTAMP)");
+        assertTrue(error.getMessage().contains("CAST from TIME to TIMESTAMP"), error.getMessage());
         assertStillAnswers();
     }
 

@@ -33,8 +33,10 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 /**
  * Runs the statements of the SQL files under {@code io/signo/sql/queries} on Signo and on DuckDB
  * over the same TPC-H data (see {@link Setup}) and compares the answers (in order when the statement has a
- * top-level ORDER BY). Statements in {@code unsupported.sql} must instead fail on Signo with
- * NOT_SUPPORTED and a message containing the text of their {@code -- error:} comment.
+ * top-level ORDER BY). A {@code SET} statement (the session's time zone) runs on both and is not
+ * compared; both sessions start in {@value #TIME_ZONE}. Statements in {@code unsupported.sql} must
+ * instead fail on Signo with NOT_SUPPORTED and a message containing the text of their
+ * {@code -- error:} comment.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SqlQuerySuite
@@ -52,6 +54,10 @@ public abstract class SqlQuerySuite
             "strings_dates.sql",
             "timestamps.sql",
             "dates.sql",
+            "times.sql",
+            "intervals.sql",
+            "date_formats.sql",
+            "timestamptz.sql",
             "set_operations.sql",
             "sort_limit.sql",
             "nulls_empty.sql",
@@ -63,8 +69,18 @@ public abstract class SqlQuerySuite
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";
+    /** The sessions' time zone (with summer time, so that instants show two offsets). */
+    private static final String TIME_ZONE = "Europe/Berlin";
+    /** A SET statement, after its comment lines. */
+    private static final Pattern SET_STATEMENT = Pattern.compile("(?is)(\\s*--[^\\n]*\\n)*\\s*SET\\s.*");
 
     private final Setup setup;
+
+    /** Whether {@code sql} sets a session property (the suite runs it on both engines) rather than querying. */
+    public static boolean isSetStatement(String sql)
+    {
+        return SET_STATEMENT.matcher(sql).matches();
+    }
 
     /** The files of statements the suite compares with DuckDB (the one of refused statements aside). */
     public static List<String> files()
@@ -92,7 +108,9 @@ public abstract class SqlQuerySuite
         try (Statement statement = duckDb.connection().createStatement()) {
             // the SQL standard (and Calcite): INTEGER / INTEGER is an INTEGER
             statement.execute("SET integer_division = true");
+            statement.execute("SET TimeZone = '" + TIME_ZONE + "'");
         }
+        engine.execute("SET TIME ZONE '" + TIME_ZONE + "'");
     }
 
     @AfterAll
@@ -113,6 +131,13 @@ public abstract class SqlQuerySuite
                 String sql = statements.get(i);
                 String name = file + ":" + (i + 1);
                 tests.add(dynamicTest(name, () -> {
+                    if (SET_STATEMENT.matcher(sql).matches()) {
+                        try (Statement statement = duckDb.connection().createStatement()) {
+                            statement.execute(sql);
+                        }
+                        engine.execute(sql);
+                        return;
+                    }
                     List<List<Object>> expected = duckDb.query(inDuckDbSyntax(sql));
                     List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
                     ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql), name + " (" + setup + ")\n" + sql);

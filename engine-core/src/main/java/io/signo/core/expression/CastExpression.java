@@ -4,7 +4,9 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -18,12 +20,14 @@ import java.math.RoundingMode;
 import static java.util.Objects.requireNonNull;
 
 /**
- * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR and CHAR. Exact
- * numeric conversions round HALF_UP and fail on overflow; strings are truncated to a target length
- * in characters, and CHAR results drop trailing spaces (the stored form). Text becomes a DATE from
- * 'YYYY-MM-DD' and a TIMESTAMP as {@link CivilTimestamp#parse} reads it; a TIMESTAMP becomes the
- * DATE it falls on, and a DATE its midnight. Numbers and dates become text without creating
- * Strings, except DOUBLE.
+ * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE, TIMESTAMP, TIME, the INTERVALs, BOOLEAN,
+ * VARCHAR and CHAR. Exact numeric conversions round HALF_UP and fail on overflow; strings are
+ * truncated to a target length in characters, and CHAR results drop trailing spaces (the stored
+ * form). Text becomes a DATE from 'YYYY-MM-DD', a TIMESTAMP as {@link CivilTimestamp#parse} reads it,
+ * a TIME as {@link CivilTime#parse} and an interval as {@link Interval} reads it; a TIMESTAMP becomes the
+ * DATE it falls on or its time of day, and a DATE its midnight. Numbers, dates and times become text
+ * without creating Strings, except DOUBLE. A TIMESTAMP WITH TIME ZONE converts to and from other
+ * types in a time zone: {@link TimeZoneConversionExpression} does it.
  */
 public final class CastExpression
         implements Expression
@@ -38,9 +42,10 @@ public final class CastExpression
         Type source = value.type();
         boolean supported = source.kind() == type.kind()
                 || (source.isNumeric() && type.isNumeric())
-                || type.isString()
+                || (type.isString() && source.kind() != TypeKind.TIMESTAMP_TZ)
                 || (isDateTime(source) && isDateTime(type))
-                || (source.isString() && (type.isNumeric() || isDateTime(type) || type.kind() == TypeKind.BOOLEAN));
+                || (source.kind() == TypeKind.TIMESTAMP && type.kind() == TypeKind.TIME)
+                || (source.isString() && (type.isNumeric() || isDateTime(type) || type.kind() == TypeKind.BOOLEAN || type.kind() == TypeKind.TIME || type.isInterval()));
         if (!supported) {
             throw new IllegalArgumentException("cannot cast " + source + " to " + type);
         }
@@ -78,7 +83,17 @@ public final class CastExpression
             case INTEGER, BIGINT, DECIMAL -> source.isFloatingPoint()
                     ? doubleToExact(page, positions, count, allocator)
                     : exactToExact(page, positions, count, allocator);
-            case DATE, TIMESTAMP, BOOLEAN -> {
+            case TIME -> {
+                LongValues values = LongValues.evaluate(value, page, positions, count, allocator);
+                long[] longs = values.values();
+                if (source.kind() == TypeKind.TIMESTAMP) {
+                    for (int i = 0; i < count; i++) {
+                        longs[i] = CivilTimestamp.microsOfDay(longs[i]);
+                    }
+                }
+                yield FixedWidthVectors.fromLongs(type, longs, count, values.nulls(), allocator);
+            }
+            case DATE, TIMESTAMP, BOOLEAN, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> {
                 LongValues values = LongValues.evaluate(value, page, positions, count, allocator);
                 long[] longs = values.values();
                 if (source.kind() == TypeKind.DATE && type.kind() == TypeKind.TIMESTAMP) {
@@ -199,7 +214,7 @@ public final class CastExpression
         Type source = value.type();
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment scratch = allocator.allocate(64);
-        byte[] dateText = source.kind() == TypeKind.TIMESTAMP || source.kind() == TypeKind.DATE ? new byte[CivilTimestamp.MAX_FORMATTED_LENGTH] : null;
+        byte[] dateText = source.kind() == TypeKind.TIMESTAMP || source.kind() == TypeKind.DATE || source.isTimeOrInterval() ? new byte[Interval.MAX_FORMATTED_LENGTH] : null;
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -211,6 +226,8 @@ public final class CastExpression
                 case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
                 case DATE -> TextFormat.writeDate(scratch, input.getInt(i), dateText);
                 case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i), dateText);
+                case TIME -> TextFormat.copy(scratch, dateText, CivilTime.format(input.getLong(i), dateText, 0));
+                case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> TextFormat.copy(scratch, dateText, Interval.format(source, input.getLong(i), dateText, 0));
                 case BOOLEAN -> TextFormat.writeAscii(scratch, input.getBoolean(i) ? "true" : "false");
                 case DOUBLE -> TextFormat.writeAscii(scratch, Double.toString(input.getDouble(i)));
                 case REAL -> TextFormat.writeAscii(scratch, Float.toString((float) input.getDouble(i)));
@@ -226,7 +243,8 @@ public final class CastExpression
     {
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment bytes = input.values();
-        byte[] timestampText = new byte[type.kind() == TypeKind.TIMESTAMP ? CivilTimestamp.MAX_FORMATTED_LENGTH : 0];
+        int[] end = new int[1];
+        byte[] timestampText = new byte[type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIME ? CivilTimestamp.MAX_FORMATTED_LENGTH : 0];
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -237,7 +255,11 @@ public final class CastExpression
                 continue;
             }
             if (type.kind() == TypeKind.TIMESTAMP) {
-                builder.appendLong(TextFormat.parseTimestamp(bytes, input.stringStart(i), input.stringLength(i), timestampText));
+                builder.appendLong(TextFormat.parseTimestamp(bytes, input.stringStart(i), input.stringLength(i), timestampText, end));
+                continue;
+            }
+            if (type.kind() == TypeKind.TIME) {
+                builder.appendLong(TextFormat.parseTime(bytes, input.stringStart(i), input.stringLength(i), timestampText));
                 continue;
             }
             // rare conversions: decode the text once per row
@@ -259,6 +281,14 @@ public final class CastExpression
                             throw new NumberFormatException();
                         }
                         builder.appendBoolean(text.equalsIgnoreCase("true"));
+                    }
+                    case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> {
+                        long interval = type.kind() == TypeKind.INTERVAL_YEAR_MONTH ? Interval.parseMonths(text) : Interval.parseMicros(text);
+                        if (interval == Interval.INVALID) {
+                            throw new SignoException(ErrorCode.INVALID_CAST, "Invalid " + type + " '" + text + "'"
+                                    + (type.kind() == TypeKind.INTERVAL_YEAR_MONTH ? " (years and months: '1 year 2 months')" : " (days and a time: '3 days 04:05:06')"));
+                        }
+                        builder.appendLong(interval);
                     }
                     default -> throw new IllegalStateException("unreachable: " + type);
                 }

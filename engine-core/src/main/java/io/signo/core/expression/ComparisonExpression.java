@@ -11,7 +11,7 @@ import java.lang.foreign.MemorySegment;
 import static java.util.Objects.requireNonNull;
 
 /**
- * {@code left op right} with type promotion: exact numerics (and DATE, BOOLEAN) compare as longs at
+ * {@code left op right} with type promotion: exact numerics (and DATE, BOOLEAN, times and intervals) compare as longs at
  * a common decimal scale, anything against DOUBLE as doubles, strings byte-wise (UTF-8 byte order
  * equals code point order) without decoding; when either side is CHAR, trailing spaces are ignored.
  * NULL when either side is NULL, except for the DISTINCT forms, which are never NULL.
@@ -44,7 +44,8 @@ public final class ComparisonExpression
         else if (leftType.isNumeric() && rightType.isNumeric()) {
             domain = leftType.isFloatingPoint() || rightType.isFloatingPoint() ? Domain.DOUBLE : Domain.LONG;
         }
-        else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.TIMESTAMP || leftType.kind() == TypeKind.BOOLEAN)) {
+        else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.TIMESTAMP || leftType.kind() == TypeKind.BOOLEAN
+                || leftType.isTimeOrInterval())) {
             domain = Domain.LONG;
         }
         else {

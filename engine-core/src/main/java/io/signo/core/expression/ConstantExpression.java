@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -19,6 +20,7 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 
 import static java.util.Objects.requireNonNull;
 
@@ -40,7 +42,8 @@ public final class ConstantExpression
     /**
      * @param value null, or the Java form of the value: Boolean; Integer for INTEGER; Integer (days
      * since 1970-01-01) or LocalDate for DATE; Long (microseconds since 1970-01-01) or LocalDateTime for
-     * TIMESTAMP; Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
+     * TIMESTAMP; Long (microseconds since midnight) or LocalTime for TIME; Long for TIMESTAMP WITH TIME
+     * ZONE (microseconds since 1970-01-01 UTC) and the intervals (months, microseconds); Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
      * to the type's scale; an Integer or Long is taken as the unscaled value, as
      * {@link ColumnVector#getObject} returns it); any Number for DOUBLE; String for VARCHAR and CHAR
      * (CHAR drops trailing spaces).
@@ -60,6 +63,8 @@ public final class ConstantExpression
                 case BIGINT -> longForm = ((Number) value).longValue();
                 case DATE -> longForm = value instanceof LocalDate date ? Math.toIntExact(date.toEpochDay()) : ((Number) value).intValue();
                 case TIMESTAMP -> longForm = value instanceof LocalDateTime timestamp ? CivilTimestamp.fromLocalDateTime(timestamp) : ((Number) value).longValue();
+                case TIME -> longForm = value instanceof LocalTime time ? CivilTime.fromLocalTime(time) : ((Number) value).longValue();
+                case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> longForm = ((Number) value).longValue();
                 case DECIMAL -> {
                     if (value instanceof BigDecimal decimal) {
                         BigDecimal scaled = decimal.setScale(type.scale(), RoundingMode.HALF_UP);
@@ -185,14 +190,15 @@ public final class ConstantExpression
 
     /**
      * The value in a form that serializes with java.lang and java.math types only: a LocalDate
-     * becomes its days since 1970-01-01 and a LocalDateTime its microseconds, which the constructor
-     * takes as the same DATE and TIMESTAMP.
+     * becomes its days since 1970-01-01, a LocalDateTime and a LocalTime their microseconds, which the
+     * constructor takes as the same DATE, TIMESTAMP and TIME.
      */
     static Object serializableValue(Object value)
     {
         return switch (value) {
             case LocalDate date -> Math.toIntExact(date.toEpochDay());
             case LocalDateTime timestamp -> CivilTimestamp.fromLocalDateTime(timestamp);
+            case LocalTime time -> CivilTime.fromLocalTime(time);
             case null, default -> value;
         };
     }

@@ -1,5 +1,6 @@
 package io.signo.core.expression;
 
+import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 
@@ -320,17 +321,69 @@ public final class Expressions
 
     public static Expression addDays(Expression date, Expression days)
     {
-        return new DateAddExpression(DateAddExpression.Unit.DAY, date, days);
+        return new DateAddExpression(DateAddExpression.Unit.DAY, date, days, null);
     }
 
+    /** A TIMESTAMP or TIME plus microseconds (a BIGINT or a day-time interval). */
     public static Expression addMicroseconds(Expression timestamp, Expression micros)
     {
-        return new DateAddExpression(DateAddExpression.Unit.MICROSECOND, timestamp, micros);
+        return addMicroseconds(timestamp, micros, null);
     }
 
+    /** {@link #addMicroseconds(Expression, Expression)}, where a TIMESTAMP WITH TIME ZONE moves whole days on the calendar of {@code zone}. */
+    public static Expression addMicroseconds(Expression timestamp, Expression micros, TimeZoneOffsets zone)
+    {
+        return new DateAddExpression(DateAddExpression.Unit.MICROSECOND, timestamp, micros, zone);
+    }
+
+    /** A DATE or TIMESTAMP plus months (a BIGINT or a year-month interval). */
     public static Expression addMonths(Expression date, Expression months)
     {
-        return new DateAddExpression(DateAddExpression.Unit.MONTH, date, months);
+        return addMonths(date, months, null);
+    }
+
+    /** {@link #addMonths(Expression, Expression)}, where a TIMESTAMP WITH TIME ZONE moves on the calendar of {@code zone}. */
+    public static Expression addMonths(Expression date, Expression months, TimeZoneOffsets zone)
+    {
+        return new DateAddExpression(DateAddExpression.Unit.MONTH, date, months, zone);
+    }
+
+    /**
+     * Interval arithmetic: {@code ADD} and {@code SUBTRACT} of two intervals of one kind,
+     * {@code MULTIPLY} of an interval and a number (either side), {@code DIVIDE} of an interval by a
+     * number; the result is an interval of the kind of the operands' of {@code type} (with or without
+     * a day field).
+     */
+    public static Expression intervalArithmetic(ArithmeticOperator operator, Expression left, Expression right, Type type)
+    {
+        return new IntervalArithmeticExpression(operator, left, right, type);
+    }
+
+    /** The time since 1970-01-01 00:00:00 of a DATE, TIMESTAMP or TIMESTAMP WITH TIME ZONE as a day-time interval: the difference of two is theirs. */
+    public static Expression sinceEpoch(Expression value)
+    {
+        return new SinceEpochExpression(value);
+    }
+
+    /** A conversion between a TIMESTAMP WITH TIME ZONE and a wall-clock time or text, in {@code zone}. */
+    public static Expression convertTimeZone(TimeZoneConversionExpression.Conversion conversion, Expression value, TimeZoneOffsets zone)
+    {
+        return new TimeZoneConversionExpression(conversion, value, zone);
+    }
+
+    /**
+     * STRFTIME(value, format): a DATE, TIMESTAMP or TIMESTAMP WITH TIME ZONE as text; {@code zone} is
+     * the zone a TIMESTAMP WITH TIME ZONE is shown in (null for the others).
+     */
+    public static Expression formatDateTime(Expression value, DateTimeFormat format, TimeZoneOffsets zone)
+    {
+        return new StrftimeExpression(value, format, zone);
+    }
+
+    /** STRPTIME(text, format): a TIMESTAMP, or a TIMESTAMP WITH TIME ZONE when the format reads an offset or a zone. */
+    public static Expression parseDateTime(Expression text, DateTimeFormat format)
+    {
+        return new StrptimeExpression(text, format);
     }
 
     /** {@code value IN (constants)}, constants in the Java form of the value's type (null allowed). */

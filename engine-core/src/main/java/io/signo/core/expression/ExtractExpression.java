@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilDate;
@@ -9,18 +11,32 @@ import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * EXTRACT(field FROM date or timestamp) and DATE_PART('field', ...): a BIGINT, but the EPOCH a DOUBLE
- * (seconds since 1970-01-01 with their fraction), as DuckDB types them. See {@link DateField}.
+ * EXTRACT(field FROM value) and DATE_PART('field', value) of a DATE, TIMESTAMP, TIME or INTERVAL: a
+ * BIGINT, but the EPOCH a DOUBLE (seconds since 1970-01-01, since midnight or in the interval, with
+ * their fraction), as DuckDB types them. See {@link DateField}. A TIME has the fields of the time of
+ * day only. An interval's fields are DuckDB's: a year-month interval's YEAR and MONTH are its whole
+ * years and the months beyond them (QUARTER, DECADE, CENTURY and MILLENNIUM follow from those), a
+ * day-time interval's DAY its whole days and HOUR to MICROSECOND the rest as a time of day, each
+ * with the interval's sign; its EPOCH counts a year as 365.25 days and a month as 30. Of a
+ * TIMESTAMP WITH TIME ZONE only the EPOCH is read here: the planner extracts the other fields from its
+ * wall-clock time in the session's zone.
  */
 public final class ExtractExpression
         implements Expression
 {
     private static final long MICROS_PER_MINUTE = 60 * CivilTimestamp.MICROS_PER_SECOND;
     private static final long MICROS_PER_HOUR = 60 * MICROS_PER_MINUTE;
+    private static final Set<DateField> INTERVAL_FIELDS = EnumSet.of(DateField.MILLENNIUM, DateField.CENTURY, DateField.DECADE, DateField.YEAR, DateField.QUARTER,
+            DateField.MONTH, DateField.DAY, DateField.HOUR, DateField.MINUTE, DateField.SECOND, DateField.MILLISECOND, DateField.MICROSECOND, DateField.EPOCH);
+    /** The seconds DuckDB counts in a year (365.25 days) and in a month (30 days) for an interval's EPOCH. */
+    private static final double SECONDS_PER_YEAR = 365.25 * 86_400;
+    private static final double SECONDS_PER_MONTH = 30.0 * 86_400;
 
     private final DateField field;
     private final Expression date;
@@ -29,8 +45,17 @@ public final class ExtractExpression
     {
         this.field = requireNonNull(field, "field is null");
         this.date = requireNonNull(date, "date is null");
-        if (date.type().kind() != TypeKind.DATE && date.type().kind() != TypeKind.TIMESTAMP) {
-            throw new IllegalArgumentException("EXTRACT needs a DATE or a TIMESTAMP, got " + date.type());
+        TypeKind kind = date.type().kind();
+        if (kind == TypeKind.TIMESTAMP_TZ && field != DateField.EPOCH) {
+            throw new IllegalArgumentException("EXTRACT(" + field + ") of a TIMESTAMP WITH TIME ZONE needs its wall-clock time");
+        }
+        if (kind == TypeKind.TIME && !field.isTimeOfDay() && field != DateField.EPOCH
+                || date.type().isInterval() && !INTERVAL_FIELDS.contains(field)) {
+            throw new SignoException(ErrorCode.INVALID_ARGUMENT, "EXTRACT(" + field.sqlName() + ") of " + (date.type().isInterval() ? "an INTERVAL" : "a TIME")
+                    + " is not supported: it has no " + field.sqlName());
+        }
+        if (kind != TypeKind.DATE && kind != TypeKind.TIMESTAMP && !date.type().isTimeOrInterval()) {
+            throw new IllegalArgumentException("EXTRACT needs a DATE, TIMESTAMP, TIME or INTERVAL, got " + date.type());
         }
     }
 
@@ -45,16 +70,30 @@ public final class ExtractExpression
     {
         LongValues input = LongValues.evaluate(date, page, positions, count, allocator);
         long[] values = input.values();
-        boolean timestamp = date.type().kind() == TypeKind.TIMESTAMP;
+        TypeKind kind = date.type().kind();
+        boolean timestamp = kind != TypeKind.DATE;
         if (field == DateField.EPOCH) {
             double[] seconds = new double[count];
-            double unit = timestamp ? CivilTimestamp.MICROS_PER_SECOND : 1.0 / 86_400;
-            for (int i = 0; i < count; i++) {
-                seconds[i] = values[i] / unit;
+            if (kind == TypeKind.INTERVAL_YEAR_MONTH) {
+                for (int i = 0; i < count; i++) {
+                    seconds[i] = values[i] / 12 * SECONDS_PER_YEAR + values[i] % 12 * SECONDS_PER_MONTH;
+                }
+            }
+            else {
+                double unit = timestamp ? CivilTimestamp.MICROS_PER_SECOND : 1.0 / 86_400;
+                for (int i = 0; i < count; i++) {
+                    seconds[i] = values[i] / unit;
+                }
             }
             return FixedWidthVectors.fromDoubles(seconds, count, input.nulls(), allocator);
         }
-        if (field.isTimeOfDay()) {
+        if (kind == TypeKind.INTERVAL_YEAR_MONTH) {
+            extractFromMonths(values, count);
+        }
+        else if (kind == TypeKind.INTERVAL_DAY_TIME) {
+            extractFromMicros(values, count);
+        }
+        else if (field.isTimeOfDay()) {
             if (timestamp) {
                 extractFromTimeOfDay(values, count);
             }
@@ -71,6 +110,46 @@ public final class ExtractExpression
             extractFromDays(values, count);
         }
         return FixedWidthVectors.fromLongs(Type.BIGINT, values, count, input.nulls(), allocator);
+    }
+
+    /** A year-month interval's field; the fields of days and times are 0. */
+    private void extractFromMonths(long[] values, int count)
+    {
+        for (int i = 0; i < count; i++) {
+            long months = values[i];
+            values[i] = switch (field) {
+                case YEAR -> months / 12;
+                case MONTH -> months % 12;
+                case QUARTER -> months % 12 / 3 + 1;
+                case DECADE -> months / 12 / 10;
+                case CENTURY -> months / 12 / 100;
+                case MILLENNIUM -> months / 12 / 1000;
+                default -> 0;
+            };
+        }
+    }
+
+    /**
+     * A day-time interval's field: whole days, then the rest as a time of day, each with the
+     * interval's sign; an interval without a day field has no days, and all its hours.
+     */
+    private void extractFromMicros(long[] values, int count)
+    {
+        long day = date.type().precision() == 0 ? CivilTimestamp.MICROS_PER_DAY : Long.MAX_VALUE;
+        for (int i = 0; i < count; i++) {
+            long micros = values[i];
+            long rest = micros % day;
+            values[i] = switch (field) {
+                case DAY -> micros / day;
+                case HOUR -> rest / MICROS_PER_HOUR;
+                case MINUTE -> rest / MICROS_PER_MINUTE % 60;
+                case SECOND -> rest / CivilTimestamp.MICROS_PER_SECOND % 60;
+                case MILLISECOND -> rest % MICROS_PER_MINUTE / 1000;
+                case MICROSECOND -> rest % MICROS_PER_MINUTE;
+                case QUARTER -> 1;
+                default -> 0;
+            };
+        }
     }
 
     private void extractFromTimeOfDay(long[] values, int count)

@@ -3,6 +3,7 @@ package io.signo.core.expression;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
 
 import java.lang.foreign.MemorySegment;
@@ -61,8 +62,9 @@ final class TextFormat
      * {@link CivilTimestamp#parse} reads it.
      *
      * @param scratch where the text is copied to be parsed, when it holds it
+     * @param end a scratch array of one int
      */
-    static long parseTimestamp(MemorySegment bytes, long start, int length, byte[] scratch)
+    static long parseTimestamp(MemorySegment bytes, long start, int length, byte[] scratch, int[] end)
     {
         byte[] text = length <= scratch.length ? scratch : new byte[length];
         MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, start, text, 0, length);
@@ -74,9 +76,41 @@ final class TextFormat
         while (to > from && text[to - 1] == ' ') {
             to--;
         }
-        long micros = CivilTimestamp.parse(text, from, to);
+        long micros = CivilTimestamp.parse(text, from, to, end);
         if (micros == CivilTimestamp.INVALID) {
             throw new SignoException(ErrorCode.INVALID_CAST, "Invalid TIMESTAMP '" + new String(text, from, to - from, StandardCharsets.UTF_8) + "'");
+        }
+        return micros;
+    }
+
+    /** Copies {@code length} bytes of {@code text} to the start of {@code target}; returns the length. */
+    static int copy(MemorySegment target, byte[] text, int length)
+    {
+        MemorySegment.copy(text, 0, target, ValueLayout.JAVA_BYTE, 0, length);
+        return length;
+    }
+
+    /**
+     * Microseconds since midnight of a time's text (surrounding spaces allowed), as
+     * {@link CivilTime#parse} reads it.
+     *
+     * @param scratch where the text is copied to be parsed, when it holds it
+     */
+    static long parseTime(MemorySegment bytes, long start, int length, byte[] scratch)
+    {
+        byte[] text = length <= scratch.length ? scratch : new byte[length];
+        MemorySegment.copy(bytes, ValueLayout.JAVA_BYTE, start, text, 0, length);
+        int from = 0;
+        int to = length;
+        while (from < to && text[from] == ' ') {
+            from++;
+        }
+        while (to > from && text[to - 1] == ' ') {
+            to--;
+        }
+        long micros = CivilTime.parse(text, from, to);
+        if (micros == CivilTime.INVALID) {
+            throw new SignoException(ErrorCode.INVALID_CAST, "Invalid TIME '" + new String(text, from, to - from, StandardCharsets.UTF_8) + "'");
         }
         return micros;
     }

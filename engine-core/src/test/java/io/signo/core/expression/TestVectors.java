@@ -27,6 +27,7 @@ final class TestVectors
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
                 case BIGINT, DECIMAL, TIMESTAMP -> builder.appendLong(((Number) value).longValue());
+                case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> builder.appendLong(((Number) value).longValue());
                 case DOUBLE -> builder.appendDouble(((Number) value).doubleValue());
                 case VARCHAR, CHAR -> builder.appendString((String) value);
             }

@@ -31,6 +31,7 @@ public final class CsvResultWriter
     public void write(QueryResult result)
             throws IOException
     {
+        formatter.timeZone(result.timeZone());
         lines.setLength(0);
         for (int column = 0; column < result.columnNames().size(); column++) {
             if (column > 0) {

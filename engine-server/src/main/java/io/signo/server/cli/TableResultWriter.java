@@ -20,7 +20,8 @@ public final class TableResultWriter
         implements ResultWriter
 {
     private final Writer out;
-    private final PageText pageText = new PageText(new ValueFormatter(ValueFormatter.Quoting.NONE));
+    private final ValueFormatter formatter = new ValueFormatter(ValueFormatter.Quoting.NONE);
+    private final PageText pageText = new PageText(formatter);
     private final StringBuilder lines = new StringBuilder();
     private final boolean footer;
 
@@ -40,6 +41,7 @@ public final class TableResultWriter
     public void write(QueryResult result)
             throws IOException
     {
+        formatter.timeZone(result.timeZone());
         List<String> names = result.columnNames();
         int columnCount = names.size();
         int[] widths = new int[columnCount];

@@ -1,20 +1,28 @@
 package io.signo.server.cli;
 
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Interval;
+import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
+import io.signo.storage.type.ZonedTimestamp;
 import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Turns the values of a vector into text for people and files: NULL as nothing, DATE as
- * YYYY-MM-DD, TIMESTAMP as YYYY-MM-DD HH:MM:SS[.fraction], DECIMAL with exactly its declared scale, DOUBLE as {@link Double#toString(double)},
+ * YYYY-MM-DD, TIMESTAMP as YYYY-MM-DD HH:MM:SS[.fraction], TIME as HH:MM:SS[.fraction], TIMESTAMP WITH TIME ZONE as the
+ * wall-clock time in the result's time zone with its offset ({@code 2024-01-02 10:00:00+01}), intervals as DuckDB writes them
+ * ({@code 1 year 2 months}, {@code 3 days 04:05:06}), DECIMAL with exactly its declared scale, DOUBLE as {@link Double#toString(double)},
  * BOOLEAN as true/false, CHAR without its pad spaces. Works a column at a time: one switch on the
  * type per vector, then a loop that appends into one buffer with no object per value (except
  * non-ASCII strings, which are decoded through {@link String}). Not thread safe: it keeps scratch
@@ -38,10 +46,17 @@ public final class ValueFormatter
     private final Quoting quoting;
     private final char[] digits = new char[20];
     private byte[] stringBytes = new byte[256];
+    private TimeZoneOffsets timeZone = TimeZoneOffsets.of(ZoneOffset.UTC);
 
     public ValueFormatter(Quoting quoting)
     {
         this.quoting = requireNonNull(quoting, "quoting is null");
+    }
+
+    /** Shows TIMESTAMP WITH TIME ZONE values in {@code zone} from now on (a result's, the session's). */
+    public void timeZone(ZoneId zone)
+    {
+        this.timeZone = TimeZoneOffsets.of(requireNonNull(zone, "zone is null"));
     }
 
     /**
@@ -116,6 +131,24 @@ public final class ValueFormatter
                 for (int position = 0; position < positionCount; position++) {
                     if (!(mayHaveNulls && vector.isNull(position))) {
                         int length = CivilTimestamp.format(vector.getLong(position), text, 0);
+                        for (int i = 0; i < length; i++) {
+                            buffer.append((char) text[i]);
+                        }
+                    }
+                    ends[position] = buffer.length();
+                }
+            }
+            case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> {
+                byte[] text = new byte[Interval.MAX_FORMATTED_LENGTH];
+                TypeKind kind = type.kind();
+                for (int position = 0; position < positionCount; position++) {
+                    if (!(mayHaveNulls && vector.isNull(position))) {
+                        long value = vector.getLong(position);
+                        int length = switch (kind) {
+                            case TIME -> CivilTime.format(value, text, 0);
+                            case TIMESTAMP_TZ -> ZonedTimestamp.format(value, timeZone, text, 0);
+                            default -> Interval.format(type, value, text, 0);
+                        };
                         for (int i = 0; i < length; i++) {
                             buffer.append((char) text[i]);
                         }

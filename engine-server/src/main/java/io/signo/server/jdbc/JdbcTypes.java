@@ -1,5 +1,6 @@
 package io.signo.server.jdbc;
 
+import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.ColumnMetaData.Rep;
@@ -13,8 +14,11 @@ import java.util.List;
  * How Signo's types appear to JDBC: the {@link java.sql.Types} code, the name, the size, and the
  * representation the values travel in. DATE travels as days since 1970-01-01 (Avatica turns them
  * into {@code java.sql.Date}), TIMESTAMP as milliseconds since 1970-01-01 00:00 (Avatica's own form
- * of a timestamp, which drops the microseconds), DECIMAL as {@code BigDecimal} with the column's scale, CHAR as its
- * text without pad spaces (the driver pads it to the declared length, as JDBC's CHAR is).
+ * of a timestamp, which drops the microseconds), TIME as milliseconds since midnight (a
+ * {@code java.sql.Time}, also without microseconds), DECIMAL as {@code BigDecimal} with the column's scale, CHAR as its
+ * text without pad spaces (the driver pads it to the declared length, as JDBC's CHAR is). TIMESTAMP
+ * WITH TIME ZONE and the intervals travel as their text, as the session shows them
+ * ({@code 2024-01-02 10:00:00+01}, {@code 3 days 04:05:06}): Avatica has no form of its own for them.
  */
 final class JdbcTypes
 {
@@ -22,6 +26,10 @@ final class JdbcTypes
     static final int UNBOUNDED = Integer.MAX_VALUE;
     /** Characters of 'YYYY-MM-DD HH:MM:SS.ffffff'. */
     private static final int TIMESTAMP_LENGTH = 26;
+    /** Characters of 'HH:MM:SS.ffffff'. */
+    private static final int TIME_LENGTH = 15;
+    /** Characters of 'YYYY-MM-DD HH:MM:SS.ffffff+HH:MM'. */
+    private static final int TIMESTAMP_TZ_LENGTH = 32;
 
     private JdbcTypes() {}
 
@@ -54,6 +62,9 @@ final class JdbcTypes
             case TIMESTAMP -> Types.TIMESTAMP;
             case VARCHAR -> Types.VARCHAR;
             case CHAR -> Types.CHAR;
+            case TIME -> Types.TIME;
+            case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Types.OTHER;
         };
     }
 
@@ -70,6 +81,9 @@ final class JdbcTypes
             case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR -> "VARCHAR";
             case CHAR -> "CHAR";
+            case TIME -> "TIME";
+            case TIMESTAMP_TZ -> "TIMESTAMP WITH TIME ZONE";
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "INTERVAL";
         };
     }
 
@@ -83,6 +97,8 @@ final class JdbcTypes
             case REAL -> Rep.FLOAT;
             case DECIMAL -> Rep.NUMBER;
             case VARCHAR, CHAR -> Rep.STRING;
+            case TIME -> Rep.INTEGER;
+            case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Rep.STRING;
         };
     }
 
@@ -98,6 +114,8 @@ final class JdbcTypes
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.sql.Timestamp.class.getName();
             case VARCHAR, CHAR -> String.class.getName();
+            case TIME -> java.sql.Time.class.getName();
+            case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> String.class.getName();
         };
     }
 
@@ -114,6 +132,9 @@ final class JdbcTypes
             case DATE -> 10;
             case TIMESTAMP -> TIMESTAMP_LENGTH;
             case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
+            case TIME -> TIME_LENGTH;
+            case TIMESTAMP_TZ -> TIMESTAMP_TZ_LENGTH;
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Interval.MAX_FORMATTED_LENGTH;
         };
     }
 
@@ -136,6 +157,9 @@ final class JdbcTypes
             case DATE -> 10;
             case TIMESTAMP -> TIMESTAMP_LENGTH;
             case VARCHAR, CHAR -> type.length() > 0 ? type.length() : UNBOUNDED;
+            case TIME -> TIME_LENGTH;
+            case TIMESTAMP_TZ -> TIMESTAMP_TZ_LENGTH;
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> Interval.MAX_FORMATTED_LENGTH;
         };
     }
 }

@@ -2,12 +2,16 @@ package io.signo.server.jdbc;
 
 import io.signo.sql.ResultStream;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Interval;
+import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
+import io.signo.storage.type.ZonedTimestamp;
 import io.signo.storage.vector.ColumnVector;
 import org.apache.calcite.avatica.Meta;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,12 +40,15 @@ final class ResultFrames
     /** The number of the next row to send. */
     private long nextRow;
     private boolean done;
+    /** Where the session shows TIMESTAMP WITH TIME ZONE values. */
+    private final TimeZoneOffsets timeZone;
 
     /** @param maxRowCount the statement's row limit, or 0 or less for none */
     ResultFrames(ResultStream stream, long maxRowCount)
     {
         this.stream = requireNonNull(stream, "stream is null");
         this.types = List.copyOf(stream.columnTypes());
+        this.timeZone = TimeZoneOffsets.of(stream.timeZone());
         this.maxRowCount = maxRowCount;
     }
 
@@ -162,6 +169,17 @@ final class ResultFrames
                         rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : BigDecimal.valueOf(vector.getLong(position), scale);
                     }
                 }
+                case TIME -> {
+                    for (int position = from; position < to; position++, row++) {
+                        rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : (int) (vector.getLong(position) / 1000L);
+                    }
+                }
+                case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> {
+                    byte[] text = new byte[Interval.MAX_FORMATTED_LENGTH];
+                    for (int position = from; position < to; position++, row++) {
+                        rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : longText(type, vector.getLong(position), text);
+                    }
+                }
                 case VARCHAR, CHAR -> {
                     boolean trimPadding = type.kind() == TypeKind.CHAR;
                     for (int position = from; position < to; position++, row++) {
@@ -170,6 +188,16 @@ final class ResultFrames
                 }
             }
         }
+    }
+
+    /** The text of an instant (in the session's zone) or an interval. */
+    private String longText(Type type, long value, byte[] text)
+    {
+        int length = switch (type.kind()) {
+            case TIMESTAMP_TZ -> ZonedTimestamp.format(value, timeZone, text, 0);
+            default -> Interval.format(type, value, text, 0);
+        };
+        return new String(text, 0, length, StandardCharsets.US_ASCII);
     }
 
     private static String text(String value, boolean trimPadding)

@@ -5,6 +5,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -51,6 +52,12 @@ final class ManagedResultStream
     public List<Type> columnTypes()
     {
         return result.columnTypes();
+    }
+
+    @Override
+    public ZoneId timeZone()
+    {
+        return result.timeZone();
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -75,6 +76,7 @@ public final class ResultSetReader
             case Types.DECIMAL, Types.NUMERIC -> Type.decimal(metadata.getPrecision(column), metadata.getScale(column));
             case Types.DATE -> Type.DATE;
             case Types.TIMESTAMP -> Type.TIMESTAMP;
+            case Types.TIME -> Type.TIME;
             case Types.CHAR -> Type.character(metadata.getPrecision(column));
             default -> Type.VARCHAR;
         };
@@ -158,6 +160,16 @@ public final class ResultSetReader
                     builder.appendLong(Math.floorDiv(value.getTime(), 1000L) * 1_000_000L + value.getNanos() / 1000);
                 }
             }
+            case TIME -> {
+                Time value = resultSet.getTime(column, utc);
+                if (value == null) {
+                    builder.appendNull();
+                }
+                else {
+                    builder.appendLong(Math.floorMod(value.getTime(), MILLIS_PER_DAY) * 1000L);
+                }
+            }
+            case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> throw new IllegalStateException("read as text: " + type);
             case VARCHAR, CHAR -> {
                 String value = resultSet.getString(column);
                 if (value == null) {

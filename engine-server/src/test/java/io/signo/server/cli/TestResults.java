@@ -28,6 +28,7 @@ final class TestResults
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
                 case BIGINT, DECIMAL -> builder.appendLong((Long) value);
+                case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> builder.appendLong((Long) value);
                 case DOUBLE -> builder.appendDouble((Double) value);
                 case VARCHAR, CHAR -> builder.appendString((String) value);
             }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.Random;
 
 import static io.signo.server.cli.TestResults.vector;
@@ -70,6 +71,28 @@ class ValueFormatterTest
                     : date.toString().replace("+", "");
             assertEquals(expected, text.toString());
         }
+    }
+
+    @Test
+    void timesInstantsAndIntervalsPrintAsDuckDb()
+    {
+        long hour = 3_600_000_000L;
+        ColumnVector times = vector(Type.TIME, 12 * hour + 34 * 60_000_000L + 56_500_000L, 0L, null);
+        assertEquals("12:34:56.5", plain.format(times, 0));
+        assertEquals("00:00:00", plain.format(times, 1));
+        assertEquals("", plain.format(times, 2));
+        ColumnVector intervals = vector(Type.INTERVAL_DAY_TIME, 60 * 24 * hour, -25 * hour - 500_000L);
+        assertEquals("60 days", plain.format(intervals, 0));
+        assertEquals("-1 day -01:00:00.5", plain.format(intervals, 1));
+        assertEquals("36:00:00", plain.format(vector(Type.INTERVAL_HOUR_TO_SECOND, 36 * hour), 0));
+        assertEquals("1 year 2 months", plain.format(vector(Type.INTERVAL_YEAR_MONTH, 14L), 0));
+        long instant = LocalDate.of(2024, 1, 2).toEpochDay() * 24 * hour + 9 * hour;
+        ColumnVector instants = vector(Type.TIMESTAMP_TZ, instant, instant + 182 * 24 * hour);
+        ValueFormatter berlin = new ValueFormatter(ValueFormatter.Quoting.NONE);
+        berlin.timeZone(ZoneId.of("Europe/Berlin"));
+        assertEquals("2024-01-02 10:00:00+01", berlin.format(instants, 0));
+        assertEquals("2024-07-02 11:00:00+02", berlin.format(instants, 1));
+        assertEquals("2024-01-02 09:00:00+00", plain.format(instants, 0));
     }
 
     @Test

@@ -162,6 +162,42 @@ class SignoJdbcTest
     }
 
     @Test
+    void timesInstantsAndIntervalsTravelWithTheirTypes()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET TIME ZONE 'Europe/Berlin'");
+            try (ResultSet rows = statement.executeQuery("select time '12:34:56' as t, timestamptz '2024-01-02 09:00:00Z' as tz, "
+                    + "timestamp '2024-03-01 00:00' - timestamp '2024-01-01 00:00' as gap, interval '14' month as months, cast(null as time) as nothing")) {
+                ResultSetMetaData metaData = rows.getMetaData();
+                assertEquals(Types.TIME, metaData.getColumnType(1));
+                assertEquals(Types.TIMESTAMP_WITH_TIMEZONE, metaData.getColumnType(2));
+                assertEquals("TIMESTAMP WITH TIME ZONE", metaData.getColumnTypeName(2));
+                assertEquals(Types.OTHER, metaData.getColumnType(3));
+                assertEquals("INTERVAL", metaData.getColumnTypeName(3));
+                assertTrue(rows.next());
+                assertEquals(java.time.LocalTime.of(12, 34, 56), rows.getTime(1, java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"))).toLocalTime());
+                assertEquals("2024-01-02 10:00:00+01", rows.getString(2));
+                assertEquals("60 days", rows.getObject(3));
+                assertEquals("1 year 2 months", rows.getString(4));
+                assertEquals(null, rows.getTime(5));
+                assertTrue(rows.wasNull());
+                assertFalse(rows.next());
+            }
+            // another connection keeps its own zone
+            try (Connection other = connect();
+                    Statement otherStatement = other.createStatement()) {
+                otherStatement.execute("SET TIME ZONE 'Asia/Kolkata'");
+                try (ResultSet rows = otherStatement.executeQuery("select timestamptz '2024-01-02 09:00:00Z'")) {
+                    assertTrue(rows.next());
+                    assertEquals("2024-01-02 14:30:00+05:30", rows.getString(1));
+                }
+            }
+        }
+    }
+
+    @Test
     void resultLargerThanOneFrame()
             throws Exception
     {

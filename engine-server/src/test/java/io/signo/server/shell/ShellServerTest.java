@@ -76,6 +76,19 @@ class ShellServerTest
     }
 
     @Test
+    void timesInstantsAndIntervalsPrintTheSameThroughTheServer()
+    {
+        String sql = "SELECT TIME '12:34:56' AS t, TIMESTAMPTZ '2024-01-02 09:00:00Z' AS tz, TIMESTAMP '2024-03-01 00:00' - TIMESTAMP '2024-01-01 00:00' AS gap, "
+                + "INTERVAL '36' HOUR AS h, INTERVAL '14' MONTH AS m, CAST(NULL AS TIME) AS nothing";
+        Run local = run("sql", "--tpch", "0.01", "--threads", "2", "-e", sql);
+        Run remote = run("sql", "--server", address, "--user", "tester", "-e", sql);
+        assertEquals(0, local.exitCode(), local.err());
+        assertEquals(0, remote.exitCode(), remote.err());
+        assertTrue(local.out().contains("12:34:56") && local.out().contains("60 days") && local.out().contains("36:00:00"), local.out());
+        assertEquals(local.out(), remote.out());
+    }
+
+    @Test
     void executePrintsTheSameCsvAndPlanAsTheInProcessEngine()
     {
         // dates, decimals, CHAR, VARCHAR with commas and quotes, doubles and NULLs

@@ -154,7 +154,7 @@ public final class InformationSchema
     {
         return switch (type.kind()) {
             case DATE -> 0;
-            case TIMESTAMP -> CalciteTypes.TIMESTAMP_PRECISION;
+            case TIMESTAMP, TIMESTAMP_TZ, TIME -> CalciteTypes.TIMESTAMP_PRECISION;
             default -> null;
         };
     }

@@ -232,6 +232,9 @@ public final class PgCatalog
                 case CHAR -> BPCHAR;
                 case DATE -> DATE;
                 case TIMESTAMP -> TIMESTAMP;
+                case TIME -> TIME;
+                case TIMESTAMP_TZ -> TIMESTAMPTZ;
+                case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> INTERVAL;
             };
         }
 

@@ -18,7 +18,8 @@ import java.util.List;
  * Calcite gives the whole digits priority and, with decimals capped at the 19 digits of a long,
  * types a BIGINT with a DECIMAL(15, 2) as DECIMAL(19, 0), so that 2.5 silently becomes 2 or 3.
  * Signo types it DECIMAL(19, 2) instead: a BIGINT beyond 10^17 then fails its cast with
- * NUMERIC_OVERFLOW, an error rather than a wrong answer.
+ * NUMERIC_OVERFLOW, an error rather than a wrong answer. A mix of TIMESTAMP WITH TIME ZONE with
+ * TIMESTAMP or DATE is a TIMESTAMP WITH TIME ZONE, as in DuckDB and PostgreSQL.
  */
 public final class SignoTypeFactory
         extends JavaTypeFactoryImpl
@@ -35,9 +36,34 @@ public final class SignoTypeFactory
         return StandardCharsets.UTF_8;
     }
 
+    /** TIMESTAMP WITH TIME ZONE when the types mix it with TIMESTAMP or DATE (or NULL); else null. */
+    private @Nullable RelDataType instantOfMix(List<RelDataType> types)
+    {
+        boolean instant = false;
+        boolean local = false;
+        boolean nullable = false;
+        for (RelDataType type : types) {
+            switch (type.getSqlTypeName()) {
+                case TIMESTAMP_TZ -> instant = true;
+                case TIMESTAMP, DATE -> local = true;
+                case NULL -> {
+                }
+                default -> {
+                    return null;
+                }
+            }
+            nullable |= type.isNullable();
+        }
+        return instant && local ? createTypeWithNullability(createSqlType(SqlTypeName.TIMESTAMP_TZ, CalciteTypes.TIMESTAMP_PRECISION), nullable) : null;
+    }
+
     @Override
     public @Nullable RelDataType leastRestrictive(List<RelDataType> types, SqlTypeMappingRule mappingRule)
     {
+        RelDataType instant = instantOfMix(types);
+        if (instant != null) {
+            return instant;
+        }
         RelDataType common = super.leastRestrictive(types, mappingRule);
         if (common == null || common.getSqlTypeName() != SqlTypeName.DECIMAL) {
             return common;

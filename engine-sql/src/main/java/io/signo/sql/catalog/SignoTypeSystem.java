@@ -26,7 +26,7 @@ public final class SignoTypeSystem
         if (typeName == SqlTypeName.DECIMAL) {
             return Type.MAX_DECIMAL_PRECISION;
         }
-        if (typeName == SqlTypeName.TIMESTAMP) {
+        if (isTimeOrTimestamp(typeName)) {
             return CalciteTypes.TIMESTAMP_PRECISION;
         }
         return super.getMaxPrecision(typeName);
@@ -35,11 +35,18 @@ public final class SignoTypeSystem
     @Override
     public int getDefaultPrecision(SqlTypeName typeName)
     {
-        // TIMESTAMP without a precision keeps microseconds, as in PostgreSQL and DuckDB (the standard says 6 too)
-        if (typeName == SqlTypeName.TIMESTAMP) {
+        // TIMESTAMP and TIME without a precision keep microseconds, as in PostgreSQL and DuckDB (the standard says 6 for TIMESTAMP)
+        if (isTimeOrTimestamp(typeName)) {
             return CalciteTypes.TIMESTAMP_PRECISION;
         }
         return super.getDefaultPrecision(typeName);
+    }
+
+    /** TIME and the TIMESTAMPs, which keep microseconds. */
+    private static boolean isTimeOrTimestamp(SqlTypeName typeName)
+    {
+        return typeName == SqlTypeName.TIMESTAMP || typeName == SqlTypeName.TIMESTAMP_TZ || typeName == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                || typeName == SqlTypeName.TIME;
     }
 
     @Override

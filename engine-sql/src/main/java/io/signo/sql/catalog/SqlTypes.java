@@ -104,6 +104,10 @@ public final class SqlTypes
             case TIMESTAMP -> "TIMESTAMP";
             case VARCHAR -> type.length() > 0 ? "VARCHAR(" + type.length() + ")" : "VARCHAR";
             case CHAR -> "CHAR(" + Math.max(type.length(), 1) + ")";
+            case TIME -> "TIME";
+            case TIMESTAMP_TZ -> "TIMESTAMP WITH TIME ZONE";
+            case INTERVAL_YEAR_MONTH -> "INTERVAL YEAR TO MONTH";
+            case INTERVAL_DAY_TIME -> "INTERVAL DAY TO SECOND";
         };
     }
 }

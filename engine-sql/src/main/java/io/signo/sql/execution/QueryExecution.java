@@ -11,6 +11,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
+import java.time.ZoneId;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -37,9 +38,11 @@ public final class QueryExecution
     private final ResultBuffer result;
     private final CompletableFuture<Void> tasks;
     private final QueryControl control;
+    private final ZoneId timeZone;
 
-    private QueryExecution(List<String> columnNames, List<Type> columnTypes, ResultBuffer result, CompletableFuture<Void> tasks, QueryControl control)
+    private QueryExecution(List<String> columnNames, List<Type> columnTypes, ResultBuffer result, CompletableFuture<Void> tasks, QueryControl control, ZoneId timeZone)
     {
+        this.timeZone = timeZone;
         this.columnNames = List.copyOf(columnNames);
         this.columnTypes = List.copyOf(columnTypes);
         this.result = result;
@@ -73,7 +76,13 @@ public final class QueryExecution
         });
         control.onCancel(() -> tasks.cancel(true));
         control.tasksStarted();
-        return new QueryExecution(columnNames, columnTypes, result, tasks, control);
+        return new QueryExecution(columnNames, columnTypes, result, tasks, control, session.timeZone());
+    }
+
+    @Override
+    public ZoneId timeZone()
+    {
+        return timeZone;
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -23,10 +24,12 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.TimeString;
 
 import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,11 +63,19 @@ final class ConstantFoldingExecutor
     private static final long LAST_LITERAL_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
 
     private final RexExecutor delegate;
+    private final ZoneId timeZone;
     private final Map<RexNode, RexNode> folded = new HashMap<>();
 
     ConstantFoldingExecutor(RexExecutor delegate)
     {
+        this(delegate, ZoneId.systemDefault());
+    }
+
+    /** @param timeZone the session's, in which constants of TIMESTAMP WITH TIME ZONE are read (Calcite simplifies some before the plan is given it) */
+    ConstantFoldingExecutor(RexExecutor delegate, ZoneId timeZone)
+    {
         this.delegate = requireNonNull(delegate, "delegate is null");
+        this.timeZone = requireNonNull(timeZone, "timeZone is null");
     }
 
     @Override
@@ -131,7 +142,7 @@ final class ConstantFoldingExecutor
     {
         Expression translated;
         try {
-            translated = RexTranslator.identity(rexBuilder, List.of()).translate(expression);
+            translated = RexTranslator.identity(rexBuilder, List.of()).translate(SessionTimeZone.apply(rexBuilder, expression, timeZone));
         }
         catch (SignoException e) {
             if (e.errorCode() != ErrorCode.NOT_SUPPORTED) {
@@ -166,8 +177,16 @@ final class ConstantFoldingExecutor
             }
             value = DateString.fromDaysSinceEpoch(days);
         }
-        if (value instanceof Long micros && translated.type().kind() == TypeKind.TIMESTAMP) {
-            value = CalciteTypes.timestampString(micros);
+        if (value instanceof Long number) {
+            value = switch (translated.type().kind()) {
+                case TIMESTAMP -> CalciteTypes.timestampString(number);
+                case TIMESTAMP_TZ -> CalciteTypes.instantString(number);
+                case TIME -> new TimeString(CivilTime.format(number));
+                case INTERVAL_YEAR_MONTH -> BigDecimal.valueOf(number);
+                // Calcite's day-time intervals count milliseconds: a fraction of one has no literal
+                case INTERVAL_DAY_TIME -> number % 1000 == 0 ? BigDecimal.valueOf(number / 1000) : null;
+                default -> number;
+            };
             if (value == null) {
                 return expression;
             }

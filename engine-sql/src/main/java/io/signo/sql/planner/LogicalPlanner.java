@@ -1,5 +1,6 @@
 package io.signo.sql.planner;
 
+import io.signo.sql.catalog.CalciteTypes;
 import io.signo.sql.catalog.FileTableMacro;
 import io.signo.sql.catalog.InformationSchema;
 import io.signo.sql.catalog.PgCatalog;
@@ -52,13 +53,12 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.CancelFlag;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -95,10 +95,18 @@ public final class LogicalPlanner
     private final Catalog catalog;
     private final Duration timeout;
     private final PhaseListener phases;
+    private final ZoneId timeZone;
 
+    /** A planner for statements in the JVM's time zone. */
     public LogicalPlanner(Catalog catalog)
     {
-        this(catalog, DEFAULT_TIMEOUT);
+        this(catalog, ZoneId.systemDefault());
+    }
+
+    /** @param timeZone the session's: TIMESTAMP WITH TIME ZONE values are read and shown in it */
+    public LogicalPlanner(Catalog catalog, ZoneId timeZone)
+    {
+        this(catalog, DEFAULT_TIMEOUT, PhaseListener.NONE, timeZone);
     }
 
     public LogicalPlanner(Catalog catalog, Duration timeout)
@@ -109,9 +117,15 @@ public final class LogicalPlanner
     /** For measuring: {@code phases} hears the end of each planning phase. */
     LogicalPlanner(Catalog catalog, Duration timeout, PhaseListener phases)
     {
+        this(catalog, timeout, phases, ZoneId.systemDefault());
+    }
+
+    private LogicalPlanner(Catalog catalog, Duration timeout, PhaseListener phases, ZoneId timeZone)
+    {
         this.catalog = catalog;
         this.timeout = timeout;
         this.phases = phases;
+        this.timeZone = timeZone;
     }
 
     /** Hears the end of each planning phase, so that a harness can time them. */
@@ -160,10 +174,11 @@ public final class LogicalPlanner
         rootSchema.add(InformationSchema.NAME, new InformationSchema(catalog));
         PgCatalog pgCatalog = new PgCatalog(catalog);
         rootSchema.add(PgCatalog.NAME, pgCatalog);
-        // the type names PostgreSQL and DuckDB users write for VARCHAR
+        // the type names PostgreSQL and DuckDB users write for VARCHAR and TIMESTAMP WITH TIME ZONE
         for (String alias : List.of("text", "string")) {
             rootSchema.plus().add(alias, factory -> factory.createSqlType(SqlTypeName.VARCHAR));
         }
+        rootSchema.plus().add("timestamptz", factory -> factory.createSqlType(SqlTypeName.TIMESTAMP_TZ, CalciteTypes.TIMESTAMP_PRECISION));
         Map<String, FileTableMacro> fileFunctions = FileTableMacro.forStatement();
         fileFunctions.forEach((name, function) -> rootSchema.plus().add(name, function));
 
@@ -209,13 +224,13 @@ public final class LogicalPlanner
         VolcanoPlanner planner = new VolcanoPlanner(context);
         // the cluster's planner lends rules and simplifiers its executor: with one, the reduction rules fold constant
         // expressions at planning (DATE '1998-12-01' - INTERVAL '90' DAY becomes 1998-09-02), mostly without compiling code
-        planner.setExecutor(new ConstantFoldingExecutor(RexUtil.EXECUTOR));
+        planner.setExecutor(new ConstantFoldingExecutor(RexUtil.EXECUTOR, timeZone));
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
-                StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+                InstantComparisons.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot;
         try {
             relRoot = converter.convertQuery(validated, false, true);
@@ -228,7 +243,7 @@ public final class LogicalPlanner
             }
             throw e;
         }
-        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(StatementTime.replace(relRoot.project(), start, ZoneOffset.UTC)));
+        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(SessionTimeZone.apply(StatementTime.replace(relRoot.project(), start, timeZone), timeZone)));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);
@@ -290,7 +305,7 @@ public final class LogicalPlanner
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
             SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), viewName);
-            SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+            SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }
     }
@@ -320,7 +335,7 @@ public final class LogicalPlanner
 
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
-        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(QuotedFileNames.rewrite(sql)), SqlParser.config()
+        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(sql))), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)

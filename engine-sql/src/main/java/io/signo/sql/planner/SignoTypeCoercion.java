@@ -1,8 +1,6 @@
 package io.signo.sql.planner;
 
 import io.signo.sql.translate.function.FunctionRegistry;
-import io.signo.storage.error.ErrorCode;
-import io.signo.storage.error.SignoException;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -32,8 +30,9 @@ import java.util.Set;
  * <p>Dates take DuckDB's arithmetic with numbers of days: {@code date + n}, {@code n + date} and
  * {@code date - n} for an integer {@code n} are the date moved by {@code n * INTERVAL '1' DAY}, and
  * {@code a - b} of two dates is the BIGINT number of days between them (each date's days since 1970
- * subtracted). A difference of timestamps is an INTERVAL in DuckDB, a type Signo does not have: it
- * is refused as not supported.
+ * subtracted). A difference of timestamps (or of a timestamp and a date) is an INTERVAL DAY TO SECOND,
+ * as in DuckDB: each operand's time since 1970-01-01 subtracted (a TIMESTAMP WITH TIME ZONE's
+ * wall-clock time in the session's zone, as DuckDB subtracts them on its calendar).
  */
 final class SignoTypeCoercion
         extends TypeCoercionImpl
@@ -76,8 +75,7 @@ final class SignoTypeCoercion
                 return daysSinceEpoch(binding, call, 0) & daysSinceEpoch(binding, call, 1);
             }
             if (kind == SqlKind.MINUS && isDateTime(left) && isDateTime(right)) {
-                throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + left + " - " + right
-                        + ", whose difference is an INTERVAL (DATE_DIFF('unit', start, end) counts units between them)");
+                return sinceEpoch(binding, call, 0) & sinceEpoch(binding, call, 1);
             }
         }
         return super.binaryArithmeticCoercion(binding);
@@ -85,7 +83,14 @@ final class SignoTypeCoercion
 
     private static boolean isDateTime(SqlTypeName type)
     {
-        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP;
+        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP || type == SqlTypeName.TIMESTAMP_TZ;
+    }
+
+    /** Makes a date or timestamp operand its time since 1970-01-01, an INTERVAL DAY TO SECOND. */
+    private boolean sinceEpoch(SqlCallBinding binding, SqlCall call, int index)
+    {
+        SqlNode operand = call.operand(index);
+        return replace(binding, call, index, FunctionRegistry.SINCE_EPOCH.createCall(operand.getParserPosition(), operand));
     }
 
     /** Makes the integer operand a number of days: {@code n * INTERVAL '1' DAY}. */

@@ -28,7 +28,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
+import org.apache.calcite.util.TimestampWithTimeZoneString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -42,6 +44,7 @@ import java.util.List;
 public final class RexTranslator
 {
     private static final long MILLIS_PER_DAY = 86_400_000L;
+    private static final long MICROS_PER_DAY = 1000 * MILLIS_PER_DAY;
 
     private final RexBuilder rexBuilder;
     private final int[] channels;
@@ -75,7 +78,7 @@ public final class RexTranslator
                 yield Expressions.input(channel, channelTypes.get(channel));
             }
             case RexLiteral literal -> constant(literal);
-            case RexCall call -> RexUtil.isConstant(call) && !isInterval(call) ? fold(call(call)) : call(call);
+            case RexCall call -> RexUtil.isConstant(call) ? fold(call(call)) : call(call);
             default -> throw unsupported("expression " + node.getKind() + ": " + node);
         };
     }
@@ -110,25 +113,11 @@ public final class RexTranslator
         if (literal.getType().getSqlTypeName() == SqlTypeName.NULL) {
             return Expressions.constant(Type.BOOLEAN, null);
         }
-        if (SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())) {
-            throw unsupported("interval values outside date arithmetic: " + literal);
-        }
         Type type = CalciteTypes.toSigno(literal.getType());
         if (literal.isNull()) {
             return Expressions.constant(type, null);
         }
-        Object value = switch (type.kind()) {
-            case BOOLEAN -> literal.getValueAs(Boolean.class);
-            case INTEGER -> literal.getValueAs(Integer.class);
-            case BIGINT -> literal.getValueAs(Long.class);
-            case DOUBLE -> literal.getValueAs(Double.class);
-            case REAL -> literal.getValueAs(Float.class);
-            case DECIMAL -> literal.getValueAs(BigDecimal.class);
-            case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
-            case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
-            case VARCHAR, CHAR -> literalString(literal, type);
-        };
-        return Expressions.constant(type, value);
+        return Expressions.constant(type, literalValue(literal, type));
     }
 
     /**
@@ -165,10 +154,14 @@ public final class RexTranslator
         List<RexNode> operands = call.getOperands();
         return switch (kind) {
             case PLUS, MINUS -> plusOrMinus(call);
-            case TIMES -> arithmetic(ArithmeticOperator.MULTIPLY, call);
-            case DIVIDE -> arithmetic(ArithmeticOperator.DIVIDE, call);
+            case TIMES -> isInterval(operands.get(0)) || isInterval(operands.get(1))
+                    ? intervalArithmetic(ArithmeticOperator.MULTIPLY, call)
+                    : arithmetic(ArithmeticOperator.MULTIPLY, call);
+            case DIVIDE -> isInterval(operands.get(0))
+                    ? intervalArithmetic(ArithmeticOperator.DIVIDE, call)
+                    : arithmetic(ArithmeticOperator.DIVIDE, call);
             case MOD -> arithmetic(ArithmeticOperator.MODULUS, call);
-            case MINUS_PREFIX -> Expressions.negate(translate(operands.get(0)));
+            case MINUS_PREFIX -> isInterval(operands.get(0)) ? negatedInterval(translate(operands.get(0))) : Expressions.negate(translate(operands.get(0)));
             case PLUS_PREFIX -> translate(operands.get(0));
             case EQUALS -> comparison(ComparisonOperator.EQUAL, call);
             case NOT_EQUALS -> comparison(ComparisonOperator.NOT_EQUAL, call);
@@ -237,22 +230,24 @@ public final class RexTranslator
         RexNode left = call.getOperands().get(0);
         RexNode right = call.getOperands().get(1);
         boolean minus = call.getKind() == SqlKind.MINUS;
-        if (isInterval(right) && !isInterval(left)) {
+        if (isInterval(left) && isInterval(right)) {
+            return intervalArithmetic(minus ? ArithmeticOperator.SUBTRACT : ArithmeticOperator.ADD, call);
+        }
+        if (isInterval(right)) {
             return dateArithmetic(translate(left), right, minus);
         }
         if (isInterval(left) && !minus) {
             return dateArithmetic(translate(right), left, false);
         }
         if (isDateTime(left) || isDateTime(right)) {
-            throw unsupported("date and timestamp arithmetic other than ± an interval: " + call);
+            throw unsupported("date and time arithmetic other than ± an interval: " + call);
         }
         return arithmetic(minus ? ArithmeticOperator.SUBTRACT : ArithmeticOperator.ADD, call);
     }
 
     private static boolean isDateTime(RexNode node)
     {
-        SqlTypeName type = node.getType().getSqlTypeName();
-        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP;
+        return SqlTypeName.DATETIME_TYPES.contains(node.getType().getSqlTypeName());
     }
 
     private static boolean isInterval(RexNode node)
@@ -261,78 +256,59 @@ public final class RexTranslator
                 || node.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME;
     }
 
+    private Expression intervalArithmetic(ArithmeticOperator operator, RexCall call)
+    {
+        return Expressions.intervalArithmetic(operator, translate(call.getOperands().get(0)), translate(call.getOperands().get(1)), CalciteTypes.toSigno(call.getType()));
+    }
+
+    private static Expression negatedInterval(Expression interval)
+    {
+        return Expressions.intervalArithmetic(ArithmeticOperator.MULTIPLY, interval, Expressions.constant(Type.BIGINT, -1L), interval.type());
+    }
+
     /**
-     * A DATE or TIMESTAMP plus or minus an interval: a literal, or an interval times a number
-     * ({@code INTERVAL '1' HOUR * n}). A DATE moves by whole days or months only.
+     * A DATE, TIMESTAMP or TIME plus or minus an interval (a TIMESTAMP WITH TIME ZONE moves in the
+     * session's zone: the planner writes its arithmetic with {@code $ADD_IN_ZONE}). A DATE moves by
+     * whole days or months only; a TIME around the clock, and not by months.
      */
     private Expression dateArithmetic(Expression date, RexNode interval, boolean subtract)
     {
+        if (date.type().kind() == TypeKind.TIMESTAMP_TZ) {
+            throw new IllegalStateException("arithmetic on a TIMESTAMP WITH TIME ZONE was not given the session's time zone: " + interval);
+        }
         boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         if (interval instanceof RexLiteral literal) {
+            // Calcite's value: months, or milliseconds
             long value = literal.getValueAs(BigDecimal.class).longValueExact() * (subtract ? -1 : 1);
             if (months) {
                 return Expressions.addMonths(date, Expressions.constant(Type.BIGINT, value));
             }
-            if (date.type().kind() == TypeKind.TIMESTAMP) {
-                return Expressions.addMicroseconds(date, Expressions.constant(Type.BIGINT, Math.multiplyExact(value, 1000L)));
+            if (date.type().kind() == TypeKind.DATE) {
+                if (value % MILLIS_PER_DAY != 0) {
+                    throw unsupported("intervals smaller than a day on DATE values: " + interval);
+                }
+                return Expressions.addDays(date, Expressions.constant(Type.BIGINT, value / MILLIS_PER_DAY));
             }
-            if (value % MILLIS_PER_DAY != 0) {
-                throw unsupported("intervals smaller than a day on DATE values: " + interval);
+            if (Math.abs(value) > Long.MAX_VALUE / 1000) {
+                throw new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, date.type().kind() + " out of range");
             }
-            return Expressions.addDays(date, Expressions.constant(Type.BIGINT, value / MILLIS_PER_DAY));
+            return Expressions.addMicroseconds(date, Expressions.constant(Type.BIGINT, value * 1000));
         }
-        Expression amount = intervalAmount(interval);
+        Expression amount = translate(interval);
         if (subtract) {
-            amount = Expressions.negate(amount);
+            amount = negatedInterval(amount);
         }
         if (months) {
             return Expressions.addMonths(date, amount);
         }
-        if (date.type().kind() == TypeKind.TIMESTAMP) {
-            return Expressions.addMicroseconds(date, Expressions.arithmetic(ArithmeticOperator.MULTIPLY, amount, Expressions.constant(Type.BIGINT, 1000L), Type.BIGINT));
+        if (date.type().kind() != TypeKind.DATE) {
+            return Expressions.addMicroseconds(date, amount);
         }
         if (interval.getType().getSqlTypeName() != SqlTypeName.INTERVAL_DAY) {
             throw unsupported("intervals smaller than a day on DATE values: " + interval);
         }
-        return Expressions.addDays(date, Expressions.arithmetic(ArithmeticOperator.DIVIDE, amount, Expressions.constant(Type.BIGINT, MILLIS_PER_DAY), Type.BIGINT));
-    }
-
-    /**
-     * The amount of an interval that is not a literal as a BIGINT: months for a year-month interval,
-     * milliseconds (Calcite's unit) for a day-time one. Handles an interval times or divided by a
-     * number, negated, or the sum or difference of two such intervals.
-     */
-    private Expression intervalAmount(RexNode interval)
-    {
-        if (interval instanceof RexLiteral literal) {
-            return Expressions.constant(Type.BIGINT, literal.getValueAs(BigDecimal.class).longValueExact());
-        }
-        if (interval instanceof RexCall call) {
-            List<RexNode> operands = call.getOperands();
-            switch (call.getKind()) {
-                case TIMES -> {
-                    boolean leftInterval = isInterval(operands.get(0));
-                    Expression amount = intervalAmount(operands.get(leftInterval ? 0 : 1));
-                    Expression factor = translate(operands.get(leftInterval ? 1 : 0));
-                    if (factor.type().kind() != TypeKind.INTEGER && factor.type().kind() != TypeKind.BIGINT) {
-                        throw unsupported("an interval times a number that is not an integer: " + interval);
-                    }
-                    return Expressions.arithmetic(ArithmeticOperator.MULTIPLY, amount, factor, Type.BIGINT);
-                }
-                case MINUS_PREFIX -> {
-                    return Expressions.negate(intervalAmount(operands.get(0)));
-                }
-                case PLUS, MINUS -> {
-                    if (isInterval(operands.get(0)) && isInterval(operands.get(1))) {
-                        return Expressions.arithmetic(call.getKind() == SqlKind.PLUS ? ArithmeticOperator.ADD : ArithmeticOperator.SUBTRACT,
-                                intervalAmount(operands.get(0)), intervalAmount(operands.get(1)), Type.BIGINT);
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        throw unsupported("interval expression " + interval);
+        // a whole number of days, as the interval's microseconds divided by a day's
+        return Expressions.addDays(date, Expressions.intervalArithmetic(ArithmeticOperator.DIVIDE, amount, Expressions.constant(Type.BIGINT, MICROS_PER_DAY), amount.type()));
     }
 
     private Expression arithmetic(ArithmeticOperator operator, RexCall call)
@@ -406,7 +382,16 @@ public final class RexTranslator
         if (value.type().equals(target)) {
             return value;
         }
-        return Expressions.cast(value, target);
+        if (value.type().kind() == TypeKind.TIMESTAMP_TZ || target.kind() == TypeKind.TIMESTAMP_TZ) {
+            throw new IllegalStateException("a cast between " + value.type() + " and " + target + " was not given the session's time zone: " + call);
+        }
+        try {
+            return Expressions.cast(value, target);
+        }
+        catch (IllegalArgumentException e) {
+            // a cast Calcite allows and DuckDB refuses too (TIME to TIMESTAMP, an interval to a number)
+            throw unsupported("CAST from " + value.type() + " to " + target);
+        }
     }
 
     private Expression search(RexCall call)
@@ -419,14 +404,16 @@ public final class RexTranslator
             List<Object> constants = new ArrayList<>();
             for (var range : sarg.rangeSet.asRanges()) {
                 RexLiteral point = (RexLiteral) rexBuilder.makeLiteral(range.lowerEndpoint(), sargLiteral.getType(), true, true);
-                constants.add(literalValue(point, type));
+                Object constant = literalValue(point, type);
+                constants.add(constant instanceof BigDecimal decimal ? decimal.setScale(type.scale(), RoundingMode.UNNECESSARY) : constant);
             }
             return Expressions.in(translate(value), constants);
         }
         return translate(RexUtil.expandSearch(rexBuilder, null, call));
     }
 
-    private Object literalValue(RexLiteral literal, Type type)
+    /** The value of a literal that is not NULL in the Java form {@link Expressions#constant} takes for {@code type}. */
+    private static Object literalValue(RexLiteral literal, Type type)
     {
         return switch (type.kind()) {
             case BOOLEAN -> literal.getValueAs(Boolean.class);
@@ -434,10 +421,15 @@ public final class RexTranslator
             case BIGINT -> literal.getValueAs(Long.class);
             case DOUBLE -> literal.getValueAs(Double.class);
             case REAL -> literal.getValueAs(Float.class);
-            case DECIMAL -> literal.getValueAs(BigDecimal.class).setScale(type.scale(), RoundingMode.UNNECESSARY);
+            case DECIMAL -> literal.getValueAs(BigDecimal.class);
             case DATE -> literal.getValueAs(DateString.class).getDaysSinceEpoch();
             case TIMESTAMP -> CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
             case VARCHAR, CHAR -> literalString(literal, type);
+            case TIME -> CalciteTypes.timeMicros(literal.getValueAs(TimeString.class));
+            case TIMESTAMP_TZ -> literal.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP_TZ
+                    ? CalciteTypes.instantMicros(literal.getValueAs(TimestampWithTimeZoneString.class))
+                    : CalciteTypes.timestampMicros(literal.getValueAs(TimestampString.class));
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> CalciteTypes.intervalValue(literal);
         };
     }
 

@@ -230,6 +230,7 @@ public final class ScanPredicateExtractor
             case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, DOUBLE, VARCHAR, CHAR -> reference.getIndex();
             // a REAL column's comparisons round their constants to float: no segment is skipped on them
             case BOOLEAN, REAL -> null;
+            case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> null;
         };
     }
 
@@ -366,7 +367,7 @@ public final class ScanPredicateExtractor
                 }
                 yield string(string.getValue(), type, rounding);
             }
-            case BOOLEAN -> null;
+            case BOOLEAN, TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> null;
         };
     }
 

@@ -64,6 +64,35 @@ public final class CivilTimestamp
      */
     public static long parse(byte[] text, int from, int to)
     {
+        return parse(text, from, to, new int[1]);
+    }
+
+    /** {@link #parse(byte[], int, int)} with a scratch array of one int, for a loop over many values. */
+    public static long parse(byte[] text, int from, int to, int[] end)
+    {
+        long micros = parseLocal(text, from, to, end);
+        if (micros == INVALID) {
+            return INVALID;
+        }
+        int offset = parseOffset(text, end[0], to);
+        if (offset == INVALID_OFFSET) {
+            return INVALID;
+        }
+        return offset == NO_OFFSET ? micros : micros - offset * MICROS_PER_SECOND;
+    }
+
+    /** What {@link #parseOffset} returns for text that is not an offset. */
+    public static final int INVALID_OFFSET = Integer.MIN_VALUE;
+    /** What {@link #parseOffset} returns for no text at all. */
+    public static final int NO_OFFSET = Integer.MIN_VALUE + 1;
+
+    /**
+     * The wall-clock time at the start of {@code text[from, to)}, {@code 'YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]]'},
+     * as microseconds since the epoch, or {@link #INVALID}; {@code end[0]} is where the time ends
+     * (what follows, a zone, is the caller's).
+     */
+    public static long parseLocal(byte[] text, int from, int to, int[] end)
+    {
         Cursor cursor = new Cursor(text, from, to);
         long year = cursor.number(4, 4);
         if (year < 0 || !cursor.skip('-')) {
@@ -78,26 +107,70 @@ public final class CivilTimestamp
             return INVALID;
         }
         long micros = CivilDate.toDays(year, (int) month, (int) day) * MICROS_PER_DAY;
+        if (!cursor.atEnd() && (cursor.peek() == 'T' || cursor.peek() == ' ' && cursor.isDigitAt(1))) {
+            cursor.next();
+            long time = parseTimeOfDay(cursor);
+            if (time < 0) {
+                return INVALID;
+            }
+            micros += time;
+        }
+        end[0] = cursor.position;
+        return micros;
+    }
+
+    /**
+     * The offset from UTC in seconds of {@code text[from, to)}: {@code Z}, {@code (+|-)HH}, {@code (+|-)HH:MM}
+     * or {@code (+|-)HHMM}, after optional spaces; {@link #NO_OFFSET} for no text (or only spaces),
+     * {@link #INVALID_OFFSET} for anything else.
+     */
+    public static int parseOffset(byte[] text, int from, int to)
+    {
+        Cursor cursor = new Cursor(text, from, to);
+        while (cursor.skip(' ')) {
+            // spaces between the time and its zone
+        }
         if (cursor.atEnd()) {
-            return micros;
+            return NO_OFFSET;
         }
-        if (!cursor.skip(' ') && !cursor.skip('T')) {
-            return INVALID;
+        if (cursor.skip('Z')) {
+            return cursor.atEnd() ? 0 : INVALID_OFFSET;
         }
+        int sign = cursor.skip('+') ? 1 : cursor.skip('-') ? -1 : 0;
+        long offsetHours = sign == 0 ? -1 : cursor.number(2, 2);
+        if (offsetHours < 0 || offsetHours > 15) {
+            return INVALID_OFFSET;
+        }
+        long offsetMinutes = 0;
+        if (cursor.skip(':') || cursor.isDigit()) {
+            offsetMinutes = cursor.number(2, 2);
+            if (offsetMinutes < 0 || offsetMinutes > 59) {
+                return INVALID_OFFSET;
+            }
+        }
+        if (!cursor.atEnd()) {
+            return INVALID_OFFSET;
+        }
+        return (int) (sign * (offsetHours * 60 + offsetMinutes) * 60);
+    }
+
+    /** {@code H[H]:MM[:SS[.fraction]]} at the cursor as microseconds since midnight, or -1. */
+    static long parseTimeOfDay(Cursor cursor)
+    {
         long hour = cursor.number(1, 2);
         if (hour < 0 || hour > 23 || !cursor.skip(':')) {
-            return INVALID;
+            return -1;
         }
         long minute = cursor.number(2, 2);
         if (minute < 0 || minute > 59) {
-            return INVALID;
+            return -1;
         }
         long second = 0;
         long fraction = 0;
         if (cursor.skip(':')) {
             second = cursor.number(2, 2);
             if (second < 0 || second > 59) {
-                return INVALID;
+                return -1;
             }
             if (cursor.skip('.')) {
                 int digits = 0;
@@ -109,36 +182,14 @@ public final class CivilTimestamp
                     digits++;
                 }
                 if (digits == 0) {
-                    return INVALID;
+                    return -1;
                 }
                 for (int i = digits; i < 6; i++) {
                     fraction *= 10;
                 }
             }
         }
-        micros += ((hour * 60 + minute) * 60 + second) * MICROS_PER_SECOND + fraction;
-        if (cursor.skip('Z')) {
-            return cursor.atEnd() ? micros : INVALID;
-        }
-        if (cursor.atEnd()) {
-            return micros;
-        }
-        int sign = cursor.skip('+') ? 1 : cursor.skip('-') ? -1 : 0;
-        long offsetHours = sign == 0 ? -1 : cursor.number(2, 2);
-        if (offsetHours < 0 || offsetHours > 15) {
-            return INVALID;
-        }
-        long offsetMinutes = 0;
-        if (cursor.skip(':') || cursor.isDigit()) {
-            offsetMinutes = cursor.number(2, 2);
-            if (offsetMinutes < 0 || offsetMinutes > 59) {
-                return INVALID;
-            }
-        }
-        if (!cursor.atEnd()) {
-            return INVALID;
-        }
-        return micros - sign * (offsetHours * 60 + offsetMinutes) * 60 * MICROS_PER_SECOND;
+        return ((hour * 60 + minute) * 60 + second) * MICROS_PER_SECOND + fraction;
     }
 
     /** {@link #parse(byte[], int, int)} of a String (ASCII expected; other characters never parse). */
@@ -163,14 +214,26 @@ public final class CivilTimestamp
         int days = days(micros);
         int position = CivilDate.format(days, target, offset);
         target[position++] = ' ';
-        long ofDay = microsOfDay(micros);
-        long seconds = ofDay / MICROS_PER_SECOND;
-        position = CivilDate.padded(target, position, (int) (seconds / 3600), 2);
+        return formatTimeOfDay(microsOfDay(micros), target, position);
+    }
+
+    /** Writes {@code 'HH:MM:SS[.fraction]'} of microseconds since midnight (the fraction without its trailing zeros); returns the end offset. */
+    static int formatTimeOfDay(long ofDay, byte[] target, int offset)
+    {
+        int position = CivilDate.padded(target, offset, (int) (ofDay / (3600 * MICROS_PER_SECOND)), 2);
+        return formatMinutesAndSeconds(ofDay % (3600 * MICROS_PER_SECOND), target, position);
+    }
+
+    /** Writes {@code ':MM:SS[.fraction]'} of microseconds within an hour; returns the end offset. */
+    static int formatMinutesAndSeconds(long ofHour, byte[] target, int offset)
+    {
+        long seconds = ofHour / MICROS_PER_SECOND;
+        int position = offset;
         target[position++] = ':';
         position = CivilDate.padded(target, position, (int) (seconds / 60 % 60), 2);
         target[position++] = ':';
         position = CivilDate.padded(target, position, (int) (seconds % 60), 2);
-        int fraction = (int) (ofDay % MICROS_PER_SECOND);
+        int fraction = (int) (ofHour % MICROS_PER_SECOND);
         if (fraction != 0) {
             target[position++] = '.';
             int digits = 6;
@@ -191,11 +254,11 @@ public final class CivilTimestamp
     }
 
     /** Reads fixed fields left to right. */
-    private static final class Cursor
+    static final class Cursor
     {
         private final byte[] text;
         private final int end;
-        private int position;
+        int position;
 
         Cursor(byte[] text, int from, int to)
         {
@@ -212,6 +275,17 @@ public final class CivilTimestamp
         boolean isDigit()
         {
             return position < end && text[position] >= '0' && text[position] <= '9';
+        }
+
+        /** The next byte, not consumed; the cursor must not be at its end. */
+        byte peek()
+        {
+            return text[position];
+        }
+
+        boolean isDigitAt(int ahead)
+        {
+            return position + ahead < end && text[position + ahead] >= '0' && text[position + ahead] <= '9';
         }
 
         byte next()

@@ -5,7 +5,9 @@ import java.io.Serializable;
 /**
  * A SQL type. A record so that type checks are value comparisons and types can be shared freely.
  *
- * @param precision total digits for DECIMAL, 0 otherwise
+ * @param precision total digits for DECIMAL; for a day-time interval, 1 when it has no day field
+ *        (INTERVAL HOUR, MINUTE, SECOND and their ranges: its hours are never gathered into days),
+ *        0 when it has one; 0 otherwise
  * @param scale digits after the point for DECIMAL, 0 otherwise
  * @param length maximum length for VARCHAR and CHAR, 0 when unbounded or not a string
  */
@@ -26,6 +28,12 @@ public record Type(TypeKind kind, int precision, int scale, int length)
     public static final Type DATE = new Type(TypeKind.DATE, 0, 0, 0);
     public static final Type TIMESTAMP = new Type(TypeKind.TIMESTAMP, 0, 0, 0);
     public static final Type VARCHAR = new Type(TypeKind.VARCHAR, 0, 0, 0);
+    public static final Type TIME = new Type(TypeKind.TIME, 0, 0, 0);
+    public static final Type TIMESTAMP_TZ = new Type(TypeKind.TIMESTAMP_TZ, 0, 0, 0);
+    public static final Type INTERVAL_YEAR_MONTH = new Type(TypeKind.INTERVAL_YEAR_MONTH, 0, 0, 0);
+    public static final Type INTERVAL_DAY_TIME = new Type(TypeKind.INTERVAL_DAY_TIME, 0, 0, 0);
+    /** A day-time interval without a day field: 36 hours is {@code 36:00:00}, not {@code 1 day 12:00:00}. */
+    public static final Type INTERVAL_HOUR_TO_SECOND = new Type(TypeKind.INTERVAL_DAY_TIME, 1, 0, 0);
 
     public Type
     {
@@ -60,6 +68,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
             case BIGINT, DECIMAL, TIMESTAMP -> PhysicalType.LONG;
             case DOUBLE, REAL -> PhysicalType.DOUBLE;
             case VARCHAR, CHAR -> PhysicalType.BYTES;
+            case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> PhysicalType.LONG;
         };
     }
 
@@ -71,6 +80,20 @@ public record Type(TypeKind kind, int precision, int scale, int length)
     public boolean isNumeric()
     {
         return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DOUBLE || kind == TypeKind.REAL || kind == TypeKind.DECIMAL;
+    }
+
+    /**
+     * TIME, TIMESTAMP WITH TIME ZONE or an INTERVAL: a long per value that compares, hashes and sorts
+     * as the long it is, like a TIMESTAMP.
+     */
+    public boolean isTimeOrInterval()
+    {
+        return kind == TypeKind.TIME || kind == TypeKind.TIMESTAMP_TZ || isInterval();
+    }
+
+    public boolean isInterval()
+    {
+        return kind == TypeKind.INTERVAL_YEAR_MONTH || kind == TypeKind.INTERVAL_DAY_TIME;
     }
 
     /** DOUBLE or REAL: values held as doubles, computed in floating point. */
@@ -86,6 +109,9 @@ public record Type(TypeKind kind, int precision, int scale, int length)
             case DECIMAL -> "DECIMAL(" + precision + ", " + scale + ")";
             case VARCHAR -> length > 0 ? "VARCHAR(" + length + ")" : "VARCHAR";
             case CHAR -> "CHAR(" + length + ")";
+            case TIMESTAMP_TZ -> "TIMESTAMP WITH TIME ZONE";
+            case INTERVAL_YEAR_MONTH -> "INTERVAL YEAR TO MONTH";
+            case INTERVAL_DAY_TIME -> precision == 0 ? "INTERVAL DAY TO SECOND" : "INTERVAL HOUR TO SECOND";
             default -> kind.name();
         };
     }

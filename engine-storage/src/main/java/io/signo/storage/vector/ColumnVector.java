@@ -156,7 +156,7 @@ public final class ColumnVector
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null: a DATE's days and a TIMESTAMP's microseconds since 1970-01-01 as they are stored); for output and tests. */
+    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null: a DATE's days, a TIMESTAMP's microseconds since 1970-01-01 and the longs of times and intervals as they are stored); for output and tests. */
     public Object getObject(int position)
     {
         if (isNull(position)) {
@@ -168,6 +168,7 @@ public final class ColumnVector
             case BIGINT, DECIMAL, TIMESTAMP -> getLong(position);
             case DOUBLE, REAL -> getDouble(position);
             case VARCHAR, CHAR -> getString(position);
+            case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> getLong(position);
         };
     }
 

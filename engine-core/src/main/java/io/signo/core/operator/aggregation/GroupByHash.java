@@ -35,14 +35,15 @@ public interface GroupByHash
         return new MultiChannelGroupByHash(keyTypes);
     }
 
-    /** Whether the keys are one INTEGER, BIGINT, DATE, DECIMAL or TIMESTAMP column, which {@link LongGroupByHash} holds. */
+    /** Whether the keys are one INTEGER, BIGINT, DATE, DECIMAL, TIMESTAMP, TIME or INTERVAL column, which {@link LongGroupByHash} holds. */
     static boolean hasLongKey(List<Type> keyTypes)
     {
         if (keyTypes.size() != 1) {
             return false;
         }
         TypeKind kind = keyTypes.get(0).kind();
-        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL || kind == TypeKind.TIMESTAMP;
+        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL || kind == TypeKind.TIMESTAMP
+                || keyTypes.get(0).isTimeOrInterval();
     }
 
     /**

@@ -31,6 +31,23 @@ public final class FunctionRegistry
     /** The days since 1970-01-01 of a DATE as a BIGINT, Signo's own: the planner writes {@code a - b} of two dates as the difference of theirs. */
     public static final SqlOperator DAYS_SINCE_EPOCH = DateFunctions.DAYS_SINCE_EPOCH;
 
+    /** The time since 1970-01-01 of a timestamp as an INTERVAL DAY TO SECOND: the planner writes {@code a - b} of two timestamps as the difference of theirs. */
+    public static final SqlOperator SINCE_EPOCH = DateFunctions.SINCE_EPOCH;
+
+    /**
+     * Signo's functions that take a time zone, a string constant, as their last argument: the planner
+     * writes with them what reads a TIMESTAMP WITH TIME ZONE in the session's zone. {@code $TO_LOCAL(instant, zone)}
+     * is its wall-clock time there, {@code $TO_INSTANT(timestamp, zone)} the instant of a wall-clock
+     * time, {@code $FORMAT_INSTANT} and {@code $PARSE_INSTANT} its text, {@code $ADD_IN_ZONE(instant, interval, zone)}
+     * its arithmetic and {@code $STRFTIME_IN_ZONE(instant, format, zone)} its STRFTIME.
+     */
+    public static final SqlOperator TO_LOCAL = DateFunctions.TO_LOCAL;
+    public static final SqlOperator TO_INSTANT = DateFunctions.TO_INSTANT;
+    public static final SqlOperator FORMAT_INSTANT = DateFunctions.FORMAT_INSTANT;
+    public static final SqlOperator PARSE_INSTANT = DateFunctions.PARSE_INSTANT;
+    public static final SqlOperator ADD_IN_ZONE = DateFunctions.ADD_IN_ZONE;
+    public static final SqlOperator STRFTIME_IN_ZONE = DateFunctions.STRFTIME_IN_ZONE;
+
     private final Map<String, FunctionTranslator> translators;
     private final Set<String> skippingNulls;
     private final SqlOperatorTable operatorTable;

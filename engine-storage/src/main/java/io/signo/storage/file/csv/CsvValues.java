@@ -1,11 +1,16 @@
 package io.signo.storage.file.csv;
 
 import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Interval;
+import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
+import io.signo.storage.type.ZonedTimestamp;
 
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
 
 /**
  * Parses CSV field text, as the parser hands it over (a slice of its char buffer), into the values a
@@ -14,9 +19,13 @@ import java.nio.charset.StandardCharsets;
  */
 final class CsvValues
 {
+    private static final TimeZoneOffsets UTC = TimeZoneOffsets.of(ZoneOffset.UTC);
+
     /** Where a parse leaves its result. */
     long longValue;
     double doubleValue;
+
+    private final int[] scratch = new int[1];
 
     private byte[] bytes = new byte[64];
 
@@ -59,8 +68,13 @@ final class CsvValues
             case DOUBLE -> parseFloatingPoint(text, from, to, false);
             case REAL -> parseFloatingPoint(text, from, to, true);
             case DATE -> parseDate(text, from, to);
-            case TIMESTAMP -> (longValue = CivilTimestamp.parse(text, from, to)) != CivilTimestamp.INVALID;
+            case TIMESTAMP -> (longValue = CivilTimestamp.parse(text, from, to, scratch)) != CivilTimestamp.INVALID;
             case VARCHAR, CHAR -> true;
+            case TIME -> (longValue = CivilTime.parse(text, from, to)) != CivilTime.INVALID;
+            // a file has no session: a time without an offset is UTC's
+            case TIMESTAMP_TZ -> (longValue = ZonedTimestamp.parse(text, from, to, UTC, scratch)) != ZonedTimestamp.INVALID;
+            case INTERVAL_YEAR_MONTH -> (longValue = Interval.parseMonths(new String(text, from, to - from, StandardCharsets.UTF_8))) != Interval.INVALID;
+            case INTERVAL_DAY_TIME -> (longValue = Interval.parseMicros(new String(text, from, to - from, StandardCharsets.UTF_8))) != Interval.INVALID;
         };
     }
 

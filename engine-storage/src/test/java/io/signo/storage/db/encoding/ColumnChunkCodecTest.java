@@ -494,6 +494,7 @@ class ColumnChunkCodecTest
                     case BOOLEAN -> (number & 1) != 0;
                     case INTEGER, DATE -> this == EXTREMES ? (int) (number >> 32) : (int) number;
                     case BIGINT, DECIMAL, TIMESTAMP -> number;
+                    case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> number;
                     case DOUBLE -> this == EXTREMES ? Double.longBitsToDouble(number) : (double) number / 7;
                     case REAL -> (double) (this == EXTREMES ? Float.intBitsToFloat((int) number) : (float) number / 7);
                     case VARCHAR, CHAR -> this == RANDOM ? Long.toString(number, 36).repeat(1 + (int) (number & 3)) : (number == -1 ? "" : "é" + number);
