@@ -130,8 +130,8 @@ final class AggregationPlanner
     /**
      * Grouping sets over several streams: a partial step groups the rows by all the sets' keys first,
      * so that each set repeats the partial groups ({@link GroupIdNode}) rather than every input row
-     * (TPC-DS q22's ROLLUP of four keys over 11.7 million inventory rows repeats some 100,000 partial
-     * groups five times instead); the final step merges the partial results by the keys' copies and
+     * (TPC-DS q22's ROLLUP of four item keys over 11.7 million inventory rows repeats a few partial
+     * groups per item five times instead); the final step merges the partial results by the keys' copies and
      * the set's index, as it merges the partial results of different drivers.
      */
     private PlanNode groupingSetsOfPartialGroups(Aggregate aggregate, PlanNode source, List<Integer> keyChannels, Calls calls, double rows)
