@@ -56,27 +56,20 @@ final class DatePartArguments
         int i = 0;
         while (i < sql.length()) {
             char c = sql.charAt(i);
-            if (c == '-' && sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? sql.length() : end;
-            }
-            else if (c == '/' && sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? sql.length() : end + 2;
+            int comment = SqlText.endOfComment(sql, i);
+            if (comment >= 0) {
+                i = comment;
             }
             else if (c == '\'' || c == '"') {
-                i = endOfQuoted(sql, i);
+                i = SqlText.endOfQuoted(sql, i);
             }
             else if (Character.isLetter(c) || c == '_') {
-                int end = i;
-                while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
-                    end++;
-                }
+                int end = SqlText.endOfWord(sql, i);
                 String word = lower.substring(i, end);
                 if (NAMES.contains(word) && (i == 0 || sql.charAt(i - 1) != '.')) {
-                    int argument = skipSpaces(sql, end);
+                    int argument = SqlText.skipSpaces(sql, end);
                     if (argument < sql.length() && sql.charAt(argument) == '(') {
-                        argument = skipSpaces(sql, argument + 1);
+                        argument = SqlText.skipSpaces(sql, argument + 1);
                         int close = sql.indexOf('\'', argument + 1);
                         if (argument < sql.length() && sql.charAt(argument) == '\'' && close > 0 && UNIT.matcher(sql.substring(argument, close + 1)).matches()) {
                             out.setCharAt(argument, '"');
@@ -117,32 +110,5 @@ final class DatePartArguments
         SqlIdentifier name = new SqlIdentifier(REPLACED.get(rewritten.getOperator()), rewritten.getParserPosition());
         return new SqlUnresolvedFunction(name, null, null, null, null, SqlFunctionCategory.TIMEDATE)
                 .createCall(rewritten.getParserPosition(), operands);
-    }
-
-    private static int skipSpaces(String sql, int from)
-    {
-        int i = from;
-        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The index after the quoted text starting at {@code start}, a doubled quote inside it included. */
-    private static int endOfQuoted(String sql, int start)
-    {
-        char quote = sql.charAt(start);
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }

@@ -40,20 +40,13 @@ final class QuotedFileNames
         int i = 0;
         while (i < sql.length()) {
             char c = sql.charAt(i);
-            if (c == '-' && sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                end = end < 0 ? sql.length() : end;
-                out.append(sql, i, end);
-                i = end;
-            }
-            else if (c == '/' && sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                end = end < 0 ? sql.length() : end + 2;
-                out.append(sql, i, end);
-                i = end;
+            int comment = SqlText.endOfComment(sql, i);
+            if (comment >= 0) {
+                out.append(sql, i, comment);
+                i = comment;
             }
             else if (c == '\'' || c == '"') {
-                int end = endOfQuoted(sql, i);
+                int end = SqlText.endOfQuoted(sql, i);
                 String token = sql.substring(i, end);
                 if (c == '\'' && token.length() >= 2 && token.endsWith("'") && BEFORE_TABLE.contains(previousWord)
                         && FILE_NAME.matcher(token).matches()) {
@@ -99,23 +92,5 @@ final class QuotedFileNames
             }
         }
         return out.toString();
-    }
-
-    /** The index after the quoted text starting at {@code start}, a doubled quote inside it included. */
-    private static int endOfQuoted(String sql, int start)
-    {
-        char quote = sql.charAt(start);
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }

@@ -48,25 +48,18 @@ final class TypedLiterals
         int i = 0;
         while (i < sql.length()) {
             char c = sql.charAt(i);
-            if (c == '-' && sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                end = end < 0 ? sql.length() : end;
-                out.append(sql, i, end);
-                i = end;
-            }
-            else if (c == '/' && sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                end = end < 0 ? sql.length() : end + 2;
-                out.append(sql, i, end);
-                i = end;
+            int comment = SqlText.endOfComment(sql, i);
+            if (comment >= 0) {
+                out.append(sql, i, comment);
+                i = comment;
             }
             else if (c == '\'' || c == '"') {
-                int end = endOfQuoted(sql, i);
+                int end = SqlText.endOfQuoted(sql, i);
                 out.append(sql, i, end);
                 i = end;
             }
             else if (Character.isLetter(c) || c == '_') {
-                int end = endOfWord(sql, i);
+                int end = SqlText.endOfWord(sql, i);
                 boolean qualified = i > 0 && sql.charAt(i - 1) == '.';
                 int next = qualified ? -1 : literal(sql, i, end, out);
                 if (next < 0) {
@@ -109,11 +102,11 @@ final class TypedLiterals
                 return -1;
             }
         }
-        int quote = skipSpaces(sql, afterType);
+        int quote = SqlText.skipSpaces(sql, afterType);
         if (quote >= sql.length() || sql.charAt(quote) != '\'') {
             return -1;
         }
-        int afterString = endOfQuoted(sql, quote);
+        int afterString = SqlText.endOfQuoted(sql, quote);
         String token = sql.substring(quote, afterString);
         String text = token.length() >= 2 ? token.substring(1, token.length() - 1).replace("''", "'").strip() : "";
         if (type.equals("INTERVAL")) {
@@ -134,8 +127,8 @@ final class TypedLiterals
 
     private static int interval(String sql, String token, String text, int afterString, StringBuilder out)
     {
-        int next = skipSpaces(sql, afterString);
-        int wordEnd = next < sql.length() && Character.isLetter(sql.charAt(next)) ? endOfWord(sql, next) : next;
+        int next = SqlText.skipSpaces(sql, afterString);
+        int wordEnd = next < sql.length() && Character.isLetter(sql.charAt(next)) ? SqlText.endOfWord(sql, next) : next;
         if (QUALIFIERS.contains(sql.substring(next, wordEnd).toLowerCase(Locale.ROOT))) {
             return -1;
         }
@@ -169,52 +162,16 @@ final class TypedLiterals
     {
         int i = from;
         for (String word : expected) {
-            int start = skipSpaces(sql, i);
+            int start = SqlText.skipSpaces(sql, i);
             if (start == i || start >= sql.length() || !Character.isLetter(sql.charAt(start))) {
                 return -1;
             }
-            int end = endOfWord(sql, start);
+            int end = SqlText.endOfWord(sql, start);
             if (!sql.substring(start, end).equalsIgnoreCase(word)) {
                 return -1;
             }
             i = end;
         }
         return i;
-    }
-
-    private static int endOfWord(String sql, int start)
-    {
-        int end = start;
-        while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_')) {
-            end++;
-        }
-        return end;
-    }
-
-    private static int skipSpaces(String sql, int from)
-    {
-        int i = from;
-        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The index after the quoted text starting at {@code start}, a doubled quote inside it included. */
-    private static int endOfQuoted(String sql, int start)
-    {
-        char quote = sql.charAt(start);
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }
