@@ -59,6 +59,11 @@ public final class PartitionHasher
                     hashes[i] = hashes[i] * 31 + mix(vector.getLong(i));
                 }
             }
+            case INT128 -> {
+                for (int i = 0; i < positionCount; i++) {
+                    hashes[i] = hashes[i] * 31 + mix(vector.getInt128High(i)) * 31 + mix(vector.getInt128Low(i));
+                }
+            }
             case DOUBLE -> {
                 for (int i = 0; i < positionCount; i++) {
                     double value = vector.getDouble(i);
@@ -86,6 +91,7 @@ public final class PartitionHasher
             case BYTE -> vector.getBoolean(position) ? 1 : 2;
             case INT -> mix(vector.getInt(position));
             case LONG -> mix(vector.getLong(position));
+            case INT128 -> mix(vector.getInt128High(position)) * 31 + mix(vector.getInt128Low(position));
             case DOUBLE -> {
                 double value = vector.getDouble(position);
                 yield mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));

@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -21,7 +22,7 @@ public final class ComparisonExpression
 {
     private enum Domain
     {
-        LONG, DOUBLE, STRING
+        LONG, INT128, DOUBLE, STRING
     }
 
     private final ComparisonOperator operator;
@@ -42,7 +43,9 @@ public final class ComparisonExpression
             domain = Domain.STRING;
         }
         else if (leftType.isNumeric() && rightType.isNumeric()) {
-            domain = leftType.isFloatingPoint() || rightType.isFloatingPoint() ? Domain.DOUBLE : Domain.LONG;
+            domain = leftType.isFloatingPoint() || rightType.isFloatingPoint()
+                    ? Domain.DOUBLE
+                    : leftType.isLongDecimal() || rightType.isLongDecimal() ? Domain.INT128 : Domain.LONG;
         }
         else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.TIMESTAMP || leftType.kind() == TypeKind.BOOLEAN)) {
             domain = Domain.LONG;
@@ -93,6 +96,16 @@ public final class ComparisonExpression
                 leftNulls = leftValues.nulls();
                 rightNulls = rightValues.nulls();
             }
+            case INT128 -> {
+                Int128Values leftValues = Int128Values.evaluate(left, page, positions, count, allocator);
+                Int128Values rightValues = Int128Values.evaluate(right, page, positions, count, allocator);
+                long[] scratch = new long[2];
+                rescaleSaturated(leftValues, left.type().scale(), count, scratch);
+                rescaleSaturated(rightValues, right.type().scale(), count, scratch);
+                compareInt128(leftValues, rightValues, result, count);
+                leftNulls = leftValues.nulls();
+                rightNulls = rightValues.nulls();
+            }
             case DOUBLE -> {
                 DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
                 DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
@@ -131,6 +144,42 @@ public final class ComparisonExpression
             }
         }
         return values;
+    }
+
+    /**
+     * Raises 128-bit values to the common scale; one that leaves 128 bits becomes the largest or
+     * smallest 128-bit value, beyond every DECIMAL of 38 digits, which keeps the order.
+     */
+    private void rescaleSaturated(Int128Values values, int scale, int count, long[] scratch)
+    {
+        if (scale == commonScale) {
+            return;
+        }
+        long[] high = values.high();
+        long[] low = values.low();
+        for (int i = 0; i < count; i++) {
+            try {
+                Int128Math.multiplyByPowerOfTen(high[i], low[i], commonScale - scale, scratch);
+                high[i] = scratch[0];
+                low[i] = scratch[1];
+            }
+            catch (ArithmeticException e) {
+                boolean negative = high[i] < 0;
+                high[i] = negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+                low[i] = negative ? 0 : -1;
+            }
+        }
+    }
+
+    private void compareInt128(Int128Values leftValues, Int128Values rightValues, byte[] result, int count)
+    {
+        long[] leftHigh = leftValues.high();
+        long[] leftLow = leftValues.low();
+        long[] rightHigh = rightValues.high();
+        long[] rightLow = rightValues.low();
+        for (int i = 0; i < count; i++) {
+            result[i] = (byte) (operator.test(Int128Math.compare(leftHigh[i], leftLow[i], rightHigh[i], rightLow[i])) ? 1 : 0);
+        }
     }
 
     private void compareLongs(long[] l, long[] r, byte[] result, int count)

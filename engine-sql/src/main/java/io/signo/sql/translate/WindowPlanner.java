@@ -111,9 +111,9 @@ final class WindowPlanner
             // a RANGE offset measures the one ORDER BY key's values
             List<RelFieldCollation> keys = group.orderKeys.getFieldCollations();
             Type keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
-            if (keyType == null || !(keyType.kind() == TypeKind.INTEGER || keyType.kind() == TypeKind.BIGINT || keyType.kind() == TypeKind.DECIMAL)) {
+            if (keyType == null || keyType.isLongDecimal() || !(keyType.kind() == TypeKind.INTEGER || keyType.kind() == TypeKind.BIGINT || keyType.kind() == TypeKind.DECIMAL)) {
                 throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound
-                        + ") other than over one INTEGER, BIGINT or DECIMAL ORDER BY key; ROWS frames take offsets");
+                        + ") other than over one INTEGER, BIGINT or DECIMAL (of up to " + Type.MAX_SHORT_DECIMAL_PRECISION + " digits) ORDER BY key; ROWS frames take offsets");
             }
             scale = keyType.scale();
         }

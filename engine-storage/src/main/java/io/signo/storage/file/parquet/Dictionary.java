@@ -70,6 +70,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             }
             case BYTES -> strings(page, count, schema);
             case BYTE -> throw new IllegalArgumentException("a dictionary of booleans");
+            case INT128 -> throw new IllegalArgumentException("a dictionary of long decimals");
         };
     }
 
