@@ -61,7 +61,7 @@ public final class PartitionHasher
             }
             case INT128 -> {
                 for (int i = 0; i < positionCount; i++) {
-                    hashes[i] = hashes[i] * 31 + mix(vector.getInt128High(i)) * 31 + mix(vector.getInt128Low(i));
+                    hashes[i] = hashes[i] * 31 + int128Hash(vector.getInt128High(i), vector.getInt128Low(i));
                 }
             }
             case DOUBLE -> {
@@ -91,7 +91,7 @@ public final class PartitionHasher
             case BYTE -> vector.getBoolean(position) ? 1 : 2;
             case INT -> mix(vector.getInt(position));
             case LONG -> mix(vector.getLong(position));
-            case INT128 -> mix(vector.getInt128High(position)) * 31 + mix(vector.getInt128Low(position));
+            case INT128 -> int128Hash(vector.getInt128High(position), vector.getInt128Low(position));
             case DOUBLE -> {
                 double value = vector.getDouble(position);
                 yield mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
@@ -107,6 +107,15 @@ public final class PartitionHasher
                 yield mix(hash);
             }
         };
+    }
+
+    /**
+     * A long DECIMAL's value that fits a long hashes as that long, as a short DECIMAL's does: tables
+     * partitioned on DECIMAL columns of one scale but either width place equal values alike.
+     */
+    private static long int128Hash(long high, long low)
+    {
+        return high == (low >> 63) ? mix(low) : mix(high) * 31 + mix(low);
     }
 
     private static long mix(long value)
