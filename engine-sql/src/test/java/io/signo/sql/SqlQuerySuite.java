@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 /**
  * Runs the statements of the SQL files under {@code io/signo/sql/queries} on Signo and on DuckDB
  * over the same TPC-H data (see {@link Setup}) and compares the answers (in order when the statement has a
- * top-level ORDER BY). Statements in {@code unsupported.sql} must instead fail on Signo with
+ * top-level ORDER BY); a statement with a {@code -- fails: CODE} comment must fail on both, on Signo
+ * with that {@link ErrorCode}. Statements in {@code unsupported.sql} must instead fail on Signo with
  * NOT_SUPPORTED and a message containing the text of their {@code -- error:} comment.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -46,6 +47,7 @@ abstract class SqlQuerySuite
             "subqueries.sql",
             "expressions.sql",
             "numeric_functions.sql",
+            "decimals.sql",
             "string_functions.sql",
             "strings_dates.sql",
             "timestamps.sql",
@@ -60,6 +62,7 @@ abstract class SqlQuerySuite
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";
+    private static final String FAILS_COMMENT = "-- fails:";
 
     private final Setup setup;
     private TpchFixture tpch;
@@ -102,6 +105,15 @@ abstract class SqlQuerySuite
             for (int i = 0; i < statements.size(); i++) {
                 String sql = statements.get(i);
                 String name = file + ":" + (i + 1);
+                ErrorCode failure = expectedFailure(sql);
+                if (failure != null) {
+                    tests.add(dynamicTest(name, () -> {
+                        assertThrows(Exception.class, () -> duckDb.query(sql), name + ": DuckDB answers it");
+                        SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(engine.execute(sql)), name);
+                        assertEquals(failure, error.errorCode(), name + ": " + error.getMessage());
+                    }));
+                    continue;
+                }
                 tests.add(dynamicTest(name, () -> {
                     List<List<Object>> expected = duckDb.query(sql);
                     List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
@@ -150,6 +162,18 @@ abstract class SqlQuerySuite
             }));
         }
         return tests.stream();
+    }
+
+    /** The error code of a statement's {@code -- fails: CODE} comment, or null when it has none. */
+    private static ErrorCode expectedFailure(String sql)
+    {
+        for (String line : sql.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith(FAILS_COMMENT)) {
+                return ErrorCode.valueOf(trimmed.substring(FAILS_COMMENT.length()).strip());
+            }
+        }
+        return null;
     }
 
     private static String expectedError(String sql, String name)

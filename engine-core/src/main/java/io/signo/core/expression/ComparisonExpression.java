@@ -173,9 +173,6 @@ public final class ComparisonExpression
         }
         long[] bound = new long[2];
         Int128Values scaled = new Int128Values(new long[] {constant.int128High()}, new long[] {constant.longValue()}, null);
-        if (!constant.type().isLongDecimal()) {
-            scaled.high()[0] = constant.longValue() >> 63;
-        }
         rescaleSaturated(scaled, constant.type().scale(), 1, bound);
         long constantHigh = scaled.high()[0];
         long constantLow = scaled.low()[0];

@@ -35,7 +35,7 @@ public final class ConstantExpression
     private final Type type;
     private final boolean isNull;
     private final long longValue;
-    /** A long DECIMAL's high word; {@link #longValue} holds its low word. */
+    /** The value's high word in 128 bits: a long DECIMAL's, else the sign of {@link #longValue}; {@link #longValue} holds the low word. */
     private final long int128High;
     private final double doubleValue;
     private final MemorySegment bytes;
@@ -110,7 +110,7 @@ public final class ConstantExpression
             }
         }
         this.longValue = longForm;
-        this.int128High = highForm;
+        this.int128High = type.isLongDecimal() ? highForm : longForm >> 63;
         this.doubleValue = doubleForm;
         this.bytes = byteForm;
         this.value = normalized;
@@ -139,7 +139,7 @@ public final class ConstantExpression
         return longValue;
     }
 
-    /** A long DECIMAL's high word (its low word is {@link #longValue}); 0 for every other type. */
+    /** The high word of the value in 128 bits (its low word is {@link #longValue}): a long DECIMAL's, else {@link #longValue} sign-extended. */
     long int128High()
     {
         return int128High;
