@@ -21,7 +21,8 @@ import java.math.RoundingMode;
  * fails with NUMERIC_OVERFLOW, as DuckDB caps the product of two short decimals; with a long operand
  * the cap is 38. So TPC-H's {@code l_extendedprice * (1 - l_discount)} stays a long (DECIMAL(18, 4)),
  * and only a long operand brings 128-bit arithmetic. A product whose scale would pass 18 is computed
- * long instead. The common type of several values (CASE, UNION) follows the same cap.
+ * long instead, and so is a quotient whose whole digits the short cap would cut. The common type of
+ * several values (CASE, UNION) follows the same cap.
  *
  * <p>SUM of a DECIMAL is a DECIMAL(38, s), as in Trino and DuckDB: sums accumulate in 128 bits
  * anyway, and the result holds any realistic total. AVG of a DECIMAL(p, s) is a DECIMAL(p, s)
@@ -118,7 +119,12 @@ public final class SignoTypeSystem
         return typeFactory.createSqlType(SqlTypeName.DECIMAL, Math.min(precision, maxPrecision), Math.min(scale, Type.MAX_DECIMAL_PRECISION));
     }
 
-    /** Calcite's rule (at least 6 digits after the point, whole digits first), under the short or long cap. */
+    /**
+     * Calcite's rule (at least 6 digits after the point, whole digits first), under the short cap
+     * when the quotient's whole digits fit it, else under the long one: a quotient may have as many
+     * whole digits as the dividend (and the divisor's fraction) give it, so a short cap that dropped
+     * some would make plain values overflow ({@code DECIMAL(18, 4) / 2}).
+     */
     @Override
     public @Nullable RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2)
     {
@@ -127,7 +133,16 @@ public final class SignoTypeSystem
         }
         RelDataType left = asDecimal(typeFactory, type1);
         RelDataType right = asDecimal(typeFactory, type2);
-        int maxPrecision = maxPrecision(type1, type2);
+        int wholeDigits = left.getPrecision() - left.getScale() + right.getScale();
+        RelDataType quotient = decimalQuotient(typeFactory, left, right, maxPrecision(type1, type2));
+        if (quotient.getPrecision() - quotient.getScale() < wholeDigits && quotient.getPrecision() < Type.MAX_DECIMAL_PRECISION) {
+            return decimalQuotient(typeFactory, left, right, Type.MAX_DECIMAL_PRECISION);
+        }
+        return quotient;
+    }
+
+    private static RelDataType decimalQuotient(RelDataTypeFactory typeFactory, RelDataType left, RelDataType right, int maxPrecision)
+    {
         int minScale = 6;
         int wholeDigits = left.getPrecision() - left.getScale() + right.getScale();
         int scale = Math.min(Math.max(minScale, left.getScale() + right.getPrecision() + 1), maxPrecision);
