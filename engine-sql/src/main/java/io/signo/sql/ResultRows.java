@@ -3,6 +3,7 @@ package io.signo.sql;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
@@ -51,7 +52,9 @@ public final class ResultRows
             case BIGINT -> vector.getLong(position);
             case DOUBLE -> vector.getDouble(position);
             case REAL -> (float) vector.getDouble(position);
-            case DECIMAL -> BigDecimal.valueOf(vector.getLong(position), type.scale());
+            case DECIMAL -> type.isLongDecimal()
+                    ? Int128Math.toBigDecimal(vector.getInt128High(position), vector.getInt128Low(position), type.scale())
+                    : BigDecimal.valueOf(vector.getLong(position), type.scale());
             case DATE -> LocalDate.ofEpochDay(vector.getInt(position));
             case TIMESTAMP -> CivilTimestamp.toLocalDateTime(vector.getLong(position));
             case VARCHAR, CHAR -> vector.getString(position);

@@ -130,6 +130,28 @@ class SqlErrorTest
     }
 
     @Test
+    void longDecimalErrorsCarryTheirCodes()
+    {
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT CAST(l_extendedprice AS DECIMAL(30, 2)) / (l_linenumber - l_linenumber) FROM lineitem");
+        assertFails(ErrorCode.DIVISION_BY_ZERO, "SELECT CAST(l_extendedprice AS DECIMAL(30, 2)) % CAST(l_linenumber - l_linenumber AS DECIMAL(25, 0)) FROM lineitem");
+        assertStillAnswers();
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(99999999999999999999999999999999999999 AS DECIMAL(38, 0)) * (n_nationkey + 2) FROM nation");
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(CAST(o_totalprice AS DECIMAL(30, 2)) * 1000000 AS DECIMAL(8, 2)) FROM orders");
+        SignoException literal = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT CAST(123456789012345678901234567890123456789 AS DECIMAL(38, 0))");
+        assertTrue(literal.getMessage().contains("out of range"), literal.getMessage());
+        assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name AS DECIMAL(38, 2)) FROM nation");
+        // what long decimals do not do yet says so
+        SignoException percentile = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT median(CAST(l_extendedprice AS DECIMAL(30, 2))) FROM lineitem");
+        assertTrue(percentile.getMessage().contains("DECIMAL(30, 2)"), percentile.getMessage());
+        SignoException range = assertFails(ErrorCode.NOT_SUPPORTED,
+                "SELECT sum(o_totalprice) OVER (ORDER BY CAST(o_totalprice AS DECIMAL(30, 2)) RANGE BETWEEN 10 PRECEDING AND CURRENT ROW) FROM orders");
+        assertTrue(range.getMessage().contains("RANGE"), range.getMessage());
+        SignoException precision = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT CAST(n_nationkey AS DECIMAL(39, 0)) FROM nation");
+        assertTrue(precision.getMessage().contains("line 1, column 28") && precision.getMessage().contains("39"), precision.getMessage());
+        assertStillAnswers();
+    }
+
+    @Test
     void errorsWhileRunningCarryTheCodeOfWhatWentWrong()
     {
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT n_nationkey + 9223372036854775807 * (n_nationkey + 1) FROM nation");

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 /**
  * Runs the statements of the SQL files under {@code io/signo/sql/queries} on Signo and on DuckDB
  * over the same TPC-H data (see {@link Setup}) and compares the answers (in order when the statement has a
- * top-level ORDER BY). A {@code SET} statement (the session's time zone) runs on both and is not
+ * top-level ORDER BY); a statement with a {@code -- fails: CODE} comment must fail on both, on Signo
+ * with that {@link ErrorCode}. A {@code SET} statement (the session's time zone) runs on both and is not
  * compared; both sessions start in {@value #TIME_ZONE}. Statements in {@code unsupported.sql} must
  * instead fail on Signo with NOT_SUPPORTED and a message containing the text of their
  * {@code -- error:} comment.
@@ -49,6 +50,7 @@ public abstract class SqlQuerySuite
             "subqueries.sql",
             "expressions.sql",
             "numeric_functions.sql",
+            "decimals.sql",
             "string_functions.sql",
             "regexp.sql",
             "strings_dates.sql",
@@ -73,6 +75,7 @@ public abstract class SqlQuerySuite
     private static final String TIME_ZONE = "Europe/Berlin";
     /** A SET statement, after its comment lines. */
     private static final Pattern SET_STATEMENT = Pattern.compile("(?is)(\\s*--[^\\n]*\\n)*\\s*SET\\s.*");
+    private static final String FAILS_COMMENT = "-- fails:";
 
     private final Setup setup;
 
@@ -130,6 +133,15 @@ public abstract class SqlQuerySuite
             for (int i = 0; i < statements.size(); i++) {
                 String sql = statements.get(i);
                 String name = file + ":" + (i + 1);
+                ErrorCode failure = expectedFailure(sql);
+                if (failure != null) {
+                    tests.add(dynamicTest(name, () -> {
+                        assertThrows(Exception.class, () -> duckDb.query(sql), name + ": DuckDB answers it");
+                        SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(engine.execute(sql)), name);
+                        assertEquals(failure, error.errorCode(), name + ": " + error.getMessage());
+                    }));
+                    continue;
+                }
                 tests.add(dynamicTest(name, () -> {
                     if (SET_STATEMENT.matcher(sql).matches()) {
                         try (Statement statement = duckDb.connection().createStatement()) {
@@ -194,6 +206,18 @@ public abstract class SqlQuerySuite
     }
 
     private static final Pattern NULL_TREATMENT = Pattern.compile("\\)\\s+(IGNORE|RESPECT)\\s+NULLS\\s+OVER", Pattern.CASE_INSENSITIVE);
+
+    /** The error code of a statement's {@code -- fails: CODE} comment, or null when it has none. */
+    private static ErrorCode expectedFailure(String sql)
+    {
+        for (String line : sql.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith(FAILS_COMMENT)) {
+                return ErrorCode.valueOf(trimmed.substring(FAILS_COMMENT.length()).strip());
+            }
+        }
+        return null;
+    }
 
     private static String expectedError(String sql, String name)
     {

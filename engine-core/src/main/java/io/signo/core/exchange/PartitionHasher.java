@@ -59,6 +59,11 @@ public final class PartitionHasher
                     hashes[i] = hashes[i] * 31 + mix(vector.getLong(i));
                 }
             }
+            case INT128 -> {
+                for (int i = 0; i < positionCount; i++) {
+                    hashes[i] = hashes[i] * 31 + int128Hash(vector.getInt128High(i), vector.getInt128Low(i));
+                }
+            }
             case DOUBLE -> {
                 for (int i = 0; i < positionCount; i++) {
                     double value = vector.getDouble(i);
@@ -86,6 +91,7 @@ public final class PartitionHasher
             case BYTE -> vector.getBoolean(position) ? 1 : 2;
             case INT -> mix(vector.getInt(position));
             case LONG -> mix(vector.getLong(position));
+            case INT128 -> int128Hash(vector.getInt128High(position), vector.getInt128Low(position));
             case DOUBLE -> {
                 double value = vector.getDouble(position);
                 yield mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
@@ -101,6 +107,15 @@ public final class PartitionHasher
                 yield mix(hash);
             }
         };
+    }
+
+    /**
+     * A long DECIMAL's value that fits a long hashes as that long, as a short DECIMAL's does: tables
+     * partitioned on DECIMAL columns of one scale but either width place equal values alike.
+     */
+    private static long int128Hash(long high, long low)
+    {
+        return high == (low >> 63) ? mix(low) : mix(high) * 31 + mix(low);
     }
 
     private static long mix(long value)

@@ -6,6 +6,7 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
@@ -82,7 +83,9 @@ public final class CastExpression
             }
             case INTEGER, BIGINT, DECIMAL -> source.isFloatingPoint()
                     ? doubleToExact(page, positions, count, allocator)
-                    : exactToExact(page, positions, count, allocator);
+                    : source.isLongDecimal() || type.isLongDecimal()
+                            ? exactToExactInt128(page, positions, count, allocator)
+                            : exactToExact(page, positions, count, allocator);
             case TIME -> {
                 LongValues values = LongValues.evaluate(value, page, positions, count, allocator);
                 long[] longs = values.values();
@@ -127,11 +130,49 @@ public final class CastExpression
         return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
     }
 
+    /** An exact cast with a long DECIMAL on either side: computed in 128 bits, narrowed at the end when the target is short. */
+    private ColumnVector exactToExactInt128(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        Int128Values input = Int128Values.evaluate(value, page, positions, count, allocator);
+        long[] high = input.high();
+        long[] low = input.low();
+        int fromScale = value.type().scale();
+        int toScale = type.scale();
+        long[] scratch = new long[2];
+        try {
+            for (int i = 0; i < count; i++) {
+                Int128Math.rescale(high[i], low[i], fromScale, toScale, scratch);
+                high[i] = scratch[0];
+                low[i] = scratch[1];
+            }
+        }
+        catch (ArithmeticException e) {
+            throw overflow();
+        }
+        if (type.isLongDecimal()) {
+            for (int i = 0; i < count; i++) {
+                if (!Int128Math.fitsPrecision(high[i], low[i], type.precision())) {
+                    throw overflow();
+                }
+            }
+            return FixedWidthVectors.fromInt128(type, high, low, count, input.nulls(), allocator);
+        }
+        for (int i = 0; i < count; i++) {
+            if (!Int128Math.fitsInLong(high[i], low[i])) {
+                throw overflow();
+            }
+        }
+        checkRange(low, count);
+        return FixedWidthVectors.fromLongs(type, low, count, input.nulls(), allocator);
+    }
+
     private ColumnVector doubleToExact(Page page, int[] positions, int count, PageAllocator allocator)
     {
         DoubleValues input = DoubleValues.evaluate(value, page, positions, count, allocator);
         double[] doubles = input.values();
         long[] values = new long[count];
+        long[] high = type.isLongDecimal() ? new long[count] : null;
+        long[] scratch = new long[2];
         for (int i = 0; i < count; i++) {
             double d = doubles[i];
             if (Double.isNaN(d) || Double.isInfinite(d)) {
@@ -140,6 +181,15 @@ public final class CastExpression
             if (type.kind() == TypeKind.DECIMAL) {
                 // exact decimal expansion of the double's shortest repr, rounded as SQL rounds decimals
                 BigDecimal decimal = BigDecimal.valueOf(d).setScale(type.scale(), RoundingMode.HALF_UP);
+                if (high != null) {
+                    if (decimal.precision() > type.precision() && decimal.signum() != 0) {
+                        throw overflow();
+                    }
+                    Int128Math.fromBigInteger(decimal.unscaledValue(), scratch);
+                    high[i] = scratch[0];
+                    values[i] = scratch[1];
+                    continue;
+                }
                 if (decimal.unscaledValue().bitLength() > 63) {
                     throw overflow();
                 }
@@ -152,6 +202,9 @@ public final class CastExpression
                 }
                 values[i] = (long) rounded;
             }
+        }
+        if (high != null) {
+            return FixedWidthVectors.fromInt128(type, high, values, count, input.nulls(), allocator);
         }
         checkRange(values, count);
         return FixedWidthVectors.fromLongs(type, values, count, input.nulls(), allocator);
@@ -214,6 +267,7 @@ public final class CastExpression
         Type source = value.type();
         VectorBuilder builder = new VectorBuilder(type, count, allocator);
         MemorySegment scratch = allocator.allocate(64);
+        byte[] decimalText = source.isLongDecimal() ? new byte[Int128Math.MAX_FORMATTED_LENGTH] : null;
         byte[] dateText = source.kind() == TypeKind.TIMESTAMP || source.kind() == TypeKind.DATE || source.isTimeOrInterval() ? new byte[Interval.MAX_FORMATTED_LENGTH] : null;
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
@@ -223,7 +277,9 @@ public final class CastExpression
             int length = switch (source.kind()) {
                 case INTEGER -> TextFormat.writeDecimal(scratch, input.getInt(i), 0);
                 case BIGINT -> TextFormat.writeDecimal(scratch, input.getLong(i), 0);
-                case DECIMAL -> TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
+                case DECIMAL -> decimalText != null
+                        ? TextFormat.writeDecimal(scratch, input.getInt128High(i), input.getInt128Low(i), source.scale(), decimalText)
+                        : TextFormat.writeDecimal(scratch, input.getLong(i), source.scale());
                 case DATE -> TextFormat.writeDate(scratch, input.getInt(i), dateText);
                 case TIMESTAMP -> TextFormat.writeTimestamp(scratch, input.getLong(i), dateText);
                 case TIME -> TextFormat.copy(scratch, dateText, CivilTime.format(input.getLong(i), dateText, 0));
@@ -245,6 +301,7 @@ public final class CastExpression
         MemorySegment bytes = input.values();
         int[] end = new int[1];
         byte[] timestampText = new byte[type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIME ? CivilTimestamp.MAX_FORMATTED_LENGTH : 0];
+        long[] scratch = new long[2];
         for (int i = 0; i < count; i++) {
             if (input.isNull(i)) {
                 builder.appendNull();
@@ -272,9 +329,16 @@ public final class CastExpression
                     case REAL -> builder.appendDouble(Float.parseFloat(text));
                     case DECIMAL -> {
                         BigDecimal decimal = new BigDecimal(text).setScale(type.scale(), RoundingMode.HALF_UP);
-                        long[] unscaled = {decimal.unscaledValue().longValueExact()};
-                        checkRange(unscaled, 1);
-                        builder.appendLong(unscaled[0]);
+                        if (decimal.precision() > type.precision() && decimal.signum() != 0) {
+                            throw overflow();
+                        }
+                        if (type.isLongDecimal()) {
+                            Int128Math.fromBigInteger(decimal.unscaledValue(), scratch);
+                            builder.appendInt128(scratch[0], scratch[1]);
+                        }
+                        else {
+                            builder.appendLong(decimal.unscaledValue().longValueExact());
+                        }
                     }
                     case BOOLEAN -> {
                         if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {

@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -21,8 +22,10 @@ public final class ComparisonExpression
 {
     private enum Domain
     {
-        LONG, DOUBLE, STRING
+        LONG, INT128, DOUBLE, STRING
     }
+
+    private static final java.lang.foreign.ValueLayout.OfLong WORD = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
     private final ComparisonOperator operator;
     private final Expression left;
@@ -42,7 +45,9 @@ public final class ComparisonExpression
             domain = Domain.STRING;
         }
         else if (leftType.isNumeric() && rightType.isNumeric()) {
-            domain = leftType.isFloatingPoint() || rightType.isFloatingPoint() ? Domain.DOUBLE : Domain.LONG;
+            domain = leftType.isFloatingPoint() || rightType.isFloatingPoint()
+                    ? Domain.DOUBLE
+                    : leftType.isLongDecimal() || rightType.isLongDecimal() ? Domain.INT128 : Domain.LONG;
         }
         else if (leftType.kind() == rightType.kind() && (leftType.kind() == TypeKind.DATE || leftType.kind() == TypeKind.TIMESTAMP || leftType.kind() == TypeKind.BOOLEAN
                 || leftType.isTimeOrInterval())) {
@@ -94,6 +99,22 @@ public final class ComparisonExpression
                 leftNulls = leftValues.nulls();
                 rightNulls = rightValues.nulls();
             }
+            case INT128 -> {
+                MemorySegment[] columnNulls = compareInt128ColumnWithConstant(page, positions, count, allocator, result);
+                if (columnNulls != null) {
+                    leftNulls = columnNulls[0];
+                    rightNulls = columnNulls[1];
+                    break;
+                }
+                Int128Values leftValues = Int128Values.evaluate(left, page, positions, count, allocator);
+                Int128Values rightValues = Int128Values.evaluate(right, page, positions, count, allocator);
+                long[] scratch = new long[2];
+                rescaleSaturated(leftValues, left.type().scale(), count, scratch);
+                rescaleSaturated(rightValues, right.type().scale(), count, scratch);
+                compareInt128(leftValues, rightValues, result, count);
+                leftNulls = leftValues.nulls();
+                rightNulls = rightValues.nulls();
+            }
             case DOUBLE -> {
                 DoubleValues leftValues = DoubleValues.evaluate(left, page, positions, count, allocator);
                 DoubleValues rightValues = DoubleValues.evaluate(right, page, positions, count, allocator);
@@ -132,6 +153,76 @@ public final class ComparisonExpression
             }
         }
         return values;
+    }
+
+    /**
+     * {@code column op constant} (either way round) over a long DECIMAL column at the common scale
+     * (Q18's {@code HAVING sum(l_quantity) > 300}): read straight from the column's words against the
+     * constant raised once, with no heap copies. Fills {@code result} and returns the two operands'
+     * null bitmaps, or returns null when the operands are of another shape.
+     */
+    private MemorySegment[] compareInt128ColumnWithConstant(Page page, int[] positions, int count, PageAllocator allocator, byte[] result)
+    {
+        boolean columnOnLeft = left instanceof InputReference && right instanceof ConstantExpression;
+        if (!columnOnLeft && !(right instanceof InputReference && left instanceof ConstantExpression)) {
+            return null;
+        }
+        InputReference column = (InputReference) (columnOnLeft ? left : right);
+        ConstantExpression constant = (ConstantExpression) (columnOnLeft ? right : left);
+        if (!column.type().isLongDecimal() || column.type().scale() != commonScale || constant.isNull()) {
+            return null;
+        }
+        long[] bound = new long[2];
+        Int128Values scaled = new Int128Values(new long[] {constant.int128High()}, new long[] {constant.longValue()}, null);
+        rescaleSaturated(scaled, constant.type().scale(), 1, bound);
+        long constantHigh = scaled.high()[0];
+        long constantLow = scaled.low()[0];
+        ComparisonOperator test = columnOnLeft ? operator : operator.flip();
+        ColumnVector vector = page.column(column.channel());
+        MemorySegment values = vector.values();
+        for (int i = 0; i < count; i++) {
+            long index = 2L * (positions == null ? i : positions[i]);
+            int comparison = Int128Math.compare(values.getAtIndex(WORD, index + 1), values.getAtIndex(WORD, index), constantHigh, constantLow);
+            result[i] = (byte) (test.test(comparison) ? 1 : 0);
+        }
+        MemorySegment columnNulls = ColumnVector.selectNulls(vector.nulls(), positions, count, allocator);
+        return columnOnLeft ? new MemorySegment[] {columnNulls, null} : new MemorySegment[] {null, columnNulls};
+    }
+
+    /**
+     * Raises 128-bit values to the common scale; one that leaves 128 bits becomes the largest or
+     * smallest 128-bit value, beyond every DECIMAL of 38 digits, which keeps the order.
+     */
+    private void rescaleSaturated(Int128Values values, int scale, int count, long[] scratch)
+    {
+        if (scale == commonScale) {
+            return;
+        }
+        long[] high = values.high();
+        long[] low = values.low();
+        for (int i = 0; i < count; i++) {
+            try {
+                Int128Math.multiplyByPowerOfTen(high[i], low[i], commonScale - scale, scratch);
+                high[i] = scratch[0];
+                low[i] = scratch[1];
+            }
+            catch (ArithmeticException e) {
+                boolean negative = high[i] < 0;
+                high[i] = negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+                low[i] = negative ? 0 : -1;
+            }
+        }
+    }
+
+    private void compareInt128(Int128Values leftValues, Int128Values rightValues, byte[] result, int count)
+    {
+        long[] leftHigh = leftValues.high();
+        long[] leftLow = leftValues.low();
+        long[] rightHigh = rightValues.high();
+        long[] rightLow = rightValues.low();
+        for (int i = 0; i < count; i++) {
+            result[i] = (byte) (operator.test(Int128Math.compare(leftHigh[i], leftLow[i], rightHigh[i], rightLow[i])) ? 1 : 0);
+        }
     }
 
     private void compareLongs(long[] l, long[] r, byte[] result, int count)

@@ -89,7 +89,7 @@ final class ComparisonSelection
     private static boolean integerLike(Type type)
     {
         TypeKind kind = type.kind();
-        return kind == TypeKind.INTEGER || kind == TypeKind.DATE || kind == TypeKind.BIGINT || kind == TypeKind.DECIMAL || kind == TypeKind.TIMESTAMP
+        return kind == TypeKind.INTEGER || kind == TypeKind.DATE || kind == TypeKind.BIGINT || (kind == TypeKind.DECIMAL && !type.isLongDecimal()) || kind == TypeKind.TIMESTAMP
                 || type.isTimeOrInterval();
     }
 

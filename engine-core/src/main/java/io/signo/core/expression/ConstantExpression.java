@@ -4,6 +4,7 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -16,6 +17,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -35,6 +37,8 @@ public final class ConstantExpression
     private final Type type;
     private final boolean isNull;
     private final long longValue;
+    /** The value's high word in 128 bits: a long DECIMAL's, else the sign of {@link #longValue}; {@link #longValue} holds the low word. */
+    private final long int128High;
     private final double doubleValue;
     private final MemorySegment bytes;
     private final Object value;
@@ -44,7 +48,7 @@ public final class ConstantExpression
      * since 1970-01-01) or LocalDate for DATE; Long (microseconds since 1970-01-01) or LocalDateTime for
      * TIMESTAMP; Long (microseconds since midnight) or LocalTime for TIME; Long for TIMESTAMP WITH TIME
      * ZONE (microseconds since 1970-01-01 UTC) and the intervals (months, microseconds); Long for BIGINT; BigDecimal for DECIMAL (rescaled HALF_UP
-     * to the type's scale; an Integer or Long is taken as the unscaled value, as
+     * to the type's scale; an Integer, Long or BigInteger is taken as the unscaled value, as
      * {@link ColumnVector#getObject} returns it); any Number for DOUBLE; String for VARCHAR and CHAR
      * (CHAR drops trailing spaces).
      */
@@ -53,6 +57,7 @@ public final class ConstantExpression
         this.type = requireNonNull(type, "type is null");
         this.isNull = value == null;
         long longForm = 0;
+        long highForm = 0;
         double doubleForm = 0;
         MemorySegment byteForm = null;
         Object normalized = value;
@@ -66,17 +71,30 @@ public final class ConstantExpression
                 case TIME -> longForm = value instanceof LocalTime time ? CivilTime.fromLocalTime(time) : ((Number) value).longValue();
                 case TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> longForm = ((Number) value).longValue();
                 case DECIMAL -> {
+                    BigInteger unscaled;
                     if (value instanceof BigDecimal decimal) {
                         BigDecimal scaled = decimal.setScale(type.scale(), RoundingMode.HALF_UP);
-                        if (scaled.precision() > Math.max(type.precision(), 1) && scaled.signum() != 0 && type.precision() <= 18) {
+                        if (scaled.precision() > Math.max(type.precision(), 1) && scaled.signum() != 0) {
                             throw Decimals.overflow();
                         }
-                        longForm = scaled.unscaledValue().longValueExact();
+                        unscaled = scaled.unscaledValue();
+                    }
+                    else if (value instanceof BigInteger integer) {
+                        unscaled = integer;
                     }
                     else {
-                        longForm = ((Number) value).longValue();
+                        unscaled = BigInteger.valueOf(((Number) value).longValue());
                     }
-                    doubleForm = longForm / Decimals.doublePowerOfTen(type.scale());
+                    if (type.isLongDecimal()) {
+                        long[] words = new long[2];
+                        Int128Math.fromBigInteger(unscaled, words);
+                        highForm = words[0];
+                        longForm = words[1];
+                    }
+                    else {
+                        longForm = unscaled.longValueExact();
+                    }
+                    doubleForm = new BigDecimal(unscaled, type.scale()).doubleValue();
                 }
                 case DOUBLE -> doubleForm = ((Number) value).doubleValue();
                 case REAL -> doubleForm = ((Number) value).floatValue();
@@ -97,6 +115,7 @@ public final class ConstantExpression
             }
         }
         this.longValue = longForm;
+        this.int128High = type.isLongDecimal() ? highForm : longForm >> 63;
         this.doubleValue = doubleForm;
         this.bytes = byteForm;
         this.value = normalized;
@@ -123,6 +142,12 @@ public final class ConstantExpression
     long longValue()
     {
         return longValue;
+    }
+
+    /** The high word of the value in 128 bits (its low word is {@link #longValue}): a long DECIMAL's, else {@link #longValue} sign-extended. */
+    long int128High()
+    {
+        return int128High;
     }
 
     /** Numeric value as a double (DECIMAL divided by its scale). */
@@ -164,6 +189,14 @@ public final class ConstantExpression
                 MemorySegment values = allocator.allocate((long) count * Long.BYTES);
                 for (int i = 0; i < count; i++) {
                     values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, longValue);
+                }
+                return new ColumnVector(type, count, values, null, null);
+            }
+            case INT128 -> {
+                MemorySegment values = allocator.allocate((long) count * 2 * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i, longValue);
+                    values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i + 1, int128High);
                 }
                 return new ColumnVector(type, count, values, null, null);
             }

@@ -33,6 +33,10 @@ public final class Expressions
 
     public static Expression arithmetic(ArithmeticOperator operator, Expression left, Expression right, Type resultType)
     {
+        boolean longDecimal = left.type().isLongDecimal() || right.type().isLongDecimal() || resultType.isLongDecimal();
+        if (longDecimal && !resultType.isFloatingPoint()) {
+            return new LongDecimalArithmeticExpression(operator, left, right, resultType);
+        }
         return new ArithmeticExpression(operator, left, right, resultType);
     }
 
@@ -389,6 +393,18 @@ public final class Expressions
     /** {@code value IN (constants)}, constants in the Java form of the value's type (null allowed). */
     public static Expression in(Expression value, List<Object> constants)
     {
+        if (value.type().isLongDecimal()) {
+            // no hash set of 128-bit keys: the list as equalities, which have IN's NULL semantics
+            List<Expression> equalities = new ArrayList<>();
+            for (Object constant : constants) {
+                // a constant of more digits after the point than the value keeps them: it is then never equal
+                Type constantType = constant instanceof java.math.BigDecimal decimal && decimal.scale() > value.type().scale()
+                        ? Type.decimal(Type.MAX_DECIMAL_PRECISION, Math.min(decimal.scale(), Type.MAX_DECIMAL_PRECISION))
+                        : value.type();
+                equalities.add(comparison(ComparisonOperator.EQUAL, value, constant(constantType, constant)));
+            }
+            return or(equalities);
+        }
         return new InExpression(value, constants);
     }
 

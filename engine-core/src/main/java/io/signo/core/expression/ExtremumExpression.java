@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
@@ -61,7 +62,40 @@ public final class ExtremumExpression
         if (type.physicalType() == PhysicalType.DOUBLE) {
             return evaluateDoubles(page, positions, count, allocator);
         }
+        if (type.isLongDecimal()) {
+            return evaluateInt128(page, positions, count, allocator);
+        }
         return evaluateLongs(page, positions, count, allocator);
+    }
+
+    /** The operands all have the result type, so their unscaled values compare as they are. */
+    private ColumnVector evaluateInt128(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        Int128Values first = Int128Values.evaluate(operands.getFirst(), page, positions, count, allocator);
+        long[] bestHigh = first.high();
+        long[] bestLow = first.low();
+        byte[] nullFlags = nullFlags(first.nulls(), count);
+        for (int operand = 1; operand < operands.size(); operand++) {
+            Int128Values next = Int128Values.evaluate(operands.get(operand), page, positions, count, allocator);
+            long[] high = next.high();
+            long[] low = next.low();
+            MemorySegment nulls = next.nulls();
+            nullFlags = nullFlags == null && nulls != null ? new byte[count] : nullFlags;
+            for (int i = 0; i < count; i++) {
+                if (nulls != null && NullBitmap.isNull(nulls, i)) {
+                    continue;
+                }
+                int comparison = Int128Math.compare(high[i], low[i], bestHigh[i], bestLow[i]);
+                if ((nullFlags != null && nullFlags[i] != 0) || (greatest ? comparison > 0 : comparison < 0)) {
+                    bestHigh[i] = high[i];
+                    bestLow[i] = low[i];
+                    if (nullFlags != null) {
+                        nullFlags[i] = 0;
+                    }
+                }
+            }
+        }
+        return FixedWidthVectors.fromInt128(type, bestHigh, bestLow, count, nullFlags == null ? null : NullBitmap.fromFlags(nullFlags, count, allocator), allocator);
     }
 
     private ColumnVector evaluateLongs(Page page, int[] positions, int count, PageAllocator allocator)

@@ -1,6 +1,8 @@
 package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.Int128Math;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -89,12 +91,60 @@ final class FixedWidthVectors
         return result;
     }
 
+    /**
+     * A long DECIMAL vector's values at {@code positions[0 .. count)} (at 0 .. count - 1 when
+     * {@code positions} is null) into two parallel arrays; null slots are left as they are.
+     */
+    static void readInt128(ColumnVector vector, int[] positions, int count, long[] high, long[] low)
+    {
+        if (vector.type().physicalType() != PhysicalType.INT128) {
+            throw new IllegalArgumentException("not a long DECIMAL vector: " + vector.type());
+        }
+        MemorySegment values = vector.values();
+        for (int i = 0; i < count; i++) {
+            long index = 2L * (positions == null ? i : positions[i]);
+            low[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index);
+            high[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index + 1);
+        }
+    }
+
+    /** A long DECIMAL vector of the values in two parallel arrays. */
+    static ColumnVector fromInt128(Type type, long[] high, long[] low, int count, MemorySegment nulls, PageAllocator allocator)
+    {
+        if (type.physicalType() != PhysicalType.INT128) {
+            throw new IllegalArgumentException("not a long DECIMAL type: " + type);
+        }
+        MemorySegment segment = allocator.allocate((long) count * 2 * Long.BYTES);
+        for (int i = 0; i < count; i++) {
+            segment.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i, low[i]);
+            segment.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i + 1, high[i]);
+        }
+        return new ColumnVector(type, count, segment, null, nulls);
+    }
+
+    /** A long DECIMAL vector's values divided by 10^scale, as doubles, at the positions (0 .. count - 1 when null). */
+    private static double[] readLongDecimalDoubles(ColumnVector vector, int[] positions, int count)
+    {
+        long[] high = new long[count];
+        long[] low = new long[count];
+        readInt128(vector, positions, count, high, low);
+        double divisor = Decimals.doublePowerOfTen(vector.type().scale());
+        double[] result = new double[count];
+        for (int i = 0; i < count; i++) {
+            result[i] = Int128Math.toDouble(high[i], low[i]) / divisor;
+        }
+        return result;
+    }
+
     /** {@link #readDoubles(ColumnVector, int)} gathered at a selection, as {@link #readLongs(ColumnVector, int[], int, MemorySegment)}. */
     static double[] readDoubles(ColumnVector vector, int[] positions, int count, MemorySegment nulls)
     {
         Type type = vector.type();
         double[] result = new double[count];
-        if (type.isFloatingPoint()) {
+        if (type.isLongDecimal()) {
+            result = readLongDecimalDoubles(vector, positions, count);
+        }
+        else if (type.isFloatingPoint()) {
             MemorySegment values = vector.values();
             for (int i = 0; i < count; i++) {
                 result[i] = values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, positions[i]);
@@ -136,6 +186,10 @@ final class FixedWidthVectors
                 }
             }
             case DECIMAL -> {
+                if (type.isLongDecimal()) {
+                    result = readLongDecimalDoubles(vector, null, count);
+                    break;
+                }
                 double divisor = Decimals.doublePowerOfTen(type.scale());
                 for (int i = 0; i < count; i++) {
                     result[i] = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i) / divisor;

@@ -89,6 +89,17 @@ final class PiecewiseVectorBuilder
                 }
                 return new ColumnVector(type, count, values, null, nulls);
             }
+            case INT128 -> {
+                MemorySegment values = allocator.allocate((long) count * 2 * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    if (pieceOf[i] >= 0) {
+                        ColumnVector source = sources[pieceOf[i]];
+                        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i, source.getInt128Low(indexInPiece[i]));
+                        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i + 1, source.getInt128High(indexInPiece[i]));
+                    }
+                }
+                return new ColumnVector(type, count, values, null, nulls);
+            }
             case BYTES -> {
                 long totalBytes = 0;
                 for (int i = 0; i < count; i++) {

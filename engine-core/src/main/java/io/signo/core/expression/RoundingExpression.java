@@ -4,6 +4,7 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -72,6 +73,9 @@ public final class RoundingExpression
             roundDoubles(input.values(), count);
             return FixedWidthVectors.fromDoubles(type, input.values(), count, input.nulls(), allocator);
         }
+        if (value.type().isLongDecimal() || type.isLongDecimal()) {
+            return roundLongDecimal(page, positions, count, allocator);
+        }
         LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
         long[] values = input.values();
         roundExact(values, count);
@@ -109,6 +113,75 @@ public final class RoundingExpression
             throw overflow();
         }
         checkRange(values, count);
+    }
+
+    /** {@link #roundExact} in 128 bits, for a long DECIMAL input or result. */
+    private ColumnVector roundLongDecimal(Page page, int[] positions, int count, PageAllocator allocator)
+    {
+        Int128Values input = Int128Values.evaluate(value, page, positions, count, allocator);
+        long[] high = input.high();
+        long[] low = input.low();
+        int inputScale = value.type().scale();
+        int kept = Math.min(digits, inputScale);
+        int dropped = inputScale - kept;
+        int scaleUp = type.scale() - kept;
+        long[] scratch = new long[4];
+        try {
+            for (int i = 0; i < count; i++) {
+                if (dropped > 0) {
+                    roundInt128(high[i], low[i], dropped, scratch);
+                    high[i] = scratch[0];
+                    low[i] = scratch[1];
+                }
+                Int128Math.multiplyByPowerOfTen(high[i], low[i], scaleUp, scratch);
+                high[i] = scratch[0];
+                low[i] = scratch[1];
+            }
+        }
+        catch (ArithmeticException e) {
+            throw overflow();
+        }
+        for (int i = 0; i < count; i++) {
+            boolean fits = switch (type.kind()) {
+                case DECIMAL -> Int128Math.fitsPrecision(high[i], low[i], type.precision());
+                case INTEGER -> Int128Math.fitsInLong(high[i], low[i]) && low[i] == (int) low[i];
+                default -> Int128Math.fitsInLong(high[i], low[i]);
+            };
+            if (!fits) {
+                throw overflow();
+            }
+        }
+        if (type.isLongDecimal()) {
+            return FixedWidthVectors.fromInt128(type, high, low, count, input.nulls(), allocator);
+        }
+        return FixedWidthVectors.fromLongs(type, low, count, input.nulls(), allocator);
+    }
+
+    /** (high, low) divided by 10^dropped in this expression's rounding mode, into {@code result[0..1]}. */
+    private void roundInt128(long high, long low, int dropped, long[] result)
+    {
+        int sign = Int128Math.signum(high, low);
+        if (dropped > Int128Math.MAX_DIGITS) {
+            // every 128-bit value is below half a unit of 10^39
+            long unit = switch (mode) {
+                case FLOOR -> sign < 0 ? -1 : 0;
+                case CEILING -> sign > 0 ? 1 : 0;
+                default -> 0;
+            };
+            result[0] = unit >> 63;
+            result[1] = unit;
+            return;
+        }
+        if (mode == RoundingMode.HALF_UP) {
+            Int128Math.divideByPowerOfTenRoundHalfUp(high, low, dropped, result);
+            return;
+        }
+        Int128Math.divideTruncating(high, low, Int128Math.powerOfTenHigh(dropped), Int128Math.powerOfTenLow(dropped), result);
+        int remainderSign = Int128Math.signum(result[2], result[3]);
+        long adjustment = mode == RoundingMode.FLOOR && remainderSign < 0 ? -1 : mode == RoundingMode.CEILING && remainderSign > 0 ? 1 : 0;
+        if (adjustment != 0) {
+            Int128Math.add(result[0], result[1], adjustment >> 63, adjustment, result);
+        }
     }
 
     private void divide(long[] values, int count, long divisor)

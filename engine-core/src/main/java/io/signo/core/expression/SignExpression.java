@@ -2,6 +2,7 @@ package io.signo.core.expression;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -41,6 +42,15 @@ public final class SignExpression
             ColumnVector vector = FixedWidthVectors.fromLongs(Type.INTEGER, signs, count, input.nulls(), allocator);
             LongScratch.giveBack(signs);
             return vector;
+        }
+        if (value.type().isLongDecimal()) {
+            Int128Values input = Int128Values.evaluate(value, page, positions, count, allocator);
+            long[] signs = input.low();
+            long[] high = input.high();
+            for (int i = 0; i < count; i++) {
+                signs[i] = Int128Math.signum(high[i], signs[i]);
+            }
+            return FixedWidthVectors.fromLongs(Type.INTEGER, signs, count, input.nulls(), allocator);
         }
         LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
         long[] values = input.values();

@@ -5,6 +5,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -38,6 +39,19 @@ final class TextFormat
         }
         int length = 64 - position;
         MemorySegment.copy(target, position, target, 0, length);
+        return length;
+    }
+
+    /**
+     * Writes a long DECIMAL's unscaled 128-bit value with {@code scale} digits after the point;
+     * returns the byte count.
+     *
+     * @param text scratch of at least {@link Int128Math#MAX_FORMATTED_LENGTH} bytes
+     */
+    static int writeDecimal(MemorySegment target, long high, long low, int scale, byte[] text)
+    {
+        int length = Int128Math.format(high, low, scale, text, 0);
+        MemorySegment.copy(text, 0, target, ValueLayout.JAVA_BYTE, 0, length);
         return length;
     }
 

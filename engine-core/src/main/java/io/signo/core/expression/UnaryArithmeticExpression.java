@@ -4,6 +4,7 @@ import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -54,6 +55,19 @@ public final class UnaryArithmeticExpression
                 values[i] = abs ? Math.abs(values[i]) : -values[i];
             }
             return FixedWidthVectors.fromDoubles(type, values, count, input.nulls(), allocator);
+        }
+        if (type.isLongDecimal()) {
+            // a DECIMAL's values lie within 10^38 of zero: negating one never leaves 128 bits
+            Int128Values input = Int128Values.evaluate(value, page, positions, count, allocator);
+            long[] high = input.high();
+            long[] low = input.low();
+            for (int i = 0; i < count; i++) {
+                if (!abs || high[i] < 0) {
+                    high[i] = Int128Math.negateHigh(high[i], low[i]);
+                    low[i] = -low[i];
+                }
+            }
+            return FixedWidthVectors.fromInt128(type, high, low, count, input.nulls(), allocator);
         }
         LongValues input = LongValues.evaluate(value, page, positions, count, allocator);
         long[] values = input.values();

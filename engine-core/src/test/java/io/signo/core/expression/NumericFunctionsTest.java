@@ -131,7 +131,7 @@ class NumericFunctionsTest
     {
         Page numbers = page(vector(Type.BIGINT, 1L, null, 5L, null), vector(Type.INTEGER, 3, 2, null, null), vector(DECIMAL, 1_500L, 2_500L, -1_000L, null));
         List<Expression> operands = List.of(input(0, Type.BIGINT), input(1, Type.INTEGER), input(2, DECIMAL));
-        Type result = Type.decimal(19, 3);
+        Type result = Type.decimal(18, 3);
         assertEquals(list(3_000L, 2_500L, 5_000L, null), evaluate(Expressions.extremum(true, operands, result), numbers));
         assertEquals(list(1_000L, 2_000L, -1_000L, null), evaluate(Expressions.extremum(false, operands, result), numbers));
         assertEquals(list(5_000L, 3_000L), evaluate(Expressions.extremum(true, operands, result), numbers, 2, 0));

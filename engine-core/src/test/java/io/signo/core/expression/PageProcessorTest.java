@@ -143,8 +143,8 @@ class PageProcessorTest
         Expression price = input(0, money);
         Expression discount = input(1, money);
         Expression tax = input(2, money);
-        Expression discounted = arithmetic(ArithmeticOperator.MULTIPLY, price, arithmetic(ArithmeticOperator.SUBTRACT, constant(money, 100L), discount, Type.decimal(13, 2)), Type.decimal(26, 4));
-        Expression charged = arithmetic(ArithmeticOperator.MULTIPLY, discounted, arithmetic(ArithmeticOperator.ADD, constant(money, 100L), tax, Type.decimal(13, 2)), Type.decimal(38, 6));
+        Expression discounted = arithmetic(ArithmeticOperator.MULTIPLY, price, arithmetic(ArithmeticOperator.SUBTRACT, constant(money, 100L), discount, Type.decimal(13, 2)), Type.decimal(18, 4));
+        Expression charged = arithmetic(ArithmeticOperator.MULTIPLY, discounted, arithmetic(ArithmeticOperator.ADD, constant(money, 100L), tax, Type.decimal(13, 2)), Type.decimal(18, 6));
         Page input = page(
                 vector(money, 1000L, 2000L, null, 4000L, 5000L, 6000L),
                 vector(money, 5L, null, 7L, 8L, 9L, 10L),

@@ -3,6 +3,7 @@ package io.signo.server.cli;
 import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
@@ -111,9 +112,18 @@ public final class ValueFormatter
             }
             case DECIMAL -> {
                 int scale = type.scale();
+                byte[] text = type.isLongDecimal() ? new byte[Int128Math.MAX_FORMATTED_LENGTH] : null;
                 for (int position = 0; position < positionCount; position++) {
                     if (!(mayHaveNulls && vector.isNull(position))) {
-                        appendDecimal(vector.getLong(position), scale, buffer);
+                        if (text != null) {
+                            int length = Int128Math.format(vector.getInt128High(position), vector.getInt128Low(position), scale, text, 0);
+                            for (int i = 0; i < length; i++) {
+                                buffer.append((char) text[i]);
+                            }
+                        }
+                        else {
+                            appendDecimal(vector.getLong(position), scale, buffer);
+                        }
                     }
                     ends[position] = buffer.length();
                 }

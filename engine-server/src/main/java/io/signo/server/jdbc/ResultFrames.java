@@ -2,6 +2,7 @@ package io.signo.server.jdbc;
 
 import io.signo.sql.ResultStream;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
@@ -166,7 +167,11 @@ final class ResultFrames
                 case DECIMAL -> {
                     int scale = type.scale();
                     for (int position = from; position < to; position++, row++) {
-                        rows[row][column] = mayHaveNulls && vector.isNull(position) ? null : BigDecimal.valueOf(vector.getLong(position), scale);
+                        rows[row][column] = mayHaveNulls && vector.isNull(position)
+                                ? null
+                                : type.isLongDecimal()
+                                        ? Int128Math.toBigDecimal(vector.getInt128High(position), vector.getInt128Low(position), scale)
+                                        : BigDecimal.valueOf(vector.getLong(position), scale);
                     }
                 }
                 case TIME -> {

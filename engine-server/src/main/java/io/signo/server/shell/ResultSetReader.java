@@ -2,6 +2,7 @@ package io.signo.server.shell;
 
 import io.signo.sql.QueryResult;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
@@ -138,7 +139,15 @@ public final class ResultSetReader
                     builder.appendNull();
                 }
                 else {
-                    builder.appendLong(value.setScale(type.scale()).unscaledValue().longValueExact());
+                    BigDecimal scaled = value.setScale(type.scale());
+                    if (type.isLongDecimal()) {
+                        long[] words = new long[2];
+                        Int128Math.fromBigInteger(scaled.unscaledValue(), words);
+                        builder.appendInt128(words[0], words[1]);
+                    }
+                    else {
+                        builder.appendLong(scaled.unscaledValue().longValueExact());
+                    }
                 }
             }
             case DATE -> {

@@ -27,7 +27,15 @@ final class TestResults
             switch (type.kind()) {
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
-                case BIGINT, DECIMAL -> builder.appendLong((Long) value);
+                case DECIMAL -> {
+                    if (value instanceof java.math.BigInteger unscaled) {
+                        builder.appendInt128(unscaled.shiftRight(64).longValue(), unscaled.longValue());
+                    }
+                    else {
+                        builder.appendLong((Long) value);
+                    }
+                }
+                case BIGINT -> builder.appendLong((Long) value);
                 case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> builder.appendLong((Long) value);
                 case DOUBLE -> builder.appendDouble((Double) value);
                 case VARCHAR, CHAR -> builder.appendString((String) value);

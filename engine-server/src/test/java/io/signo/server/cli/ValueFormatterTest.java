@@ -5,6 +5,7 @@ import io.signo.storage.vector.ColumnVector;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Random;
@@ -48,6 +49,22 @@ class ValueFormatterTest
             int scale = random.nextInt(19);
             assertEquals(BigDecimal.valueOf(unscaled, scale).toPlainString(), decimal(unscaled, scale), unscaled + " scale " + scale);
         }
+    }
+
+    @Test
+    void longDecimalsMatchBigDecimal()
+    {
+        Random random = new Random(43);
+        for (int i = 0; i < 10_000; i++) {
+            BigInteger unscaled = new BigInteger(random.nextInt(127), random);
+            unscaled = unscaled.abs().compareTo(BigInteger.TEN.pow(38)) >= 0 ? unscaled.mod(BigInteger.TEN.pow(38)) : unscaled;
+            unscaled = random.nextBoolean() ? unscaled.negate() : unscaled;
+            int scale = random.nextInt(39);
+            String expected = new BigDecimal(unscaled, scale).toPlainString();
+            assertEquals(expected, plain.format(vector(Type.decimal(38, scale), unscaled), 0), unscaled + " scale " + scale);
+        }
+        assertEquals("-0.05", plain.format(vector(Type.decimal(20, 2), BigInteger.valueOf(-5)), 0));
+        assertEquals("99999999999999999999999999999999999999", plain.format(vector(Type.decimal(38, 0), BigInteger.TEN.pow(38).subtract(BigInteger.ONE)), 0));
     }
 
     @Test

@@ -141,6 +141,32 @@ class SignoJdbcTest
     }
 
     @Test
+    void longDecimalsAreExactBigDecimals()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select cast(o_totalprice as decimal(38, 4)) * 100000000000000000000 as big, cast(null as decimal(30, 2)) as nothing, "
+                        + "sum(o_totalprice) over () as total from orders where o_orderkey = 1")) {
+            ResultSetMetaData metaData = rows.getMetaData();
+            assertEquals(Types.DECIMAL, metaData.getColumnType(1));
+            assertEquals(38, metaData.getPrecision(1));
+            assertEquals(4, metaData.getScale(1));
+            assertEquals(30, metaData.getPrecision(2));
+            // a sum of a DECIMAL is a DECIMAL(38, s)
+            assertEquals(38, metaData.getPrecision(3));
+            assertTrue(rows.next());
+            BigDecimal price = new BigDecimal(duckDb.query("select cast(o_totalprice as varchar) from orders where o_orderkey = 1").get(0).get(0).toString());
+            BigDecimal expected = price.setScale(4).multiply(BigDecimal.TEN.pow(20));
+            assertEquals(expected, rows.getBigDecimal(1));
+            assertEquals(expected, rows.getObject(1));
+            assertNull(rows.getBigDecimal(2));
+            assertTrue(rows.wasNull());
+            assertFalse(rows.next());
+        }
+    }
+
+    @Test
     void realsAndTimestampsKeepTheirTypes()
             throws Exception
     {

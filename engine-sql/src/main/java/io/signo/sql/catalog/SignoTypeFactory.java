@@ -1,6 +1,5 @@
 package io.signo.sql.catalog;
 
-import io.signo.storage.type.Type;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeMappingRule;
@@ -14,12 +13,12 @@ import java.util.List;
 /**
  * Calcite's type factory with Signo's rules for the common type of several values (CASE and
  * COALESCE results, UNION columns, IN lists, the two sides of a comparison): a mix of exact numbers
- * keeps the largest fraction.
- * Calcite gives the whole digits priority and, with decimals capped at the 19 digits of a long,
- * types a BIGINT with a DECIMAL(15, 2) as DECIMAL(19, 0), so that 2.5 silently becomes 2 or 3.
- * Signo types it DECIMAL(19, 2) instead: a BIGINT beyond 10^17 then fails its cast with
- * NUMERIC_OVERFLOW, an error rather than a wrong answer. A mix of TIMESTAMP WITH TIME ZONE with
- * TIMESTAMP or DATE is a TIMESTAMP WITH TIME ZONE, as in DuckDB and PostgreSQL.
+ * keeps the largest fraction, and a mix without a long DECIMAL stays within 18 digits (see
+ * {@link SignoTypeSystem}). Calcite gives the whole digits priority, so that with a cap a BIGINT
+ * with a DECIMAL(15, 2) would be DECIMAL(18, 0) and 2.5 silently become 2 or 3. Signo types it
+ * DECIMAL(18, 2) instead: a BIGINT beyond 10^16 then fails its cast with NUMERIC_OVERFLOW, an error
+ * rather than a wrong answer. A mix of TIMESTAMP WITH TIME ZONE with TIMESTAMP or DATE is a
+ * TIMESTAMP WITH TIME ZONE, as in DuckDB and PostgreSQL.
  */
 public final class SignoTypeFactory
         extends JavaTypeFactoryImpl
@@ -74,10 +73,11 @@ public final class SignoTypeFactory
                 scale = Math.max(scale, type.getScale());
             }
         }
-        if (scale <= common.getScale()) {
+        int maxPrecision = SignoTypeSystem.maxPrecision(types.toArray(new RelDataType[0]));
+        if (scale <= common.getScale() && common.getPrecision() <= maxPrecision) {
             return common;
         }
-        RelDataType decimal = createSqlType(SqlTypeName.DECIMAL, Type.MAX_DECIMAL_PRECISION, scale);
+        RelDataType decimal = createSqlType(SqlTypeName.DECIMAL, Math.min(Math.max(common.getPrecision(), scale), maxPrecision), Math.max(scale, common.getScale()));
         return createTypeWithNullability(decimal, common.isNullable());
     }
 }

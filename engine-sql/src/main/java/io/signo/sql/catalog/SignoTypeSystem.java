@@ -5,15 +5,30 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 import java.math.RoundingMode;
 
 /**
- * Keeps every DECIMAL within 19 digits and the long range, so decimals stay scaled longs through the
- * whole plan; sums accumulate in 128 bits inside the aggregation, are typed with the widest
- * precision at their scale, and fail only if the result does not fit a long. AVG of an integer type
- * is a DOUBLE (as in DuckDB and Trino) rather than an integer truncated toward zero; SUM and AVG of
- * REAL are DOUBLE, as in DuckDB and PostgreSQL.
+ * Signo's type rules. DECIMALs hold up to 38 digits: those of up to 18 are scaled longs, longer ones
+ * scaled 128-bit integers (see {@link Type#physicalType}), as in Trino and DuckDB.
+ *
+ * <p>Arithmetic follows the SQL standard's rules (Calcite's: a sum has the larger scale and one
+ * more whole digit, a product adds precisions and scales, a quotient has at least 6 digits after
+ * the point), with one cap that keeps short decimals short: when no operand is a long DECIMAL
+ * (INTEGER and BIGINT count as short), the result keeps at most 18 digits and a value past them
+ * fails with NUMERIC_OVERFLOW, as DuckDB caps the product of two short decimals; with a long operand
+ * the cap is 38. So TPC-H's {@code l_extendedprice * (1 - l_discount)} stays a long (DECIMAL(18, 4)),
+ * and only a long operand brings 128-bit arithmetic. A product whose scale would pass 18 is computed
+ * long instead, and so is a quotient whose whole digits the short cap would cut. The common type of
+ * several values (CASE, UNION) follows the same cap.
+ *
+ * <p>SUM of a DECIMAL is a DECIMAL(38, s), as in Trino and DuckDB: sums accumulate in 128 bits
+ * anyway, and the result holds any realistic total. AVG of a DECIMAL(p, s) is a DECIMAL(p, s)
+ * rounded half up, as in Trino (DuckDB returns a DOUBLE). AVG of an integer type is a DOUBLE (as in
+ * DuckDB and Trino) rather than an integer truncated toward zero; SUM and AVG of REAL are DOUBLE, as
+ * in DuckDB and PostgreSQL. DECIMAL without a precision is DECIMAL(18, 0).
  */
 public final class SignoTypeSystem
         extends RelDataTypeSystemImpl
@@ -35,6 +50,9 @@ public final class SignoTypeSystem
     @Override
     public int getDefaultPrecision(SqlTypeName typeName)
     {
+        if (typeName == SqlTypeName.DECIMAL) {
+            return Type.MAX_SHORT_DECIMAL_PRECISION;
+        }
         // TIMESTAMP and TIME without a precision keep microseconds, as in PostgreSQL and DuckDB (the standard says 6 for TIMESTAMP)
         if (isTimeOrTimestamp(typeName)) {
             return CalciteTypes.TIMESTAMP_PRECISION;
@@ -69,7 +87,7 @@ public final class SignoTypeSystem
     public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType)
     {
         if (argumentType.getSqlTypeName() == SqlTypeName.DECIMAL) {
-            // TPC-H Q1's sum of charges passes 10^12 at SF 10: the sum keeps the scale and takes every digit a long holds
+            // the sum keeps the scale and takes every digit: a long result whatever the input (see the class comment)
             RelDataType sum = typeFactory.createSqlType(SqlTypeName.DECIMAL, Type.MAX_DECIMAL_PRECISION, argumentType.getScale());
             return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
         }
@@ -78,6 +96,92 @@ public final class SignoTypeSystem
             return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
         }
         return super.deriveSumType(typeFactory, argumentType);
+    }
+
+    @Override
+    public @Nullable RelDataType deriveDecimalPlusType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2)
+    {
+        if (!isDecimalArithmetic(type1, type2)) {
+            return null;
+        }
+        RelDataType left = asDecimal(typeFactory, type1);
+        RelDataType right = asDecimal(typeFactory, type2);
+        int scale = Math.max(left.getScale(), right.getScale());
+        int precision = Math.max(left.getPrecision() - left.getScale(), right.getPrecision() - right.getScale()) + scale + 1;
+        return typeFactory.createSqlType(SqlTypeName.DECIMAL, Math.min(precision, maxPrecision(type1, type2)), scale);
+    }
+
+    @Override
+    public @Nullable RelDataType deriveDecimalMultiplyType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2)
+    {
+        if (!isDecimalArithmetic(type1, type2)) {
+            return null;
+        }
+        RelDataType left = asDecimal(typeFactory, type1);
+        RelDataType right = asDecimal(typeFactory, type2);
+        int scale = left.getScale() + right.getScale();
+        int precision = left.getPrecision() + right.getPrecision();
+        // a scale that a short result cannot hold makes the product long, as DuckDB does
+        int maxPrecision = scale > Type.MAX_SHORT_DECIMAL_PRECISION ? Type.MAX_DECIMAL_PRECISION : maxPrecision(type1, type2);
+        return typeFactory.createSqlType(SqlTypeName.DECIMAL, Math.min(precision, maxPrecision), Math.min(scale, Type.MAX_DECIMAL_PRECISION));
+    }
+
+    /**
+     * Calcite's rule (at least 6 digits after the point, whole digits first), under the short cap
+     * when the quotient's whole digits fit it, else under the long one: a quotient may have as many
+     * whole digits as the dividend (and the divisor's fraction) give it, so a short cap that dropped
+     * some would make plain values overflow ({@code DECIMAL(18, 4) / 2}).
+     */
+    @Override
+    public @Nullable RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType type1, RelDataType type2)
+    {
+        if (!isDecimalArithmetic(type1, type2)) {
+            return null;
+        }
+        RelDataType left = asDecimal(typeFactory, type1);
+        RelDataType right = asDecimal(typeFactory, type2);
+        int wholeDigits = left.getPrecision() - left.getScale() + right.getScale();
+        RelDataType quotient = decimalQuotient(typeFactory, left, right, maxPrecision(type1, type2));
+        if (quotient.getPrecision() - quotient.getScale() < wholeDigits && quotient.getPrecision() < Type.MAX_DECIMAL_PRECISION) {
+            return decimalQuotient(typeFactory, left, right, Type.MAX_DECIMAL_PRECISION);
+        }
+        return quotient;
+    }
+
+    private static RelDataType decimalQuotient(RelDataTypeFactory typeFactory, RelDataType left, RelDataType right, int maxPrecision)
+    {
+        int minScale = 6;
+        int wholeDigits = left.getPrecision() - left.getScale() + right.getScale();
+        int scale = Math.min(Math.max(minScale, left.getScale() + right.getPrecision() + 1), maxPrecision);
+        int precision = wholeDigits + scale;
+        if (precision <= maxPrecision - minScale) {
+            scale = Math.min(scale, maxPrecision - wholeDigits);
+        }
+        else {
+            scale = Math.min(minScale, scale);
+        }
+        return typeFactory.createSqlType(SqlTypeName.DECIMAL, Math.min(precision, maxPrecision), scale);
+    }
+
+    private static boolean isDecimalArithmetic(RelDataType type1, RelDataType type2)
+    {
+        return SqlTypeUtil.isExactNumeric(type1) && SqlTypeUtil.isExactNumeric(type2) && (SqlTypeUtil.isDecimal(type1) || SqlTypeUtil.isDecimal(type2));
+    }
+
+    private static RelDataType asDecimal(RelDataTypeFactory typeFactory, RelDataType type)
+    {
+        return SqlTypeUtil.isDecimal(type) ? type : typeFactory.decimalOf(type);
+    }
+
+    /** 38 digits when an operand is a long DECIMAL, else 18: short operands make a short result. */
+    static int maxPrecision(RelDataType... types)
+    {
+        for (RelDataType type : types) {
+            if (SqlTypeUtil.isDecimal(type) && type.getPrecision() > Type.MAX_SHORT_DECIMAL_PRECISION) {
+                return Type.MAX_DECIMAL_PRECISION;
+            }
+        }
+        return Type.MAX_SHORT_DECIMAL_PRECISION;
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class SqlTypes
         int scale = basic.getScale();
         if (typeName == SqlTypeName.DECIMAL && precision < 0) {
             // SQL's DECIMAL without precision: Signo's widest, with no fraction, as PostgreSQL's NUMERIC is unbounded
-            type = factory.createSqlType(typeName, Type.MAX_DECIMAL_PRECISION - 1, 0);
+            type = factory.createSqlType(typeName, Type.MAX_SHORT_DECIMAL_PRECISION, 0);
         }
         else if (precision >= 0 && scale >= 0 && typeName.allowsPrecScale(true, true)) {
             type = factory.createSqlType(typeName, precision, scale);

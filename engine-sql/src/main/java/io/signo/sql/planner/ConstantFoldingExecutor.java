@@ -8,6 +8,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
@@ -207,7 +208,9 @@ final class ConstantFoldingExecutor
             return null;
         }
         return switch (type.kind()) {
-            case DECIMAL -> BigDecimal.valueOf(vector.getLong(0), type.scale());
+            case DECIMAL -> type.isLongDecimal()
+                    ? Int128Math.toBigDecimal(vector.getInt128High(0), vector.getInt128Low(0), type.scale())
+                    : BigDecimal.valueOf(vector.getLong(0), type.scale());
             default -> vector.getObject(0);
         };
     }

@@ -361,6 +361,7 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.SYNTAX_ERROR, where + firstLine, e);
         }
         NestingDepth.check(statement);
+        DecimalPrecisions.check(statement);
         return DatePartArguments.rewrite(BalancedChains.rewrite(statement));
     }
 

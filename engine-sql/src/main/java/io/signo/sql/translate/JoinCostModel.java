@@ -231,6 +231,7 @@ final class JoinCostModel
                 case BYTE -> 1;
                 case INT -> 4;
                 case LONG, DOUBLE -> 8;
+                case INT128 -> 16;
                 case BYTES -> 4 + (type.length() > 0 ? type.length() / 2.0 : 16);
             };
         }

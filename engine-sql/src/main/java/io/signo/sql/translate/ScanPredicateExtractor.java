@@ -226,7 +226,12 @@ public final class ScanPredicateExtractor
         if (!(node instanceof RexInputRef reference) || reference.getIndex() >= table.columns().size()) {
             return null;
         }
-        return switch (columnType(reference.getIndex()).kind()) {
+        Type type = columnType(reference.getIndex());
+        if (type.isLongDecimal()) {
+            // statistics keep no minimum or maximum of a long DECIMAL
+            return null;
+        }
+        return switch (type.kind()) {
             case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, DOUBLE, VARCHAR, CHAR -> reference.getIndex();
             // a REAL column's comparisons round their constants to float: no segment is skipped on them
             case BOOLEAN, REAL -> null;

@@ -245,9 +245,9 @@ final class WindowPlanner
             // a RANGE offset measures the one ORDER BY key's values
             List<RelFieldCollation> keys = group.orderKeys.getFieldCollations();
             keyType = keys.size() == 1 ? inputTypes.get(keys.getFirst().getFieldIndex()) : null;
-            if (keyType == null || !RANGE_KEY_KINDS.contains(keyType.kind())) {
+            if (keyType == null || keyType.isLongDecimal() || !RANGE_KEY_KINDS.contains(keyType.kind())) {
                 throw unsupported("RANGE frames with an offset (" + group.lowerBound + " AND " + group.upperBound
-                        + ") other than over one INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE or TIMESTAMP ORDER BY key; ROWS frames take offsets");
+                        + ") other than over one INTEGER, BIGINT, DECIMAL (of up to " + Type.MAX_SHORT_DECIMAL_PRECISION + " digits), DOUBLE, REAL, DATE or TIMESTAMP ORDER BY key; ROWS frames take offsets");
             }
         }
         FrameBound start = bound(group.lowerBound, arguments, keyType);

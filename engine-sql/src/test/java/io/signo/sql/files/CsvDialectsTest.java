@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The same rows in other CSV dialects read as DuckDB reads them in the plain one: CR LF and CR line
  * ends, a delimiter outside ASCII (read through FastCSV rather than the byte parser); bytes that are
- * not UTF-8 are a clear error.
+ * not UTF-8 are a clear error; DECIMAL columns of up to 38 digits read through both parsers.
  */
 class CsvDialectsTest
 {
@@ -76,6 +76,36 @@ class CsvDialectsTest
                     () -> ResultRows.toRows(signo.execute("SELECT * FROM read_csv('" + latin1 + "', header => true, columns => 'id INTEGER, name VARCHAR')")));
             assertEquals(ErrorCode.BAD_FILE_DATA, error.errorCode(), error.getMessage());
             assertTrue(error.getMessage().contains("line 3") && error.getMessage().contains("column name") && error.getMessage().contains("UTF-8"), error.getMessage());
+        }
+    }
+
+    @Test
+    void longDecimalColumnsReadAsDuckDbReadsThem()
+            throws Exception
+    {
+        String lines = "id,amount,small\n1,12345678901234567890123456789.123456789,1.5\n2,-0.0000005,-2.25\n3,  42 ,\n"
+                + "4,99999999999999999999999999999999.999999,0\n5,,7\n6,-12345678901234567890.5,3.333\n";
+        Path comma = Files.writeString(directory.resolve("wide.csv"), lines);
+        Path section = Files.writeString(directory.resolve("wide_section.csv"), lines.replace(",", "§"));
+        String columns = "columns => 'id INTEGER, amount DECIMAL(38, 6), small DECIMAL(10, 2)'";
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(1); SignoEngine signo = new SignoEngine(Database.inMemory(), 2)) {
+            var expected = duckDb.query("SELECT id, amount, small FROM read_csv('" + comma + "', header = true, "
+                    + "columns = {'id': 'INTEGER', 'amount': 'DECIMAL(38, 6)', 'small': 'DECIMAL(10, 2)'}) ORDER BY id");
+            for (Path file : new Path[] {comma, section}) {
+                String delimiter = file == section ? ", delim => '§'" : "";
+                ResultComparison.assertSameResult(expected, ResultRows.toRows(signo.execute("SELECT id, amount, small FROM read_csv('" + file + "', header => true"
+                        + delimiter + ", " + columns + ") ORDER BY id")), true, file.toString());
+                // every digit, rounded half away from zero past the scale
+                assertEquals("[[1, 12345678901234567890123456789.123457], [2, -0.000001], [3, 42.000000], [4, 99999999999999999999999999999999.999999], [5, null], "
+                        + "[6, -12345678901234567890.500000]]",
+                        ResultRows.toRows(signo.execute("SELECT id, CAST(amount AS VARCHAR) FROM read_csv('" + file + "', header => true" + delimiter + ", " + columns
+                                + ") ORDER BY id")).toString());
+            }
+            Path tooLong = Files.writeString(directory.resolve("too_long.csv"), "id,amount\n1,123456789012345678901234567890123.5\n");
+            SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT * FROM read_csv('" + tooLong + "', header => true, "
+                    + "columns => 'id INTEGER, amount DECIMAL(38, 6)')")));
+            assertEquals(ErrorCode.BAD_FILE_DATA, error.errorCode(), error.getMessage());
+            assertTrue(error.getMessage().contains("column amount"), error.getMessage());
         }
     }
 }

@@ -39,6 +39,8 @@ class ParquetFilesTest
                    CASE WHEN i % 13 = 0 THEN NULL ELSE (i % 100 / 8.0)::REAL END AS r,
                    CASE WHEN i % 17 = 0 THEN NULL ELSE (i * 1.25 - 5000)::DECIMAL(9, 2) END AS d9,
                    CASE WHEN i % 19 = 0 THEN NULL ELSE (i * 12345.678)::DECIMAL(18, 3) END AS d18,
+                   CASE WHEN i % 53 = 0 THEN NULL ELSE (i * 1234567890123.456789 - 9876543210987.654321)::DECIMAL(38, 6) * 100000000 END AS d38,
+                   CASE WHEN i % 59 = 0 THEN NULL ELSE ((i % 17) - 8)::DECIMAL(25, 2) * 1000000000000000000 END AS d25,
                    CASE WHEN i % 23 = 0 THEN NULL ELSE DATE '1995-06-01' + (i % 3000)::INTEGER END AS dt,
                    CASE WHEN i % 5 = 0 THEN NULL ELSE 'name ' || (i % 13) END AS low,
                    CASE WHEN i % 29 = 0 THEN NULL ELSE md5(i::VARCHAR) || repeat('é', i % 4) END AS high,
@@ -98,6 +100,8 @@ class ParquetFilesTest
             String path = file(name).toString();
             assertSame("SELECT * FROM read_parquet('" + path + "') ORDER BY i", true);
             assertSame("SELECT count(*), count(b), count(d), sum(b), sum(d9), sum(d18), min(dt), max(dt), min(low), max(high), sum(r) FROM read_parquet('" + path + "')", false);
+            assertSame("SELECT CAST(sum(d38) AS VARCHAR), CAST(min(d38) AS VARCHAR), CAST(max(d25) AS VARCHAR), count(d38), count(d25) FROM read_parquet('" + path + "')", false);
+            assertSame("SELECT d25, count(*), CAST(sum(d38) AS VARCHAR) FROM read_parquet('" + path + "') WHERE d38 > 0 GROUP BY d25", false);
             assertSame("SELECT low, flag, count(*), sum(d9) FROM read_parquet('" + path + "') WHERE i BETWEEN 5000 AND 13000 GROUP BY low, flag", false);
             assertSame("SELECT i, high FROM read_parquet('" + path + "') WHERE dt = DATE '1995-06-11' AND b > 0", false);
             assertSame("SELECT count(ts), min(ts), max(ts), min(ts_ms), max(ts_ns), min(tstz), EXTRACT(HOUR FROM max(ts)) FROM read_parquet('" + path + "')", false);

@@ -54,3 +54,7 @@ CREATE TABLE bounded (s VARCHAR(3), c CHAR(2));
 INSERT INTO bounded VALUES ('abc', 'xy'), (NULL, NULL), ('äöü', 'é');
 
 SELECT s, c FROM bounded ORDER BY s;
+
+-- a DECIMAL holds at most 38 digits
+-- error: DECIMAL precision must be 1 to 38, not 40
+CREATE TABLE too_wide (d DECIMAL(40, 2));

@@ -60,3 +60,29 @@ SELECT k, f FROM floats WHERE f IN (0.1, 2.7) ORDER BY k;
 CREATE TABLE floats_copy AS SELECT k, f, CAST(f * 2 AS REAL) AS doubled FROM floats;
 
 SELECT k, CAST(f AS VARCHAR), CAST(doubled AS VARCHAR) FROM floats_copy WHERE k < 5 ORDER BY k;
+
+-- long DECIMALs (19 to 38 digits) stored and read back, filtered, grouped, joined, updated and copied
+CREATE TABLE wide (k INTEGER, d DECIMAL(38, 4), e DECIMAL(20, 0), s DECIMAL(10, 2));
+
+INSERT INTO wide VALUES (1, 12345678901234567890123456789012.3456, 99999999999999999999, 1.50), (2, -0.0001, -12345678901234567890, NULL), (3, NULL, NULL, 2.25), (4, 12345678901234567890123456789012.3456, 0, -7.00);
+
+SELECT k, CAST(d AS VARCHAR), CAST(e AS VARCHAR), s FROM wide ORDER BY k;
+
+SELECT CAST(d AS VARCHAR), count(*), CAST(sum(e) AS VARCHAR) FROM wide GROUP BY d ORDER BY d;
+
+SELECT k FROM wide WHERE d > 0 AND e >= 0 ORDER BY k;
+
+INSERT INTO wide SELECT k + 10, d * 2, e - 1, s FROM wide;
+
+SELECT k, CAST(d AS VARCHAR), CAST(e AS VARCHAR) FROM wide WHERE k > 10 ORDER BY k;
+
+UPDATE wide SET d = d + 1, e = -e WHERE k = 2;
+
+SELECT k, CAST(d AS VARCHAR), CAST(e AS VARCHAR) FROM wide ORDER BY k;
+
+CREATE TABLE wide_copy AS SELECT k, d, e FROM wide;
+
+SELECT count(*), CAST(sum(w.d) AS VARCHAR) FROM wide w JOIN wide_copy c ON w.d = c.d;
+
+-- error: Decimal overflow
+INSERT INTO wide VALUES (5, 123456789012345678901234567890123456.7, 0, 0);

@@ -97,6 +97,16 @@ final class ColumnStatisticsCollector
                     blockMax = physical == PhysicalType.INT ? (Object) (int) high : (Object) high;
                 }
             }
+            case INT128 -> {
+                // no bounds: nothing prunes on a long DECIMAL's minimum and maximum yet
+                for (int p = 0; p < count; p++) {
+                    if (vector.isNull(p)) {
+                        blockNulls++;
+                        continue;
+                    }
+                    distinct.addHash(HyperLogLog.mix(HyperLogLog.mix(vector.getInt128High(p)) ^ vector.getInt128Low(p)));
+                }
+            }
             case DOUBLE -> {
                 double low = Double.POSITIVE_INFINITY;
                 double high = Double.NEGATIVE_INFINITY;

@@ -146,6 +146,7 @@ public final class PageDeserializer
                 case BYTE, BYTES -> MemorySegment.copy(body, region, values, 0, valuesBytes);
                 case INT -> MemorySegment.copy(body, INT, region, values, ValueLayout.JAVA_INT, 0, positionCount);
                 case LONG, DOUBLE -> MemorySegment.copy(body, LONG, region, values, ValueLayout.JAVA_LONG, 0, positionCount);
+                case INT128 -> MemorySegment.copy(body, LONG, region, values, ValueLayout.JAVA_LONG, 0, 2L * positionCount);
             }
             region += valuesBytes;
             MemorySegment offsets = null;

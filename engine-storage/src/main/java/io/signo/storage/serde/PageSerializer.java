@@ -191,6 +191,7 @@ public final class PageSerializer
                 case BYTE -> MemorySegment.copy(values, 0, target, region, valuesBytes);
                 case INT -> MemorySegment.copy(values, ValueLayout.JAVA_INT, 0, target, INT, region, positionCount);
                 case LONG, DOUBLE -> MemorySegment.copy(values, ValueLayout.JAVA_LONG, 0, target, LONG, region, positionCount);
+                case INT128 -> MemorySegment.copy(values, ValueLayout.JAVA_LONG, 0, target, LONG, region, 2L * positionCount);
                 case BYTES -> writeStrings(column, target, region, valuesBytes);
             }
             region += valuesBytes + offsetsBytes;

@@ -12,7 +12,12 @@ public enum PhysicalType
     LONG(8),
     DOUBLE(8),
     /** A byte region plus an array of positionCount + 1 int offsets. */
-    BYTES(-1);
+    BYTES(-1),
+    /**
+     * A signed 128-bit two's complement integer in two longs, the low one first: each value is 16
+     * little-endian bytes (see {@link Int128Math}). Long DECIMALs (precision 19 to 38) use it.
+     */
+    INT128(16);
 
     private final int fixedWidth;
 

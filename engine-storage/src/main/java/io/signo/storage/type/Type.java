@@ -14,11 +14,14 @@ import java.io.Serializable;
 public record Type(TypeKind kind, int precision, int scale, int length)
         implements Serializable
 {
+    /** The most digits a DECIMAL holds, as in Trino and DuckDB. */
+    public static final int MAX_DECIMAL_PRECISION = 38;
     /**
-     * DECIMAL values are scaled longs: 18 digits always fit, and 19 digits fit when the value is
-     * within the long range (about 9.22 * 10^18 unscaled), which is checked where values are made.
+     * The most digits of a short DECIMAL, a scaled long ({@link PhysicalType#LONG}); a long DECIMAL, of
+     * 19 to 38 digits, is a scaled 128-bit integer ({@link PhysicalType#INT128}), as Trino and DuckDB
+     * split them.
      */
-    public static final int MAX_DECIMAL_PRECISION = 19;
+    public static final int MAX_SHORT_DECIMAL_PRECISION = 18;
 
     public static final Type BOOLEAN = new Type(TypeKind.BOOLEAN, 0, 0, 0);
     public static final Type INTEGER = new Type(TypeKind.INTEGER, 0, 0, 0);
@@ -40,7 +43,7 @@ public record Type(TypeKind kind, int precision, int scale, int length)
         if (kind == null) {
             throw new IllegalArgumentException("kind is null");
         }
-        if (kind == TypeKind.DECIMAL && (scale < 0 || scale > precision)) {
+        if (kind == TypeKind.DECIMAL && (scale < 0 || scale > precision || precision > MAX_DECIMAL_PRECISION)) {
             throw new IllegalArgumentException("invalid DECIMAL(" + precision + ", " + scale + ")");
         }
     }
@@ -65,7 +68,8 @@ public record Type(TypeKind kind, int precision, int scale, int length)
         return switch (kind) {
             case BOOLEAN -> PhysicalType.BYTE;
             case INTEGER, DATE -> PhysicalType.INT;
-            case BIGINT, DECIMAL, TIMESTAMP -> PhysicalType.LONG;
+            case BIGINT, TIMESTAMP -> PhysicalType.LONG;
+            case DECIMAL -> precision <= MAX_SHORT_DECIMAL_PRECISION ? PhysicalType.LONG : PhysicalType.INT128;
             case DOUBLE, REAL -> PhysicalType.DOUBLE;
             case VARCHAR, CHAR -> PhysicalType.BYTES;
             case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> PhysicalType.LONG;
@@ -94,6 +98,12 @@ public record Type(TypeKind kind, int precision, int scale, int length)
     public boolean isInterval()
     {
         return kind == TypeKind.INTERVAL_YEAR_MONTH || kind == TypeKind.INTERVAL_DAY_TIME;
+    }
+
+    /** A DECIMAL of more than {@link #MAX_SHORT_DECIMAL_PRECISION} digits, held in 128 bits. */
+    public boolean isLongDecimal()
+    {
+        return kind == TypeKind.DECIMAL && precision > MAX_SHORT_DECIMAL_PRECISION;
     }
 
     /** DOUBLE or REAL: values held as doubles, computed in floating point. */

@@ -7,7 +7,7 @@ public enum TypeKind
     INTEGER,
     BIGINT,
     DOUBLE,
-    /** A scaled long: the value times 10^scale. */
+    /** The value times 10^scale, an integer: a long up to 18 digits, 128 bits beyond (see {@link Type#physicalType}). */
     DECIMAL,
     /** Days since 1970-01-01 in an int. */
     DATE,

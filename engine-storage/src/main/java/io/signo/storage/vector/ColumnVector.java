@@ -1,6 +1,7 @@
 package io.signo.storage.vector;
 
 import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 
@@ -131,6 +132,18 @@ public final class ColumnVector
         return values.getAtIndex(LONG, position);
     }
 
+    /** The high word of a long DECIMAL's unscaled 128-bit value ({@link io.signo.storage.type.PhysicalType#INT128}). */
+    public long getInt128High(int position)
+    {
+        return values.getAtIndex(LONG, 2L * position + 1);
+    }
+
+    /** The low word of a long DECIMAL's unscaled 128-bit value. */
+    public long getInt128Low(int position)
+    {
+        return values.getAtIndex(LONG, 2L * position);
+    }
+
     public double getDouble(int position)
     {
         return values.getAtIndex(DOUBLE, position);
@@ -156,7 +169,11 @@ public final class ColumnVector
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null: a DATE's days, a TIMESTAMP's microseconds since 1970-01-01 and the longs of times and intervals as they are stored); for output and tests. */
+    /**
+     * The value at a position as a Java object (Boolean, Integer, Long, Double, String, or null: a
+     * DATE's days, a TIMESTAMP's microseconds since 1970-01-01 and a short DECIMAL's unscaled long as
+     * they are stored, a long DECIMAL's unscaled value as a BigInteger); for output and tests.
+     */
     public Object getObject(int position)
     {
         if (isNull(position)) {
@@ -165,7 +182,8 @@ public final class ColumnVector
         return switch (type.kind()) {
             case BOOLEAN -> getBoolean(position);
             case INTEGER, DATE -> getInt(position);
-            case BIGINT, DECIMAL, TIMESTAMP -> getLong(position);
+            case BIGINT, TIMESTAMP -> getLong(position);
+            case DECIMAL -> type.isLongDecimal() ? Int128Math.toBigInteger(getInt128High(position), getInt128Low(position)) : getLong(position);
             case DOUBLE, REAL -> getDouble(position);
             case VARCHAR, CHAR -> getString(position);
             case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> getLong(position);
@@ -265,9 +283,16 @@ public final class ColumnVector
                     out.setAtIndex(INT, i, values.getAtIndex(INT, positions[i]));
                 }
             }
-            default -> {
+            case Long.BYTES -> {
                 for (int i = 0; i < count; i++) {
                     out.setAtIndex(LONG, i, values.getAtIndex(LONG, positions[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < count; i++) {
+                    long source = 2L * positions[i];
+                    out.setAtIndex(LONG, 2L * i, values.getAtIndex(LONG, source));
+                    out.setAtIndex(LONG, 2L * i + 1, values.getAtIndex(LONG, source + 1));
                 }
             }
         }
@@ -322,9 +347,16 @@ public final class ColumnVector
                     out.setAtIndex(INT, rows[i], values.getAtIndex(INT, i));
                 }
             }
-            default -> {
+            case Long.BYTES -> {
                 for (int i = 0; i < count; i++) {
                     out.setAtIndex(LONG, rows[i], values.getAtIndex(LONG, i));
+                }
+            }
+            default -> {
+                for (int i = 0; i < count; i++) {
+                    long target = 2L * rows[i];
+                    out.setAtIndex(LONG, target, values.getAtIndex(LONG, 2L * i));
+                    out.setAtIndex(LONG, target + 1, values.getAtIndex(LONG, 2L * i + 1));
                 }
             }
         }
@@ -397,9 +429,14 @@ public final class ColumnVector
                         out.setAtIndex(INT, i, values.getAtIndex(INT, positions[i]));
                     }
                 }
-                default -> {
+                case Long.BYTES -> {
                     for (; i < end; i++) {
                         out.setAtIndex(LONG, i, values.getAtIndex(LONG, positions[i]));
+                    }
+                }
+                default -> {
+                    for (; i < end; i++) {
+                        MemorySegment.copy(values, (long) positions[i] * width, out, (long) i * width, width);
                     }
                 }
             }

@@ -124,6 +124,15 @@ public final class VectorBuilder
         values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, positionCount++, value);
     }
 
+    /** Appends a long DECIMAL's unscaled 128-bit value (see {@link io.signo.storage.type.Int128Math}). */
+    public void appendInt128(long high, long low)
+    {
+        ensurePosition();
+        long index = 2L * positionCount++;
+        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, low);
+        values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index + 1, high);
+    }
+
     public void appendDouble(double value)
     {
         ensurePosition();
@@ -179,6 +188,7 @@ public final class VectorBuilder
             case INT -> appendInt(source.getInt(position));
             case LONG -> appendLong(source.getLong(position));
             case DOUBLE -> appendDouble(source.getDouble(position));
+            case INT128 -> appendInt128(source.getInt128High(position), source.getInt128Low(position));
             case BYTES -> appendBytes(source.values(), source.stringStart(position), source.stringLength(position));
         }
     }

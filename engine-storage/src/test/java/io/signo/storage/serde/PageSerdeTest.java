@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PageSerdeTest
 {
     private static final Type[] ALL_TYPES = {
-            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.decimal(12, 2), Type.DATE, Type.varchar(25), Type.character(10)};
+            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.decimal(12, 2), Type.decimal(38, 4), Type.DATE, Type.varchar(25), Type.character(10)};
 
     @ParameterizedTest
     @EnumSource(CompressionCodec.class)
@@ -299,7 +299,15 @@ class PageSerdeTest
                     case BOOLEAN -> builder.appendBoolean(random.nextBoolean());
                     case INTEGER, DATE -> builder.appendInt(random.nextInt(20_000) - 100);
                     case BIGINT -> builder.appendLong(random.nextLong());
-                    case DECIMAL -> builder.appendLong(random.nextLong(1_000_000_000L) - 1000);
+                    case DECIMAL -> {
+                        if (type.isLongDecimal()) {
+                            // values past a long, both signs
+                            builder.appendInt128(random.nextLong(1L << 60) - (1L << 59), random.nextLong());
+                        }
+                        else {
+                            builder.appendLong(random.nextLong(1_000_000_000L) - 1000);
+                        }
+                    }
                     case DOUBLE -> builder.appendDouble(random.nextDouble() * 1e6);
                     case VARCHAR, CHAR -> builder.appendString(p % 7 == 0 ? "" : "value-" + random.nextInt(1000) + (p % 3 == 0 ? "é日" : ""));
                 }

@@ -58,7 +58,7 @@ class ColumnVectorTest
         java.util.SplittableRandom random = new java.util.SplittableRandom(5);
         int rows = 2000;
         List<ColumnVector> vectors = new ArrayList<>();
-        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.VARCHAR)) {
+        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.VARCHAR, Type.decimal(30, 2))) {
             VectorBuilder builder = new VectorBuilder(type, rows);
             for (int row = 0; row < rows; row++) {
                 if (random.nextInt(13) == 0) {
@@ -70,6 +70,7 @@ class ColumnVectorTest
                     case INTEGER -> builder.appendInt(random.nextInt());
                     case BIGINT -> builder.appendLong(random.nextLong());
                     case DOUBLE -> builder.appendDouble(random.nextDouble());
+                    case DECIMAL -> builder.appendInt128(random.nextLong(), random.nextLong());
                     default -> builder.appendString("x".repeat(random.nextInt(3) == 0 ? random.nextInt(40) : random.nextInt(3)) + row);
                 }
             }
@@ -103,13 +104,14 @@ class ColumnVectorTest
     void scatterPutsEachValueAtItsRowAndIsTheInverseOfCopyPositions()
     {
         int[] rows = {1, 4, 5, 9};
-        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE)) {
+        for (Type type : List.of(Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.decimal(38, 0))) {
             VectorBuilder builder = new VectorBuilder(type, rows.length);
             for (int i = 0; i < rows.length; i++) {
                 switch (type.kind()) {
                     case BOOLEAN -> builder.appendBoolean(i % 2 == 0);
                     case INTEGER -> builder.appendInt(-i * 7);
                     case BIGINT -> builder.appendLong(Long.MIN_VALUE + i);
+                    case DECIMAL -> builder.appendInt128(-i, Long.MIN_VALUE + i);
                     default -> {
                         if (i == 2) {
                             builder.appendNull();
@@ -222,7 +224,7 @@ class ColumnVectorTest
 
     private static List<Type> allTypes()
     {
-        return List.of(Type.BOOLEAN, Type.INTEGER, Type.DATE, Type.BIGINT, Type.decimal(12, 3), Type.DOUBLE, Type.VARCHAR, Type.character(3));
+        return List.of(Type.BOOLEAN, Type.INTEGER, Type.DATE, Type.BIGINT, Type.decimal(12, 3), Type.decimal(38, 3), Type.DOUBLE, Type.VARCHAR, Type.character(3));
     }
 
     /** Six values of the type; with nulls, positions 1 and 4 are NULL. */
@@ -237,7 +239,16 @@ class ColumnVectorTest
             switch (type.kind()) {
                 case BOOLEAN -> builder.appendBoolean(i % 3 == 0);
                 case INTEGER, DATE -> builder.appendInt(i * 11 - 20);
-                case BIGINT, DECIMAL -> builder.appendLong(i * 1_000_000_000_000L - 7);
+                case DECIMAL -> {
+                    if (type.isLongDecimal()) {
+                        // both words differ from value to value, and values of both signs
+                        builder.appendInt128(i * 1_000_000_007L - 3, i * 31L - 7);
+                    }
+                    else {
+                        builder.appendLong(i * 1_000_000_000_000L - 7);
+                    }
+                }
+                case BIGINT -> builder.appendLong(i * 1_000_000_000_000L - 7);
                 case DOUBLE -> builder.appendDouble(i * 0.25 - 1);
                 case VARCHAR, CHAR -> builder.appendString(i == 2 ? "" : "s" + i + "ü".repeat(i));
             }

@@ -1,5 +1,7 @@
 package io.signo.core.operator.aggregation;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 
 import java.io.Serializable;
@@ -60,6 +62,10 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
         if (percentile ? !(fraction >= 0 && fraction <= 1) : fraction != 0) {
             throw new IllegalArgumentException(kind + " takes " + (percentile ? "a fraction from 0 to 1: " : "no fraction: ") + fraction);
         }
+        if (percentile && inputType.isLongDecimal()) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, kind + " of " + inputType + " is not supported: a percentile of a DECIMAL of more than "
+                    + Type.MAX_SHORT_DECIMAL_PRECISION + " digits");
+        }
         if (kind != AggregateKind.STRING_AGG && separator != null) {
             throw new IllegalArgumentException(kind + " takes no separator");
         }
@@ -106,6 +112,7 @@ public record AggregateCall(AggregateKind kind, int inputChannel, Type inputType
                 case DOUBLE -> new DoubleMinMaxAccumulator(this);
                 case BYTES -> new StringMinMaxAccumulator(this);
                 case BYTE, INT, LONG -> new LongMinMaxAccumulator(this);
+                case INT128 -> new Int128MinMaxAccumulator(this);
             };
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> new VarianceAccumulator(this);
             case APPROX_COUNT_DISTINCT -> new ApproxCountDistinctAccumulator(this);

@@ -68,6 +68,15 @@ final class ApproxCountDistinctAccumulator
         if (column.type().physicalType() == PhysicalType.BYTES) {
             anyNull = hashStrings(column, rows, positionCount, hashes, nulls);
         }
+        else if (column.type().physicalType() == PhysicalType.INT128) {
+            anyNull = false;
+            for (int i = 0; i < positionCount; i++) {
+                int row = rows == null ? i : rows[i];
+                nulls[i] = column.isNull(row);
+                anyNull |= nulls[i];
+                hashes[i] = KeyHashing.hashLong(KeyHashing.hashLong(column.getInt128High(row)) ^ column.getInt128Low(row));
+            }
+        }
         else {
             anyNull = rows == null ? KeyHashing.loadLongKeys(column, positionCount, hashes, nulls) : KeyHashing.loadLongKeys(column, rows, positionCount, hashes, nulls);
             for (int i = 0; i < positionCount; i++) {

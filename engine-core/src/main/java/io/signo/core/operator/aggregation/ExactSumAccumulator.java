@@ -87,6 +87,10 @@ final class ExactSumAccumulator
         long[] counts = state.counts;
         MemorySegment values = column.values();
         MemorySegment nulls = column.nulls();
+        if (column.type().physicalType() == PhysicalType.INT128) {
+            addLongDecimals(column, rows, groupIds, positionCount);
+            return;
+        }
         boolean ints = column.type().physicalType() == PhysicalType.INT;
         if (nulls == null) {
             if (ints) {
@@ -115,18 +119,44 @@ final class ExactSumAccumulator
         }
     }
 
+    /** A long DECIMAL's 128-bit values: added with a check, since their sums can leave 128 bits. */
+    private void addLongDecimals(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
+    {
+        long[] sums = state.sums;
+        long[] wraps = state.wraps;
+        long[] counts = state.counts;
+        try {
+            for (int i = 0; i < positionCount; i++) {
+                int row = rows == null ? i : rows[i];
+                if (!column.isNull(row)) {
+                    int group = groupIds[i];
+                    Int128.add(sums, wraps, group, column.getInt128High(row), column.getInt128Low(row));
+                    counts[group]++;
+                }
+            }
+        }
+        catch (ArithmeticException e) {
+            throw ResultWriter.decimalOverflow();
+        }
+    }
+
     @Override
     void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount)
     {
         ColumnVector highColumn = page.column(firstChannel);
         ColumnVector lowColumn = page.column(firstChannel + 1);
         ColumnVector countColumn = average ? page.column(firstChannel + 2) : null;
-        for (int i = 0; i < positionCount; i++) {
-            int group = groupIds[i];
-            if (!highColumn.isNull(i)) {
-                Int128.add(state.sums, state.wraps, group, highColumn.getLong(i), lowColumn.getLong(i));
-                state.counts[group] += average ? countColumn.getLong(i) : 1;
+        try {
+            for (int i = 0; i < positionCount; i++) {
+                int group = groupIds[i];
+                if (!highColumn.isNull(i)) {
+                    Int128.add(state.sums, state.wraps, group, highColumn.getLong(i), lowColumn.getLong(i));
+                    state.counts[group] += average ? countColumn.getLong(i) : 1;
+                }
             }
+        }
+        catch (ArithmeticException e) {
+            throw ResultWriter.decimalOverflow();
         }
     }
 

@@ -42,6 +42,9 @@ public interface GroupByHash
             return false;
         }
         TypeKind kind = keyTypes.get(0).kind();
+        if (keyTypes.get(0).isLongDecimal()) {
+            return false;
+        }
         return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE || kind == TypeKind.DECIMAL || kind == TypeKind.TIMESTAMP
                 || keyTypes.get(0).isTimeOrInterval();
     }

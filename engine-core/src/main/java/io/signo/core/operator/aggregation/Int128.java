@@ -26,12 +26,16 @@ final class Int128
         }
     }
 
-    /** Adds the two's complement number (high, low) into the sum at {@code index}. */
+    /**
+     * Adds the two's complement number (high, low) into the sum at {@code index}; an
+     * {@link ArithmeticException} when the sum leaves the range of {@code wraps}, about 2^127 (sums
+     * of long DECIMALs near 10^38).
+     */
     static void add(long[] sums, long[] wraps, int index, long high, long low)
     {
         // (high, low) is (high + 1) * 2^64 + low read signed when low's top bit is set
         add(sums, wraps, index, low);
-        wraps[index] += high + (low >>> 63);
+        wraps[index] = Math.addExact(wraps[index], high + (low >>> 63));
     }
 
     /** The high long of the two's complement form of {@code wraps * 2^64 + sum}; the low one is {@code sum}. */

@@ -24,6 +24,8 @@ final class MultiChannelGroupByHash
 {
     /** A free slot; a used one holds the high half of its group's hash above the group id. */
     private static final long EMPTY = -1;
+    /** A long DECIMAL key's words as its vector holds them, copied byte for byte. */
+    private static final ValueLayout.OfLong KEY_WORD = ValueLayout.JAVA_LONG_UNALIGNED;
 
     private final Type[] types;
     private final boolean[] stringColumn;
@@ -62,7 +64,7 @@ final class MultiChannelGroupByHash
         this.pageNulls = new boolean[columnCount][0];
         this.pageColumns = new ColumnVector[columnCount];
         for (int column = 0; column < columnCount; column++) {
-            stringColumn[column] = types[column].physicalType() == PhysicalType.BYTES;
+            stringColumn[column] = KeyHashing.isByteKey(types[column].physicalType());
             groupNulls[column] = new boolean[groupCapacity];
             if (stringColumn[column]) {
                 groupBytes[column] = new byte[256];
@@ -160,8 +162,8 @@ final class MultiChannelGroupByHash
     private boolean stringEqual(int column, int group, int position)
     {
         ColumnVector vector = pageColumns[column];
-        int start = vector.stringStart(position);
-        int length = vector.stringLength(position);
+        int start = KeyHashing.keyStart(vector, position);
+        int length = KeyHashing.keyLength(vector, position);
         int[] offsets = groupOffsets[column];
         int groupStart = offsets[group];
         if (offsets[group + 1] - groupStart != length) {
@@ -194,7 +196,7 @@ final class MultiChannelGroupByHash
             if (stringColumn[column]) {
                 int[] offsets = groupOffsets[column];
                 int start = offsets[group];
-                int length = isNull ? 0 : pageColumns[column].stringLength(position);
+                int length = isNull ? 0 : KeyHashing.keyLength(pageColumns[column], position);
                 if ((long) start + length > groupBytes[column].length) {
                     long newLength = Math.max((long) start + length, (long) groupBytes[column].length * 2);
                     if (newLength > Integer.MAX_VALUE - 16) {
@@ -205,7 +207,7 @@ final class MultiChannelGroupByHash
                 }
                 if (length > 0) {
                     ColumnVector vector = pageColumns[column];
-                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, vector.stringStart(position), groupBytes[column], start, length);
+                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, KeyHashing.keyStart(vector, position), groupBytes[column], start, length);
                 }
                 offsets[group + 1] = start + length;
             }
@@ -264,9 +266,15 @@ final class MultiChannelGroupByHash
             if (stringColumn[column]) {
                 MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
                 int[] offsets = groupOffsets[column];
+                boolean int128 = types[column].physicalType() == PhysicalType.INT128;
                 for (int group = from; group < to; group++) {
                     if (nulls[group]) {
                         builder.appendNull();
+                    }
+                    else if (int128) {
+                        // a long DECIMAL key's 16 bytes: the low word, then the high one
+                        int start = offsets[group];
+                        builder.appendInt128(bytes.get(KEY_WORD, start + Long.BYTES), bytes.get(KEY_WORD, start));
                     }
                     else {
                         builder.appendBytes(bytes, offsets[group], offsets[group + 1] - offsets[group]);

@@ -81,6 +81,10 @@ final class PackedKeyLayout
                 case BYTE -> widths[column] = 1;
                 case INT -> widths[column] = Integer.SIZE;
                 case LONG, DOUBLE -> widths[column] = Long.SIZE;
+                case INT128 -> {
+                    // a long DECIMAL would take both words by itself
+                    return null;
+                }
                 case BYTES -> {
                     // a VARCHAR without a length (what files bring) is packed in the hope that its values are short: a longer one makes the hash fall back
                     int bytes = type.length() == 0 ? MAX_STRING_BYTES : type.length();

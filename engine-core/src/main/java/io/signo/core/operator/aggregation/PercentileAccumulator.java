@@ -67,7 +67,7 @@ final class PercentileAccumulator
             case INT -> column.getInt(row) / scale;
             case LONG -> column.getLong(row) / scale;
             case DOUBLE -> column.getDouble(row);
-            case BYTE, BYTES -> throw new IllegalStateException("a percentile of " + call.inputType());
+            case BYTE, BYTES, INT128 -> throw new IllegalStateException("a percentile of " + call.inputType());
         };
     }
 

@@ -2,6 +2,7 @@ package io.signo.core.operator.aggregation;
 
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 
@@ -23,12 +24,29 @@ final class ResultWriter
 
     private ResultWriter() {}
 
+    static SignoException decimalOverflow()
+    {
+        return new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
+    }
+
     /** Writes the exact number {@code unscaled / 10^scale} as {@code outputType}. */
     static void writeExact(BigDecimal value, Type outputType, RoundingMode rounding, VectorBuilder builder)
     {
         switch (outputType.kind()) {
             case DECIMAL -> {
                 BigInteger unscaled = value.setScale(outputType.scale(), rounding).unscaledValue();
+                if (outputType.isLongDecimal()) {
+                    long[] words = new long[2];
+                    if (unscaled.bitLength() > 127) {
+                        throw decimalOverflow();
+                    }
+                    Int128Math.fromBigInteger(unscaled, words);
+                    if (!Int128Math.fitsPrecision(words[0], words[1], outputType.precision())) {
+                        throw decimalOverflow();
+                    }
+                    builder.appendInt128(words[0], words[1]);
+                    return;
+                }
                 if (unscaled.bitLength() > 63 || (outputType.precision() <= 18 && unscaled.abs().longValue() >= POWERS_OF_TEN[outputType.precision()])) {
                     throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
                 }
@@ -57,6 +75,13 @@ final class ResultWriter
     /** Writes an exact sum {@code (high, low) / 10^scale}, taking the fast path when it fits a long at the same scale. */
     static void writeExactSum(long high, long low, int scale, Type outputType, VectorBuilder builder)
     {
+        if (outputType.isLongDecimal() && outputType.scale() == scale) {
+            if (!Int128Math.fitsPrecision(high, low, outputType.precision())) {
+                throw decimalOverflow();
+            }
+            builder.appendInt128(high, low);
+            return;
+        }
         if (Int128.fitsInLong(high, low)) {
             switch (outputType.kind()) {
                 case BIGINT -> {
@@ -86,8 +111,17 @@ final class ResultWriter
     {
         if (outputType.isFloatingPoint()) {
             double sum = Int128.fitsInLong(high, low) ? (double) low : Int128.toBigInteger(high, low).doubleValue();
-            double average = sum / count / POWERS_OF_TEN[scale];
+            double average = sum / count / Math.pow(10, scale);
             builder.appendDouble(outputType.kind() == io.signo.storage.type.TypeKind.REAL ? (float) average : average);
+            return;
+        }
+        if (outputType.isLongDecimal() && outputType.scale() == scale) {
+            long[] quotient = new long[2];
+            Int128Math.divideRoundHalfUp(high, low, 0, count, quotient);
+            if (!Int128Math.fitsPrecision(quotient[0], quotient[1], outputType.precision())) {
+                throw decimalOverflow();
+            }
+            builder.appendInt128(quotient[0], quotient[1]);
             return;
         }
         if (Int128.fitsInLong(high, low) && outputType.kind() == io.signo.storage.type.TypeKind.DECIMAL && outputType.scale() == scale) {
@@ -117,7 +151,7 @@ final class ResultWriter
             case INT -> builder.appendInt((int) value);
             case LONG -> builder.appendLong(value);
             case DOUBLE -> builder.appendDouble(Double.longBitsToDouble(value));
-            case BYTES -> throw new IllegalArgumentException("not a fixed-width type: " + type);
+            case INT128, BYTES -> throw new IllegalArgumentException("not a fixed-width type: " + type);
         }
     }
 }

@@ -3,6 +3,8 @@ package io.signo.core.operator.aggregation;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
+import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
@@ -22,7 +24,7 @@ import java.util.Arrays;
 final class VarianceAccumulator
         extends Accumulator
 {
-    private static final double[] POWERS_OF_TEN = new double[19];
+    private static final double[] POWERS_OF_TEN = new double[Type.MAX_DECIMAL_PRECISION + 1];
 
     static {
         POWERS_OF_TEN[0] = 1;
@@ -110,6 +112,13 @@ final class VarianceAccumulator
             case DOUBLE -> {
                 for (int i = 0; i < count; i++) {
                     values[i] = segment.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, rows == null ? i : rows[i]);
+                }
+            }
+            case INT128 -> {
+                double divisor = POWERS_OF_TEN[column.type().scale()];
+                for (int i = 0; i < count; i++) {
+                    int row = rows == null ? i : rows[i];
+                    values[i] = Int128Math.toDouble(column.getInt128High(row), column.getInt128Low(row)) / divisor;
                 }
             }
             case BYTE, BYTES -> throw new IllegalArgumentException("not a number: " + column.type());

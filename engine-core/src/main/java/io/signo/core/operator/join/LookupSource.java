@@ -178,8 +178,8 @@ final class LookupSource
                 ColumnVector buildColumn = columnsByChannel[keyChannels[key]][PageAddresses.pageIndex(address)];
                 int buildPosition = PageAddresses.position(address);
                 ColumnVector probeColumn = probe.columns[key];
-                if (!KeyHashing.bytesEqual(buildColumn.values(), buildColumn.stringStart(buildPosition), buildColumn.stringLength(buildPosition),
-                        probeColumn.values(), probeColumn.stringStart(position), probeColumn.stringLength(position))) {
+                if (!KeyHashing.bytesEqual(buildColumn.values(), KeyHashing.keyStart(buildColumn, buildPosition), KeyHashing.keyLength(buildColumn, buildPosition),
+                        probeColumn.values(), KeyHashing.keyStart(probeColumn, position), KeyHashing.keyLength(probeColumn, position))) {
                     return false;
                 }
             }

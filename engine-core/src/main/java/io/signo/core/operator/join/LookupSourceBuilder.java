@@ -3,7 +3,6 @@ package io.signo.core.operator.join;
 import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -63,7 +62,7 @@ final class LookupSourceBuilder
         this.stringKey = new boolean[keyCount];
         for (int key = 0; key < keyCount; key++) {
             this.keyChannels[key] = keyChannels.get(key);
-            stringKey[key] = types.get(this.keyChannels[key]).physicalType() == PhysicalType.BYTES;
+            stringKey[key] = KeyHashing.isByteKey(types.get(this.keyChannels[key]).physicalType());
         }
         this.keyInTable = keyCount == 1 && !stringKey[0];
         columnsByChannel = new ColumnVector[types.size()][pages.size()];
@@ -121,7 +120,7 @@ final class LookupSourceBuilder
         }
         int longKeyColumns = 0;
         for (int channel : keyChannels) {
-            longKeyColumns += types.get(channel).physicalType() == PhysicalType.BYTES ? 0 : 1;
+            longKeyColumns += KeyHashing.isByteKey(types.get(channel).physicalType()) ? 0 : 1;
         }
         if (keyChannels.size() == 1) {
             // a lone long key lives in the table itself
@@ -377,8 +376,8 @@ final class LookupSourceBuilder
                 ColumnVector rightColumn = columns[PageAddresses.pageIndex(rightAddress)];
                 int leftPosition = PageAddresses.position(leftAddress);
                 int rightPosition = PageAddresses.position(rightAddress);
-                if (!KeyHashing.bytesEqual(leftColumn.values(), leftColumn.stringStart(leftPosition), leftColumn.stringLength(leftPosition),
-                        rightColumn.values(), rightColumn.stringStart(rightPosition), rightColumn.stringLength(rightPosition))) {
+                if (!KeyHashing.bytesEqual(leftColumn.values(), KeyHashing.keyStart(leftColumn, leftPosition), KeyHashing.keyLength(leftColumn, leftPosition),
+                        rightColumn.values(), KeyHashing.keyStart(rightColumn, rightPosition), KeyHashing.keyLength(rightColumn, rightPosition))) {
                     return false;
                 }
             }

@@ -1,7 +1,7 @@
 package io.signo.core.operator.join;
 
+import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 
 import java.util.Arrays;
 
@@ -56,7 +56,7 @@ final class ProbeState
         int positionCount = page.positionCount();
         boolean[] stringKeys = source.stringKeys();
         for (int i = 0; i < keyChannels.length; i++) {
-            boolean probeString = page.column(keyChannels[i]).type().physicalType() == PhysicalType.BYTES;
+            boolean probeString = KeyHashing.isByteKey(page.column(keyChannels[i]).type().physicalType());
             if (probeString != stringKeys[i]) {
                 throw new IllegalArgumentException("probe key " + i + " of type " + page.column(keyChannels[i]).type() + " cannot match the build key");
             }

@@ -91,7 +91,7 @@ public final class RuntimeFilter
         boolean[] stringKeys = new boolean[keyCount];
         for (int key = 0; key < keyCount; key++) {
             channels[key] = keyChannels.get(key);
-            stringKeys[key] = types.get(channels[key]).physicalType() == PhysicalType.BYTES;
+            stringKeys[key] = KeyHashing.isByteKey(types.get(channels[key]).physicalType());
         }
         // the normalized long orders like the value for integer types only (not for a DOUBLE's bit pattern)
         PhysicalType first = types.get(channels[0]).physicalType();

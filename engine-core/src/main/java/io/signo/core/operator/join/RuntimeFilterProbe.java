@@ -1,7 +1,7 @@
 package io.signo.core.operator.join;
 
+import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.storage.page.Page;
-import io.signo.storage.type.PhysicalType;
 import io.signo.storage.vector.ColumnVector;
 
 import java.util.stream.IntStream;
@@ -51,7 +51,7 @@ public final class RuntimeFilterProbe
     {
         boolean[] stringKeys = filter.stringKeys();
         for (int key = 0; key < keyChannels.length; key++) {
-            boolean string = page.column(keyChannels[key]).type().physicalType() == PhysicalType.BYTES;
+            boolean string = KeyHashing.isByteKey(page.column(keyChannels[key]).type().physicalType());
             if (string != stringKeys[key]) {
                 throw new IllegalArgumentException("probe key " + key + " of type " + page.column(keyChannels[key]).type() + " cannot match the build key");
             }

@@ -91,6 +91,16 @@ public final class AddressGather
                 }
                 return new ColumnVector(type, count, out, null, nulls);
             }
+            case INT128 -> {
+                MemorySegment out = allocator.allocate((long) count * 2 * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        MemorySegment.copy(valuesByPage[PageAddresses.pageIndex(address)], 2L * Long.BYTES * PageAddresses.position(address), out, 2L * Long.BYTES * i, 2L * Long.BYTES);
+                    }
+                }
+                return new ColumnVector(type, count, out, null, nulls);
+            }
             case BYTES -> {
                 long totalBytes = 0;
                 for (int i = 0; i < count; i++) {

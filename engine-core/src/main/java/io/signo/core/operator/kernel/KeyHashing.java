@@ -22,13 +22,36 @@ public final class KeyHashing
     public static final long NULL_HASH = 0x6A09E667F3BCC908L;
     private static final ValueLayout.OfLong UNALIGNED_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final long COMBINE_MULTIPLIER = 0x9E3779B97F4A7C15L;
+    private static final int INT128_BYTES = 16;
 
     private KeyHashing() {}
 
-    /** True when keys of this physical type are normalized to longs (everything but strings). */
+    /** True when keys of this physical type are normalized to longs (everything but {@linkplain #isByteKey byte keys}). */
     public static boolean isLongKey(PhysicalType type)
     {
-        return type != PhysicalType.BYTES;
+        return !isByteKey(type);
+    }
+
+    /**
+     * True when keys of this physical type are hashed and compared as bytes: strings, and long
+     * DECIMALs, whose 16 bytes ({@link PhysicalType#INT128}) are their value at the column's scale,
+     * one key column holding one scale.
+     */
+    public static boolean isByteKey(PhysicalType type)
+    {
+        return type == PhysicalType.BYTES || type == PhysicalType.INT128;
+    }
+
+    /** Where the bytes of a byte key start in its column's values. */
+    public static int keyStart(ColumnVector column, int position)
+    {
+        return column.type().physicalType() == PhysicalType.INT128 ? position * INT128_BYTES : column.stringStart(position);
+    }
+
+    /** How many bytes a byte key has. */
+    public static int keyLength(ColumnVector column, int position)
+    {
+        return column.type().physicalType() == PhysicalType.INT128 ? INT128_BYTES : column.stringLength(position);
     }
 
     /**
@@ -62,7 +85,7 @@ public final class KeyHashing
                     values[i] = normalizeDouble(segment.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i));
                 }
             }
-            case BYTES -> throw new IllegalArgumentException("string column has no long keys: " + column.type());
+            case BYTES, INT128 -> throw new IllegalArgumentException("a column of byte keys has no long keys: " + column.type());
         }
         return loadNulls(column, count, values, nulls);
     }
@@ -95,7 +118,7 @@ public final class KeyHashing
                     values[i] = normalizeDouble(segment.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, rows[i]));
                 }
             }
-            case BYTES -> throw new IllegalArgumentException("string column has no long keys: " + column.type());
+            case BYTES, INT128 -> throw new IllegalArgumentException("a column of byte keys has no long keys: " + column.type());
         }
         return loadNulls(column, rows, count, values, nulls);
     }
@@ -154,10 +177,18 @@ public final class KeyHashing
         }
     }
 
-    /** Hashes the strings at positions 0 .. count - 1; null positions hash to {@link #NULL_HASH}. */
+    /** Hashes the {@linkplain #isByteKey byte keys} at positions 0 .. count - 1; null positions hash to {@link #NULL_HASH}. */
     public static void hashStrings(ColumnVector column, int count, long[] hashes, boolean combine)
     {
         MemorySegment bytes = column.values();
+        if (column.type().physicalType() == PhysicalType.INT128) {
+            MemorySegment bitmap = column.nulls();
+            for (int i = 0; i < count; i++) {
+                long hash = bitmap != null && ColumnVector.isNullBit(bitmap, i) ? NULL_HASH : hashBytes(bytes, (long) i * INT128_BYTES, INT128_BYTES);
+                hashes[i] = combine ? hashes[i] * COMBINE_MULTIPLIER + hash : hash;
+            }
+            return;
+        }
         MemorySegment offsets = column.offsets();
         MemorySegment bitmap = column.nulls();
         for (int i = 0; i < count; i++) {

@@ -3,6 +3,7 @@ package io.signo.core.operator.sort;
 import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
@@ -89,6 +90,8 @@ public final class RowComparator
                 case INT -> Integer.compare(leftColumn.getInt(leftPosition), rightColumn.getInt(rightPosition));
                 case LONG -> Long.compare(leftColumn.getLong(leftPosition), rightColumn.getLong(rightPosition));
                 case DOUBLE -> Double.compare(leftColumn.getDouble(leftPosition), rightColumn.getDouble(rightPosition));
+                case INT128 -> Int128Math.compare(leftColumn.getInt128High(leftPosition), leftColumn.getInt128Low(leftPosition),
+                        rightColumn.getInt128High(rightPosition), rightColumn.getInt128Low(rightPosition));
                 case BYTES -> KeyHashing.compareBytes(
                         leftColumn.values(), leftColumn.stringStart(leftPosition), leftColumn.stringLength(leftPosition),
                         rightColumn.values(), rightColumn.stringStart(rightPosition), rightColumn.stringLength(rightPosition));

@@ -2,6 +2,7 @@ package io.signo.storage.db.encoding;
 
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
@@ -37,6 +38,10 @@ final class NumberChunks
 
     static ChunkEncoding encode(ColumnVector vector, ChunkWriter out)
     {
+        if (vector.type().physicalType() == PhysicalType.INT128) {
+            // a long DECIMAL's words, low then high, as twice as many longs: small values' high words are all 0 or all -1
+            return encode(new ColumnVector(Type.BIGINT, 2 * vector.positionCount(), vector.values(), null, null), out);
+        }
         int positionCount = vector.positionCount();
         PhysicalType physicalType = vector.type().physicalType();
         int valueWidth = physicalType.fixedWidth();
@@ -142,7 +147,7 @@ final class NumberChunks
                 }
             }
             case LONG, DOUBLE -> MemorySegment.copy(source, NATIVE_LONG, 0, values, 0, positionCount);
-            case BYTES -> throw new IllegalArgumentException("not a fixed-width vector: " + vector.type());
+            case BYTES, INT128 -> throw new IllegalArgumentException("not a vector of one word per value: " + vector.type());
         }
         MemorySegment nulls = vector.nulls();
         if (nulls != null) {
@@ -206,6 +211,9 @@ final class NumberChunks
 
     static MemorySegment decode(ChunkEncoding encoding, PhysicalType physicalType, int positionCount, ChunkReader reader, PageAllocator allocator)
     {
+        if (physicalType == PhysicalType.INT128) {
+            return decode(encoding, PhysicalType.LONG, 2 * positionCount, reader, allocator);
+        }
         int valueWidth = physicalType.fixedWidth();
         MemorySegment input = reader.input();
         MemorySegment values = allocator.allocate((long) positionCount * valueWidth);
@@ -243,6 +251,9 @@ final class NumberChunks
     static MemorySegment decodePositions(ChunkEncoding encoding, PhysicalType physicalType, int positionCount, ChunkReader reader, int[] positions, int count,
             PageAllocator allocator)
     {
+        if (physicalType == PhysicalType.INT128) {
+            return null;
+        }
         int valueWidth = physicalType.fixedWidth();
         MemorySegment input = reader.input();
         switch (encoding) {

@@ -250,6 +250,7 @@ public final class CsvSegment
                 case INT -> builder.appendInt((int) values.longValue);
                 case LONG -> builder.appendLong(values.longValue);
                 case DOUBLE -> builder.appendDouble(values.doubleValue);
+                case INT128 -> builder.appendInt128(values.highValue, values.longValue);
                 case BYTES -> throw new IllegalStateException(type.toString());
             }
         }

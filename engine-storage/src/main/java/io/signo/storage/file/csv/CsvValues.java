@@ -3,6 +3,7 @@ package io.signo.storage.file.csv;
 import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
@@ -23,6 +24,8 @@ final class CsvValues
 
     /** Where a parse leaves its result. */
     long longValue;
+    /** A long DECIMAL's high word; {@link #longValue} holds its low word. */
+    long highValue;
     double doubleValue;
 
     private final int[] scratch = new int[1];
@@ -64,7 +67,7 @@ final class CsvValues
             case BOOLEAN -> parseBoolean(text, from, to);
             case INTEGER -> parseLong(text, from, to) && longValue >= Integer.MIN_VALUE && longValue <= Integer.MAX_VALUE;
             case BIGINT -> parseLong(text, from, to);
-            case DECIMAL -> parseDecimal(text, from, to, type.precision(), type.scale());
+            case DECIMAL -> type.isLongDecimal() ? parseLongDecimal(text, from, to, type.precision(), type.scale()) : parseDecimal(text, from, to, type.precision(), type.scale());
             case DOUBLE -> parseFloatingPoint(text, from, to, false);
             case REAL -> parseFloatingPoint(text, from, to, true);
             case DATE -> parseDate(text, from, to);
@@ -166,6 +169,73 @@ final class CsvValues
             return false;
         }
         longValue = negative ? -unscaled : unscaled;
+        return true;
+    }
+
+    /** {@link #parseDecimal} in 128 bits, into {@link #highValue} and {@link #longValue}, for precision 19 to 38. */
+    private boolean parseLongDecimal(byte[] text, int from, int to, int precision, int scale)
+    {
+        boolean negative = text[from] == '-';
+        int i = negative || text[from] == '+' ? from + 1 : from;
+        long high = 0;
+        long low = 0;
+        int significantDigits = 0;
+        int fractionDigits = 0;
+        boolean point = false;
+        boolean anyDigit = false;
+        boolean roundUp = false;
+        for (; i < to; i++) {
+            byte c = text[i];
+            if (c == '.' && !point) {
+                point = true;
+                continue;
+            }
+            if (c < '0' || c > '9') {
+                return false;
+            }
+            anyDigit = true;
+            if (point && fractionDigits >= scale) {
+                roundUp |= fractionDigits == scale && c >= '5';
+                fractionDigits++;
+                continue;
+            }
+            fractionDigits += point ? 1 : 0;
+            significantDigits += (high | low) != 0 || c != '0' ? 1 : 0;
+            if (significantDigits > precision) {
+                return false;
+            }
+            // (high, low) * 10 + digit: at most 38 digits, so it never leaves 127 bits
+            long digit = c - '0';
+            high = high * 10 + Math.unsignedMultiplyHigh(low, 10);
+            low *= 10;
+            long sum = low + digit;
+            high += Long.compareUnsigned(sum, low) < 0 ? 1 : 0;
+            low = sum;
+        }
+        if (!anyDigit) {
+            return false;
+        }
+        for (int f = Math.min(fractionDigits, scale); f < scale; f++) {
+            significantDigits += (high | low) != 0 ? 1 : 0;
+            if (significantDigits > precision) {
+                return false;
+            }
+            high = high * 10 + Math.unsignedMultiplyHigh(low, 10);
+            low *= 10;
+        }
+        if (roundUp) {
+            low++;
+            high += low == 0 ? 1 : 0;
+        }
+        if (!Int128Math.fitsPrecision(high, low, precision)) {
+            return false;
+        }
+        if (negative) {
+            high = Int128Math.negateHigh(high, low);
+            low = -low;
+        }
+        highValue = high;
+        longValue = low;
         return true;
     }
 

@@ -3,7 +3,10 @@ package io.signo.storage.file.parquet;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-/** Parquet's fixed-length decimals: the unscaled value as big-endian two's complement, at most 8 bytes for Signo's 18 digits. */
+/**
+ * Parquet's fixed-length decimals: the unscaled value as big-endian two's complement, at most 8
+ * bytes for a short DECIMAL's 18 digits, at most 16 for a long DECIMAL's 38 (read as its two words).
+ */
 final class BigEndianDecimals
 {
     private BigEndianDecimals() {}
@@ -18,6 +21,18 @@ final class BigEndianDecimals
             unscaled = (unscaled << 8) | (bytes[b] & 0xff);
         }
         return unscaled;
+    }
+
+    /** The low word of a value of up to 16 bytes: its last 8 bytes, or all of them sign-extended. */
+    static long low(MemorySegment data, long start, int length)
+    {
+        return length <= Long.BYTES ? unscaled(data, start, length) : unscaled(data, start + length - Long.BYTES, Long.BYTES);
+    }
+
+    /** The high word of a value of up to 16 bytes: the bytes before its last 8, sign-extended. */
+    static long high(MemorySegment data, long start, int length)
+    {
+        return length <= Long.BYTES ? unscaled(data, start, length) >> 63 : unscaled(data, start, length - Long.BYTES);
     }
 
     static long unscaled(MemorySegment data, long start, int length)

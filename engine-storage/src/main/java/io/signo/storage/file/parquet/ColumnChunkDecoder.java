@@ -338,6 +338,14 @@ final class ColumnChunkDecoder
             }
             case FIXED_LEN_BYTE_ARRAY -> {
                 int width = schema.typeLength();
+                if (output.type().isLongDecimal()) {
+                    for (int i = 0; i < count; i++) {
+                        long index = 2L * (row + i);
+                        target.setAtIndex(LONG, index, BigEndianDecimals.low(values, (long) i * width, width));
+                        target.setAtIndex(LONG, index + 1, BigEndianDecimals.high(values, (long) i * width, width));
+                    }
+                    break;
+                }
                 for (int i = 0; i < count; i++) {
                     target.setAtIndex(LONG, row + i, BigEndianDecimals.unscaled(values, (long) i * width, width));
                 }
@@ -398,6 +406,17 @@ final class ColumnChunkDecoder
                     looked[i] = entries[indices[i]];
                 }
                 MemorySegment.copy(looked, 0, target, LONG, (long) row * Long.BYTES, count);
+            }
+            case INT128 -> {
+                // the dictionary's longs are its entries' words, low then high
+                long[] entries = dictionary.longs();
+                long[] looked = scratch.longs(2 * count);
+                for (int i = 0; i < count; i++) {
+                    int entry = 2 * indices[i];
+                    looked[2 * i] = entries[entry];
+                    looked[2 * i + 1] = entries[entry + 1];
+                }
+                MemorySegment.copy(looked, 0, target, LONG, (long) row * 2 * Long.BYTES, 2 * count);
             }
             case DOUBLE -> {
                 double[] entries = dictionary.doubles();

@@ -70,6 +70,19 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             }
             case BYTES -> strings(page, count, schema);
             case BYTE -> throw new IllegalArgumentException("a dictionary of booleans");
+            case INT128 -> {
+                if (schema.type() != dev.hardwood.metadata.PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+                    throw new IllegalArgumentException("a dictionary of " + schema.type() + " for " + type);
+                }
+                // two words per entry, low then high, as a long DECIMAL vector holds them
+                int width = schema.typeLength();
+                long[] words = new long[2 * count];
+                for (int i = 0; i < count; i++) {
+                    words[2 * i] = BigEndianDecimals.low(page, (long) i * width, width);
+                    words[2 * i + 1] = BigEndianDecimals.high(page, (long) i * width, width);
+                }
+                yield new Dictionary(null, words, null, null, null);
+            }
         };
     }
 

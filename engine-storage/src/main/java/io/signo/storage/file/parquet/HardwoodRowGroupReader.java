@@ -70,7 +70,14 @@ final class HardwoodRowGroupReader
             }
             case INTEGER, DATE -> MemorySegment.copy(reader.getInts(), 0, values, ValueLayout.JAVA_INT_UNALIGNED, (long) position * Integer.BYTES, count);
             case BIGINT -> appendLongs(reader, values, position, count);
-            case DECIMAL -> appendDecimals(reader, values, position, count);
+            case DECIMAL -> {
+                if (output.type().isLongDecimal()) {
+                    appendLongDecimals(reader, values, position, count);
+                }
+                else {
+                    appendDecimals(reader, values, position, count);
+                }
+            }
             case TIMESTAMP -> appendTimestamps(reader, values, position, count);
             case DOUBLE, REAL -> {
                 if (reader.getColumnSchema().type() == dev.hardwood.metadata.PhysicalType.FLOAT) {
@@ -141,6 +148,19 @@ final class HardwoodRowGroupReader
                     values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position + i, BigEndianDecimals.unscaled(bytes, starts[i], starts[i + 1] - starts[i]));
                 }
             }
+        }
+    }
+
+    /** Fixed-length bytes of a long DECIMAL as its two words; a NULL row has no bytes and reads as 0. */
+    private static void appendLongDecimals(ColumnReader reader, MemorySegment values, int position, int count)
+    {
+        MemorySegment bytes = MemorySegment.ofArray(reader.getBinaryValues());
+        int[] starts = reader.getBinaryOffsets();
+        for (int i = 0; i < count; i++) {
+            int length = starts[i + 1] - starts[i];
+            long index = 2L * (position + i);
+            values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index, BigEndianDecimals.low(bytes, starts[i], length));
+            values.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index + 1, BigEndianDecimals.high(bytes, starts[i], length));
         }
     }
 

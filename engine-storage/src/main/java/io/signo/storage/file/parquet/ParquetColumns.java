@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * The Signo column of each Parquet column: BOOLEAN; INT32 and INT64 as INTEGER and BIGINT (INT8,
  * INT16 and unsigned INT32 widened); FLOAT as REAL, DOUBLE as DOUBLE; DECIMAL of up to 18 digits in
- * INT32, INT64 or fixed-length bytes; DATE; timestamps of any unit, and INT96, as TIMESTAMP
+ * INT32 or INT64 and of up to 38 in fixed-length bytes; DATE; timestamps of any unit, and INT96, as TIMESTAMP
  * ({@link ParquetTimestamps}); strings, enums, JSON and plain binary as VARCHAR. The rest (times,
  * wider decimals, nested columns) is refused with the column named.
  */
@@ -45,13 +45,13 @@ final class ParquetColumns
                 case null -> Type.INTEGER;
                 case LogicalType.IntType integer -> integer.isSigned() || integer.bitWidth() < 32 ? Type.INTEGER : Type.BIGINT;
                 case LogicalType.DateType _ -> Type.DATE;
-                case LogicalType.DecimalType decimal -> decimal(file, column, decimal);
+                case LogicalType.DecimalType decimal -> decimal(file, column, decimal, Type.MAX_SHORT_DECIMAL_PRECISION);
                 default -> throw unsupported(file, column, "INT32 " + logical);
             };
             case INT64 -> switch (logical) {
                 case null -> Type.BIGINT;
                 case LogicalType.IntType integer when integer.isSigned() -> Type.BIGINT;
-                case LogicalType.DecimalType decimal -> decimal(file, column, decimal);
+                case LogicalType.DecimalType decimal -> decimal(file, column, decimal, Type.MAX_SHORT_DECIMAL_PRECISION);
                 case LogicalType.TimestampType _ -> Type.TIMESTAMP;
                 default -> throw unsupported(file, column, "INT64 " + logical);
             };
@@ -64,7 +64,8 @@ final class ParquetColumns
                 default -> throw unsupported(file, column, "BYTE_ARRAY " + logical);
             };
             case FIXED_LEN_BYTE_ARRAY -> switch (logical) {
-                case LogicalType.DecimalType decimal -> decimal(file, column, decimal);
+                case LogicalType.DecimalType decimal when column.typeLength() <= 16 -> decimal(file, column, decimal, Type.MAX_DECIMAL_PRECISION);
+                case LogicalType.DecimalType decimal -> throw unsupported(file, column, "DECIMAL(" + decimal.precision() + ", " + decimal.scale() + ") in " + column.typeLength() + " bytes");
                 case null -> Type.VARCHAR;
                 default -> throw unsupported(file, column, "FIXED_LEN_BYTE_ARRAY " + logical);
             };
@@ -72,10 +73,11 @@ final class ParquetColumns
         };
     }
 
-    private static Type decimal(Path file, ColumnSchema column, LogicalType.DecimalType decimal)
+    /** A DECIMAL of at most {@code maxPrecision} digits: what a long (INT32, INT64) or 16 bytes (fixed-length) can hold. */
+    private static Type decimal(Path file, ColumnSchema column, LogicalType.DecimalType decimal, int maxPrecision)
     {
-        if (decimal.precision() > 18) {
-            throw unsupported(file, column, "DECIMAL(" + decimal.precision() + ", " + decimal.scale() + ") (Signo keeps at most 18 digits)");
+        if (decimal.precision() > maxPrecision) {
+            throw unsupported(file, column, "DECIMAL(" + decimal.precision() + ", " + decimal.scale() + ") in " + column.type() + " (Signo keeps at most " + maxPrecision + " digits there)");
         }
         return Type.decimal(decimal.precision(), decimal.scale());
     }

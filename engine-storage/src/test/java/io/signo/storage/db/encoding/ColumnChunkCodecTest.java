@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,8 +26,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ColumnChunkCodecTest
 {
     private static final Type[] ALL_TYPES = {
-            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.REAL, Type.decimal(12, 2), Type.DATE, Type.TIMESTAMP, Type.varchar(44), Type.character(10)};
+            Type.BOOLEAN, Type.INTEGER, Type.BIGINT, Type.DOUBLE, Type.REAL, Type.decimal(12, 2), Type.decimal(38, 6), Type.DATE, Type.TIMESTAMP, Type.varchar(44),
+            Type.character(10)};
     private static final int ROWS = 8192;
+    private static final BigInteger TEN_TO_38_MINUS_ONE = BigInteger.TEN.pow(38).subtract(BigInteger.ONE);
     private static final int SAMPLE_ROWS = 2048;
     private static final String[] WORDS = {"carefully", "final", "deposits", "detect", "slyly", "agai", "quickly", "express", "ironic", "pending", "requests",
             "wake", "furiously", "bold", "accounts", "haggle", "regular", "theodolites", "blithely", "even", "packages", "sleep", "unusual", "foxes", "nag",
@@ -457,7 +460,16 @@ class ColumnChunkCodecTest
             switch (type.kind()) {
                 case BOOLEAN -> builder.appendBoolean((Boolean) value);
                 case INTEGER, DATE -> builder.appendInt((Integer) value);
-                case BIGINT, DECIMAL, TIMESTAMP -> builder.appendLong((Long) value);
+                case DECIMAL -> {
+                    if (type.isLongDecimal()) {
+                        BigInteger unscaled = (BigInteger) value;
+                        builder.appendInt128(unscaled.shiftRight(64).longValue(), unscaled.longValue());
+                    }
+                    else {
+                        builder.appendLong((Long) value);
+                    }
+                }
+                case BIGINT, TIMESTAMP -> builder.appendLong((Long) value);
                 case DOUBLE, REAL -> builder.appendDouble((Double) value);
                 case VARCHAR, CHAR -> builder.appendString((String) value);
             }
@@ -493,7 +505,13 @@ class ColumnChunkCodecTest
                 values[i] = switch (type.kind()) {
                     case BOOLEAN -> (number & 1) != 0;
                     case INTEGER, DATE -> this == EXTREMES ? (int) (number >> 32) : (int) number;
-                    case BIGINT, DECIMAL, TIMESTAMP -> number;
+                    // a long DECIMAL: the number's digits moved up by 20 (beyond a long), or 38 nines for an extreme
+                    case DECIMAL -> type.isLongDecimal()
+                            ? (this == EXTREMES && number != 0
+                                    ? TEN_TO_38_MINUS_ONE.multiply(BigInteger.valueOf(Long.signum(number)))
+                                    : BigInteger.valueOf(number % 1_000_000_000_000_000L).multiply(BigInteger.TEN.pow(20)))
+                            : (Object) number;
+                    case BIGINT, TIMESTAMP -> number;
                     case TIME, TIMESTAMP_TZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> number;
                     case DOUBLE -> this == EXTREMES ? Double.longBitsToDouble(number) : (double) number / 7;
                     case REAL -> (double) (this == EXTREMES ? Float.intBitsToFloat((int) number) : (float) number / 7);
