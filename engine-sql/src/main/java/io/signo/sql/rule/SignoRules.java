@@ -23,6 +23,9 @@ public final class SignoRules
     /** A correlated EXISTS or NOT EXISTS with a non-equi correlation becomes a SEMI or ANTI join. */
     public static final RelOptRule CORRELATED_EXISTS_TO_SEMI_JOIN = CorrelatedExistsToSemiJoin.CONFIG.toRule();
 
+    /** Grouping sets with an exact DISTINCT aggregate become a union of plain aggregates, which Calcite's expansion then takes. */
+    public static final RelOptRule GROUPING_SETS_WITH_DISTINCT_TO_UNION = GroupingSetsWithDistinctToUnion.CONFIG.toRule();
+
     /** An aggregate joined with few keys aggregates only the rows of those keys. */
     public static final RelOptRule AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.CONFIG.toRule();
 
@@ -97,7 +100,7 @@ public final class SignoRules
         JOIN_ORDER(
                 inTurn(HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE),
                 inTurn(null, CoreRules.MULTI_JOIN_OPTIMIZE)),
-        SEMI_JOINS(together(
+        SEMI_JOINS(inTurn(null, GROUPING_SETS_WITH_DISTINCT_TO_UNION), together(
                 AGGREGATE_EXPAND_EXACT_DISTINCT_AGGREGATES_TO_JOIN,
                 CoreRules.PROJECT_TO_SEMI_JOIN,
                 CoreRules.JOIN_TO_SEMI_JOIN,

@@ -73,3 +73,30 @@ SELECT o_orderstatus, o_orderpriority, MEDIAN(o_totalprice), COUNT(*)
 FROM orders
 GROUP BY ROLLUP (o_orderstatus, o_orderpriority)
 ORDER BY o_orderstatus, o_orderpriority;
+
+-- DISTINCT aggregates over grouping sets: one plain aggregate per set
+SELECT o_orderstatus, o_orderpriority, COUNT(DISTINCT o_custkey) FROM orders GROUP BY ROLLUP (o_orderstatus, o_orderpriority)
+ORDER BY o_orderstatus, o_orderpriority;
+
+SELECT l_returnflag, l_linestatus, GROUPING(l_returnflag, l_linestatus), COUNT(DISTINCT l_suppkey), SUM(DISTINCT l_quantity),
+       COUNT(*), SUM(l_extendedprice), MAX(l_shipdate)
+FROM lineitem
+GROUP BY CUBE (l_returnflag, l_linestatus)
+ORDER BY l_returnflag, l_linestatus;
+
+SELECT n_regionkey, COUNT(DISTINCT n_name) FILTER (WHERE n_nationkey > 5), COUNT(DISTINCT n_regionkey), AVG(DISTINCT n_nationkey)
+FROM nation
+GROUP BY GROUPING SETS ((n_regionkey), ())
+HAVING COUNT(DISTINCT n_name) > 2
+ORDER BY n_regionkey;
+
+SELECT c_mktsegment, c_nationkey, COUNT(DISTINCT o_orderpriority), COUNT(DISTINCT o_clerk), SUM(o_totalprice)
+FROM customer JOIN orders ON c_custkey = o_custkey
+WHERE c_nationkey < 3
+GROUP BY ROLLUP (c_mktsegment, c_nationkey)
+ORDER BY c_mktsegment, c_nationkey;
+
+SELECT o_orderpriority, COUNT(DISTINCT o_custkey), COUNT(*)
+FROM orders
+WHERE o_orderkey < 0
+GROUP BY ROLLUP (o_orderpriority);

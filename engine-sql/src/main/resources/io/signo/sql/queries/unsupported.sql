@@ -13,8 +13,5 @@ SELECT n_name, COUNT(DISTINCT n_regionkey) OVER (ORDER BY n_nationkey ROWS BETWE
 -- error: ORDER BY (or WITHIN GROUP) inside aggregate function
 SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN region ON n_regionkey = r_regionkey GROUP BY r_regionkey;
 
--- error: this combination of DISTINCT aggregates
-SELECT o_orderstatus, o_orderpriority, COUNT(DISTINCT o_custkey) FROM orders GROUP BY ROLLUP (o_orderstatus, o_orderpriority);
-
 -- error: may refer to itself only once
 WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n + b.n FROM t a, t b WHERE a.n < 5) SELECT n FROM t;
