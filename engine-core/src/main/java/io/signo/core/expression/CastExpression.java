@@ -22,7 +22,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * CAST between INTEGER, BIGINT, DECIMAL, DOUBLE, REAL, DATE, TIMESTAMP, TIME, the INTERVALs, BOOLEAN,
- * VARCHAR and CHAR. Exact numeric conversions round HALF_UP and fail on overflow; strings are
+ * VARCHAR and CHAR. Exact numeric conversions round HALF_UP (a floating-point value to an integer
+ * type half to even) and fail on overflow; strings are
  * truncated to a target length in characters, and CHAR results drop trailing spaces (the stored
  * form). Text becomes a DATE from 'YYYY-MM-DD', a TIMESTAMP as {@link CivilTimestamp#parse} reads it,
  * a TIME as {@link CivilTime#parse} and an interval as {@link Interval} reads it; a TIMESTAMP becomes the
@@ -196,7 +197,8 @@ public final class CastExpression
                 values[i] = decimal.unscaledValue().longValue();
             }
             else {
-                double rounded = Math.signum(d) * Math.floor(Math.abs(d) + 0.5);
+                // to the nearest integer, a half to the even one, as PostgreSQL and DuckDB do (a DECIMAL rounds half away from zero)
+                double rounded = Math.rint(d);
                 if (rounded >= 0x1p63 || rounded < -0x1p63) {
                     throw overflow();
                 }
