@@ -128,6 +128,12 @@ public final class Expressions
         return new NotExpression(value);
     }
 
+    /** {@code value}, an INTEGER, checked to lie within [min, max], the range of the SMALLINT or TINYINT it stands for. */
+    public static Expression narrowIntegerCheck(Expression value, String typeName, int min, int max)
+    {
+        return new NarrowIntegerCheck(value, typeName, min, max);
+    }
+
     public static Expression isNull(Expression value)
     {
         return new IsNullExpression(value, false);

@@ -79,8 +79,18 @@ public final class RexTranslator
                 yield Expressions.input(channel, channelTypes.get(channel));
             }
             case RexLiteral literal -> constant(literal);
-            case RexCall call -> RexUtil.isConstant(call) ? fold(call(call)) : call(call);
+            case RexCall call -> RexUtil.isConstant(call) ? fold(narrowIntegerCheck(call, call(call))) : narrowIntegerCheck(call, call(call));
             default -> throw unsupported("expression " + node.getKind() + ": " + node);
+        };
+    }
+
+    /** A call typed SMALLINT or TINYINT computes an INTEGER: checked to lie within the narrower type's range. */
+    private static Expression narrowIntegerCheck(RexCall call, Expression expression)
+    {
+        return switch (call.getType().getSqlTypeName()) {
+            case SMALLINT -> Expressions.narrowIntegerCheck(expression, "SMALLINT", Short.MIN_VALUE, Short.MAX_VALUE);
+            case TINYINT -> Expressions.narrowIntegerCheck(expression, "TINYINT", Byte.MIN_VALUE, Byte.MAX_VALUE);
+            default -> expression;
         };
     }
 
