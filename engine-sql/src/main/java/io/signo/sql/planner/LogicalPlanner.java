@@ -335,7 +335,7 @@ public final class LogicalPlanner
 
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
-        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(sql))), SqlParser.config()
+        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(AtTimeZoneSyntax.rewrite(sql)))), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)

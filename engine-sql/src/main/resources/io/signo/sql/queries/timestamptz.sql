@@ -41,6 +41,17 @@ SELECT TIMESTAMPTZ '2024-07-03 12:00:00+02' - TIMESTAMPTZ '2024-07-02 08:00:00+0
 SELECT CAST(TIMEZONE('UTC', TIMESTAMP '2024-07-02 10:00:00') AS VARCHAR), TIMEZONE('America/New_York', TIMESTAMPTZ '2024-07-02 10:00:00+00'),
        CAST(TIMEZONE('Asia/Kolkata', TIMESTAMP '2024-07-02 10:00:00') AS VARCHAR), TIMEZONE('UTC', TIMESTAMPTZ '2024-01-02 10:00:00+01');
 
+-- value AT TIME ZONE zone, the same as TIMEZONE(zone, value): binds tighter than arithmetic, takes casts, calls, names and chains
+SELECT CAST(TIMESTAMP '2024-07-02 10:00:00' AT TIME ZONE 'UTC' AS VARCHAR), TIMESTAMPTZ '2024-07-02 10:00:00+00' AT TIME ZONE 'America/New_York',
+       CAST(CAST('2024-07-02 10:00:00' AS TIMESTAMP) AT TIME ZONE 'Asia/Kolkata' AS VARCHAR), '2024-01-02 10:00:00'::TIMESTAMP AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Tokyo',
+       TIMESTAMP '2024-01-02 10:00:00' AT TIME ZONE 'UTC' + INTERVAL '1' HOUR, (TIMESTAMPTZ '2024-01-02 10:00:00+00') at time zone 'Europe/Paris';
+
+SELECT o.o_orderkey, o.o_orderdate::TIMESTAMP AT TIME ZONE 'America/Los_Angeles' AS la,
+       CASE WHEN o_orderkey > 3 THEN o.o_orderdate::TIMESTAMP ELSE CAST(o_orderdate AS TIMESTAMP) AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Tokyo' END
+FROM orders o
+WHERE CAST(o_orderdate AS TIMESTAMP) AT TIME ZONE 'UTC' < TIMESTAMPTZ '1992-01-10 00:00:00+00'
+ORDER BY o_orderkey;
+
 -- STRFTIME of an instant writes its wall-clock time, the offset and the zone's name
 SELECT strftime(TIMESTAMPTZ '2024-07-02 10:00:00+00', '%Y-%m-%d %H:%M:%S %z %Z'), strftime(TIMESTAMPTZ '2024-01-02 10:00:00+00', '%H:%M %z');
 
