@@ -100,6 +100,24 @@ public final class PgCatalog
         return visible;
     }
 
+    /** The OID of the PostgreSQL type Signo's {@code type} is reported as ({@code int4} 23 for INTEGER, ...), as pg_type lists it and the wire protocol sends it. */
+    public static int typeOid(Type type)
+    {
+        return (int) PgType.of(type).oid;
+    }
+
+    /** pg_type's {@code typlen} of the type {@code type} is reported as: its size in bytes, or -1 when it varies. */
+    public static int typeLength(Type type)
+    {
+        return PgType.of(type).length;
+    }
+
+    /** PostgreSQL's type modifier of a value of {@code type}: the length plus 4 of a string, (precision << 16 | scale) + 4 of a numeric, else -1. */
+    public static int typeModifier(Type type)
+    {
+        return PgType.modifier(type);
+    }
+
     /** The database's own schema, which bare names are looked up in: {@code current_schema()}. */
     public String defaultSchema()
     {
