@@ -316,7 +316,8 @@ public final class LogicalPlanner
             return validator.validate(parsed);
         }
         catch (CalciteContextException e) {
-            throw new SignoException(ErrorCode.VALIDATION_ERROR, where + "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": " + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
+            throw new SignoException(validationErrorCode(e), where + "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": "
+                    + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
         }
         catch (SignoException e) {
             throw e;
@@ -325,6 +326,30 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.VALIDATION_ERROR, where + e.getMessage(), e);
         }
     }
+
+    /**
+     * The code of a validation error: an unknown table or schema, column or function has its own (the
+     * SQLSTATEs 42P01, 42703 and 42883 clients act on), anything else is a VALIDATION_ERROR. Calcite's
+     * validator says which by the resource its message comes from; these are its texts.
+     */
+    private static ErrorCode validationErrorCode(CalciteContextException e)
+    {
+        String message = e.getCause() == null || e.getCause().getMessage() == null ? "" : e.getCause().getMessage();
+        if (UNKNOWN_TABLE.matcher(message).matches()) {
+            return ErrorCode.TABLE_NOT_FOUND;
+        }
+        if (UNKNOWN_COLUMN.matcher(message).matches()) {
+            return ErrorCode.COLUMN_NOT_FOUND;
+        }
+        if (UNKNOWN_FUNCTION.matcher(message).matches()) {
+            return ErrorCode.FUNCTION_NOT_FOUND;
+        }
+        return ErrorCode.VALIDATION_ERROR;
+    }
+
+    private static final Pattern UNKNOWN_TABLE = Pattern.compile("(?s)(?:Object|Table) '.*' not found(?: within '.*')?(?:; did you mean '.*'\\?)?");
+    private static final Pattern UNKNOWN_COLUMN = Pattern.compile("(?s)Column '.*' not found in (?:any table|table '.*')(?:; did you mean '.*'\\?)?");
+    private static final Pattern UNKNOWN_FUNCTION = Pattern.compile("(?s)No match found for function signature .*");
 
     /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
     private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions,
