@@ -171,7 +171,7 @@ final class PgSession
                     describePortal(portal(describe.name()));
                 }
             }
-            case FrontendMessage.Execute execute -> execute(portal(execute.portal()), execute.maxRows(), false);
+            case FrontendMessage.Execute execute -> execute(portal(execute.portal()), execute.maxRows());
             case FrontendMessage.Close close -> {
                 if (close.kind() == 'S') {
                     statements.remove(close.name());
@@ -212,7 +212,7 @@ final class PgSession
                     if (prepared.returnsRows()) {
                         describePortal(portal);
                     }
-                    execute(portal, 0, true);
+                    execute(portal, 0);
                 }
             }
             catch (RuntimeException e) {
@@ -447,7 +447,7 @@ final class PgSession
      * Runs a portal: sends up to {@code maxRows} rows (0: all) and PortalSuspended when more may
      * follow, or its CommandComplete; a command runs once.
      */
-    private void execute(Portal portal, int maxRows, boolean simple)
+    private void execute(Portal portal, int maxRows)
     {
         Prepared statement = portal.statement;
         if (statement.sql().isBlank()) {
@@ -456,7 +456,7 @@ final class PgSession
         }
         checkNotAborted(statement.command());
         if (statement.command() != null) {
-            runCommand(portal, statement.command(), maxRows, simple);
+            runCommand(portal, statement.command(), maxRows);
             return;
         }
         if (statement.returnsRows()) {
@@ -528,7 +528,7 @@ final class PgSession
         return matcher.matches() ? verb + " " + matcher.group(1).toUpperCase(Locale.ROOT) : verb;
     }
 
-    private void runCommand(Portal portal, PgCommand command, int maxRows, boolean simple)
+    private void runCommand(Portal portal, PgCommand command, int maxRows)
     {
         switch (command) {
             case PgCommand.Transaction transaction -> transaction(transaction.action(), portal);
@@ -566,9 +566,6 @@ final class PgSession
                     long moved = cursor.rows.fetch(fetch.count(), writer, false);
                     writer.commandComplete("MOVE " + moved);
                     return;
-                }
-                if (simple) {
-                    describeRows(cursor);
                 }
                 long limit = fetch.count() < 0 ? -1 : fetch.count();
                 if (limit == 0) {

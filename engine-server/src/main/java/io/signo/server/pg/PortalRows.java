@@ -77,7 +77,8 @@ final class PortalRows
                 }
                 continue;
             }
-            int to = (int) Math.min(page.positionCount(), position + (wanted - rows));
+            long remaining = wanted - rows;
+            int to = remaining >= page.positionCount() - position ? page.positionCount() : position + (int) remaining;
             if (send) {
                 writer.dataRows(page, position, to, encoders);
             }
