@@ -270,9 +270,10 @@ final class PgMessageWriter
         out.setInt(lengthIndex, out.writerIndex() - lengthIndex);
     }
 
+    /** A zero-terminated string; a zero inside (from a user's text in a message) would end it early, so it is dropped. */
     private void string(String value)
     {
-        out.writeCharSequence(value, StandardCharsets.UTF_8);
+        out.writeCharSequence(value.indexOf('\0') < 0 ? value : value.replace("\0", ""), StandardCharsets.UTF_8);
         out.writeByte(0);
     }
 }
