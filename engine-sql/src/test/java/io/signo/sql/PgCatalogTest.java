@@ -1,12 +1,15 @@
 package io.signo.sql;
 
 import io.signo.storage.db.Database;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** pg_catalog as psql, JDBC drivers and BI tools read it: OIDs that join up, the user's tables, views and columns with PostgreSQL's types. */
@@ -111,7 +114,7 @@ class PgCatalogTest
             assertTrue(views.getFirst().get(2).toString().contains("> 100"), views.toString());
             assertEquals(List.of(row("16.0"), row("main")), rows(engine, "SELECT setting FROM pg_settings WHERE name IN ('server_version', 'search_path') ORDER BY name DESC"));
             assertEquals(List.of(row("signo", "signo", 6)), rows(engine, "SELECT d.datname, current_database(), d.encoding FROM pg_database d"));
-            for (String empty : List.of("pg_index", "pg_constraint", "pg_proc", "pg_description")) {
+            for (String empty : List.of("pg_index", "pg_constraint", "pg_proc", "pg_description", "pg_attrdef")) {
                 assertEquals(List.of(row(0L)), rows(engine, "SELECT count(*) FROM pg_catalog." + empty), empty);
             }
             assertEquals(List.of(row(0L)), rows(engine, "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE i.indisprimary"));
@@ -129,6 +132,12 @@ class PgCatalogTest
             // visible: a bare name finds it; archive.old_sales needs its schema
             assertEquals(List.of(row("big_sales", true), row("old_sales", false), row("pg_class", true), row("sales", true)),
                     rows(engine, "SELECT relname, pg_table_is_visible(oid) FROM pg_class WHERE relname IN ('sales', 'big_sales', 'old_sales', 'pg_class') ORDER BY 1"));
+            // a relation's name cast to regclass is its OID, as pgJDBC's metadata queries use it
+            assertEquals(List.of(row(1259L, "sales", "old_sales", null)),
+                    rows(engine, "SELECT 'pg_class'::regclass, (SELECT relname FROM pg_class WHERE oid = 'sales'::regclass),"
+                            + " (SELECT relname FROM pg_class WHERE oid = 'archive.old_sales'::pg_catalog.regclass), pg_get_expr('x', 1)"));
+            SignoException missing = assertThrows(SignoException.class, () -> engine.execute("SELECT 'no_such_table'::regclass"));
+            assertEquals(ErrorCode.TABLE_NOT_FOUND, missing.errorCode(), missing.getMessage());
         }
     }
 

@@ -88,23 +88,23 @@ class SqlErrorTest
     }
 
     @Test
-    void unknownTableIsAValidationErrorNamingItAndItsPosition()
+    void unknownTableIsTableNotFoundNamingItAndItsPosition()
     {
-        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT *\n  FROM nations");
+        SignoException error = assertFails(ErrorCode.TABLE_NOT_FOUND, "SELECT *\n  FROM nations");
         assertTrue(error.getMessage().startsWith("line 2, column 8:"), error.getMessage());
         assertTrue(error.getMessage().contains("nations"), error.getMessage());
         assertStillAnswers();
     }
 
     @Test
-    void unknownColumnIsAValidationErrorNamingItAndItsPosition()
+    void unknownColumnIsColumnNotFoundNamingItAndItsPosition()
     {
-        SignoException error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name, n_population FROM nation");
+        SignoException error = assertFails(ErrorCode.COLUMN_NOT_FOUND, "SELECT n_name, n_population FROM nation");
         assertTrue(error.getMessage().startsWith("line 1, column 16:"), error.getMessage());
         assertTrue(error.getMessage().contains("n_population"), error.getMessage());
         assertStillAnswers();
 
-        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT n_name\nFROM nation\nWHERE r_name = 'ASIA'");
+        error = assertFails(ErrorCode.COLUMN_NOT_FOUND, "SELECT n_name\nFROM nation\nWHERE r_name = 'ASIA'");
         assertTrue(error.getMessage().startsWith("line 3, column 7:"), error.getMessage());
         assertTrue(error.getMessage().contains("r_name"), error.getMessage());
         assertStillAnswers();
@@ -190,6 +190,14 @@ class SqlErrorTest
         // a branch that would overflow fails only where it runs
         assertEquals(List.of(List.of(25L)),
                 ResultRows.toRows(engine.execute("SELECT count(CASE WHEN n_nationkey < 0 THEN 2147483647 * 2 ELSE 1 END) FROM nation")));
+    }
+
+    @Test
+    void unknownFunctionIsFunctionNotFound()
+    {
+        SignoException error = assertFails(ErrorCode.FUNCTION_NOT_FOUND, "SELECT no_such_function(n_name) FROM nation");
+        assertTrue(error.getMessage().contains("NO_SUCH_FUNCTION") || error.getMessage().contains("no_such_function"), error.getMessage());
+        assertStillAnswers();
     }
 
     @Test

@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = {
-                "Runs a long-lived coordinator: JDBC at /v1/jdbc, the REST admin API under /v1, Prometheus metrics at /metrics, all on one port.",
+                "Runs a long-lived coordinator: JDBC at /v1/jdbc, the REST admin API under /v1, Prometheus metrics at /metrics, all on one port; "
+                        + "with --pg-port, the PostgreSQL wire protocol on a second one.",
                 "Without workers it is a cluster of one; with --workers or --worker-addresses it runs queries across worker processes.",
                 "Prints '" + ServerCommand.READY_PREFIX + "http://HOST:PORT' once it serves; on SIGTERM or Ctrl-C it cancels the running queries "
                         + "(they fail with \"" + SignoServer.SHUTDOWN_REASON + "\"), stops serving and stops the workers it started.",
@@ -43,6 +44,7 @@ final class ServerCommand
         implements Callable<Integer>
 {
     static final String READY_PREFIX = "Signo server listening on ";
+    static final String PG_READY_PREFIX = "PostgreSQL protocol listening on ";
     static final String TOKEN_VARIABLE = "SIGNO_TOKEN";
 
     @Spec
@@ -50,6 +52,10 @@ final class ServerCommand
 
     @Option(names = "--port", required = true, paramLabel = "P", description = "HTTP port; 0 picks a free one.")
     private int port;
+
+    @Option(names = "--pg-port", paramLabel = "P", description = "Also serve the PostgreSQL wire protocol on this port (psql, psycopg, PostgreSQL's JDBC driver); 0 picks a free one. Off by default. "
+            + "With a token, clients give it as their password.")
+    private Integer pgPort;
 
     @Option(names = "--bind", paramLabel = "HOST", description = "Address to listen on (default: ${DEFAULT-VALUE}); 0.0.0.0 for every interface.")
     private String bind = "127.0.0.1";
@@ -108,11 +114,17 @@ final class ServerCommand
             }
         }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
-        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token());
+        if (pgPort != null && (pgPort < 0 || pgPort > 65535)) {
+            throw new ParameterException(spec.commandLine(), "--pg-port must be between 0 and 65535, not " + pgPort);
+        }
+        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token(), pgPort == null ? -1 : pgPort);
 
         SignoServer server = SignoServer.start(options, this::createRunner);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "signo-server-shutdown"));
         PrintWriter out = spec.commandLine().getOut();
+        if (server.pgPort() >= 0) {
+            out.println(PG_READY_PREFIX + (bind.contains(":") ? "[" + bind + "]" : bind) + ":" + server.pgPort());
+        }
         out.println(READY_PREFIX + server.uri());
         out.flush();
         server.awaitStopped();

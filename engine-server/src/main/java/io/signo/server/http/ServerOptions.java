@@ -8,12 +8,21 @@ import static java.util.Objects.requireNonNull;
  * @param bindHost the address to listen on; 127.0.0.1 keeps the server to this machine
  * @param port the port; 0 picks a free one
  * @param advertisedHost how other processes and clients name this one (the address the admin API shows)
- * @param token the bearer token clients must send, or null for none
+ * @param token the bearer token clients must send, or null for none (PostgreSQL clients send it as their password)
+ * @param pgPort the port of the PostgreSQL wire protocol, 0 for a free one, or -1 for none
  */
-public record ServerOptions(String bindHost, int port, String advertisedHost, String token)
+public record ServerOptions(String bindHost, int port, String advertisedHost, String token, int pgPort)
 {
+    public ServerOptions(String bindHost, int port, String advertisedHost, String token)
+    {
+        this(bindHost, port, advertisedHost, token, -1);
+    }
+
     public ServerOptions
     {
+        if (pgPort < -1 || pgPort > 65535) {
+            throw new IllegalArgumentException("the PostgreSQL port must be between 0 and 65535, not " + pgPort);
+        }
         requireNonNull(bindHost, "bindHost is null");
         requireNonNull(advertisedHost, "advertisedHost is null");
         if (port < 0 || port > 65535) {
@@ -32,6 +41,12 @@ public record ServerOptions(String bindHost, int port, String advertisedHost, St
 
     public ServerOptions withToken(String token)
     {
-        return new ServerOptions(bindHost, port, advertisedHost, token);
+        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort);
+    }
+
+    /** The same, serving the PostgreSQL wire protocol on {@code pgPort} too (0 picks a free port). */
+    public ServerOptions withPgPort(int pgPort)
+    {
+        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort);
     }
 }

@@ -1,6 +1,7 @@
 package io.signo.server.http;
 
 import io.signo.server.jdbc.JdbcEndpoint;
+import io.signo.server.pg.PgServer;
 import io.signo.server.query.QueryManager;
 import io.signo.server.query.QueryRunner;
 import org.eclipse.jetty.server.Handler;
@@ -21,9 +22,11 @@ import static java.util.Objects.requireNonNull;
 /**
  * A coordinator's HTTP face on one port: the JDBC endpoint at {@code /v1/jdbc}, the REST admin API
  * under {@code /v1}, Prometheus metrics at {@code /metrics}, all behind the bearer token when one is
- * set. It owns the {@link QueryManager} and the {@link QueryRunner} under it, and {@link #close()}
- * takes them down in order: refuse and cancel statements, stop HTTP, then stop the runner (and the
- * workers it started). Every wait on the way is bounded.
+ * set; and, when asked for, the PostgreSQL wire protocol on a port of its own ({@link PgServer}),
+ * whose statements run through the same {@link QueryManager}. It owns the {@link QueryManager} and
+ * the {@link QueryRunner} under it, and {@link #close()} takes them down in order: refuse and cancel
+ * statements, stop HTTP and the PostgreSQL listener, then stop the runner (and the workers it
+ * started). Every wait on the way is bounded.
  */
 public final class SignoServer
         implements AutoCloseable
@@ -39,6 +42,7 @@ public final class SignoServer
     private final QueryManager queryManager;
     private final QueryMetrics metrics;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile PgServer pgServer;
     private volatile ServerState state = ServerState.ACTIVE;
     private boolean closed;
 
@@ -102,6 +106,14 @@ public final class SignoServer
             }
             jetty.setHandler(routes);
             jetty.start();
+            if (options.pgPort() >= 0) {
+                try {
+                    server.pgServer = PgServer.start(options.bindHost(), options.pgPort(), queryManager, options.token());
+                }
+                catch (RuntimeException e) {
+                    throw new IllegalStateException("cannot listen for PostgreSQL clients on " + options.bindHost() + ":" + options.pgPort() + ": " + e.getMessage(), e);
+                }
+            }
             return server;
         }
         catch (Exception e) {
@@ -133,6 +145,13 @@ public final class SignoServer
     public int port()
     {
         return port;
+    }
+
+    /** The port of the PostgreSQL wire protocol, or -1 when the server does not serve it. */
+    public int pgPort()
+    {
+        PgServer pg = pgServer;
+        return pg == null ? -1 : pg.port();
     }
 
     public QueryManager queryManager()
@@ -174,6 +193,10 @@ public final class SignoServer
             }
             catch (Exception e) {
                 // stopping is best effort: the runner and its workers must stop regardless
+            }
+            PgServer pg = pgServer;
+            if (pg != null) {
+                pg.close();
             }
             queryManager.close();
             metrics.close();

@@ -22,9 +22,9 @@ import java.util.function.Function;
  * PostgreSQL's {@code pg_catalog} as psql's {@code \d} commands, JDBC drivers and BI tools read it,
  * with PostgreSQL 16's columns: {@code pg_namespace}, {@code pg_class}, {@code pg_attribute},
  * {@code pg_type}, {@code pg_am}, {@code pg_database}, {@code pg_tables}, {@code pg_views},
- * {@code pg_settings}, and {@code pg_index}, {@code pg_constraint}, {@code pg_proc} and
- * {@code pg_description}, which are empty (Signo has no indexes, constraints other than NOT NULL,
- * stored functions or comments). Each is a table of constant rows made from the catalog snapshot the
+ * {@code pg_settings}, and {@code pg_index}, {@code pg_constraint}, {@code pg_proc},
+ * {@code pg_description} and {@code pg_attrdef}, which are empty (Signo has no indexes, constraints
+ * other than NOT NULL, stored functions, comments or column defaults). Each is a table of constant rows made from the catalog snapshot the
  * statement plans against, as {@link InformationSchema}'s are.
  *
  * <p>OIDs join up as in PostgreSQL ({@code pg_class.relnamespace = pg_namespace.oid},
@@ -98,6 +98,53 @@ public final class PgCatalog
             }
         }
         return visible;
+    }
+
+    /** The OID of the PostgreSQL type Signo's {@code type} is reported as ({@code int4} 23 for INTEGER, ...), as pg_type lists it and the wire protocol sends it. */
+    public static int typeOid(Type type)
+    {
+        return (int) PgType.of(type).oid;
+    }
+
+    /** pg_type's {@code typlen} of the type {@code type} is reported as: its size in bytes, or -1 when it varies. */
+    public static int typeLength(Type type)
+    {
+        return PgType.of(type).length;
+    }
+
+    /** PostgreSQL's type modifier of a value of {@code type}: the length plus 4 of a string, (precision << 16 | scale) + 4 of a numeric, else -1. */
+    public static int typeModifier(Type type)
+    {
+        return PgType.modifier(type);
+    }
+
+    /**
+     * The OID of the relation {@code name} finds ({@code schema.name}, or a bare name as
+     * {@link #visibleRelationOids} finds it), or null when there is none: a cast to {@code regclass}.
+     */
+    public Long relationOid(String name)
+    {
+        int dot = name.indexOf('.');
+        String schema = dot < 0 ? null : name.substring(0, dot);
+        String relationName = dot < 0 ? name : name.substring(dot + 1);
+        Relation pgCatalogMatch = null;
+        for (Relation relation : objects().relations) {
+            if (!relation.name.equalsIgnoreCase(relationName)) {
+                continue;
+            }
+            if (schema != null) {
+                if (relation.namespace.name.equalsIgnoreCase(schema)) {
+                    return relation.oid;
+                }
+            }
+            else if (relation.namespace.oid == DEFAULT_SCHEMA_OID) {
+                return relation.oid;
+            }
+            else if (relation.namespace.oid == PG_CATALOG_OID) {
+                pgCatalogMatch = relation;
+            }
+        }
+        return pgCatalogMatch == null ? null : pgCatalogMatch.oid;
     }
 
     /** The database's own schema, which bare names are looked up in: {@code current_schema()}. */
@@ -326,6 +373,8 @@ public final class PgCatalog
                 text("prosqlbody"), text("proconfig"), text("proacl")),
                 objects -> List.of()),
         PG_DESCRIPTION("pg_description", 2609, "r", List.of(oid("objoid"), oid("classoid"), integer("objsubid"), text("description")),
+                objects -> List.of()),
+        PG_ATTRDEF("pg_attrdef", 2604, "r", List.of(oid("oid"), oid("adrelid"), integer("adnum"), text("adbin")),
                 objects -> List.of()),
         PG_TABLES("pg_tables", 12100, "v", List.of(text("schemaname"), text("tablename"), text("tableowner"), text("tablespace"), bool("hasindexes"),
                 bool("hasrules"), bool("hastriggers"), bool("rowsecurity")),

@@ -681,8 +681,9 @@ public final class DatabaseStatements
             return engine.plan(session, query, control, catalog);
         }
         catch (SignoException e) {
-            if (e.errorCode() == ErrorCode.VALIDATION_ERROR) {
-                throw new SignoException(e.errorCode(), "writing table " + table + ": " + e.getMessage().replaceFirst("^line \\d+, column \\d+: ", ""), e);
+            ErrorCode code = e.errorCode();
+            if (code == ErrorCode.VALIDATION_ERROR || code == ErrorCode.TABLE_NOT_FOUND || code == ErrorCode.COLUMN_NOT_FOUND || code == ErrorCode.FUNCTION_NOT_FOUND) {
+                throw new SignoException(code, "writing table " + table + ": " + e.getMessage().replaceFirst("^line \\d+, column \\d+: ", ""), e);
             }
             throw e;
         }

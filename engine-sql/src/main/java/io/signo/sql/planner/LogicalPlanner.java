@@ -13,6 +13,7 @@ import io.signo.sql.translate.function.FunctionRegistry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.type.Type;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -33,6 +34,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -59,6 +61,7 @@ import org.apache.calcite.util.CancelFlag;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -158,9 +161,29 @@ public final class LogicalPlanner
         }
     }
 
-    private LogicalPlan plan(String sql, CancelFlag cancelFlag)
+    /** A statement parsed and validated, with what converting it to a plan needs. */
+    private record Validated(SqlNode validated, SqlValidator validator, CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory,
+            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, CalciteConnectionConfig config, boolean explain, boolean recursive) {}
+
+    /**
+     * The types of a query's dynamic parameters ({@code ?}), in the order they appear, as validating
+     * it infers them from where they stand ({@code l_quantity < ?} is a DECIMAL, {@code CAST(? AS DATE)}
+     * a DATE); what the PostgreSQL protocol reports for parameters a client gave no type. A statement
+     * that is not a query, or a parameter whose type nothing decides ({@code SELECT ?}), fails with
+     * the validator's error.
+     */
+    public List<Type> parameterTypes(String sql)
     {
-        Instant start = Instant.now();
+        Validated statement = validate(sql);
+        List<Type> types = new ArrayList<>();
+        for (RelDataTypeField field : statement.validator().getParameterRowType(statement.validated()).getFieldList()) {
+            types.add(CalciteTypes.toSigno(field.getType()));
+        }
+        return types;
+    }
+
+    private Validated validate(String sql)
+    {
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog, catalog.schemaName()));
@@ -218,6 +241,22 @@ public final class LogicalPlanner
             validator = newValidator(catalogReader, typeFactory);
         }
         SqlNode validated = validate(validator, statement, null);
+        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, config, explain, recursive);
+    }
+
+    private LogicalPlan plan(String sql, CancelFlag cancelFlag)
+    {
+        Instant start = Instant.now();
+        Validated statement = validate(sql);
+        SqlNode validated = statement.validated();
+        SqlValidator validator = statement.validator();
+        CalciteCatalogReader catalogReader = statement.catalogReader();
+        SignoTypeFactory typeFactory = statement.typeFactory();
+        Map<String, FileTableMacro> fileFunctions = statement.fileFunctions();
+        PgCatalog pgCatalog = statement.pgCatalog();
+        boolean explain = statement.explain();
+        boolean recursive = statement.recursive();
+        CalciteConnectionConfig config = statement.config();
         phases.ended(Phase.VALIDATE);
 
         Context context = Contexts.of(config, cancelFlag);
@@ -277,7 +316,8 @@ public final class LogicalPlanner
             return validator.validate(parsed);
         }
         catch (CalciteContextException e) {
-            throw new SignoException(ErrorCode.VALIDATION_ERROR, where + "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": " + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
+            throw new SignoException(validationErrorCode(e), where + "line " + e.getPosLine() + ", column " + e.getPosColumn() + ": "
+                    + e.getMessage().replaceFirst("^From line \\d+, column \\d+ to line \\d+, column \\d+: ", ""), e);
         }
         catch (SignoException e) {
             throw e;
@@ -286,6 +326,30 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.VALIDATION_ERROR, where + e.getMessage(), e);
         }
     }
+
+    /**
+     * The code of a validation error: an unknown table or schema, column or function has its own (the
+     * SQLSTATEs 42P01, 42703 and 42883 clients act on), anything else is a VALIDATION_ERROR. Calcite's
+     * validator says which by the resource its message comes from; these are its texts.
+     */
+    private static ErrorCode validationErrorCode(CalciteContextException e)
+    {
+        String message = e.getCause() == null || e.getCause().getMessage() == null ? "" : e.getCause().getMessage();
+        if (UNKNOWN_TABLE.matcher(message).matches()) {
+            return ErrorCode.TABLE_NOT_FOUND;
+        }
+        if (UNKNOWN_COLUMN.matcher(message).matches()) {
+            return ErrorCode.COLUMN_NOT_FOUND;
+        }
+        if (UNKNOWN_FUNCTION.matcher(message).matches()) {
+            return ErrorCode.FUNCTION_NOT_FOUND;
+        }
+        return ErrorCode.VALIDATION_ERROR;
+    }
+
+    private static final Pattern UNKNOWN_TABLE = Pattern.compile("(?s)(?:Object|Table) '.*' not found(?: within '.*')?(?:; did you mean '.*'\\?)?");
+    private static final Pattern UNKNOWN_COLUMN = Pattern.compile("(?s)Column '.*' not found in (?:any table|table '.*')(?:; did you mean '.*'\\?)?");
+    private static final Pattern UNKNOWN_FUNCTION = Pattern.compile("(?s)No match found for function signature .*");
 
     /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
     private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions,

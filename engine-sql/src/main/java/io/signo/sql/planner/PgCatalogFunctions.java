@@ -1,10 +1,13 @@
 package io.signo.sql.planner;
 
 import io.signo.sql.catalog.PgCatalog;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -22,11 +25,13 @@ import java.util.Locale;
 /**
  * The functions of PostgreSQL's catalog that clients call next to {@code pg_catalog}'s tables,
  * written out at planning as the expressions they stand for, from the catalog the statement plans
- * against: {@code version()}, {@code current_database()}, {@code current_schema()} (also without
+ * against: {@code version()}, {@code current_database()} (and {@code current_catalog}), {@code current_schema()} (also without
  * parentheses, as PostgreSQL allows), {@code pg_table_is_visible(oid)} (the OID is that of a table or
  * view a bare name finds), {@code format_type(type_oid, typmod)} (PostgreSQL's name of a type),
- * {@code pg_get_userbyid(oid)} (Signo's one user) and {@code obj_description},
- * {@code col_description} and {@code shobj_description} (NULL: Signo keeps no comments). A function
+ * {@code pg_get_userbyid(oid)} (Signo's one user), {@code obj_description},
+ * {@code col_description} and {@code shobj_description} (NULL: Signo keeps no comments),
+ * {@code pg_get_expr(expression, relation)} (NULL: Signo keeps no column defaults) and casts of a
+ * relation's name to {@code regclass} ({@code 'pg_class'::regclass}, its OID). A function
  * named with its schema, {@code pg_catalog.lower(x)}, is the function of that name, as every
  * built-in function lives in pg_catalog in PostgreSQL.
  */
@@ -83,6 +88,9 @@ final class PgCatalogFunctions
         if (identifier.isSimple() && !identifier.isComponentQuoted(0) && identifier.getSimple().equalsIgnoreCase("current_schema")) {
             return SqlLiteral.createCharString(pgCatalog.defaultSchema(), identifier.getParserPosition());
         }
+        if (identifier.isSimple() && !identifier.isComponentQuoted(0) && identifier.getSimple().equalsIgnoreCase("current_catalog")) {
+            return SqlLiteral.createCharString(PgCatalog.DATABASE, identifier.getParserPosition());
+        }
         return identifier;
     }
 
@@ -90,6 +98,13 @@ final class PgCatalogFunctions
     public SqlNode visit(SqlCall call)
     {
         SqlNode visited = super.visit(call);
+        if (visited instanceof SqlCall catalogName && catalogName.getOperator() == SqlStdOperatorTable.CURRENT_CATALOG) {
+            // PostgreSQL's current_catalog is current_database()
+            return SqlLiteral.createCharString(PgCatalog.DATABASE, catalogName.getParserPosition());
+        }
+        if (visited instanceof SqlCall cast && cast.getKind() == SqlKind.CAST && isRegclass(cast.operand(1))) {
+            return relationOid(cast.operand(0), cast.getParserPosition());
+        }
         if (!(visited instanceof SqlCall rewritten) || !(rewritten.getOperator() instanceof SqlUnresolvedFunction function)) {
             return visited;
         }
@@ -109,6 +124,7 @@ final class PgCatalogFunctions
             case "pg_get_userbyid" -> operands.size() == 1 ? userName(operands.getFirst(), position) : null;
             case "format_type" -> operands.size() == 2 ? formatType(operands.get(0), operands.get(1)) : null;
             case "obj_description", "col_description", "shobj_description" -> operands.size() == 1 || operands.size() == 2 ? nullText(position) : null;
+            case "pg_get_expr" -> operands.size() == 2 || operands.size() == 3 ? nullText(position) : null;
             default -> null;
         };
         if (replaced != null) {
@@ -119,6 +135,37 @@ final class PgCatalogFunctions
             return new SqlUnresolvedFunction(bare, null, null, null, null, function.getFunctionType()).createCall(rewritten.getFunctionQuantifier(), position, operands);
         }
         return visited;
+    }
+
+    /** Whether a cast's target is PostgreSQL's {@code regclass} (or {@code pg_catalog.regclass}). */
+    private static boolean isRegclass(SqlNode type)
+    {
+        return type instanceof SqlDataTypeSpec spec && spec.getTypeNameSpec().getTypeName().names.getLast().equalsIgnoreCase("regclass");
+    }
+
+    /**
+     * {@code 'name'::regclass}: the OID of the relation a name finds, as PostgreSQL's cast looks it up.
+     * Calcite's grammar binds {@code ::} looser than PostgreSQL's, so {@code a = 'name'::regclass}
+     * arrives as {@code (a = 'name')::regclass}: the cast then applies to the operator's last operand (the last of an AND chain's last comparison).
+     */
+    private SqlNode relationOid(SqlNode name, SqlParserPos position)
+    {
+        if (name instanceof SqlCall call && call.operandCount() >= 1) {
+            List<SqlNode> operands = new ArrayList<>(call.getOperandList());
+            operands.set(operands.size() - 1, relationOid(operands.getLast(), position));
+            return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(), operands);
+        }
+        if (!(name instanceof SqlLiteral literal) || !SqlTypeName.CHAR_TYPES.contains(literal.getTypeName())) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "a cast to regclass of anything but a relation's name in quotes is not supported: " + name);
+        }
+        String relation = literal.getValueAs(String.class);
+        Long oid = pgCatalog.relationOid(relation);
+        if (oid == null) {
+            throw new SignoException(ErrorCode.TABLE_NOT_FOUND, "relation \"" + relation + "\" does not exist");
+        }
+        // a BIGINT, as pg_catalog's OID columns are
+        return SqlStdOperatorTable.CAST.createCall(position, SqlLiteral.createExactNumeric(Long.toString(oid), position),
+                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.BIGINT, position), position));
     }
 
     private SqlNode visible(SqlNode oid, SqlParserPos position)

@@ -51,7 +51,11 @@ public enum ErrorCode
     /** A sub-query used as a value returned more than one row. */
     CARDINALITY_VIOLATION(26, "21000", ErrorType.USER_ERROR),
     /** A recursive CTE whose recursive term still produced rows after the session's {@code max_recursion_depth} runs. */
-    RECURSION_LIMIT_EXCEEDED(27, "54000", ErrorType.INSUFFICIENT_RESOURCES);
+    RECURSION_LIMIT_EXCEEDED(27, "54000", ErrorType.INSUFFICIENT_RESOURCES),
+    /** A query names a column that none of its tables has. */
+    COLUMN_NOT_FOUND(28, "42703", ErrorType.USER_ERROR),
+    /** A query calls a function that does not exist, or not with arguments of these types. */
+    FUNCTION_NOT_FOUND(29, "42883", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
