@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.signo.storage.type.CivilDate;
 import io.signo.storage.type.CivilTime;
 import io.signo.storage.type.CivilTimestamp;
+import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Interval;
 import io.signo.storage.type.TimeZoneOffsets;
 import io.signo.storage.type.Type;
@@ -47,7 +48,7 @@ final class PgValueEncoder
     private final byte[] scratch = new byte[128];
     /** Decimal digits of a numeric, then its base-10000 groups. */
     private final byte[] digits = new byte[48];
-    private final short[] groups = new short[12];
+    private final short[] groups = new short[24];
 
     /** @param timeZone where TIMESTAMP WITH TIME ZONE values are shown (text) */
     PgValueEncoder(Type type, boolean binary, TimeZoneOffsets timeZone)
@@ -127,7 +128,14 @@ final class PgValueEncoder
                     int scale = type.scale();
                     for (int position = from; position < to; position++) {
                         if (!writeNull(vector, mayHaveNulls, position, cells)) {
-                            writeBinaryNumeric(vector.getLong(position), scale, cells);
+                            if (type.isLongDecimal()) {
+                                long high = vector.getInt128High(position);
+                                writeBinaryNumeric(high < 0, absoluteDigits(high, vector.getInt128Low(position)), scale, cells);
+                            }
+                            else {
+                                long unscaled = vector.getLong(position);
+                                writeBinaryNumeric(unscaled < 0, absoluteDigits(unscaled), scale, cells);
+                            }
                         }
                         cellEnds[position - from] = cells.writerIndex();
                     }
@@ -234,7 +242,9 @@ final class PgValueEncoder
                 int scale = type.scale();
                 for (int position = from; position < to; position++) {
                     if (!writeNull(vector, mayHaveNulls, position, cells)) {
-                        writeCell(writeDecimal(vector.getLong(position), scale, scratch), cells);
+                        writeCell(type.isLongDecimal()
+                                ? Int128Math.format(vector.getInt128High(position), vector.getInt128Low(position), scale, scratch, 0)
+                                : writeDecimal(vector.getLong(position), scale, scratch), cells);
                     }
                     cellEnds[position - from] = cells.writerIndex();
                 }
@@ -356,10 +366,25 @@ final class PgValueEncoder
         return position;
     }
 
-    /** A DECIMAL in PostgreSQL's binary numeric: digit count, weight, sign, display scale, then base-10000 digits. */
-    private void writeBinaryNumeric(long unscaled, int scale, ByteBuf cells)
+    /** The decimal digits of a long DECIMAL's |unscaled value| into {@code digits}, most significant first; returns how many. */
+    private int absoluteDigits(long high, long low)
     {
-        int count = absoluteDigits(unscaled);
+        int length = Int128Math.format(high, low, 0, scratch, 0);
+        int count = 0;
+        for (int i = 0; i < length; i++) {
+            if (scratch[i] >= '0' && scratch[i] <= '9') {
+                digits[count++] = (byte) (scratch[i] - '0');
+            }
+        }
+        return count;
+    }
+
+    /**
+     * A DECIMAL in PostgreSQL's binary numeric, from the {@code count} digits of its absolute unscaled
+     * value in {@code digits}: digit count, weight, sign, display scale, then base-10000 digits.
+     */
+    private void writeBinaryNumeric(boolean negative, int count, int scale, ByteBuf cells)
+    {
         int integerDigits = count - scale;
         // pad the integer part on the left and the fraction on the right to whole groups of four digits
         int integerGroups = integerDigits > 0 ? (integerDigits + 3) / 4 : 0;
@@ -389,7 +414,7 @@ final class PgValueEncoder
         cells.writeInt(8 + 2 * digitGroups);
         cells.writeShort(digitGroups);
         cells.writeShort(weight);
-        cells.writeShort(unscaled < 0 && digitGroups > 0 ? NUMERIC_NEGATIVE : NUMERIC_POSITIVE);
+        cells.writeShort(negative && digitGroups > 0 ? NUMERIC_NEGATIVE : NUMERIC_POSITIVE);
         cells.writeShort(scale);
         for (int group = first; group < last; group++) {
             cells.writeShort(groups[group]);

@@ -179,6 +179,29 @@ class PgJdbcTest
     }
 
     @Test
+    void longDecimalsInTextAndBinary()
+            throws Exception
+    {
+        // SUM of a DECIMAL is a DECIMAL(38, s): 128-bit values, written as numeric text and as binary numeric
+        String sql = "select l_returnflag, sum(l_extendedprice), sum(-l_quantity * l_discount), "
+                + "cast('-12345678901234567890123456.789012345678' as decimal(38, 12)), cast(0.05 as decimal(30, 20)) "
+                + "from lineitem where l_orderkey < ? group by l_returnflag order by l_returnflag";
+        List<List<Object>> expected = server.duckDb().query(sql.replace("?", "3000"));
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int execution = 0; execution < 7; execution++) {
+                statement.setLong(1, 3000);
+                try (ResultSet rows = statement.executeQuery()) {
+                    List<List<Object>> actual = rows(rows);
+                    assertEquals(new BigDecimal("-12345678901234567890123456.789012345678"), actual.getFirst().get(3), "execution " + execution);
+                    Optional<String> difference = ResultComparison.difference(expected, actual, true);
+                    int number = execution;
+                    difference.ifPresent(message -> fail("execution " + number + ": " + message));
+                }
+            }
+        }
+    }
+
+    @Test
     void parametersOfTimesBooleansAndNulls()
             throws Exception
     {
