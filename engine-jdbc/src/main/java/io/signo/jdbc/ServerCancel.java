@@ -23,6 +23,8 @@ final class ServerCancel
 {
     /** The command the server understands; only statements of the same connection can be cancelled. */
     static final String COMMAND = "CANCEL STATEMENT ";
+    /** The SQLSTATE of a cancelled query, which a query timeout is. */
+    private static final String QUERY_CANCELLED = "57014";
 
     private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "signo-jdbc-query-timeout");
@@ -44,12 +46,20 @@ final class ServerCancel
         }
     }
 
-    /** Runs one execution of {@code statement}; when it takes longer than {@code timeoutSeconds} (if positive), cancels it. */
+    /**
+     * Runs one execution of {@code statement}; when it takes longer than {@code timeoutSeconds} (if
+     * positive), cancels it. Its failures come out as {@link DriverErrors#translate} makes them.
+     */
     static <T> T withTimeout(AvaticaConnection connection, IntSupplier statementId, int timeoutSeconds, Execution<T> execution)
             throws SQLException
     {
         if (timeoutSeconds <= 0) {
-            return execution.run();
+            try {
+                return execution.run();
+            }
+            catch (SQLException | RuntimeException e) {
+                throw DriverErrors.translate(e);
+            }
         }
         AtomicBoolean fired = new AtomicBoolean();
         ScheduledFuture<?> timer = TIMERS.schedule(() -> {
@@ -64,11 +74,11 @@ final class ServerCancel
         try {
             return execution.run();
         }
-        catch (SQLException e) {
+        catch (SQLException | RuntimeException e) {
             if (fired.get()) {
-                throw new SQLTimeoutException("Query exceeded its timeout of " + timeoutSeconds + " s and was cancelled: " + e.getMessage(), e);
+                throw new SQLTimeoutException("Query exceeded its timeout of " + timeoutSeconds + " s and was cancelled: " + e.getMessage(), QUERY_CANCELLED, e);
             }
-            throw e;
+            throw DriverErrors.translate(e);
         }
         finally {
             timer.cancel(false);
