@@ -4,7 +4,9 @@ import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.UnregisteredDriver;
+import org.apache.calcite.avatica.remote.Service;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -47,7 +49,12 @@ final class SignoConnection
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
             throws SQLException
     {
-        return DriverErrors.translating(() -> super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
+        checkOpen();
+        // not Avatica's, whose SQLException has the SQL for its message instead of the server's
+        return DriverErrors.translating(() -> {
+            Meta.StatementHandle prepared = meta.prepare(handle, sql, -1);
+            return factory.newPreparedStatement(this, prepared, prepared.signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+        });
     }
 
     @Override
@@ -73,7 +80,8 @@ final class SignoConnection
         }
         CompletableFuture<Boolean> answer = CompletableFuture.supplyAsync(() -> {
             try {
-                meta.connectionSync(handle, new ConnectionPropertiesImpl());
+                // straight to the service: Avatica's connectionSync answers from its cache when it can
+                getService().apply(new Service.ConnectionSyncRequest(handle.id, new ConnectionPropertiesImpl()));
                 return true;
             }
             catch (RuntimeException e) {

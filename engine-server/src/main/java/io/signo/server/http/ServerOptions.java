@@ -1,5 +1,9 @@
 package io.signo.server.http;
 
+import io.signo.server.jdbc.JdbcEndpoint;
+
+import java.time.Duration;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -9,13 +13,18 @@ import static java.util.Objects.requireNonNull;
  * @param port the port; 0 picks a free one
  * @param advertisedHost how other processes and clients name this one (the address the admin API shows)
  * @param token the bearer token clients must send, or null for none
+ * @param jdbcIdleTimeout how long a JDBC connection may stay unused before the server closes it; zero for never
  */
-public record ServerOptions(String bindHost, int port, String advertisedHost, String token)
+public record ServerOptions(String bindHost, int port, String advertisedHost, String token, Duration jdbcIdleTimeout)
 {
     public ServerOptions
     {
         requireNonNull(bindHost, "bindHost is null");
         requireNonNull(advertisedHost, "advertisedHost is null");
+        requireNonNull(jdbcIdleTimeout, "jdbcIdleTimeout is null");
+        if (jdbcIdleTimeout.isNegative()) {
+            throw new IllegalArgumentException("the JDBC idle timeout must not be negative: " + jdbcIdleTimeout);
+        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, not " + port);
         }
@@ -27,11 +36,16 @@ public record ServerOptions(String bindHost, int port, String advertisedHost, St
     /** On 127.0.0.1, without a token. */
     public static ServerOptions local(int port)
     {
-        return new ServerOptions("127.0.0.1", port, "127.0.0.1", null);
+        return new ServerOptions("127.0.0.1", port, "127.0.0.1", null, JdbcEndpoint.DEFAULT_IDLE_TIMEOUT);
     }
 
     public ServerOptions withToken(String token)
     {
-        return new ServerOptions(bindHost, port, advertisedHost, token);
+        return new ServerOptions(bindHost, port, advertisedHost, token, jdbcIdleTimeout);
+    }
+
+    public ServerOptions withJdbcIdleTimeout(Duration jdbcIdleTimeout)
+    {
+        return new ServerOptions(bindHost, port, advertisedHost, token, jdbcIdleTimeout);
     }
 }

@@ -37,17 +37,19 @@ public final class SignoServer
     private final String bindHost;
     private final int port;
     private final QueryManager queryManager;
+    private final JdbcEndpoint jdbc;
     private final QueryMetrics metrics;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile ServerState state = ServerState.ACTIVE;
     private boolean closed;
 
-    private SignoServer(Server jetty, String bindHost, int port, QueryManager queryManager, QueryMetrics metrics)
+    private SignoServer(Server jetty, String bindHost, int port, QueryManager queryManager, JdbcEndpoint jdbc, QueryMetrics metrics)
     {
         this.jetty = jetty;
         this.bindHost = bindHost;
         this.port = port;
         this.queryManager = queryManager;
+        this.jdbc = jdbc;
         this.metrics = metrics;
     }
 
@@ -88,13 +90,15 @@ public final class SignoServer
         }
         QueryMetrics metrics = null;
         QueryManager queryManager = null;
+        JdbcEndpoint jdbc = null;
         try {
             metrics = new QueryMetrics(runner::catalog, runner.blockCache());
             queryManager = new QueryManager(runner, metrics, HISTORY_SIZE);
-            SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, metrics);
+            jdbc = new JdbcEndpoint(queryManager, options.jdbcIdleTimeout());
+            SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, jdbc, metrics);
             Handler routes = new HandlerList(
-                    new PathPrefixHandler("/v1/jdbc", JdbcEndpoint.handler(queryManager)),
-                    new ApiHandler(queryManager, metrics, server::state));
+                    new PathPrefixHandler(JdbcEndpoint.PATH, jdbc.handler()),
+                    new ApiHandler(queryManager, jdbc, metrics, server::state));
             if (options.token() != null) {
                 BearerTokenHandler authentication = new BearerTokenHandler(options.token());
                 authentication.setHandler(routes);
@@ -110,6 +114,9 @@ public final class SignoServer
             }
             catch (Exception stopFailure) {
                 e.addSuppressed(stopFailure);
+            }
+            if (jdbc != null) {
+                jdbc.close();
             }
             if (queryManager != null) {
                 queryManager.close();
@@ -175,6 +182,7 @@ public final class SignoServer
             catch (Exception e) {
                 // stopping is best effort: the runner and its workers must stop regardless
             }
+            jdbc.close();
             queryManager.close();
             metrics.close();
         }
