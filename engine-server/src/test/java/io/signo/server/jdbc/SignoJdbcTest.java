@@ -300,7 +300,7 @@ class SignoJdbcTest
         assertSameAsDuckDb(sql, actual);
     }
 
-    private static Object parse(int type, String text)
+    static Object parse(int type, String text)
     {
         if (text.equals("NULL")) {
             return null;
