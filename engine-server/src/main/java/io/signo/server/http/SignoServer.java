@@ -22,8 +22,8 @@ import static java.util.Objects.requireNonNull;
  * A coordinator's HTTP face on one port: the JDBC endpoint at {@code /v1/jdbc}, the REST admin API
  * under {@code /v1}, Prometheus metrics at {@code /metrics}, all behind the bearer token when one is
  * set. It owns the {@link QueryManager} and the {@link QueryRunner} under it, and {@link #close()}
- * takes them down in order: refuse and cancel statements, stop HTTP, then stop the runner (and the
- * workers it started). Every wait on the way is bounded.
+ * takes them down in order: refuse and cancel statements, stop HTTP, close the JDBC connections,
+ * then stop the runner (and the workers it started). Every wait on the way is bounded.
  */
 public final class SignoServer
         implements AutoCloseable
@@ -161,7 +161,7 @@ public final class SignoServer
 
     /**
      * Cancels the running statements (they fail with "the server is shutting down") and refuses new
-     * ones, waits a few seconds for them to end, stops HTTP, then closes the runner. Safe to call
+     * ones, waits a few seconds for them to end, stops HTTP, closes the JDBC connections, then closes the runner. Safe to call
      * twice and from a shutdown hook.
      */
     @Override
