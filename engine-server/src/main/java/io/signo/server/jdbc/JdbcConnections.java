@@ -116,6 +116,17 @@ final class JdbcConnections
         return connection;
     }
 
+    /** The open connection for a short request, or null when it is closed or expired. */
+    JdbcConnection useIfOpen(String connectionId)
+    {
+        JdbcConnection connection = open.get(connectionId);
+        if (connection == null || !connection.beginRequest(System.nanoTime())) {
+            return null;
+        }
+        connection.endRequest(System.nanoTime());
+        return connection;
+    }
+
     /** The client closed the connection; null when it was not open (it may have expired). */
     JdbcConnection close(String connectionId)
     {

@@ -94,11 +94,8 @@ final class SignoMeta
     @Override
     public void closeStatement(StatementHandle h)
     {
-        JdbcConnection connection;
-        try {
-            connection = connections.use(h.connectionId);
-        }
-        catch (RuntimeException e) {
+        JdbcConnection connection = connections.useIfOpen(h.connectionId);
+        if (connection == null) {
             // closed or expired with its statements: nothing is left to close
             return;
         }
