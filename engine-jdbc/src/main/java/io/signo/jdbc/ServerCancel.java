@@ -23,6 +23,8 @@ final class ServerCancel
 {
     /** The command the server understands; only statements of the same connection can be cancelled. */
     static final String COMMAND = "CANCEL STATEMENT ";
+    /** The SQLSTATE of a cancelled query, which a query timeout is. */
+    private static final String QUERY_CANCELLED = "57014";
 
     private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "signo-jdbc-query-timeout");
@@ -44,34 +46,50 @@ final class ServerCancel
         }
     }
 
-    /** Runs one execution of {@code statement}; when it takes longer than {@code timeoutSeconds} (if positive), cancels it. */
+    /**
+     * Runs one execution of {@code statement}; when it takes longer than {@code timeoutSeconds} (if
+     * positive), cancels it. Its failures come out as {@link DriverErrors#translate} makes them.
+     * When the server did not answer within the connection's socket timeout, the query it may
+     * still run is cancelled too: nobody waits for its rows.
+     */
     static <T> T withTimeout(AvaticaConnection connection, IntSupplier statementId, int timeoutSeconds, Execution<T> execution)
             throws SQLException
     {
-        if (timeoutSeconds <= 0) {
-            return execution.run();
-        }
         AtomicBoolean fired = new AtomicBoolean();
-        ScheduledFuture<?> timer = TIMERS.schedule(() -> {
-            fired.set(true);
-            try {
-                cancel(connection, statementId.getAsInt());
-            }
-            catch (SQLException | RuntimeException ignored) {
-                // the statement ends by itself; nothing to report to a thread that is not waiting
-            }
-        }, timeoutSeconds, TimeUnit.SECONDS);
+        ScheduledFuture<?> timer = null;
+        if (timeoutSeconds > 0) {
+            timer = TIMERS.schedule(() -> {
+                fired.set(true);
+                cancelQuietly(connection, statementId.getAsInt());
+            }, timeoutSeconds, TimeUnit.SECONDS);
+        }
         try {
             return execution.run();
         }
-        catch (SQLException e) {
+        catch (SQLException | RuntimeException e) {
             if (fired.get()) {
-                throw new SQLTimeoutException("Query exceeded its timeout of " + timeoutSeconds + " s and was cancelled: " + e.getMessage(), e);
+                throw new SQLTimeoutException("Query exceeded its timeout of " + timeoutSeconds + " s and was cancelled: " + e.getMessage(), QUERY_CANCELLED, e);
             }
-            throw e;
+            SQLException failure = DriverErrors.translate(e);
+            if (DriverErrors.TIMEOUT_EXPIRED.equals(failure.getSQLState())) {
+                cancelQuietly(connection, statementId.getAsInt());
+            }
+            throw failure;
         }
         finally {
-            timer.cancel(false);
+            if (timer != null) {
+                timer.cancel(false);
+            }
+        }
+    }
+
+    private static void cancelQuietly(AvaticaConnection connection, int statementId)
+    {
+        try {
+            cancel(connection, statementId);
+        }
+        catch (SQLException | RuntimeException ignored) {
+            // the statement ends by itself, or with its connection; the caller learns of the failure that matters
         }
     }
 

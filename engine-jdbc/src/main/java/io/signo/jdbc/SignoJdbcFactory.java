@@ -1,7 +1,6 @@
 package io.signo.jdbc;
 
 import org.apache.calcite.avatica.AvaticaConnection;
-import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaResultSet;
@@ -17,8 +16,9 @@ import java.util.Properties;
 import java.util.TimeZone;
 
 /**
- * Creates Avatica's JDBC objects with Signo's statements, which add what Avatica's remote protocol
- * lacks: {@code Statement.cancel()} reaching the server, and query timeouts.
+ * Creates Avatica's JDBC objects as Signo's, which add what Avatica's remote protocol lacks:
+ * {@code Statement.cancel()} reaching the server, query timeouts, a check for unbound parameters,
+ * and {@link SQLException}s with SQLSTATEs for every failure (see {@link DriverErrors}).
  */
 public final class SignoJdbcFactory
         implements AvaticaFactory
@@ -48,8 +48,10 @@ public final class SignoJdbcFactory
 
     @Override
     public AvaticaStatement newStatement(AvaticaConnection connection, Meta.StatementHandle handle, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException
     {
-        return new SignoStatement(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
+        // without a handle the statement is created on the server: a remote call that may fail
+        return DriverErrors.translating(() -> new SignoStatement(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     @Override
@@ -64,36 +66,18 @@ public final class SignoJdbcFactory
     public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature, TimeZone timeZone, Meta.Frame firstFrame)
             throws SQLException
     {
-        return new AvaticaResultSet(statement, state, signature, newResultSetMetaData(statement, signature), timeZone, firstFrame);
+        return new SignoResultSet(statement, state, signature, newResultSetMetaData(statement, signature), timeZone, firstFrame);
     }
 
     @Override
     public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection)
     {
-        return new SignoDatabaseMetaData(connection);
+        return SignoDatabaseMetaData.create(connection);
     }
 
     @Override
     public AvaticaResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
     {
         return new AvaticaResultSetMetaData(statement, null, signature);
-    }
-
-    private static final class SignoConnection
-            extends AvaticaConnection
-    {
-        SignoConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info)
-        {
-            super(driver, factory, url, info);
-        }
-    }
-
-    private static final class SignoDatabaseMetaData
-            extends AvaticaDatabaseMetaData
-    {
-        SignoDatabaseMetaData(AvaticaConnection connection)
-        {
-            super(connection);
-        }
     }
 }

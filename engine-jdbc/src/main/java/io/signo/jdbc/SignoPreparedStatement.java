@@ -13,7 +13,9 @@ import java.sql.SQLException;
 import java.sql.SQLXML;
 
 /**
- * A prepared statement whose {@link #cancel()} and query timeout reach the server. The server
+ * A prepared statement whose {@link #cancel()} and query timeout reach the server, which refuses
+ * to run with a parameter left unbound, and whose failures are {@link SQLException}s with
+ * SQLSTATEs. The server
  * substitutes the bound parameters into the SQL as literals (see the server's documentation); the
  * JDBC 4 setters that Avatica leaves abstract delegate to its parameter sites as Avatica's own
  * statement does.
@@ -32,6 +34,7 @@ final class SignoPreparedStatement
     public ResultSet executeQuery()
             throws SQLException
     {
+        checkParametersBound();
         return ServerCancel.withTimeout(connection, () -> handle.id, getQueryTimeout(), super::executeQuery);
     }
 
@@ -39,6 +42,7 @@ final class SignoPreparedStatement
     public boolean execute()
             throws SQLException
     {
+        checkParametersBound();
         return ServerCancel.withTimeout(connection, () -> handle.id, getQueryTimeout(), super::execute);
     }
 
@@ -46,7 +50,38 @@ final class SignoPreparedStatement
     public long executeLargeUpdate()
             throws SQLException
     {
+        checkParametersBound();
         return ServerCancel.withTimeout(connection, () -> handle.id, getQueryTimeout(), super::executeLargeUpdate);
+    }
+
+    /**
+     * A parameter without a value is an error, as JDBC has it: NULL is bound with {@code setNull}.
+     * Avatica would send it as NULL.
+     */
+    private void checkParametersBound()
+            throws SQLException
+    {
+        checkOpen();
+        for (int parameter = 0; parameter < slots.length; parameter++) {
+            if (slots[parameter] == null) {
+                throw new SQLException("parameter " + (parameter + 1) + " of " + slots.length + " has no value: bind one with a setter (setNull for NULL) before executing",
+                        DriverErrors.UNBOUND_PARAMETER);
+            }
+        }
+    }
+
+    @Override
+    public long[] executeLargeBatch()
+            throws SQLException
+    {
+        return DriverErrors.translating(super::executeLargeBatch);
+    }
+
+    @Override
+    public synchronized void close()
+            throws SQLException
+    {
+        DriverErrors.translating(super::close);
     }
 
     /** See {@link SignoStatement#cancel()}. */

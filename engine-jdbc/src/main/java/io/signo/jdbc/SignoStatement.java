@@ -6,7 +6,7 @@ import org.apache.calcite.avatica.Meta;
 
 import java.sql.SQLException;
 
-/** A statement whose {@link #cancel()} and query timeout reach the server. */
+/** A statement whose {@link #cancel()} and query timeout reach the server, and whose failures are {@link SQLException}s with SQLSTATEs. */
 final class SignoStatement
         extends AvaticaStatement
 {
@@ -37,5 +37,19 @@ final class SignoStatement
     {
         checkOpen();
         ServerCancel.cancel(connection, handle.id);
+    }
+
+    @Override
+    public synchronized void close()
+            throws SQLException
+    {
+        DriverErrors.translating(super::close);
+    }
+
+    @Override
+    public long[] executeLargeBatch()
+            throws SQLException
+    {
+        return DriverErrors.translating(super::executeLargeBatch);
     }
 }

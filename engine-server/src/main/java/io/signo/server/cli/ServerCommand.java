@@ -85,6 +85,10 @@ final class ServerCommand
     @Option(names = "--token-file", paramLabel = "FILE", description = "Require 'Authorization: Bearer <token>' with the token in this file on every path but GET /v1/info. The environment variable " + TOKEN_VARIABLE + " does the same.")
     private Path tokenFile;
 
+    @Option(names = "--jdbc-idle-timeout", paramLabel = "DURATION", description = "Close a JDBC connection, its statements and their queries when its client sent nothing for this long "
+            + "(500ms, 90s, 10m, 2h; 0 for never; default: ${DEFAULT-VALUE}). The client's next use of it fails with CONNECTION_EXPIRED.")
+    private String jdbcIdleTimeout = "10m";
+
     @Mixin
     private ClusterOptions cluster = new ClusterOptions();
 
@@ -117,7 +121,8 @@ final class ServerCommand
         if (pgPort != null && (pgPort < 0 || pgPort > 65535)) {
             throw new ParameterException(spec.commandLine(), "--pg-port must be between 0 and 65535, not " + pgPort);
         }
-        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token(), pgPort == null ? -1 : pgPort);
+        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token(), pgPort == null ? -1 : pgPort,
+                OptionChecks.duration(spec, "--jdbc-idle-timeout", jdbcIdleTimeout));
 
         SignoServer server = SignoServer.start(options, this::createRunner);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "signo-server-shutdown"));

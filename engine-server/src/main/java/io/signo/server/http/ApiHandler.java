@@ -1,5 +1,6 @@
 package io.signo.server.http;
 
+import io.signo.server.jdbc.JdbcEndpoint;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.NodeInfo;
 import io.signo.server.query.QueryManager;
@@ -35,14 +36,16 @@ final class ApiHandler
     static final String QUERIES_PREFIX = "/v1/queries/";
 
     private final QueryManager queryManager;
+    private final JdbcEndpoint jdbc;
     private final QueryMetrics metrics;
     private final Supplier<ServerState> state;
     private final Instant started = Instant.now();
     private final byte[] openApi;
 
-    ApiHandler(QueryManager queryManager, QueryMetrics metrics, Supplier<ServerState> state)
+    ApiHandler(QueryManager queryManager, JdbcEndpoint jdbc, QueryMetrics metrics, Supplier<ServerState> state)
     {
         this.queryManager = requireNonNull(queryManager, "queryManager is null");
+        this.jdbc = requireNonNull(jdbc, "jdbc is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
         this.state = requireNonNull(state, "state is null");
         this.openApi = openApiDocument();
@@ -130,6 +133,8 @@ final class ApiHandler
         json.put("state", current.name());
         json.put("nodeCount", activeNodes);
         json.put("runningQueries", queryManager.runningCount());
+        json.put("jdbcConnections", jdbc.connectionCount());
+        json.put("jdbcIdleTimeoutSeconds", jdbc.idleTimeout().toSeconds());
         // a probe sees a server that is going away as not ready
         JsonResponse.write(response, current == ServerState.ACTIVE ? HttpServletResponse.SC_OK : HttpServletResponse.SC_SERVICE_UNAVAILABLE, json);
     }

@@ -1,5 +1,9 @@
 package io.signo.server.http;
 
+import io.signo.server.jdbc.JdbcEndpoint;
+
+import java.time.Duration;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -10,12 +14,14 @@ import static java.util.Objects.requireNonNull;
  * @param advertisedHost how other processes and clients name this one (the address the admin API shows)
  * @param token the bearer token clients must send, or null for none (PostgreSQL clients send it as their password)
  * @param pgPort the port of the PostgreSQL wire protocol, 0 for a free one, or -1 for none
+ * @param jdbcIdleTimeout how long a JDBC connection may stay unused before the server closes it; zero for never
  */
-public record ServerOptions(String bindHost, int port, String advertisedHost, String token, int pgPort)
+public record ServerOptions(String bindHost, int port, String advertisedHost, String token, int pgPort, Duration jdbcIdleTimeout)
 {
-    public ServerOptions(String bindHost, int port, String advertisedHost, String token)
+    /** Without the PostgreSQL protocol. */
+    public ServerOptions(String bindHost, int port, String advertisedHost, String token, Duration jdbcIdleTimeout)
     {
-        this(bindHost, port, advertisedHost, token, -1);
+        this(bindHost, port, advertisedHost, token, -1, jdbcIdleTimeout);
     }
 
     public ServerOptions
@@ -25,6 +31,10 @@ public record ServerOptions(String bindHost, int port, String advertisedHost, St
         }
         requireNonNull(bindHost, "bindHost is null");
         requireNonNull(advertisedHost, "advertisedHost is null");
+        requireNonNull(jdbcIdleTimeout, "jdbcIdleTimeout is null");
+        if (jdbcIdleTimeout.isNegative()) {
+            throw new IllegalArgumentException("the JDBC idle timeout must not be negative: " + jdbcIdleTimeout);
+        }
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be between 0 and 65535, not " + port);
         }
@@ -36,17 +46,22 @@ public record ServerOptions(String bindHost, int port, String advertisedHost, St
     /** On 127.0.0.1, without a token. */
     public static ServerOptions local(int port)
     {
-        return new ServerOptions("127.0.0.1", port, "127.0.0.1", null);
+        return new ServerOptions("127.0.0.1", port, "127.0.0.1", null, JdbcEndpoint.DEFAULT_IDLE_TIMEOUT);
     }
 
     public ServerOptions withToken(String token)
     {
-        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort);
+        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort, jdbcIdleTimeout);
     }
 
     /** The same, serving the PostgreSQL wire protocol on {@code pgPort} too (0 picks a free port). */
     public ServerOptions withPgPort(int pgPort)
     {
-        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort);
+        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort, jdbcIdleTimeout);
+    }
+
+    public ServerOptions withJdbcIdleTimeout(Duration jdbcIdleTimeout)
+    {
+        return new ServerOptions(bindHost, port, advertisedHost, token, pgPort, jdbcIdleTimeout);
     }
 }

@@ -25,7 +25,7 @@ import static java.util.Objects.requireNonNull;
  * set; and, when asked for, the PostgreSQL wire protocol on a port of its own ({@link PgServer}),
  * whose statements run through the same {@link QueryManager}. It owns the {@link QueryManager} and
  * the {@link QueryRunner} under it, and {@link #close()} takes them down in order: refuse and cancel
- * statements, stop HTTP and the PostgreSQL listener, then stop the runner (and the workers it
+ * statements, stop HTTP and the PostgreSQL listener, close the JDBC connections, then stop the runner (and the workers it
  * started). Every wait on the way is bounded.
  */
 public final class SignoServer
@@ -40,18 +40,20 @@ public final class SignoServer
     private final String bindHost;
     private final int port;
     private final QueryManager queryManager;
+    private final JdbcEndpoint jdbc;
     private final QueryMetrics metrics;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile PgServer pgServer;
     private volatile ServerState state = ServerState.ACTIVE;
     private boolean closed;
 
-    private SignoServer(Server jetty, String bindHost, int port, QueryManager queryManager, QueryMetrics metrics)
+    private SignoServer(Server jetty, String bindHost, int port, QueryManager queryManager, JdbcEndpoint jdbc, QueryMetrics metrics)
     {
         this.jetty = jetty;
         this.bindHost = bindHost;
         this.port = port;
         this.queryManager = queryManager;
+        this.jdbc = jdbc;
         this.metrics = metrics;
     }
 
@@ -92,13 +94,15 @@ public final class SignoServer
         }
         QueryMetrics metrics = null;
         QueryManager queryManager = null;
+        JdbcEndpoint jdbc = null;
         try {
             metrics = new QueryMetrics(runner::catalog, runner.blockCache());
             queryManager = new QueryManager(runner, metrics, HISTORY_SIZE);
-            SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, metrics);
+            jdbc = new JdbcEndpoint(queryManager, options.jdbcIdleTimeout());
+            SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, jdbc, metrics);
             Handler routes = new HandlerList(
-                    new PathPrefixHandler("/v1/jdbc", JdbcEndpoint.handler(queryManager)),
-                    new ApiHandler(queryManager, metrics, server::state));
+                    new PathPrefixHandler(JdbcEndpoint.PATH, jdbc.handler()),
+                    new ApiHandler(queryManager, jdbc, metrics, server::state));
             if (options.token() != null) {
                 BearerTokenHandler authentication = new BearerTokenHandler(options.token());
                 authentication.setHandler(routes);
@@ -122,6 +126,9 @@ public final class SignoServer
             }
             catch (Exception stopFailure) {
                 e.addSuppressed(stopFailure);
+            }
+            if (jdbc != null) {
+                jdbc.close();
             }
             if (queryManager != null) {
                 queryManager.close();
@@ -173,7 +180,7 @@ public final class SignoServer
 
     /**
      * Cancels the running statements (they fail with "the server is shutting down") and refuses new
-     * ones, waits a few seconds for them to end, stops HTTP, then closes the runner. Safe to call
+     * ones, waits a few seconds for them to end, stops HTTP, closes the JDBC connections, then closes the runner. Safe to call
      * twice and from a shutdown hook.
      */
     @Override
@@ -198,6 +205,7 @@ public final class SignoServer
             if (pg != null) {
                 pg.close();
             }
+            jdbc.close();
             queryManager.close();
             metrics.close();
         }

@@ -16,7 +16,6 @@ import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MissingResultsException;
-import org.apache.calcite.avatica.NoSuchConnectionException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.remote.TypedValue;
@@ -26,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import static java.util.Objects.requireNonNull;
 
@@ -48,11 +46,12 @@ final class SignoMeta
     private static final String DEFAULT_USER = "signo";
 
     private final QueryManager queryManager;
-    private final Map<String, JdbcConnection> connections = new ConcurrentHashMap<>();
+    private final JdbcConnections connections;
 
-    SignoMeta(QueryManager queryManager)
+    SignoMeta(QueryManager queryManager, JdbcConnections connections)
     {
         this.queryManager = requireNonNull(queryManager, "queryManager is null");
+        this.connections = requireNonNull(connections, "connections is null");
     }
 
     private Catalog catalog()
@@ -67,17 +66,15 @@ final class SignoMeta
     {
         String user = info == null ? null : info.get("user");
         Session session = new Session(user == null || user.isBlank() ? DEFAULT_USER : user.strip());
-        connections.putIfAbsent(ch.id, new JdbcConnection(ch.id, session));
+        connections.open(ch.id, session);
     }
 
     @Override
     public void closeConnection(ConnectionHandle ch)
     {
-        JdbcConnection connection = connections.remove(ch.id);
+        JdbcConnection connection = connections.close(ch.id);
         if (connection != null) {
-            for (JdbcStatement statement : connection.statements()) {
-                statement.close("the client closed its connection");
-            }
+            connection.closeStatements("the client closed its connection");
         }
     }
 
@@ -97,8 +94,9 @@ final class SignoMeta
     @Override
     public void closeStatement(StatementHandle h)
     {
-        JdbcConnection connection = connections.get(h.connectionId);
+        JdbcConnection connection = connections.useIfOpen(h.connectionId);
         if (connection == null) {
+            // closed or expired with its statements: nothing is left to close
             return;
         }
         JdbcStatement statement = connection.removeStatement(h.id);
@@ -107,19 +105,16 @@ final class SignoMeta
         }
     }
 
+    /** The connection of a short request, which counts as a use of it. */
     private JdbcConnection connection(String connectionId)
     {
-        JdbcConnection connection = connections.get(connectionId);
-        if (connection == null) {
-            throw new NoSuchConnectionException(connectionId);
-        }
-        return connection;
+        return connections.use(connectionId);
     }
 
-    private JdbcStatement statement(StatementHandle h)
+    private static JdbcStatement statement(JdbcConnection connection, StatementHandle h)
             throws NoSuchStatementException
     {
-        JdbcStatement statement = connection(h.connectionId).statement(h.id);
+        JdbcStatement statement = connection.statement(h.id);
         if (statement == null) {
             throw new NoSuchStatementException(h);
         }
@@ -131,7 +126,17 @@ final class SignoMeta
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount)
     {
-        JdbcConnection connection = connection(ch.id);
+        JdbcConnection connection = connections.beginRequest(ch.id);
+        try {
+            return prepare(connection, sql);
+        }
+        finally {
+            connection.endRequest(System.nanoTime());
+        }
+    }
+
+    private StatementHandle prepare(JdbcConnection connection, String sql)
+    {
         int parameterCount = ParameterLiterals.count(sql);
         List<ColumnMetaData> columns;
         try {
@@ -147,7 +152,7 @@ final class SignoMeta
         }
         JdbcStatement statement = connection.createStatement();
         statement.prepared(sql);
-        return new StatementHandle(ch.id, statement.id(), signature(sql, columns, parameterCount));
+        return new StatementHandle(connection.id(), statement.id(), signature(sql, columns, parameterCount));
     }
 
     @SuppressWarnings("deprecation")
@@ -162,15 +167,20 @@ final class SignoMeta
     public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback)
             throws NoSuchStatementException
     {
-        JdbcConnection connection = connection(h.connectionId);
-        JdbcStatement statement = statement(h);
-        Integer cancelled = CancelCommand.parse(sql);
-        if (cancelled != null) {
-            JdbcStatement target = connection.statement(cancelled);
-            boolean done = target != null && target.cancel("cancelled by the client");
-            return run(connection, statement, sql, booleanResult(done), maxRowCount, maxRowsInFirstFrame);
+        JdbcConnection connection = connections.beginRequest(h.connectionId);
+        try {
+            JdbcStatement statement = statement(connection, h);
+            Integer cancelled = CancelCommand.parse(sql);
+            if (cancelled != null) {
+                JdbcStatement target = connection.statement(cancelled);
+                boolean done = target != null && target.cancel("cancelled by the client");
+                return run(connection, statement, sql, booleanResult(done), maxRowCount, maxRowsInFirstFrame);
+            }
+            return run(connection, statement, sql, null, maxRowCount, maxRowsInFirstFrame);
         }
-        return run(connection, statement, sql, null, maxRowCount, maxRowsInFirstFrame);
+        finally {
+            connection.endRequest(System.nanoTime());
+        }
     }
 
     @SuppressWarnings("deprecation")
@@ -185,20 +195,25 @@ final class SignoMeta
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
             throws NoSuchStatementException
     {
-        JdbcConnection connection = connection(h.connectionId);
-        JdbcStatement statement = statement(h);
-        String prepared = statement.preparedSql();
-        if (prepared == null) {
-            throw JdbcErrors.toClient(new SignoException(ErrorCode.INVALID_ARGUMENT, "statement " + h.id + " was not prepared"));
-        }
-        String sql;
+        JdbcConnection connection = connections.beginRequest(h.connectionId);
         try {
-            sql = ParameterLiterals.bind(prepared, parameterValues == null ? List.of() : parameterValues);
+            JdbcStatement statement = statement(connection, h);
+            String prepared = statement.preparedSql();
+            if (prepared == null) {
+                throw JdbcErrors.toClient(new SignoException(ErrorCode.INVALID_ARGUMENT, "statement " + h.id + " was not prepared"));
+            }
+            String sql;
+            try {
+                sql = ParameterLiterals.bind(prepared, parameterValues == null ? List.of() : parameterValues);
+            }
+            catch (SignoException e) {
+                throw JdbcErrors.toClient(e);
+            }
+            return run(connection, statement, sql, null, -1, maxRowsInFirstFrame);
         }
-        catch (SignoException e) {
-            throw JdbcErrors.toClient(e);
+        finally {
+            connection.endRequest(System.nanoTime());
         }
-        return run(connection, statement, sql, null, -1, maxRowsInFirstFrame);
     }
 
     /**
@@ -254,15 +269,19 @@ final class SignoMeta
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
             throws NoSuchStatementException, MissingResultsException
     {
-        ResultFrames frames = statement(h).result();
-        if (frames == null) {
-            throw new MissingResultsException(h);
-        }
+        JdbcConnection connection = connections.beginRequest(h.connectionId);
         try {
+            ResultFrames frames = statement(connection, h).result();
+            if (frames == null) {
+                throw new MissingResultsException(h);
+            }
             return frames.frame(offset, frameRows(fetchMaxRowCount));
         }
         catch (RuntimeException e) {
             throw JdbcErrors.toClient(e);
+        }
+        finally {
+            connection.endRequest(System.nanoTime());
         }
     }
 

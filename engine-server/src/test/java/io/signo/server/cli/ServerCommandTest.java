@@ -2,12 +2,15 @@ package io.signo.server.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,11 +63,29 @@ class ServerCommandTest
     }
 
     @Test
+    void theJdbcIdleTimeoutIsADurationWithAUnit()
+    {
+        CommandSpec spec = CommandSpec.create();
+        assertEquals(Duration.ofMinutes(10), OptionChecks.duration(spec, "--jdbc-idle-timeout", "10m"));
+        assertEquals(Duration.ofMinutes(10), OptionChecks.duration(spec, "--jdbc-idle-timeout", " 10min "));
+        assertEquals(Duration.ofSeconds(90), OptionChecks.duration(spec, "--jdbc-idle-timeout", "90s"));
+        assertEquals(Duration.ofMillis(500), OptionChecks.duration(spec, "--jdbc-idle-timeout", "500ms"));
+        assertEquals(Duration.ofHours(2), OptionChecks.duration(spec, "--jdbc-idle-timeout", "2H"));
+        assertEquals(Duration.ZERO, OptionChecks.duration(spec, "--jdbc-idle-timeout", "0"));
+        for (String invalid : List.of("10", "-5m", "soon", "1.5h", "10 days", "")) {
+            Run run = run("server", "--port", "0", "--jdbc-idle-timeout", invalid);
+            assertEquals(2, run.exitCode(), invalid);
+            assertTrue(run.err().startsWith("Invalid value for option '--jdbc-idle-timeout': a whole number with a unit (500ms, 90s, 10m, 2h) or 0, was '" + invalid + "'"), run.err());
+        }
+    }
+
+    @Test
     void theServerIsACommand()
     {
         Run help = run("server", "--help");
         assertEquals(0, help.exitCode());
         assertTrue(help.out().contains("--coordinator-address"), help.out());
         assertTrue(help.out().contains("--token-file"), help.out());
+        assertTrue(help.out().contains("--jdbc-idle-timeout"), help.out());
     }
 }

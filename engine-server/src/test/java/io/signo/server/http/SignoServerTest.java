@@ -87,6 +87,8 @@ class SignoServerTest
         assertTrue(info.get("uptimeMillis").asLong() >= 0);
         assertTrue(info.has("started"));
         assertEquals(0, info.get("runningQueries").asInt());
+        assertEquals(0, info.get("jdbcConnections").asInt());
+        assertEquals(600, info.get("jdbcIdleTimeoutSeconds").asLong(), "the default idle timeout: 10 minutes");
     }
 
     @Test

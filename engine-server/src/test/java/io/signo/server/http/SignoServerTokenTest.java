@@ -8,9 +8,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLInvalidAuthorizationSpecException;
+import java.sql.Statement;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** With a token, every path but GET /v1/info needs it, the JDBC endpoint and the metrics included. */
@@ -68,5 +76,25 @@ class SignoServerTokenTest
         assertEquals(200, authorized.get("/v1/info").statusCode());
         assertEquals(404, authorized.get("/v1/queries/x").statusCode());
         assertTrue(authorized.get("/v1/jdbc").statusCode() != 401);
+    }
+
+    @Test
+    void theJdbcDriverFailsWithoutTheRightTokenWithAnAuthorizationError()
+            throws SQLException
+    {
+        String url = "jdbc:signo://127.0.0.1:" + server.port();
+        SQLException missing = assertThrows(SQLException.class, () -> DriverManager.getConnection(url));
+        assertInstanceOf(SQLInvalidAuthorizationSpecException.class, missing);
+        assertEquals("28000", missing.getSQLState());
+        assertTrue(missing.getMessage().contains("needs a token"), missing.getMessage());
+        SQLException wrong = assertThrows(SQLException.class, () -> DriverManager.getConnection(url + "?token=s3cret-toke"));
+        assertEquals("28000", wrong.getSQLState());
+        assertTrue(wrong.getMessage().contains("the token is not accepted"), wrong.getMessage());
+        try (Connection connection = DriverManager.getConnection(url + "?token=" + TOKEN);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select 1 + 1")) {
+            assertTrue(rows.next());
+            assertEquals(2, rows.getInt(1));
+        }
     }
 }

@@ -12,12 +12,14 @@ import org.eclipse.jetty.server.handler.ContextHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** A JDBC endpoint on 127.0.0.1 over a local query runner, as the HTTP server mounts it. */
 final class JdbcTestServer
         implements AutoCloseable
 {
     private final QueryManager queryManager;
+    private final JdbcEndpoint endpoint;
     private final Server server;
     private final int port;
 
@@ -30,10 +32,17 @@ final class JdbcTestServer
     JdbcTestServer(SignoEngine engine)
             throws Exception
     {
+        this(engine, JdbcEndpoint.DEFAULT_IDLE_TIMEOUT);
+    }
+
+    JdbcTestServer(SignoEngine engine, Duration idleTimeout)
+            throws Exception
+    {
         queryManager = new QueryManager(new LocalQueryRunner(engine, "127.0.0.1"), QueryEventListener.NONE, 100);
+        endpoint = new JdbcEndpoint(queryManager, idleTimeout);
         server = new Server(new InetSocketAddress("127.0.0.1", 0));
         ContextHandler context = new ContextHandler(JdbcEndpoint.PATH);
-        context.setHandler(JdbcEndpoint.handler(queryManager));
+        context.setHandler(endpoint.handler());
         server.setHandler(context);
         server.start();
         port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
@@ -42,6 +51,11 @@ final class JdbcTestServer
     QueryManager queryManager()
     {
         return queryManager;
+    }
+
+    JdbcEndpoint endpoint()
+    {
+        return endpoint;
     }
 
     String address()
@@ -79,6 +93,7 @@ final class JdbcTestServer
             throws Exception
     {
         server.stop();
+        endpoint.close();
         queryManager.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.signo.server.jdbc;
 
+import com.sun.net.httpserver.HttpServer;
 import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
 import io.signo.server.query.ManagedQuery;
@@ -16,6 +17,9 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +31,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -305,6 +310,7 @@ class SignoJdbcTest
         ProcessResult child = runChild(List.of(JdbcTestServer.javaBinary().toString(), "-cp", JdbcTestServer.driverJar() + java.io.File.pathSeparator + classes,
                 JdbcClientMain.class.getName(), server.url() + "?user=child", sql));
         assertEquals(0, child.exitCode(), child.output());
+        assertEquals("", child.errors(), "the driver prints nothing into its host program (no JVM warnings either)");
         List<String> lines = child.output().lines().toList();
         String[] types = lines.get(0).split("\t");
         List<List<Object>> actual = new ArrayList<>();
@@ -320,7 +326,7 @@ class SignoJdbcTest
         assertSameAsDuckDb(sql, actual);
     }
 
-    private static Object parse(int type, String text)
+    static Object parse(int type, String text)
     {
         if (text.equals("NULL")) {
             return null;
@@ -358,7 +364,8 @@ class SignoJdbcTest
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
-    record ProcessResult(int exitCode, String output) {}
+    /** @param output standard output, and standard error after it when the child failed */
+    record ProcessResult(int exitCode, String output, String errors) {}
 
     private static ProcessResult runChild(List<String> command)
             throws IOException, InterruptedException
@@ -373,7 +380,8 @@ class SignoJdbcTest
                 fail("child did not end: " + new String(output, StandardCharsets.UTF_8) + Files.readString(errors));
             }
             String text = new String(output, StandardCharsets.UTF_8);
-            return new ProcessResult(process.exitValue(), process.exitValue() == 0 ? text : text + "\nstderr:\n" + Files.readString(errors));
+            String errorText = Files.readString(errors);
+            return new ProcessResult(process.exitValue(), process.exitValue() == 0 ? text : text + "\nstderr:\n" + errorText, errorText);
         }
         finally {
             Files.deleteIfExists(errors);
@@ -618,6 +626,161 @@ class SignoJdbcTest
         }
     }
 
+    @Test
+    void aParameterLeftUnboundFailsNamingItsIndex()
+            throws Exception
+    {
+        String sql = "select count(*) from nation where n_regionkey = ? and n_name <> ?";
+        try (Connection connection = connect();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setInt(1, 1);
+            SQLException second = assertThrows(SQLException.class, statement::executeQuery);
+            assertEquals("07001", second.getSQLState());
+            assertTrue(second.getMessage().startsWith("parameter 2 of 2 has no value"), second.getMessage());
+            assertThrows(SQLException.class, statement::execute);
+
+            statement.setString(2, "BRAZIL");
+            try (ResultSet rows = statement.executeQuery()) {
+                assertSameAsDuckDb("select count(*) from nation where n_regionkey = 1 and n_name <> 'BRAZIL'", rows(rows));
+            }
+
+            statement.clearParameters();
+            SQLException first = assertThrows(SQLException.class, statement::executeQuery);
+            assertTrue(first.getMessage().startsWith("parameter 1 of 2 has no value"), first.getMessage());
+
+            // NULL is a value when it is bound as one: n_regionkey = NULL holds for no row
+            statement.setNull(1, Types.INTEGER);
+            statement.setNull(2, Types.VARCHAR);
+            try (ResultSet rows = statement.executeQuery()) {
+                assertTrue(rows.next());
+                assertEquals(0, rows.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void failuresToConnectAreSqlExceptionsWithSqlStates()
+            throws Exception
+    {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        SQLException unreachable = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:signo://127.0.0.1:" + closedPort));
+        assertInstanceOf(SQLNonTransientConnectionException.class, unreachable);
+        assertEquals("08001", unreachable.getSQLState());
+        assertTrue(unreachable.getMessage().startsWith("cannot connect to the Signo server at 127.0.0.1:" + closedPort), unreachable.getMessage());
+
+        SQLException unknownHost = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:signo://no-such-host.invalid:8080"));
+        assertEquals("08001", unknownHost.getSQLState());
+        assertTrue(unknownHost.getMessage().contains("no-such-host.invalid"), unknownHost.getMessage());
+
+        for (String url : List.of("jdbc:signo://127.0.0.1", "jdbc:signo://127.0.0.1:notaport", "jdbc:signo://127.0.0.1:70000", "jdbc:signo://:8080", "jdbc:signo://h:1?novalue")) {
+            SQLException badUrl = assertThrows(SQLException.class, () -> DriverManager.getConnection(url), url);
+            assertEquals("08001", badUrl.getSQLState(), url);
+            assertTrue(badUrl.getMessage().contains(url), badUrl.getMessage());
+        }
+        for (String timeout : List.of("connectTimeout=soon", "socketTimeout=-1", "connectTimeout=1.5", "socketTimeout=100000")) {
+            SQLException badTimeout = assertThrows(SQLException.class, () -> DriverManager.getConnection(server.url() + "?" + timeout), timeout);
+            assertEquals("08001", badTimeout.getSQLState(), timeout);
+            assertTrue(badTimeout.getMessage().startsWith("invalid " + timeout.substring(0, timeout.indexOf('='))), badTimeout.getMessage());
+        }
+        // the properties passed to DriverManager are checked the same way
+        Properties properties = new Properties();
+        properties.setProperty("socketTimeout", "x");
+        assertEquals("08001", assertThrows(SQLException.class, () -> DriverManager.getConnection(server.url(), properties)).getSQLState());
+
+        // an HTTP server that is not Signo's
+        HttpServer other = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        other.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        other.start();
+        try {
+            SQLException notSigno = assertThrows(SQLException.class, () -> DriverManager.getConnection("jdbc:signo://127.0.0.1:" + other.getAddress().getPort()));
+            assertEquals("08001", notSigno.getSQLState());
+            assertTrue(notSigno.getMessage().contains("no Signo JDBC endpoint") && notSigno.getMessage().contains("HTTP 404"), notSigno.getMessage());
+        }
+        finally {
+            other.stop(0);
+        }
+
+        // with valid timeouts it connects
+        try (Connection connection = DriverManager.getConnection(server.url() + "?connectTimeout=5&socketTimeout=60");
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select count(*) from region")) {
+            assertTrue(rows.next());
+            assertEquals(5, rows.getLong(1));
+            assertTrue(connection.isValid(5));
+        }
+    }
+
+    @Test
+    void aServerThatWentAwayFailsEveryCallWithAnSqlException()
+            throws Exception
+    {
+        String sql = "select l_orderkey, o_orderkey from lineitem, orders where l_quantity + o_totalprice > 2";
+        Connection connection;
+        Statement statement;
+        ResultSet rows;
+        DatabaseMetaData metaData;
+        try (JdbcTestServer going = new JdbcTestServer(server.queryManager().runner().catalog(), 1)) {
+            connection = DriverManager.getConnection(going.url());
+            statement = connection.createStatement();
+            rows = statement.executeQuery(sql);
+            assertTrue(rows.next());
+            metaData = connection.getMetaData();
+        }
+        // the first frame is in the client; reading past it asks the server
+        SQLException fetch = assertThrows(SQLException.class, () -> {
+            for (int row = 0; row < 1_000_000; row++) {
+                rows.next();
+            }
+        });
+        assertEquals("08001", fetch.getSQLState(), fetch.getMessage());
+        assertEquals("08001", assertThrows(SQLException.class, () -> statement.executeQuery("select 1")).getSQLState());
+        assertEquals("08001", assertThrows(SQLException.class, () -> connection.createStatement()).getSQLState());
+        assertEquals("08001", assertThrows(SQLException.class, () -> connection.prepareStatement("select 1")).getSQLState());
+        assertEquals("08001", assertThrows(SQLException.class, () -> metaData.getTables(null, null, "%", null)).getSQLState());
+        assertEquals("08001", assertThrows(SQLException.class, () -> metaData.getSchemas()).getSQLState());
+        assertFalse(connection.isValid(2));
+        try {
+            connection.close();
+        }
+        catch (SQLException expected) {
+            // the server cannot be told; the connection is closed on this side all the same
+        }
+        assertTrue(connection.isClosed());
+    }
+
+    @Test
+    void theSocketTimeoutEndsTheWaitForTheServerAndCancelsTheQuery()
+            throws Exception
+    {
+        String sql = LONG_QUERY + " and a.l_linenumber <> 99";
+        try (Connection connection = DriverManager.getConnection(server.url() + "?socketTimeout=1");
+                Statement statement = connection.createStatement()) {
+            long start = System.nanoTime();
+            SQLException error = assertThrows(SQLException.class, () -> statement.executeQuery(sql));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertInstanceOf(SQLTimeoutException.class, error);
+            assertEquals("HYT00", error.getSQLState());
+            assertTrue(error.getMessage().contains("did not answer within the socketTimeout of 1 s"), error.getMessage());
+            assertTrue(millis < 5000, "took " + millis + " ms");
+            ManagedQuery query = newestQuery(sql);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!query.state().isDone() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(QueryState.CANCELLED, query.state(), "the query nobody waits for any more");
+            // the connection still works for what answers in time
+            try (ResultSet rows = statement.executeQuery("select count(*) from nation")) {
+                assertTrue(rows.next());
+                assertEquals(25, rows.getLong(1));
+            }
+        }
+    }
     @Test
     void eightConcurrentClientsRunTheTpchQueries()
             throws Exception

@@ -55,7 +55,9 @@ public enum ErrorCode
     /** A query names a column that none of its tables has. */
     COLUMN_NOT_FOUND(28, "42703", ErrorType.USER_ERROR),
     /** A query calls a function that does not exist, or not with arguments of these types. */
-    FUNCTION_NOT_FOUND(29, "42883", ErrorType.USER_ERROR);
+    FUNCTION_NOT_FOUND(29, "42883", ErrorType.USER_ERROR),
+    /** A client used a JDBC connection the server closed after it stayed idle longer than the server's idle timeout. */
+    CONNECTION_EXPIRED(30, "08003", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
