@@ -160,7 +160,7 @@ class OlderJavaClientTest
             List<String> unbound = values(output, "unbound");
             assertEquals("07001", unbound.get(0), output);
             assertTrue(unbound.get(1).startsWith("parameter 2 of 3 has no value"), unbound.get(1));
-            assertEquals(List.of("42000"), values(output, "server error"));
+            assertEquals(List.of("42703"), values(output, "server error"));
             assertEquals(List.of("08001"), values(output, "unreachable"));
             assertTrue(server.queryManager().queries().stream().anyMatch(managed -> managed.user().equals("java17")));
         }
