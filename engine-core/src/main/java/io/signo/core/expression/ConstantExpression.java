@@ -1,5 +1,7 @@
 package io.signo.core.expression;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
@@ -71,7 +73,12 @@ public final class ConstantExpression
                         if (scaled.precision() > Math.max(type.precision(), 1) && scaled.signum() != 0 && type.precision() <= 18) {
                             throw Decimals.overflow();
                         }
-                        longForm = scaled.unscaledValue().longValueExact();
+                        if (scaled.unscaledValue().bitLength() > Long.SIZE - 1) {
+                            // a literal of 19 digits or more (Calcite types it DECIMAL(19) and up): beyond the 64 bits Signo keeps a decimal in
+                            throw new SignoException(ErrorCode.NUMERIC_OVERFLOW, "the number " + abbreviated(decimal.toPlainString()) + " is out of range: exact numbers hold at most 18 digits ("
+                                    + Long.MAX_VALUE + " as a BIGINT); write it as a DOUBLE (" + abbreviated(decimal.toPlainString()) + "E0) to compute with it approximately");
+                        }
+                        longForm = scaled.unscaledValue().longValue();
                     }
                     else {
                         longForm = ((Number) value).longValue();
@@ -231,5 +238,11 @@ public final class ConstantExpression
     public String toString()
     {
         return isNull ? "NULL:" + type : value + ":" + type;
+    }
+
+    /** A number's text for a message, cut to its first 40 digits when longer. */
+    private static String abbreviated(String number)
+    {
+        return number.length() <= 40 ? number : number.substring(0, 40) + "... (" + number.length() + " characters)";
     }
 }

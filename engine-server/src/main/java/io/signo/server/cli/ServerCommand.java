@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.server.http.HttpLimits;
 import io.signo.server.http.ServerOptions;
 import io.signo.server.http.SignoServer;
 import io.signo.server.query.ClusterQueryRunner;
@@ -70,7 +71,7 @@ final class ServerCommand
     /** The parsed --cache-size, null for the default. */
     private Long cacheBytes;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}; at most 4 per processor, or 16).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--coordinator-address", paramLabel = "HOST", description = "The address workers reach this coordinator's exchange transport at, and the one the admin API shows (default: the --bind address, or 127.0.0.1 when that is 0.0.0.0).")
@@ -78,6 +79,15 @@ final class ServerCommand
 
     @Option(names = "--token-file", paramLabel = "FILE", description = "Require 'Authorization: Bearer <token>' with the token in this file on every path but GET /v1/info. The environment variable " + TOKEN_VARIABLE + " does the same.")
     private Path tokenFile;
+
+    @Option(names = "--max-request-size", paramLabel = "SIZE", description = "The largest JDBC request body the server reads, e.g. 16MB (default: 16MB); a larger one is refused with HTTP 413.")
+    private String maxRequestSize;
+
+    @Option(names = "--request-read-timeout", paramLabel = "SECONDS", description = "Seconds a client may take to send a request body (default: ${DEFAULT-VALUE}); a slower one is refused with HTTP 408.")
+    private int requestReadTimeoutSeconds = (int) HttpLimits.DEFAULT.requestReadTimeout().toSeconds();
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N", description = "Connections one client address may hold open (default: ${DEFAULT-VALUE}); more are closed at once.")
+    private int maxConnectionsPerAddress = HttpLimits.DEFAULT.maxConnectionsPerAddress();
 
     @Mixin
     private ClusterOptions cluster = new ClusterOptions();
@@ -106,9 +116,13 @@ final class ServerCommand
             if (scaleFactor != 0 || database != null) {
                 throw new ParameterException(spec.commandLine(), "--tpcds serves TPC-DS alone: it goes with neither --tpch nor --db");
             }
+            cluster.checkDataFits(spec, "--tpcds", tpcdsScaleFactor, true);
+        }
+        if (scaleFactor != 0) {
+            cluster.checkDataFits(spec, "--tpch", scaleFactor, false);
         }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
-        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token());
+        ServerOptions options = new ServerOptions(bind, port, advertisedHost, token(), httpLimits());
 
         SignoServer server = SignoServer.start(options, this::createRunner);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "signo-server-shutdown"));
@@ -141,6 +155,24 @@ final class ServerCommand
         }
         DataSource source = tpcdsScaleFactor != 0 ? new TpcdsSource(tpcdsScaleFactor) : new TpchSource(scaleFactor);
         return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, source, threads, cluster.exchangeSettings(), transportHost, httpAddress);
+    }
+
+    private HttpLimits httpLimits()
+    {
+        HttpLimits limits = HttpLimits.DEFAULT;
+        try {
+            if (maxRequestSize != null) {
+                limits = limits.withMaxRequestBodyBytes(io.signo.sql.Session.parseDataSize("--max-request-size", maxRequestSize));
+            }
+            if (requestReadTimeoutSeconds < 1) {
+                throw new IllegalArgumentException("must be at least 1, was " + requestReadTimeoutSeconds);
+            }
+            limits = limits.withRequestReadTimeout(java.time.Duration.ofSeconds(requestReadTimeoutSeconds)).withMaxConnectionsPerAddress(maxConnectionsPerAddress);
+        }
+        catch (RuntimeException e) {
+            throw new ParameterException(spec.commandLine(), "Invalid HTTP limit: " + e.getMessage());
+        }
+        return limits;
     }
 
     /** A wildcard bind address names no host; other processes on this machine reach it at 127.0.0.1. */

@@ -3,7 +3,10 @@ package io.signo.server.http;
 import io.signo.server.jdbc.JdbcEndpoint;
 import io.signo.server.query.QueryManager;
 import io.signo.server.query.QueryRunner;
+import org.eclipse.jetty.server.ConnectionLimit;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.HandlerList;
@@ -21,7 +24,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * A coordinator's HTTP face on one port: the JDBC endpoint at {@code /v1/jdbc}, the REST admin API
  * under {@code /v1}, Prometheus metrics at {@code /metrics}, all behind the bearer token when one is
- * set. It owns the {@link QueryManager} and the {@link QueryRunner} under it, and {@link #close()}
+ * set, within the {@link HttpLimits} of the options. It owns the {@link QueryManager} and the {@link QueryRunner} under it, and {@link #close()}
  * takes them down in order: refuse and cancel statements, stop HTTP, then stop the runner (and the
  * workers it started). Every wait on the way is bounded.
  */
@@ -62,10 +65,22 @@ public final class SignoServer
         QueuedThreadPool threads = new QueuedThreadPool(200, 4);
         threads.setName("signo-http");
         Server jetty = new Server(threads);
-        ServerConnector connector = new ServerConnector(jetty);
+        HttpLimits limits = options.limits();
+        HttpConfiguration http = new HttpConfiguration();
+        // a longer request line is a 414, longer headers a 431 (JSON, from JsonErrorHandler)
+        http.setRequestHeaderSize(limits.maxHeaderBytes());
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        // handlers see a request once its headers arrived: the token and the body's declared size are checked
+        // before any body byte is read, and the JDBC body is then read without holding a thread (JdbcRequestHandler)
+        http.setDelayDispatchUntilContent(false);
+        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
         connector.setHost(options.bindHost());
         connector.setPort(options.port());
+        connector.setIdleTimeout(limits.idleTimeout().toMillis());
+        connector.addBean(new AddressConnectionLimit(limits.maxConnectionsPerAddress()));
         jetty.addConnector(connector);
+        jetty.addBean(new ConnectionLimit(limits.maxConnections(), jetty));
         jetty.setStopTimeout(HTTP_STOP_MILLIS);
         jetty.setStopAtShutdown(false);
         jetty.setErrorHandler(new JsonErrorHandler());
@@ -93,7 +108,7 @@ public final class SignoServer
             queryManager = new QueryManager(runner, metrics, HISTORY_SIZE);
             SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, metrics);
             Handler routes = new HandlerList(
-                    new PathPrefixHandler("/v1/jdbc", JdbcEndpoint.handler(queryManager)),
+                    new PathPrefixHandler(JdbcEndpoint.PATH, new JdbcRequestHandler(JdbcEndpoint.handler(queryManager), limits)),
                     new ApiHandler(queryManager, metrics, server::state));
             if (options.token() != null) {
                 BearerTokenHandler authentication = new BearerTokenHandler(options.token());

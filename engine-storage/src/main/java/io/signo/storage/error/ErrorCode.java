@@ -51,7 +51,9 @@ public enum ErrorCode
     /** A sub-query used as a value returned more than one row. */
     CARDINALITY_VIOLATION(26, "21000", ErrorType.USER_ERROR),
     /** A recursive CTE whose recursive term still produced rows after the session's {@code max_recursion_depth} runs. */
-    RECURSION_LIMIT_EXCEEDED(27, "54000", ErrorType.INSUFFICIENT_RESOURCES);
+    RECURSION_LIMIT_EXCEEDED(27, "54000", ErrorType.INSUFFICIENT_RESOURCES),
+    /** A statement past the size limits: longer than the longest statement, an IN list with too many values. */
+    STATEMENT_TOO_LARGE(29, "54000", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType
