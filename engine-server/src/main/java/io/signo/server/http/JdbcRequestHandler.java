@@ -274,7 +274,10 @@ final class JdbcRequestHandler
             return answer;
         }
         String message = error.errorMessage;
-        if (error.errorCode == Service.ErrorResponse.UNKNOWN_ERROR_CODE) {
+        if (message == null || message.isBlank()) {
+            message = error.errorCode == Service.ErrorResponse.MISSING_CONNECTION_ERROR_CODE ? "no such connection: it was closed or never opened" : "the JDBC request failed";
+        }
+        else if (error.errorCode == Service.ErrorResponse.UNKNOWN_ERROR_CODE) {
             long number = requestNumbers.incrementAndGet();
             LOG.log(System.Logger.Level.ERROR, "JDBC request " + number + " failed: " + error.errorMessage + "\n" + String.join("\n", error.exceptions == null ? List.of() : error.exceptions));
             message = "internal error (JDBC request " + number + "): the server log has the details";

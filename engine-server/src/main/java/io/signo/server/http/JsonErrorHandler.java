@@ -63,6 +63,7 @@ final class JsonErrorHandler
             case HttpServletResponse.SC_REQUEST_URI_TOO_LONG -> "URI_TOO_LONG";
             case HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431 -> "HEADERS_TOO_LARGE";
             case HttpServletResponse.SC_SERVICE_UNAVAILABLE -> "UNAVAILABLE";
+            case HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED -> "HTTP_VERSION_NOT_SUPPORTED";
             default -> status >= 500 ? "INTERNAL_ERROR" : "HTTP_" + status;
         };
     }
@@ -73,7 +74,7 @@ final class JsonErrorHandler
      */
     static String message(int status, String reason)
     {
-        if (status >= 500) {
+        if (status >= 500 && status != HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED) {
             return status == HttpServletResponse.SC_SERVICE_UNAVAILABLE ? "the server is unavailable" : "internal error: the server log has the details";
         }
         if (reason == null || reason.isBlank() || reason.length() > MAX_REASON_LENGTH || reason.contains("Exception") || reason.contains("java.") || reason.contains("org.")) {
