@@ -11,10 +11,18 @@ import java.lang.management.ManagementFactory;
  */
 public final class NativeMemory
 {
+    /** Fixed for the life of the JVM: read once. */
+    private static final long LIMIT_BYTES = readLimitBytes();
+
     private NativeMemory() {}
 
     /** {@code -XX:MaxDirectMemorySize}, or the maximum heap when it is not set; never more than the machine has. */
     public static long limitBytes()
+    {
+        return LIMIT_BYTES;
+    }
+
+    private static long readLimitBytes()
     {
         long limit;
         try {
