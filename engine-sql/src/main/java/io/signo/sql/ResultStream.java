@@ -1,6 +1,8 @@
 package io.signo.sql;
 
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.memory.NativeMemory;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
@@ -38,13 +40,29 @@ public interface ResultStream
     @Override
     void close();
 
-    /** Reads every page and closes the stream: the whole result, for callers that want it at once. */
+    /**
+     * Reads every page and closes the stream: the whole result, for callers that want it at once. A
+     * result larger than half the native memory the process may use fails with
+     * {@link ErrorCode#EXCEEDED_MEMORY_LIMIT} (and stops the query) rather than wait for the JVM to
+     * refuse memory; callers that can, read the pages as they come instead.
+     */
     default QueryResult collect()
     {
         try (this) {
             List<Page> pages = new ArrayList<>();
+            long rows = 0;
+            long bytes = 0;
+            long limit = NativeMemory.limitBytes() / 2;
             for (Page page = nextPage(); page != null; page = nextPage()) {
                 pages.add(page);
+                rows += page.positionCount();
+                bytes += page.retainedBytes();
+                if (bytes > limit) {
+                    pages.clear();
+                    throw new SignoException(ErrorCode.EXCEEDED_MEMORY_LIMIT, "the result does not fit in memory: after " + rows + " rows it holds " + NativeMemory.format(bytes)
+                            + ", more than half the native memory this process may use (" + NativeMemory.format(limit * 2)
+                            + "); add a LIMIT, or read the result as it comes (JDBC fetches it frame by frame)");
+                }
             }
             return new QueryResult(columnNames(), columnTypes(), pages, timeZone());
         }

@@ -108,6 +108,10 @@ sealed interface ExchangeMessage
                     long backlog = buffer.getLong();
                     long rawBytes = buffer.getLong();
                     int pageCount = buffer.getInt();
+                    // each page takes at least its 4-byte length: a count past that is corrupt, and must not size an array
+                    if (pageCount < 1 || pageCount > buffer.remaining() / Integer.BYTES) {
+                        throw new FrameFormatException("page count " + pageCount + " does not fit the " + buffer.remaining() + " bytes of pages");
+                    }
                     yield new Data(exchangeId, partition, sender, sequence, backlog, rawBytes, pageCount,
                             frame.payload(), buffer.position(), buffer.remaining(), frame.payload().length);
                 }

@@ -10,7 +10,7 @@ import java.util.List;
 /** The options that run a command on a cluster of worker processes instead of in this process. */
 final class ClusterOptions
 {
-    @Option(names = "--workers", paramLabel = "N", description = "Start N worker processes on 127.0.0.1, spread the data over them and run the queries across them.")
+    @Option(names = "--workers", paramLabel = "N", description = "Start N worker processes on 127.0.0.1 (1 to " + OptionChecks.MAX_WORKERS + "), spread the data over them and run the queries across them.")
     int workers;
 
     @Option(names = "--worker-addresses", paramLabel = "HOST:PORT", split = ",", description = "Use running workers (started with `signo worker`) instead of starting them.")
@@ -36,6 +36,15 @@ final class ClusterOptions
         return new ExchangeSettings(exchangeMessageBytes, exchangeWindowBytes, batchBarrierBytes, exchangeCompression);
     }
 
+    /** Refuses a scale factor whose data does not fit in the processes that would keep it (see {@link OptionChecks#checkDataFits}). */
+    void checkDataFits(picocli.CommandLine.Model.CommandSpec spec, String option, double scaleFactor, boolean tpcds)
+    {
+        if (!workerAddresses.isEmpty()) {
+            return;
+        }
+        OptionChecks.checkDataFits(spec, option, scaleFactor, tpcds, workers, workers > 0 ? LocalEnvironment.workerHeap(workers) : null);
+    }
+
     boolean clustered()
     {
         return workers > 0 || !workerAddresses.isEmpty();
@@ -43,8 +52,12 @@ final class ClusterOptions
 
     void check(picocli.CommandLine.Model.CommandSpec spec)
     {
-        if (workers < 0) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--workers must be positive, not " + workers);
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("--workers");
+        if (workers < 0 || (given && workers == 0)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--workers': must be at least 1, was " + workers);
+        }
+        if (workers > OptionChecks.MAX_WORKERS) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--workers': at most " + OptionChecks.MAX_WORKERS + " worker processes, was " + workers);
         }
         if (workers > 0 && !workerAddresses.isEmpty()) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give either --workers or --worker-addresses, not both");

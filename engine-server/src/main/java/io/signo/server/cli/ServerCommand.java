@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.server.http.HttpLimits;
 import io.signo.server.http.ServerOptions;
 import io.signo.server.http.SignoServer;
 import io.signo.server.query.ClusterQueryRunner;
@@ -76,7 +77,7 @@ final class ServerCommand
     /** The parsed --cache-size, null for the default. */
     private Long cacheBytes;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", paramLabel = "N", description = "Driver threads (default: the number of processors, ${DEFAULT-VALUE}; at most 4 per processor, or 16).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--coordinator-address", paramLabel = "HOST", description = "The address workers reach this coordinator's exchange transport at, and the one the admin API shows (default: the --bind address, or 127.0.0.1 when that is 0.0.0.0).")
@@ -88,6 +89,15 @@ final class ServerCommand
     @Option(names = "--jdbc-idle-timeout", paramLabel = "DURATION", description = "Close a JDBC connection, its statements and their queries when its client sent nothing for this long "
             + "(500ms, 90s, 10m, 2h; 0 for never; default: ${DEFAULT-VALUE}). The client's next use of it fails with CONNECTION_EXPIRED.")
     private String jdbcIdleTimeout = "10m";
+
+    @Option(names = "--max-request-size", paramLabel = "SIZE", description = "The largest JDBC request body the server reads, e.g. 16MB (default: 16MB); a larger one is refused with HTTP 413.")
+    private String maxRequestSize;
+
+    @Option(names = "--request-read-timeout", paramLabel = "SECONDS", description = "Seconds a client may take to send a request body (default: ${DEFAULT-VALUE}); a slower one is refused with HTTP 408.")
+    private int requestReadTimeoutSeconds = (int) HttpLimits.DEFAULT.requestReadTimeout().toSeconds();
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N", description = "Connections one client address may hold open (default: ${DEFAULT-VALUE}); more are closed at once.")
+    private int maxConnectionsPerAddress = HttpLimits.DEFAULT.maxConnectionsPerAddress();
 
     @Mixin
     private ClusterOptions cluster = new ClusterOptions();
@@ -116,13 +126,17 @@ final class ServerCommand
             if (scaleFactor != 0 || database != null) {
                 throw new ParameterException(spec.commandLine(), "--tpcds serves TPC-DS alone: it goes with neither --tpch nor --db");
             }
+            cluster.checkDataFits(spec, "--tpcds", tpcdsScaleFactor, true);
+        }
+        if (scaleFactor != 0) {
+            cluster.checkDataFits(spec, "--tpch", scaleFactor, false);
         }
         String advertisedHost = coordinatorAddress != null ? coordinatorAddress : advertisedHost(bind);
         if (pgPort != null && (pgPort < 0 || pgPort > 65535)) {
             throw new ParameterException(spec.commandLine(), "--pg-port must be between 0 and 65535, not " + pgPort);
         }
         ServerOptions options = new ServerOptions(bind, port, advertisedHost, token(), pgPort == null ? -1 : pgPort,
-                OptionChecks.duration(spec, "--jdbc-idle-timeout", jdbcIdleTimeout));
+                OptionChecks.duration(spec, "--jdbc-idle-timeout", jdbcIdleTimeout), httpLimits());
 
         SignoServer server = SignoServer.start(options, this::createRunner);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "signo-server-shutdown"));
@@ -158,6 +172,24 @@ final class ServerCommand
         }
         DataSource source = tpcdsScaleFactor != 0 ? new TpcdsSource(tpcdsScaleFactor) : new TpchSource(scaleFactor);
         return ClusterQueryRunner.start(cluster.workers, cluster.workerAddresses, workerHeap, source, threads, cluster.exchangeSettings(), transportHost, httpAddress);
+    }
+
+    private HttpLimits httpLimits()
+    {
+        HttpLimits limits = HttpLimits.DEFAULT;
+        try {
+            if (maxRequestSize != null) {
+                limits = limits.withMaxRequestBodyBytes(io.signo.sql.Session.parseDataSize("--max-request-size", maxRequestSize));
+            }
+            if (requestReadTimeoutSeconds < 1) {
+                throw new IllegalArgumentException("must be at least 1, was " + requestReadTimeoutSeconds);
+            }
+            limits = limits.withRequestReadTimeout(java.time.Duration.ofSeconds(requestReadTimeoutSeconds)).withMaxConnectionsPerAddress(maxConnectionsPerAddress);
+        }
+        catch (RuntimeException e) {
+            throw new ParameterException(spec.commandLine(), "Invalid HTTP limit: " + e.getMessage());
+        }
+        return limits;
     }
 
     /** A wildcard bind address names no host; other processes on this machine reach it at 127.0.0.1. */

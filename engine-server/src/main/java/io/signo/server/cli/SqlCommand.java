@@ -146,6 +146,12 @@ final class SqlCommand
         }
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
+        if (scaleFactor != null && database == null) {
+            cluster.checkDataFits(spec, "--tpch", scaleFactor, false);
+        }
+        if (tpcdsScaleFactor != null) {
+            cluster.checkDataFits(spec, "--tpcds", tpcdsScaleFactor, true);
+        }
         if (scaleFactor == null && tpcdsScaleFactor == null && database == null && cluster.clustered()) {
             throw new ParameterException(spec.commandLine(), "--tpch, --tpcds or --db is required with --workers or --worker-addresses: the workers generate the data or keep the database's tables");
         }

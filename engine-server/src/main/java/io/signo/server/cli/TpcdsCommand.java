@@ -49,6 +49,7 @@ final class TpcdsCommand
     {
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
+        OptionChecks.checkDataFits(spec, "--sf", scaleFactor, true, 0, null);
         PrintWriter out = spec.commandLine().getOut();
         QuerySuite.createOutputDirectory(outputDirectory);
         long generationStart = System.nanoTime();

@@ -67,6 +67,9 @@ final class TpchCommand
         OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
         OptionChecks.checkThreads(spec, threads);
         cluster.check(spec);
+        if (database == null) {
+            cluster.checkDataFits(spec, "--sf", scaleFactor, false);
+        }
         PrintWriter out = spec.commandLine().getOut();
         QuerySuite.createOutputDirectory(outputDirectory);
         int failures;

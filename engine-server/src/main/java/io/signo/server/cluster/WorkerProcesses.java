@@ -94,7 +94,7 @@ public final class WorkerProcesses
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", Integer.toString(port), "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         if (databaseDirectory != null) {

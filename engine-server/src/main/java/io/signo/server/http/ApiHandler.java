@@ -28,12 +28,13 @@ import static java.util.Objects.requireNonNull;
  * The REST admin API and the Prometheus endpoint: {@code /v1/info}, {@code /v1/cluster},
  * {@code /v1/queries}, {@code /v1/queries/{id}}, {@code /v1/openapi.json} and {@code /metrics}.
  * Answers every request it gets: an unknown path is a JSON 404, a known path with another method
- * a 405 with {@code Allow}.
+ * a 405 with {@code Allow}. HEAD is answered as GET is, without the body.
  */
 final class ApiHandler
         extends AbstractHandler
 {
     static final String QUERIES_PREFIX = "/v1/queries/";
+    private static final System.Logger LOG = System.getLogger(ApiHandler.class.getName());
 
     private final QueryManager queryManager;
     private final JdbcEndpoint jdbc;
@@ -91,7 +92,7 @@ final class ApiHandler
                         query(method, target.substring(QUERIES_PREFIX.length()), response);
                     }
                     else {
-                        throw new ApiException(HttpServletResponse.SC_NOT_FOUND, "NOT_FOUND", "no such resource: " + target);
+                        throw new ApiException(HttpServletResponse.SC_NOT_FOUND, "NOT_FOUND", "no such resource: " + (target.length() <= 200 ? target : target.substring(0, 200) + "..."));
                     }
                 }
             }
@@ -103,16 +104,21 @@ final class ApiHandler
             JsonResponse.error(response, e.status(), e.code(), e.getMessage());
         }
         catch (RuntimeException e) {
-            JsonResponse.error(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", String.valueOf(e));
+            LOG.log(System.Logger.Level.ERROR, "REST request " + method + " " + target + " failed", e);
+            JsonResponse.error(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, "INTERNAL_ERROR", "internal error: the server log has the details");
         }
     }
 
-    /** Refuses any method but the allowed ones with a 405 that names them. */
+    /** Refuses any method but the allowed ones with a 405 that names them; a path that allows GET allows HEAD. */
     private static void allow(String method, String... allowed)
     {
-        List<String> methods = List.of(allowed);
+        List<String> methods = new ArrayList<>(List.of(allowed));
+        if (methods.contains("GET")) {
+            methods.add(methods.indexOf("GET") + 1, "HEAD");
+        }
         if (!methods.contains(method)) {
-            throw new ApiException(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", method + " is not allowed here; allowed: " + String.join(", ", methods), methods);
+            String shown = method.length() <= 32 ? method : method.substring(0, 32) + "...";
+            throw new ApiException(HttpServletResponse.SC_METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", shown + " is not allowed here; allowed: " + String.join(", ", methods), methods);
         }
     }
 
@@ -165,10 +171,10 @@ final class ApiHandler
         allow(method, "GET", "DELETE");
         Optional<ManagedQuery> found = queryManager.query(id);
         if (found.isEmpty()) {
-            throw new ApiException(HttpServletResponse.SC_NOT_FOUND, "QUERY_NOT_FOUND", "no such query: " + id + " (the server keeps the running queries and the latest finished ones)");
+            throw new ApiException(HttpServletResponse.SC_NOT_FOUND, "QUERY_NOT_FOUND", "no such query: " + (id.length() <= 64 ? id : id.substring(0, 64) + "...") + " (the server keeps the running queries and the latest finished ones)");
         }
         ManagedQuery query = found.get();
-        if (method.equals("GET")) {
+        if (!method.equals("DELETE")) {
             JsonResponse.write(response, HttpServletResponse.SC_OK, QueryJson.detail(query));
             return;
         }

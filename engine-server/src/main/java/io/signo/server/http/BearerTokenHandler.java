@@ -14,8 +14,9 @@ import java.security.NoSuchAlgorithmException;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Lets a request through only with {@code Authorization: Bearer <token>}, except {@code GET /v1/info},
- * which probes call without one. Compares digests of the tokens with
+ * Lets a request through only with {@code Authorization: Bearer <token>}, except {@code GET} and
+ * {@code HEAD /v1/info}, which probes call without one. It decides from the headers alone, before
+ * anything reads a request body: a caller without the token cannot make the server read one. Compares digests of the tokens with
  * {@link MessageDigest#isEqual}, so the time it takes tells nothing about the token, not even its length.
  */
 final class BearerTokenHandler
@@ -49,7 +50,7 @@ final class BearerTokenHandler
 
     private static boolean isPublic(String target, String method)
     {
-        return target.equals("/v1/info") && method.equals("GET");
+        return target.equals("/v1/info") && (method.equals("GET") || method.equals("HEAD"));
     }
 
     private boolean authorized(String header)

@@ -27,15 +27,28 @@ final class JsonResponse
         response.setCharacterEncoding("utf-8");
         response.setContentLength(bytes.length);
         response.getOutputStream().write(bytes);
+        // sent now: Jetty may otherwise hold a small answer until it read (or gave up on) a request body nobody reads
+        response.flushBuffer();
     }
 
     static void error(HttpServletResponse response, int status, String code, String message)
             throws IOException
     {
+        write(response, status, errorBody(code, message));
+    }
+
+    /** The error body as bytes, for answers written outside a servlet response (Jetty's refusals of malformed requests). */
+    static byte[] errorBytes(String code, String message)
+    {
+        return bytes(errorBody(code, message));
+    }
+
+    private static Map<String, Object> errorBody(String code, String message)
+    {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", message);
         body.put("code", code);
-        write(response, status, body);
+        return body;
     }
 
     static byte[] bytes(Object body)

@@ -4,7 +4,10 @@ import io.signo.server.jdbc.JdbcEndpoint;
 import io.signo.server.pg.PgServer;
 import io.signo.server.query.QueryManager;
 import io.signo.server.query.QueryRunner;
+import org.eclipse.jetty.server.ConnectionLimit;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.HandlerList;
@@ -22,7 +25,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * A coordinator's HTTP face on one port: the JDBC endpoint at {@code /v1/jdbc}, the REST admin API
  * under {@code /v1}, Prometheus metrics at {@code /metrics}, all behind the bearer token when one is
- * set; and, when asked for, the PostgreSQL wire protocol on a port of its own ({@link PgServer}),
+ * set, within the {@link HttpLimits} of the options; and, when asked for, the PostgreSQL wire protocol on a port of its own ({@link PgServer}),
  * whose statements run through the same {@link QueryManager}. It owns the {@link QueryManager} and
  * the {@link QueryRunner} under it, and {@link #close()} takes them down in order: refuse and cancel
  * statements, stop HTTP and the PostgreSQL listener, close the JDBC connections, then stop the runner (and the workers it
@@ -68,10 +71,22 @@ public final class SignoServer
         QueuedThreadPool threads = new QueuedThreadPool(200, 4);
         threads.setName("signo-http");
         Server jetty = new Server(threads);
-        ServerConnector connector = new ServerConnector(jetty);
+        HttpLimits limits = options.limits();
+        HttpConfiguration http = new HttpConfiguration();
+        // a longer request line is a 414, longer headers a 431 (JSON, from JsonErrorHandler)
+        http.setRequestHeaderSize(limits.maxHeaderBytes());
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        // handlers see a request once its headers arrived: the token and the body's declared size are checked
+        // before any body byte is read, and the JDBC body is then read without holding a thread (JdbcRequestHandler)
+        http.setDelayDispatchUntilContent(false);
+        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
         connector.setHost(options.bindHost());
         connector.setPort(options.port());
+        connector.setIdleTimeout(limits.idleTimeout().toMillis());
+        connector.addBean(new AddressConnectionLimit(limits.maxConnectionsPerAddress()));
         jetty.addConnector(connector);
+        jetty.addBean(new ConnectionLimit(limits.maxConnections(), jetty));
         jetty.setStopTimeout(HTTP_STOP_MILLIS);
         jetty.setStopAtShutdown(false);
         jetty.setErrorHandler(new JsonErrorHandler());
@@ -101,7 +116,7 @@ public final class SignoServer
             jdbc = new JdbcEndpoint(queryManager, options.jdbcIdleTimeout());
             SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, jdbc, metrics);
             Handler routes = new HandlerList(
-                    new PathPrefixHandler(JdbcEndpoint.PATH, jdbc.handler()),
+                    new PathPrefixHandler(JdbcEndpoint.PATH, new JdbcRequestHandler(jdbc.handler(), limits)),
                     new ApiHandler(queryManager, jdbc, metrics, server::state));
             if (options.token() != null) {
                 BearerTokenHandler authentication = new BearerTokenHandler(options.token());

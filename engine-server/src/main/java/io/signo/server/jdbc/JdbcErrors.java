@@ -14,6 +14,8 @@ import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
  */
 final class JdbcErrors
 {
+    private static final System.Logger LOG = System.getLogger(JdbcErrors.class.getName());
+
     private JdbcErrors() {}
 
     static AvaticaRuntimeException toClient(RuntimeException failure)
@@ -23,6 +25,12 @@ final class JdbcErrors
         }
         SignoException signo = SignoEngine.translateFailure(failure);
         ErrorCode code = signo.errorCode();
-        return new AvaticaRuntimeException(signo.getMessage() + " [" + code + "]", code.number(), code.sqlState(), AvaticaSeverity.ERROR);
+        String message = signo.getMessage();
+        if (code == ErrorCode.INTERNAL_ERROR && !message.startsWith("internal error (query id ")) {
+            // a failure outside a query (describing a statement, the catalog): its text names the server's classes
+            LOG.log(System.Logger.Level.ERROR, "JDBC call failed: " + message, signo);
+            message = "internal error: the server log has the details";
+        }
+        return new AvaticaRuntimeException(message + " [" + code + "]", code.number(), code.sqlState(), AvaticaSeverity.ERROR);
     }
 }

@@ -1,6 +1,7 @@
 package io.signo.server.query;
 
 import io.signo.sql.ResultStream;
+import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -21,6 +22,9 @@ import static java.util.Objects.requireNonNull;
 final class ManagedResultStream
         implements ResultStream
 {
+    private static final System.Logger LOG = System.getLogger(ManagedResultStream.class.getName());
+    private static final String INTERNAL_ERROR_PREFIX = "internal error (query id ";
+
     /** What happens when the statement ends; {@code failure} is null when it finished. */
     @FunctionalInterface
     interface Ending
@@ -72,7 +76,7 @@ final class ManagedResultStream
             }
         }
         catch (RuntimeException | Error e) {
-            SignoException failure = userError(e);
+            SignoException failure = userError(e, query.id());
             end(failure);
             throw failure;
         }
@@ -102,9 +106,18 @@ final class ManagedResultStream
         }
     }
 
-    /** The error a client sees for a failure: Signo's own as it is, anything else an internal error. */
-    static SignoException userError(Throwable failure)
+    /**
+     * The error a client sees for a failure of query {@code queryId}: Signo's own as it is; an internal
+     * error (a bug) only as "internal error (query id ...)", its text and stack trace logged with the
+     * query's id, since they name the server's classes and say nothing the client can act on.
+     */
+    static SignoException userError(Throwable failure, String queryId)
     {
-        return SignoException.of(failure);
+        SignoException error = SignoException.of(failure);
+        if (error.errorCode() != ErrorCode.INTERNAL_ERROR || error.getMessage().startsWith(INTERNAL_ERROR_PREFIX)) {
+            return error;
+        }
+        LOG.log(System.Logger.Level.ERROR, "query " + queryId + " failed: " + error.getMessage(), error.getCause() != null ? error.getCause() : error);
+        return new SignoException(ErrorCode.INTERNAL_ERROR, INTERNAL_ERROR_PREFIX + queryId + "): the server log has the details", error);
     }
 }

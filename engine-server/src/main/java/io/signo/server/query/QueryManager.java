@@ -123,7 +123,7 @@ public final class QueryManager
             result = runner.start(query.session(), query.sql(), query.control(), query::exchangeCounters);
         }
         catch (RuntimeException | Error e) {
-            SignoException failure = ManagedResultStream.userError(e);
+            SignoException failure = ManagedResultStream.userError(e, query.id());
             ending.ended(failure);
             throw failure;
         }

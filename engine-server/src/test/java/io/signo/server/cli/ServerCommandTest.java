@@ -88,4 +88,27 @@ class ServerCommandTest
         assertTrue(help.out().contains("--token-file"), help.out());
         assertTrue(help.out().contains("--jdbc-idle-timeout"), help.out());
     }
+
+    @Test
+    void threadsWorkersAndScaleFactorsHaveLimits()
+    {
+        int maxThreads = OptionChecks.maxThreads();
+        assertRefused("Invalid value for option '--threads': at most " + maxThreads, "server", "--port", "0", "--threads", "100000");
+        assertRefused("Invalid value for option '--threads': at most " + maxThreads, "sql", "--tpch", "0.01", "-e", "select 1", "--threads", Integer.toString(maxThreads + 1));
+        assertRefused("Invalid value for option '--workers': must be at least 1, was 0", "server", "--port", "0", "--tpch", "0.01", "--workers", "0");
+        assertRefused("Invalid value for option '--workers': at most 64 worker processes, was 1000", "server", "--port", "0", "--tpch", "0.01", "--workers", "1000");
+        assertRefused("Invalid value for option '--tpch': TPC-H at scale factor 1000000.0 needs about 1.1 PiB of memory; this process may use ", "server", "--port", "0", "--tpch", "1000000");
+        assertRefused("Invalid value for option '--tpcds': TPC-DS at scale factor 1000000.0 needs about ", "server", "--port", "0", "--tpcds", "1000000");
+        assertRefused("Invalid value for option '--tpch': TPC-H at scale factor 1000000.0 needs about 1.1 PiB of memory", "sql", "--tpch", "1000000", "-e", "select 1");
+        assertRefused("on each of 2 workers; each worker may use", "sql", "--tpch", "1000000", "--workers", "2", "-e", "select 1");
+        assertRefused("Invalid value for option '--sf': TPC-H at scale factor 1000000.0 needs about", "tpch", "--sf", "1000000", "--out", temporary.toString());
+        assertRefused("Invalid value for option '--sf': TPC-DS at scale factor 1000000.0 needs about", "tpcds", "--sf", "1000000", "--out", temporary.toString());
+    }
+
+    private static void assertRefused(String message, String... arguments)
+    {
+        Run run = run(arguments);
+        assertEquals(2, run.exitCode(), String.join(" ", arguments) + "\n" + run.err());
+        assertTrue(run.err().contains(message), run.err());
+    }
 }

@@ -223,14 +223,14 @@ class SignoServerTest
 
         HttpResponse<String> post = client.send("POST", "/v1/queries");
         assertEquals(405, post.statusCode());
-        assertEquals("GET", post.headers().firstValue("Allow").orElseThrow());
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
         assertEquals("METHOD_NOT_ALLOWED", ApiClient.parse(post.body()).get("code").asText());
 
         HttpResponse<String> deleteInfo = client.send("DELETE", "/v1/info");
         assertEquals(405, deleteInfo.statusCode());
         HttpResponse<String> putQuery = client.send("PUT", "/v1/queries/x");
         assertEquals(405, putQuery.statusCode());
-        assertEquals("GET, DELETE", putQuery.headers().firstValue("Allow").orElseThrow());
+        assertEquals("GET, HEAD, DELETE", putQuery.headers().firstValue("Allow").orElseThrow());
     }
 
     @Test

@@ -399,6 +399,7 @@ public final class LogicalPlanner
 
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
+        StatementLimits.checkLength(sql);
         SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(AtTimeZoneSyntax.rewrite(sql)))), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
@@ -422,10 +423,11 @@ public final class LogicalPlanner
             String firstLine = newline < 0 ? message : message.substring(0, newline);
             firstLine = firstLine == null ? "syntax error" : firstLine.replaceAll(" at line \\d+, column \\d+\\.?", "").strip();
             String where = position == null ? "" : "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": ";
-            throw new SignoException(ErrorCode.SYNTAX_ERROR, where + firstLine, e);
+            throw new SignoException(ErrorCode.SYNTAX_ERROR, where + StatementLimits.abbreviateQuoted(firstLine), e);
         }
         NestingDepth.check(statement);
         DecimalPrecisions.check(statement);
+        StatementLimits.check(statement);
         return DatePartArguments.rewrite(BalancedChains.rewrite(statement));
     }
 

@@ -112,20 +112,7 @@ public final class Database
     public static BlockCache defaultCache()
     {
         long machineBytes = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
-        return new BlockCache(Math.min(machineBytes / 4, maxNativeBytes() / 2), io.signo.storage.memory.MemoryPool.unbounded("block-cache"));
-    }
-
-    /** -XX:MaxDirectMemorySize, which bounds native segments too; by default the maximum heap. */
-    private static long maxNativeBytes()
-    {
-        try {
-            String value = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption("MaxDirectMemorySize").getValue();
-            long configured = Long.parseLong(value);
-            return configured > 0 ? configured : Runtime.getRuntime().maxMemory();
-        }
-        catch (RuntimeException e) {
-            return Runtime.getRuntime().maxMemory();
-        }
+        return new BlockCache(Math.min(machineBytes / 4, io.signo.storage.memory.NativeMemory.limitBytes() / 2), io.signo.storage.memory.MemoryPool.unbounded("block-cache"));
     }
 
     /** Opens the database in {@code directory}, creating it when it does not exist; decoded chunks read again are kept in {@code cache}. */

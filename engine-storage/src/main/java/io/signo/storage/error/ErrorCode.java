@@ -57,7 +57,9 @@ public enum ErrorCode
     /** A query calls a function that does not exist, or not with arguments of these types. */
     FUNCTION_NOT_FOUND(29, "42883", ErrorType.USER_ERROR),
     /** A client used a JDBC connection the server closed after it stayed idle longer than the server's idle timeout. */
-    CONNECTION_EXPIRED(30, "08003", ErrorType.USER_ERROR);
+    CONNECTION_EXPIRED(30, "08003", ErrorType.USER_ERROR),
+    /** A statement past the size limits: longer than the longest statement, an IN list with too many values. */
+    STATEMENT_TOO_LARGE(31, "54000", ErrorType.USER_ERROR);
 
     /** Whose fault an error is: it decides what is logged and whether retrying can help. */
     public enum ErrorType

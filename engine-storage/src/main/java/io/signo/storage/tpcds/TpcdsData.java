@@ -19,7 +19,18 @@ public final class TpcdsData
 {
     public static final String SCHEMA_NAME = "tpcds";
 
+    /** Native bytes of the tables that do not grow with the scale factor (the dates, times and small dimensions), measured at SF 0.01 and 0.1. */
+    private static final double FIXED_BYTES = 1.86e8;
+    /** Native bytes per unit of scale factor of the others, from the same measurements. */
+    private static final double BYTES_PER_SCALE_FACTOR = 7.8e8;
+
     private TpcdsData() {}
+
+    /** About the native memory the 24 tables take at {@code scaleFactor}: what the checks of a requested scale factor compare with the memory the process may use. */
+    public static long estimatedBytes(double scaleFactor)
+    {
+        return (long) Math.min(Long.MAX_VALUE, FIXED_BYTES + scaleFactor * BYTES_PER_SCALE_FACTOR);
+    }
 
     /** The names of the 24 tables, largest first. */
     public static List<String> tableNames()

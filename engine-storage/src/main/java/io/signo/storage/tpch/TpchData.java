@@ -22,7 +22,16 @@ public final class TpchData
     /** Rows per segment: one page, one scan morsel. */
     public static final int SEGMENT_ROWS = ParallelGenerator.SEGMENT_ROWS;
 
+    /** Native bytes the tables take per unit of scale factor, measured at SF 0.01 and 0.1 (1.19 GB each time). */
+    private static final double BYTES_PER_SCALE_FACTOR = 1.19e9;
+
     private TpchData() {}
+
+    /** About the native memory the eight tables take at {@code scaleFactor}: what the checks of a requested scale factor compare with the memory the process may use. */
+    public static long estimatedBytes(double scaleFactor)
+    {
+        return (long) Math.min(Long.MAX_VALUE, scaleFactor * BYTES_PER_SCALE_FACTOR);
+    }
 
     /**
      * Generates all eight tables at {@code scaleFactor} into a catalog named "tpch", using
