@@ -16,7 +16,7 @@ import java.util.Locale;
  * The consuming side of {@link ExchangeThroughputBenchmark}, in its own process: prints
  * {@code listening on HOST:PORT}, then hosts every partition of each trial's exchange in turn,
  * drains them with one thread per partition (decoding every page) and prints
- * {@code done TRIAL PAGES_RECEIVED WIRE_BYTES_RECEIVED PEAK_BUFFERED_BYTES}. Exits with its parent.
+ * {@code done TRIAL PAGES_RECEIVED WIRE_BYTES_RECEIVED PEAK_BUFFERED_BYTES CONSUMER_IDLE_NANOS CREDIT_WAIT_WHILE_IDLE_NANOS LARGEST_WINDOW_BYTES}. Exits with its parent.
  */
 public final class ExchangeConsumerProcess
 {
@@ -47,7 +47,8 @@ public final class ExchangeConsumerProcess
                         drain.join();
                     }
                     ExchangeStats.Snapshot stats = exchange.stats().snapshot();
-                    System.out.printf(Locale.ROOT, "%s%d %d %d %d%n", DONE_PREFIX, trial.number(), stats.pagesReceived(), stats.wireBytesReceived(), stats.peakBufferedBytes());
+                    System.out.printf(Locale.ROOT, "%s%d %d %d %d %d %d %d%n", DONE_PREFIX, trial.number(), stats.pagesReceived(), stats.wireBytesReceived(), stats.peakBufferedBytes(),
+                            stats.consumerIdleNanos(), stats.creditWaitWhileIdleNanos(), stats.largestWindowBytes());
                     System.out.flush();
                 }
             }

@@ -32,17 +32,17 @@ import java.util.concurrent.TimeUnit;
  * TPC-H lineitem pages through one sink for {@code --seconds} per trial; an
  * {@link ExchangeConsumerProcess} hosts every partition and drains them. A trial ends when the
  * consumer has decoded the last page; raw bytes are the pages' size before encoding, wire bytes
- * what crossed the socket. A first trial warms both JVMs up and is not reported.
+ * what crossed the socket. Two first trials (LZ4 and none) warm both JVMs up and are not reported.
  *
  * <pre>{@code bin/bench-cluster exchange [--sf 0.1] [--seconds 5] [--kind ROUND_ROBIN|HASH] [--partitions 2] [--rows-per-page 256]
- *         [--trials NONE:65536,LZ4:65536,NONE:1048576,LZ4:1048576] [--out benchmarks/target/results]}</pre>
+ *         [--trials NONE:1048576,ADAPTIVE:1048576,LZ4:1048576,NONE:1048576:adaptive,...] [--out benchmarks/target/results]}</pre>
  */
 public final class ExchangeThroughputBenchmark
 {
     static final String MARKDOWN_FILE = "exchange-throughput.md";
     static final String CSV_FILE = "exchange-throughput.csv";
 
-    private static final String WARM_UP = "LZ4:1048576";
+    private static final String WARM_UP = "LZ4:1048576,NONE:1048576";
 
     private ExchangeThroughputBenchmark() {}
 
@@ -55,7 +55,7 @@ public final class ExchangeThroughputBenchmark
         String kind = arguments.string("--kind", "ROUND_ROBIN");
         int partitions = arguments.intValue("--partitions", 2);
         int rowsPerPage = arguments.intValue("--rows-per-page", 256);
-        String trialSpecification = WARM_UP + "," + arguments.string("--trials", "NONE:65536,LZ4:65536,NONE:1048576,LZ4:1048576");
+        String trialSpecification = WARM_UP + "," + arguments.string("--trials", "NONE:1048576,ADAPTIVE:1048576,LZ4:1048576,NONE:1048576:adaptive,ADAPTIVE:1048576:adaptive");
         Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
 
         List<TrialResult> results = new ArrayList<>();
@@ -78,8 +78,9 @@ public final class ExchangeThroughputBenchmark
                 String consumerAddress = expectLine(consumerOutput, ExchangeConsumerProcess.LISTENING_PREFIX).strip();
                 ExchangeRouter router = new ExchangeRouter(transport);
                 for (ThroughputTrial trial : trials) {
-                    TrialResult result = produce(trial, router, consumerAddress, pages, trial.number() == 0 ? Math.min(2, seconds) : seconds, consumerOutput);
-                    if (trial.number() > 0) {
+                    boolean warmUp = trial.number() < WARM_UP.split(",").length;
+                    TrialResult result = produce(trial, router, consumerAddress, pages, warmUp ? Math.min(2, seconds) : seconds, consumerOutput);
+                    if (!warmUp) {
                         System.out.print(result.markdownRow());
                         results.add(result);
                     }
@@ -121,7 +122,8 @@ public final class ExchangeThroughputBenchmark
             if (Integer.parseInt(done[0]) != trial.number()) {
                 throw new IllegalStateException("consumer finished trial " + done[0] + ", expected " + trial.number());
             }
-            return new TrialResult(trial, elapsed, exchange.stats().snapshot(), Long.parseLong(done[1]), Long.parseLong(done[2]), Long.parseLong(done[3]));
+            return new TrialResult(trial, elapsed, exchange.stats().snapshot(), Long.parseLong(done[1]), Long.parseLong(done[2]), Long.parseLong(done[3]),
+                    Long.parseLong(done[4]), Long.parseLong(done[5]), Long.parseLong(done[6]));
         }
     }
 

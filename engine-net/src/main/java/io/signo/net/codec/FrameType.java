@@ -41,6 +41,12 @@ public enum FrameType
         return code;
     }
 
+    /** Frames whose payload goes into native memory as it arrives ({@link BulkFrame}, {@link SegmentFrame}), not to a heap array. */
+    public boolean isBulk()
+    {
+        return this == EXCHANGE_DATA;
+    }
+
     public static FrameType fromCode(byte code)
     {
         FrameType type = code >= 0 ? BY_CODE[code] : null;

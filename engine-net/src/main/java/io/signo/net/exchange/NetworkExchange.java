@@ -4,7 +4,6 @@ import io.signo.core.exchange.Exchange;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.codec.PageCodec;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.PeerDeadException;
 
@@ -38,7 +37,6 @@ public final class NetworkExchange
     /** Above 0: hash rows to the node holding their partition of a stored table of that many (see {@link io.signo.core.exchange.PagePartitioner}). */
     private final int tableBuckets;
     private final int localProducerCount;
-    private final PageCodec codec;
     private final ExchangeConfig config;
     private final ExchangeStats stats = new ExchangeStats();
     private final NetworkExchangeSource[] sources;
@@ -54,15 +52,15 @@ public final class NetworkExchange
             int[] hashChannels,
             int localProducerCount,
             int totalProducerCount,
-            PageCodec codec,
             ExchangeConfig config)
     {
-        this(router, id, kind, partitionOwners, hashChannels, 0, localProducerCount, totalProducerCount, codec, config);
+        this(router, id, kind, partitionOwners, hashChannels, 0, localProducerCount, totalProducerCount, config, new ReceiveBudget(config.queryBufferBytes()));
     }
 
     /**
      * @param tableBuckets above 0: a hash exchange sends each row to the node holding its partition of
      *        a stored table of that many partitions (see {@link io.signo.core.exchange.PagePartitioner})
+     * @param budget what the consumers of the query in this process may grant beyond their first windows, shared by the query's exchanges
      */
     public NetworkExchange(
             ExchangeRouter router,
@@ -73,15 +71,14 @@ public final class NetworkExchange
             int tableBuckets,
             int localProducerCount,
             int totalProducerCount,
-            PageCodec codec,
-            ExchangeConfig config)
+            ExchangeConfig config,
+            ReceiveBudget budget)
     {
         this.router = requireNonNull(router, "router is null");
         this.transport = router.transport();
         this.id = requireNonNull(id, "id is null");
         this.kind = requireNonNull(kind, "kind is null");
         this.partitionOwners = List.copyOf(requireNonNull(partitionOwners, "partitionOwners is null"));
-        this.codec = requireNonNull(codec, "codec is null");
         this.config = requireNonNull(config, "config is null");
         if (partitionOwners.isEmpty()) {
             throw new IllegalArgumentException("an exchange needs at least one partition");
@@ -102,7 +99,7 @@ public final class NetworkExchange
         String local = transport.localAddress();
         for (int partition = 0; partition < sources.length; partition++) {
             if (partitionOwners.get(partition).equals(local)) {
-                sources[partition] = new NetworkExchangeSource(id, partition, totalProducerCount, config.channelWindowBytes(), codec, transport, stats);
+                sources[partition] = new NetworkExchangeSource(id, partition, totalProducerCount, config, requireNonNull(budget, "budget is null"), transport, stats);
             }
         }
         router.register(this);
@@ -151,7 +148,13 @@ public final class NetworkExchange
                         ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
                         : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats);
             }
-            sink = new NetworkSink(this, sender, channels, hashChannels, tableBuckets, codec, config);
+            LinkCompression[] compression = new LinkCompression[channels.length];
+            for (int partition = 0; partition < channels.length; partition++) {
+                if (!channels[partition].isLocal()) {
+                    compression[partition] = router.compression(partitionOwners.get(partition));
+                }
+            }
+            sink = new NetworkSink(this, sender, channels, compression, hashChannels, tableBuckets, config);
             sinks.put(sender, sink);
             sinkList.add(sink);
         }

@@ -1,5 +1,10 @@
 package io.signo.net.exchange;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.signo.net.codec.BulkFrame;
+import io.signo.net.codec.FrameType;
 import io.signo.net.transport.PeerConnection;
 
 import java.util.ArrayDeque;
@@ -88,6 +93,7 @@ final class OutboundChannel
     {
         synchronized (lock) {
             if (closedByConsumer || failure != null) {
+                message.release();
                 return;
             }
             queue.add(message);
@@ -175,9 +181,20 @@ final class OutboundChannel
         signalProgress();
     }
 
+    /** The credit window the consumer grants this channel now: granted minus consumed bytes. */
+    long windowBytes()
+    {
+        synchronized (lock) {
+            return grantedBytes - consumedBytes;
+        }
+    }
+
     private void dropQueue()
     {
         stats.senderQueuedMessages.addAndGet(-queue.size());
+        for (OutboundMessage message : queue) {
+            message.release();
+        }
         queue.clear();
         queuedBytes = 0;
     }
@@ -230,8 +247,10 @@ final class OutboundChannel
                     break;
                 }
                 long now = System.nanoTime();
+                long creditWait = 0;
                 if (creditWaitStart != 0) {
-                    stats.creditWaitNanos.addAndGet(now - creditWaitStart);
+                    creditWait = now - creditWaitStart;
+                    stats.creditWaitNanos.addAndGet(creditWait);
                     creditWaitStart = 0;
                 }
                 if (writeWaitStart != 0) {
@@ -243,7 +262,7 @@ final class OutboundChannel
                 queuedBytes -= message.bytes();
                 sentBytes += message.bytes();
                 messageCount++;
-                transmit(message);
+                transmit(message, creditWait);
                 sent = true;
             }
         }
@@ -252,18 +271,20 @@ final class OutboundChannel
         }
     }
 
-    private void transmit(OutboundMessage message)
+    private void transmit(OutboundMessage message, long creditWaitNanos)
     {
         if (localSource != null) {
             stats.localPagesSent.addAndGet(message.pageCount());
-            localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes());
+            localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes(), creditWaitNanos);
             return;
         }
-        byte[] pages = message.encodedPages();
-        ExchangeMessage.Data data = new ExchangeMessage.Data(exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(), message.pageCount(),
-                pages, 0, pages.length, (int) message.bytes());
-        connection.send(data.toFrame());
+        ByteBuf header = ExchangeMessage.Data.header(PooledByteBufAllocator.DEFAULT, exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(),
+                creditWaitNanos, message.pageCount(), message.compressed(), message.uncompressedBodyBytes());
+        connection.send(new BulkFrame(FrameType.EXCHANGE_DATA, Unpooled.wrappedUnmodifiableBuffer(header, message.body())));
         stats.messagesSent.incrementAndGet();
+        if (message.compressed()) {
+            stats.compressedMessagesSent.incrementAndGet();
+        }
         stats.pagesSent.addAndGet(message.pageCount());
         stats.wireBytesSent.addAndGet(message.bytes());
         stats.rawBytesSent.addAndGet(message.rawBytes());
