@@ -219,11 +219,16 @@ public final class NetworkExchange
         }
     }
 
-    /** Stops routing frames to this exchange; late producers are told the consumers are gone. */
+    /** Stops routing frames to this exchange (late producers are told the consumers are gone) and gives its windows' growth back to the query. */
     @Override
     public void close()
     {
         router.unregister(id);
+        for (NetworkExchangeSource source : sources) {
+            if (source != null) {
+                source.releaseWindows();
+            }
+        }
     }
 
     /** Event loop (or the registering thread, for frames that came early). */

@@ -222,6 +222,9 @@ final class NetworkExchangeSource
                 channel.ended = true;
                 endedCount++;
             }
+            // the sender sent everything: its window's growth goes back to the query
+            budget.release(channel.reservedBytes);
+            channel.reservedBytes = 0;
         }
         wake();
     }
@@ -366,12 +369,18 @@ final class NetworkExchangeSource
         }
         target = Math.min(target, maxWindowBytes);
         long more = target - channel.windowBytes;
-        if (more > 0 && budget.tryReserve(more)) {
-            channel.windowBytes = target;
-            channel.reservedBytes += more;
-            stats.windowGrowths.incrementAndGet();
-            stats.largestWindowBytes.accumulateAndGet(target, Math::max);
+        if (more <= 0) {
+            return;
         }
+        synchronized (lock) {
+            if (channel.ended || closed || !budget.tryReserve(more)) {
+                return;
+            }
+            channel.reservedBytes += more;
+        }
+        channel.windowBytes = target;
+        stats.windowGrowths.incrementAndGet();
+        stats.largestWindowBytes.accumulateAndGet(target, Math::max);
     }
 
     private void grantCredit(InboundChannel channel, long bytes)
@@ -394,15 +403,13 @@ final class NetworkExchangeSource
     }
 
     /** Gives back what the channels reserved beyond their first window; they need no more credit. */
-    private void releaseWindows(List<InboundChannel> toRelease)
+    void releaseWindows()
     {
-        for (InboundChannel channel : toRelease) {
-            long reserved;
-            synchronized (lock) {
-                reserved = channel.reservedBytes;
+        synchronized (lock) {
+            for (InboundChannel channel : channels.values()) {
+                budget.release(channel.reservedBytes);
                 channel.reservedBytes = 0;
             }
-            budget.release(reserved);
         }
     }
 
@@ -481,7 +488,7 @@ final class NetworkExchangeSource
             stats.unbuffered(message.bytes());
             budget.unbuffered(message.bytes());
         }
-        releaseWindows(toNotify);
+        releaseWindows();
         for (InboundChannel channel : toNotify) {
             if (channel.localSender != null) {
                 channel.localSender.consumerClosed();

@@ -458,4 +458,80 @@ class NetworkExchangeTest
         producer.get(5, TimeUnit.SECONDS);
         assertEquals(3_000, ids(received).size());
     }
+
+    @Test
+    void largePagesTravelFromTheirOwnMemoryOrCompressedAndArriveIntact()
+            throws Exception
+    {
+        startNodes(2);
+        List<String> owners = List.of(address(1));
+        int query = 0;
+        for (ExchangeCompression compression : ExchangeCompression.values()) {
+            ExchangeId id = new ExchangeId("large-" + compression, query++);
+            ExchangeConfig config = ExchangeConfig.DEFAULT.withCompression(compression);
+            NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
+            NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
+            // pages of 8192 rows: their id vectors (64 KiB) go to the socket from the vectors' own memory when uncompressed
+            CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 6, 8192));
+            CompletableFuture<List<Page>> consumer = consume(consumerSide.source(0), 0);
+            producer.get(10, TimeUnit.SECONDS);
+            List<Page> pages = consumer.get(10, TimeUnit.SECONDS);
+            assertRowsIntact(pages);
+            List<Long> ids = ids(pages);
+            assertEquals(6 * 8192, ids.size());
+            for (int i = 0; i < ids.size(); i++) {
+                assertEquals(i, ids.get(i), compression + ": one channel keeps its order");
+            }
+            ExchangeStats.Snapshot sent = producerSide.stats().snapshot();
+            switch (compression) {
+                case NONE, ADAPTIVE -> assertEquals(0, sent.compressedMessagesSent(), compression + " over loopback sends raw pages: " + sent);
+                case LZ4 -> {
+                    assertEquals(sent.messagesSent(), sent.compressedMessagesSent(), sent.toString());
+                    assertTrue(sent.compressionRatio() > 1.5, "repetitive rows compress: " + sent.compressionRatio());
+                }
+            }
+            assertEquals(sent.wireBytesSent(), consumerSide.stats().snapshot().wireBytesReceived());
+            producerSide.close();
+            consumerSide.close();
+        }
+    }
+
+    @Test
+    void windowsGrowWhenAnIdleConsumerWaitedForACreditStarvedSenderAndStayWithinTheQueryBudget()
+            throws Exception
+    {
+        startNodes(2);
+        long window = 8 << 10;
+        long budgetBytes = 64 << 10;
+        ExchangeConfig config = new ExchangeConfig(4 << 10, window, 0, ExchangeCompression.NONE, 1 << 20, budgetBytes);
+        List<String> owners = List.of(address(1), address(1));
+        ExchangeId id = new ExchangeId("q-windows", 1);
+        ReceiveBudget budget = new ReceiveBudget(budgetBytes);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, 1, config, new ReceiveBudget(budgetBytes));
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 0, 1, config, budget);
+        // pages of ~20 KiB, each bigger than the first window: the sender waits for credit after every one
+        CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 400, 500));
+        CompletableFuture<List<Page>> first = consume(consumerSide.source(0), 0);
+        CompletableFuture<List<Page>> second = consume(consumerSide.source(1), 0);
+        producer.get(10, TimeUnit.SECONDS);
+        List<Long> ids = new ArrayList<>(ids(first.get(10, TimeUnit.SECONDS)));
+        ids.addAll(ids(second.get(10, TimeUnit.SECONDS)));
+        assertEquals(200_000, ids.size());
+        assertEquals(200_000, new HashSet<>(ids).size());
+
+        ExchangeStats.Snapshot sent = producerSide.stats().snapshot();
+        ExchangeStats.Snapshot received = consumerSide.stats().snapshot();
+        assertTrue(sent.creditWaitNanos() > 0, sent.toString());
+        assertTrue(received.consumerIdleNanos() > 0, received.toString());
+        assertTrue(received.creditWaitWhileIdleNanos() > 0, "the consumers sat idle while the sender waited for credit: " + received);
+        assertTrue(received.creditWaitWhileIdleNanos() <= received.consumerIdleNanos(), received.toString());
+        assertTrue(received.windowGrowths() > 0, "windows grow after a starved consumer: " + received);
+        assertTrue(received.largestWindowBytes() > window && received.largestWindowBytes() <= window + budgetBytes, received.toString());
+        // the bound: each channel's first window plus the budget, and one page past a window (a page never waits behind an empty channel)
+        long pageBytes = 24 << 10;
+        assertTrue(budget.peakBufferedBytes() <= 2 * window + budgetBytes + 2 * pageBytes, "peak buffered " + budget.peakBufferedBytes());
+        assertTrue(budget.reservedBytes() <= budgetBytes, "reserved " + budget.reservedBytes());
+        consumerSide.close();
+        assertEquals(0, budget.reservedBytes(), "closing the sources gives back what their windows reserved");
+    }
 }
