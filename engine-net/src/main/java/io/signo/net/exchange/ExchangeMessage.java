@@ -50,14 +50,17 @@ sealed interface ExchangeMessage
         }
     }
 
-    /** The sender may have sent up to {@code grantedBytes} in total; the consumer consumed {@code consumedBytes} so far. */
-    record Credit(ExchangeId exchangeId, int partition, String sender, long grantedBytes, long consumedBytes)
+    /**
+     * The sender may have sent up to {@code grantedBytes} in total; the consumer consumed {@code consumedBytes} so far
+     * and has sat idle, waiting for pages, {@code consumerIdleNanos} in total.
+     */
+    record Credit(ExchangeId exchangeId, int partition, String sender, long grantedBytes, long consumedBytes, long consumerIdleNanos)
             implements ExchangeMessage
     {
         @Override
         public Frame toFrame()
         {
-            return new Frame(FrameType.EXCHANGE_CREDIT, header(this, 2 * Long.BYTES).putLong(grantedBytes).putLong(consumedBytes).array());
+            return new Frame(FrameType.EXCHANGE_CREDIT, header(this, 3 * Long.BYTES).putLong(grantedBytes).putLong(consumedBytes).putLong(consumerIdleNanos).array());
         }
     }
 
@@ -159,7 +162,7 @@ sealed interface ExchangeMessage
             return switch (frame.type()) {
                 case EXCHANGE_OPEN -> new Open(exchangeId, partition, sender);
                 case EXCHANGE_END -> new End(exchangeId, partition, sender, buffer.getLong());
-                case EXCHANGE_CREDIT -> new Credit(exchangeId, partition, sender, buffer.getLong(), buffer.getLong());
+                case EXCHANGE_CREDIT -> new Credit(exchangeId, partition, sender, buffer.getLong(), buffer.getLong(), buffer.getLong());
                 case EXCHANGE_CLOSED -> new Closed(exchangeId, partition, sender);
                 default -> throw new FrameFormatException("not an exchange frame: " + frame.type());
             };

@@ -4,6 +4,9 @@ import io.signo.net.codec.Frame;
 import io.signo.net.codec.FrameType;
 import io.signo.net.transport.NodeTransport;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -74,7 +77,20 @@ public final class ExchangeRouter
     /** The compression choice for messages to {@code peer}, one per destination process, made from its connection's measurements. */
     LinkCompression compression(String peer)
     {
-        return compression.computeIfAbsent(peer, ignored -> new LinkCompression(transport.connection(peer).link()));
+        return compression.computeIfAbsent(peer, ignored -> new LinkCompression(transport.connection(peer).link(), isThisHost(peer)));
+    }
+
+    /** Whether {@code host:port} names this host: a loopback address or an address of one of its interfaces. */
+    static boolean isThisHost(String peer)
+    {
+        String host = peer.substring(0, Math.max(peer.lastIndexOf(':'), 0));
+        try {
+            InetAddress address = InetAddress.getByName(host);
+            return address.isLoopbackAddress() || address.isAnyLocalAddress() || NetworkInterface.getByInetAddress(address) != null;
+        }
+        catch (IOException e) {
+            return false;
+        }
     }
 
     private void frameReceived(String peer, Frame frame)

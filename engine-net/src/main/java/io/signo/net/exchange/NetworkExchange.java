@@ -146,7 +146,7 @@ public final class NetworkExchange
             for (int partition = 0; partition < channels.length; partition++) {
                 channels[partition] = sources[partition] != null
                         ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
-                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats);
+                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats, router.compression(partitionOwners.get(partition)));
             }
             LinkCompression[] compression = new LinkCompression[channels.length];
             for (int partition = 0; partition < channels.length; partition++) {
@@ -238,7 +238,7 @@ public final class NetworkExchange
             case ExchangeMessage.Open open -> localSource(open.partition()).remoteChannelOpened(peer, open.sender());
             case ExchangeMessage.Data data -> localSource(data.partition()).dataReceived(peer, data);
             case ExchangeMessage.End end -> localSource(end.partition()).endReceived(end.sender());
-            case ExchangeMessage.Credit credit -> sink(credit.sender()).channel(credit.partition()).creditGranted(credit.grantedBytes(), credit.consumedBytes());
+            case ExchangeMessage.Credit credit -> sink(credit.sender()).channel(credit.partition()).creditGranted(credit.grantedBytes(), credit.consumedBytes(), credit.consumerIdleNanos());
             case ExchangeMessage.Closed closed -> sink(closed.sender()).channel(closed.partition()).consumerClosed();
         }
     }

@@ -134,7 +134,7 @@ final class NetworkExchangeSource
             transport.send(peer, new ExchangeMessage.Closed(exchangeId, partition, sender).toFrame());
         }
         else {
-            transport.send(peer, new ExchangeMessage.Credit(exchangeId, partition, sender, windowBytes, 0).toFrame());
+            transport.send(peer, new ExchangeMessage.Credit(exchangeId, partition, sender, windowBytes, 0, idleNanos.get()).toFrame());
         }
     }
 
@@ -150,7 +150,7 @@ final class NetworkExchangeSource
             outbound.consumerClosed();
         }
         else {
-            outbound.creditGranted(windowBytes, 0);
+            outbound.creditGranted(windowBytes, 0, idleNanos.get());
         }
     }
 
@@ -395,10 +395,10 @@ final class NetworkExchangeSource
         long consumed = channel.consumedBytes;
         long granted = consumed + channel.windowBytes;
         if (channel.localSender != null) {
-            channel.localSender.creditGranted(granted, consumed);
+            channel.localSender.creditGranted(granted, consumed, idleNanos.get());
         }
         else {
-            transport.send(channel.peer, new ExchangeMessage.Credit(exchangeId, partition, channel.sender, granted, consumed).toFrame());
+            transport.send(channel.peer, new ExchangeMessage.Credit(exchangeId, partition, channel.sender, granted, consumed, idleNanos.get()).toFrame());
         }
     }
 

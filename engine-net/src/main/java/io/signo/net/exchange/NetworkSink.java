@@ -351,16 +351,21 @@ final class NetworkSink
             case ADAPTIVE -> {
                 long now = System.nanoTime();
                 if (kind != ExchangeKind.BROADCAST) {
-                    yield compression[destination].shouldCompress(now);
+                    yield wantsCompression(destination, now);
                 }
                 // one encoding for every node: compressed if any link wants it
                 boolean any = false;
-                for (LinkCompression link : compression) {
-                    any |= link != null && link.shouldCompress(now);
+                for (int partition = 0; partition < channels.length && !any; partition++) {
+                    any = compression[partition] != null && wantsCompression(partition, now);
                 }
                 yield any;
             }
         };
+    }
+
+    private boolean wantsCompression(int partition, long now)
+    {
+        return compression[partition].shouldCompress(now);
     }
 
     private LinkCompression compressionOf(int destination)
