@@ -6,6 +6,7 @@ import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.ExchangeStats;
 import io.signo.net.exchange.NetworkExchange;
 import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.TransportConfig;
 import io.signo.storage.page.Page;
 
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class ExchangeConsumerProcess
         BenchmarkArguments arguments = new BenchmarkArguments(args);
         List<ThroughputTrial> trials = ThroughputTrial.parse(arguments.string("--trials", ""), ExchangeKind.valueOf(arguments.string("--kind", "ROUND_ROBIN")),
                 new int[] {arguments.intValue("--hash-channel", 0)}, arguments.intValue("--partitions", 2));
-        try (NodeTransport transport = NodeTransport.start(0)) {
+        try (NodeTransport transport = NodeTransport.start(arguments.string("--host", "127.0.0.1"), 0, TransportConfig.DEFAULT)) {
             ExchangeRouter router = new ExchangeRouter(transport);
             System.out.println(LISTENING_PREFIX + transport.localAddress());
             System.out.flush();
