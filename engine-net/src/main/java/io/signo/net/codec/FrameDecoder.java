@@ -5,7 +5,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -72,7 +71,7 @@ public final class FrameDecoder
             if (type.isBulk()) {
                 in.skipBytes(HEADER_BYTES);
                 bulkType = type;
-                bulkPayload = Arena.ofAuto().allocate(Math.max(payloadBytes, 1), 8).asSlice(0, payloadBytes);
+                bulkPayload = ReceiveMemory.allocate(payloadBytes);
                 bulkTarget = bulkPayload.asByteBuffer();
                 continue;
             }

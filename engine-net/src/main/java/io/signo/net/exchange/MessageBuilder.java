@@ -12,6 +12,7 @@ import io.signo.storage.serde.RegionOutput;
 import io.signo.storage.serde.SegmentRegionOutput;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Builds the body of one data message for a destination in another process: pages in the
@@ -201,7 +202,15 @@ final class MessageBuilder
     @Override
     public void zeros(int count)
     {
-        reserve(count).fill((byte) 0);
+        // padding is at most 7 bytes: one word written, no slice made (this runs for most regions)
+        if (compress || count > Long.BYTES) {
+            reserve(count).fill((byte) 0);
+            return;
+        }
+        ensureChunk(Long.BYTES);
+        chunkMemory.set(ValueLayout.JAVA_LONG_UNALIGNED, chunkUsed, 0L);
+        chunkUsed += count;
+        bodyBytes += count;
     }
 
     private void ensureChunk(long byteSize)

@@ -3,13 +3,13 @@ package io.signo.net.exchange;
 import io.airlift.compress.v3.MalformedInputException;
 import io.airlift.compress.v3.lz4.Lz4Decompressor;
 import io.signo.core.exchange.ExchangeSource;
+import io.signo.net.codec.ReceiveMemory;
 import io.signo.net.transport.NodeTransport;
 import io.signo.storage.page.Page;
 import io.signo.storage.serde.AlignedPageReader;
 import io.signo.storage.serde.CorruptPageException;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -320,7 +320,7 @@ final class NetworkExchangeSource
         if (decompressor == null) {
             decompressor = Lz4Decompressor.create();
         }
-        MemorySegment raw = Arena.ofAuto().allocate(Math.max(uncompressedBytes, 8), 8).asSlice(0, uncompressedBytes);
+        MemorySegment raw = ReceiveMemory.allocate(uncompressedBytes);
         int length;
         try {
             length = decompressor.decompress(compressed, raw);
