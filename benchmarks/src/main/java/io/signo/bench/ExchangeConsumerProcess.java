@@ -6,6 +6,7 @@ import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.ExchangeStats;
 import io.signo.net.exchange.NetworkExchange;
 import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.TransportConfig;
 import io.signo.storage.page.Page;
 
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import java.util.Locale;
  * The consuming side of {@link ExchangeThroughputBenchmark}, in its own process: prints
  * {@code listening on HOST:PORT}, then hosts every partition of each trial's exchange in turn,
  * drains them with one thread per partition (decoding every page) and prints
- * {@code done TRIAL PAGES_RECEIVED WIRE_BYTES_RECEIVED PEAK_BUFFERED_BYTES}. Exits with its parent.
+ * {@code done TRIAL PAGES_RECEIVED WIRE_BYTES_RECEIVED PEAK_BUFFERED_BYTES CONSUMER_IDLE_NANOS CREDIT_WAIT_WHILE_IDLE_NANOS LARGEST_WINDOW_BYTES}. Exits with its parent.
  */
 public final class ExchangeConsumerProcess
 {
@@ -32,7 +33,7 @@ public final class ExchangeConsumerProcess
         BenchmarkArguments arguments = new BenchmarkArguments(args);
         List<ThroughputTrial> trials = ThroughputTrial.parse(arguments.string("--trials", ""), ExchangeKind.valueOf(arguments.string("--kind", "ROUND_ROBIN")),
                 new int[] {arguments.intValue("--hash-channel", 0)}, arguments.intValue("--partitions", 2));
-        try (NodeTransport transport = NodeTransport.start(0)) {
+        try (NodeTransport transport = NodeTransport.start(arguments.string("--host", "127.0.0.1"), 0, TransportConfig.DEFAULT)) {
             ExchangeRouter router = new ExchangeRouter(transport);
             System.out.println(LISTENING_PREFIX + transport.localAddress());
             System.out.flush();
@@ -47,7 +48,8 @@ public final class ExchangeConsumerProcess
                         drain.join();
                     }
                     ExchangeStats.Snapshot stats = exchange.stats().snapshot();
-                    System.out.printf(Locale.ROOT, "%s%d %d %d %d%n", DONE_PREFIX, trial.number(), stats.pagesReceived(), stats.wireBytesReceived(), stats.peakBufferedBytes());
+                    System.out.printf(Locale.ROOT, "%s%d %d %d %d %d %d %d%n", DONE_PREFIX, trial.number(), stats.pagesReceived(), stats.wireBytesReceived(), stats.peakBufferedBytes(),
+                            stats.consumerIdleNanos(), stats.creditWaitWhileIdleNanos(), stats.largestWindowBytes());
                     System.out.flush();
                 }
             }

@@ -5,6 +5,7 @@ import io.signo.core.exchange.ExchangeSink;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
 import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.TransportConfig;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
@@ -32,17 +33,20 @@ import java.util.concurrent.TimeUnit;
  * TPC-H lineitem pages through one sink for {@code --seconds} per trial; an
  * {@link ExchangeConsumerProcess} hosts every partition and drains them. A trial ends when the
  * consumer has decoded the last page; raw bytes are the pages' size before encoding, wire bytes
- * what crossed the socket. A first trial warms both JVMs up and is not reported.
+ * what crossed the socket. Two first trials (LZ4 and none) warm both JVMs up and are not reported.
  *
- * <pre>{@code bin/bench-cluster exchange [--sf 0.1] [--seconds 5] [--kind ROUND_ROBIN|HASH] [--partitions 2] [--rows-per-page 256]
- *         [--trials NONE:65536,LZ4:65536,NONE:1048576,LZ4:1048576] [--out benchmarks/target/results]}</pre>
+ * <p>With {@code --shaped-link RATE} (root only) the consumer runs in a network namespace behind a veth
+ * pair shaped to RATE ({@link ShapedLink}), so that a link, not loopback, is the limit.
+ *
+ * <pre>{@code bin/bench-cluster exchange [--sf 0.1] [--seconds 5] [--kind ROUND_ROBIN|HASH] [--partitions 2] [--rows-per-page 256] [--shaped-link 1gbit]
+ *         [--trials NONE:1048576,ADAPTIVE:1048576,LZ4:1048576,NONE:1048576:adaptive,...] [--out benchmarks/target/results]}</pre>
  */
 public final class ExchangeThroughputBenchmark
 {
     static final String MARKDOWN_FILE = "exchange-throughput.md";
     static final String CSV_FILE = "exchange-throughput.csv";
 
-    private static final String WARM_UP = "LZ4:1048576";
+    private static final String WARM_UP = "LZ4:1048576,NONE:1048576";
 
     private ExchangeThroughputBenchmark() {}
 
@@ -55,8 +59,9 @@ public final class ExchangeThroughputBenchmark
         String kind = arguments.string("--kind", "ROUND_ROBIN");
         int partitions = arguments.intValue("--partitions", 2);
         int rowsPerPage = arguments.intValue("--rows-per-page", 256);
-        String trialSpecification = WARM_UP + "," + arguments.string("--trials", "NONE:65536,LZ4:65536,NONE:1048576,LZ4:1048576");
+        String trialSpecification = WARM_UP + "," + arguments.string("--trials", "NONE:1048576,ADAPTIVE:1048576,LZ4:1048576,NONE:1048576:adaptive,ADAPTIVE:1048576:adaptive");
         Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
+        String shapedRate = arguments.string("--shaped-link", "");
 
         List<TrialResult> results = new ArrayList<>();
         try (TpchDataSet data = TpchData.generateDataSet(scaleFactor, 2, MemoryPool.unbounded("benchmark-lineitem"))) {
@@ -67,19 +72,22 @@ public final class ExchangeThroughputBenchmark
                 rawBytes += page.retainedBytes();
             }
             String setup = String.format(Locale.ROOT, "%s exchange of TPC-H SF %s lineitem (%d pages of %d rows, %.0f KiB each on average), "
-                    + "1 producer process to %d partitions in 1 consumer process over loopback; GB = 10^9 bytes.%n%n",
-                    kind, scaleFactor, pages.size(), rowsPerPage, rawBytes / 1024.0 / pages.size(), partitions);
+                    + "1 producer process to %d partitions in 1 consumer process over %s; GB = 10^9 bytes.%n%n",
+                    kind, scaleFactor, pages.size(), rowsPerPage, rawBytes / 1024.0 / pages.size(), partitions,
+                    shapedRate.isEmpty() ? "loopback" : "a veth pair into a network namespace shaped to " + shapedRate + " (tc tbf)");
             System.out.print(setup + TrialResult.MARKDOWN_HEADER);
             int hashChannel = lineitem.columnIndex("l_orderkey");
             List<ThroughputTrial> trials = ThroughputTrial.parse(trialSpecification, ExchangeKind.valueOf(kind), new int[] {hashChannel}, partitions);
-            Process consumer = startConsumer(trialSpecification, kind, hashChannel, partitions);
-            try (NodeTransport transport = NodeTransport.start(0)) {
+            ShapedLink link = shapedRate.isEmpty() ? null : ShapedLink.create(shapedRate);
+            Process consumer = startConsumer(trialSpecification, kind, hashChannel, partitions, link);
+            try (NodeTransport transport = link == null ? NodeTransport.start(0) : NodeTransport.start(link.producerHost(), 0, TransportConfig.DEFAULT)) {
                 BufferedReader consumerOutput = new BufferedReader(new InputStreamReader(consumer.getInputStream(), StandardCharsets.UTF_8));
                 String consumerAddress = expectLine(consumerOutput, ExchangeConsumerProcess.LISTENING_PREFIX).strip();
                 ExchangeRouter router = new ExchangeRouter(transport);
                 for (ThroughputTrial trial : trials) {
-                    TrialResult result = produce(trial, router, consumerAddress, pages, trial.number() == 0 ? Math.min(2, seconds) : seconds, consumerOutput);
-                    if (trial.number() > 0) {
+                    boolean warmUp = trial.number() < WARM_UP.split(",").length;
+                    TrialResult result = produce(trial, router, consumerAddress, pages, warmUp ? Math.min(2, seconds) : seconds, consumerOutput);
+                    if (!warmUp) {
                         System.out.print(result.markdownRow());
                         results.add(result);
                     }
@@ -89,6 +97,9 @@ public final class ExchangeThroughputBenchmark
                 consumer.destroy();
                 if (!consumer.waitFor(5, TimeUnit.SECONDS)) {
                     consumer.destroyForcibly();
+                }
+                if (link != null) {
+                    link.close();
                 }
             }
             write(output, setup, results);
@@ -121,7 +132,8 @@ public final class ExchangeThroughputBenchmark
             if (Integer.parseInt(done[0]) != trial.number()) {
                 throw new IllegalStateException("consumer finished trial " + done[0] + ", expected " + trial.number());
             }
-            return new TrialResult(trial, elapsed, exchange.stats().snapshot(), Long.parseLong(done[1]), Long.parseLong(done[2]), Long.parseLong(done[3]));
+            return new TrialResult(trial, elapsed, exchange.stats().snapshot(), Long.parseLong(done[1]), Long.parseLong(done[2]), Long.parseLong(done[3]),
+                    Long.parseLong(done[4]), Long.parseLong(done[5]), Long.parseLong(done[6]));
         }
     }
 
@@ -149,12 +161,14 @@ public final class ExchangeThroughputBenchmark
         return pages;
     }
 
-    private static Process startConsumer(String trials, String kind, int hashChannel, int partitions)
+    private static Process startConsumer(String trials, String kind, int hashChannel, int partitions, ShapedLink link)
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-Xmx2g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                ExchangeConsumerProcess.class.getName(), "--trials", trials, "--kind", kind, "--hash-channel", Integer.toString(hashChannel), "--partitions", Integer.toString(partitions))
+        String[] command = {java, "-Xmx2g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                ExchangeConsumerProcess.class.getName(), "--trials", trials, "--kind", kind, "--hash-channel", Integer.toString(hashChannel), "--partitions", Integer.toString(partitions),
+                "--host", link == null ? "127.0.0.1" : link.consumerHost()};
+        return new ProcessBuilder(link == null ? command : link.inNamespace(command))
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
     }

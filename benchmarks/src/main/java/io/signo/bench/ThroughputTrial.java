@@ -1,11 +1,11 @@
 package io.signo.bench;
 
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.net.exchange.ExchangeCompression;
 import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeId;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
-import io.signo.storage.serde.CompressionCodec;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,9 +16,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * One configuration of the exchange throughput benchmark; producer and consumer process build the
- * same exchange from it. The channel window is two messages, as in {@link ExchangeConfig#DEFAULT}.
+ * same exchange from it. The channel window starts at two messages, as in {@link ExchangeConfig#DEFAULT};
+ * with adaptive windows (the trial's third part, {@code adaptive}) it may grow to 32 MiB, else it stays.
  */
-record ThroughputTrial(int number, ExchangeKind kind, int[] hashChannels, int partitionCount, CompressionCodec compression, long targetMessageBytes)
+record ThroughputTrial(int number, ExchangeKind kind, int[] hashChannels, int partitionCount, ExchangeCompression compression, long targetMessageBytes, boolean adaptiveWindows)
 {
     static final String QUERY_ID = "exchange-throughput";
 
@@ -28,16 +29,18 @@ record ThroughputTrial(int number, ExchangeKind kind, int[] hashChannels, int pa
         requireNonNull(compression, "compression is null");
     }
 
-    /** Trials numbered from 0, one per {@code CODEC:TARGET_BYTES} of the comma separated {@code specification}. */
+    /** Trials numbered from 0, one per {@code MODE:TARGET_BYTES[:adaptive|fixed]} of the comma separated {@code specification}. */
     static List<ThroughputTrial> parse(String specification, ExchangeKind kind, int[] hashChannels, int partitionCount)
     {
         List<ThroughputTrial> trials = new ArrayList<>();
         for (String trial : specification.split(",")) {
             String[] parts = trial.split(":");
-            if (parts.length != 2) {
-                throw new IllegalArgumentException("expected CODEC:TARGET_BYTES, got: " + trial);
+            if (parts.length != 2 && parts.length != 3) {
+                throw new IllegalArgumentException("expected MODE:TARGET_BYTES[:adaptive|fixed], got: " + trial);
             }
-            trials.add(new ThroughputTrial(trials.size(), kind, hashChannels, partitionCount, CompressionCodec.valueOf(parts[0].toUpperCase(Locale.ROOT)), Long.parseLong(parts[1])));
+            boolean adaptive = parts.length == 3 && parts[2].equalsIgnoreCase("adaptive");
+            trials.add(new ThroughputTrial(trials.size(), kind, hashChannels, partitionCount, ExchangeCompression.valueOf(parts[0].toUpperCase(Locale.ROOT)), Long.parseLong(parts[1]),
+                    adaptive));
         }
         return trials;
     }
@@ -45,6 +48,12 @@ record ThroughputTrial(int number, ExchangeKind kind, int[] hashChannels, int pa
     NetworkExchange exchange(ExchangeRouter router, String consumerAddress, int localProducerCount)
     {
         return new NetworkExchange(router, new ExchangeId(QUERY_ID, number), kind, Collections.nCopies(partitionCount, consumerAddress), hashChannels,
-                localProducerCount, 1, new SerdePageCodec(compression), new ExchangeConfig(targetMessageBytes, 2 * targetMessageBytes, 0));
+                localProducerCount, 1, config());
+    }
+
+    ExchangeConfig config()
+    {
+        long window = 2 * targetMessageBytes;
+        return new ExchangeConfig(targetMessageBytes, window, 0, compression, adaptiveWindows ? Math.max(window, 32 << 20) : window, ExchangeConfig.DEFAULT.queryBufferBytes());
     }
 }

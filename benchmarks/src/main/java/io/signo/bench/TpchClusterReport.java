@@ -43,8 +43,9 @@ final class TpchClusterReport
         text.append(String.format(Locale.ROOT, "TPC-H SF %s, median of %d runs after a warm-up; 1x2 = one process with 2 threads, "
                 + "2x1 = 2 worker processes with 1 thread each (plus the coordinator); ratio = 2x1 / 1x2. "
                 + "Exchange counters: the last 2x1 run, summed over the query's exchanges.%n%n", scaleFactor, runs));
-        text.append("| query | 1x2 ms | 2x1 ms | ratio | pages sent | pages received | MiB sent (wire) | MiB received (wire) | MiB raw | compression | blocked on write ms | waiting for credit ms | peak buffered MiB |\n");
-        text.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        text.append("| query | 1x2 ms | 2x1 ms | ratio | pages sent | pages received | MiB sent (wire) | MiB received (wire) | MiB raw | compression | messages (compressed) "
+                + "| blocked on write ms | waiting for credit ms | consumers idle ms | credit wait while idle ms | peak buffered MiB |\n");
+        text.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         ExchangeTotals all = ExchangeTotals.NONE;
         double localTotal = 0;
         double clusterTotal = 0;
@@ -62,7 +63,7 @@ final class TpchClusterReport
         text.append(String.format(Locale.ROOT, "| **total** | %.0f | %.0f | %.2f | %s |%n", localTotal, clusterTotal, clusterTotal / localTotal, exchangeCells(all)));
         double geometricLocal = Math.exp(logLocal / queries.size());
         double geometricCluster = Math.exp(logCluster / queries.size());
-        text.append(String.format(Locale.ROOT, "| **geometric mean** | %.1f | %.1f | %.2f | | | | | | | | | |%n", geometricLocal, geometricCluster, geometricCluster / geometricLocal));
+        text.append(String.format(Locale.ROOT, "| **geometric mean** | %.1f | %.1f | %.2f | | | | | | | | | | | | |%n", geometricLocal, geometricCluster, geometricCluster / geometricLocal));
         for (QueryTimings query : queries) {
             if (query.error() != null) {
                 text.append(String.format(Locale.ROOT, "%n%s: %s", query.name(), query.error()));
@@ -73,22 +74,25 @@ final class TpchClusterReport
 
     private static String exchangeCells(ExchangeTotals exchanges)
     {
-        return String.format(Locale.ROOT, "%d | %d | %.1f | %.1f | %.1f | %.2f | %.0f | %.0f | %.1f",
+        return String.format(Locale.ROOT, "%d | %d | %.1f | %.1f | %.1f | %.2f | %d (%d) | %.0f | %.0f | %.0f | %.0f | %.1f",
                 exchanges.pagesSent(), exchanges.pagesReceived(), exchanges.wireBytesSent() / MEBIBYTE, exchanges.wireBytesReceived() / MEBIBYTE,
-                exchanges.rawBytesSent() / MEBIBYTE, exchanges.compressionRatio(), exchanges.blockedOnWriteNanos() / 1e6,
-                exchanges.waitingForCreditNanos() / 1e6, exchanges.peakBufferedBytes() / MEBIBYTE);
+                exchanges.rawBytesSent() / MEBIBYTE, exchanges.compressionRatio(), exchanges.messagesSent(), exchanges.compressedMessagesSent(),
+                exchanges.blockedOnWriteNanos() / 1e6, exchanges.waitingForCreditNanos() / 1e6, exchanges.consumerIdleNanos() / 1e6,
+                exchanges.creditWaitWhileIdleNanos() / 1e6, exchanges.peakBufferedBytes() / MEBIBYTE);
     }
 
     String csv()
     {
         StringBuilder text = new StringBuilder("query,local_median_ms,cluster_median_ms,ratio,local_runs_ms,cluster_runs_ms,"
-                + "pages_sent,pages_received,wire_bytes_sent,wire_bytes_received,raw_bytes_sent,blocked_on_write_ms,waiting_for_credit_ms,peak_buffered_bytes,error\n");
+                + "pages_sent,pages_received,wire_bytes_sent,wire_bytes_received,raw_bytes_sent,messages_sent,compressed_messages_sent,blocked_on_write_ms,waiting_for_credit_ms,"
+                + "consumer_idle_ms,credit_wait_while_idle_ms,peak_buffered_bytes,error\n");
         for (QueryTimings query : queries) {
             ExchangeTotals exchanges = query.exchanges();
-            text.append(String.format(Locale.ROOT, "%s,%.1f,%.1f,%.3f,%s,%s,%d,%d,%d,%d,%d,%.1f,%.1f,%d,%s%n",
+            text.append(String.format(Locale.ROOT, "%s,%.1f,%.1f,%.3f,%s,%s,%d,%d,%d,%d,%d,%d,%d,%.1f,%.1f,%.1f,%.1f,%d,%s%n",
                     query.name(), query.localMedian(), query.clusterMedian(), query.ratio(), runList(query.localMillis()), runList(query.clusterMillis()),
                     exchanges.pagesSent(), exchanges.pagesReceived(), exchanges.wireBytesSent(), exchanges.wireBytesReceived(), exchanges.rawBytesSent(),
-                    exchanges.blockedOnWriteNanos() / 1e6, exchanges.waitingForCreditNanos() / 1e6, exchanges.peakBufferedBytes(),
+                    exchanges.messagesSent(), exchanges.compressedMessagesSent(), exchanges.blockedOnWriteNanos() / 1e6, exchanges.waitingForCreditNanos() / 1e6,
+                    exchanges.consumerIdleNanos() / 1e6, exchanges.creditWaitWhileIdleNanos() / 1e6, exchanges.peakBufferedBytes(),
                     query.error() == null ? "" : '"' + query.error().replace('"', '\'') + '"'));
         }
         return text.toString();

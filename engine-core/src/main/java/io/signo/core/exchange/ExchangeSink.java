@@ -19,4 +19,7 @@ public interface ExchangeSink
 
     /** True once no consumer wants more pages; the producer may stop early. */
     boolean isDone();
+
+    /** The producer is gone (finished, failed or stopped): frees what the sink holds for pages it will not send. */
+    default void close() {}
 }

@@ -106,4 +106,10 @@ public final class ExchangeSinkOperator
         }
         return finished;
     }
+
+    @Override
+    public void close()
+    {
+        sink.close();
+    }
 }

@@ -52,6 +52,21 @@ public final class PagePartitioner
         this.positionsByPartition = new int[partitionCount][];
     }
 
+    /** Fills {@code partitionOfRow[0 .. positionCount)} with the partition of each row of {@code page}, a vector at a time. */
+    public void partitions(Page page, int[] partitionOfRow)
+    {
+        int positionCount = page.positionCount();
+        if (hashes.length < positionCount) {
+            hashes = new long[positionCount];
+        }
+        hasher.partitions(page, hashes, partitionOfRow);
+        if (partitionOfBucket != null) {
+            for (int i = 0; i < positionCount; i++) {
+                partitionOfRow[i] = partitionOfBucket[partitionOfRow[i]];
+            }
+        }
+    }
+
     public void split(Page page, Target target)
     {
         int positionCount = page.positionCount();

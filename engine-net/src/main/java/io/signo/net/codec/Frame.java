@@ -3,9 +3,9 @@ package io.signo.net.codec;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One message on a connection: a type and an opaque payload. On the wire: a 4-byte length (of what
- * follows), the type byte, the payload. Payloads are heap arrays: pages are decoded from them on
- * driver threads, never on an event loop.
+ * One control message on a connection: a type and an opaque payload in a heap array. On the wire: a
+ * 4-byte length (of what follows), the type byte, the payload. Pages travel in bulk frames instead
+ * ({@link BulkFrame} out, {@link SegmentFrame} in), whose payloads stay in native memory.
  */
 public record Frame(FrameType type, byte[] payload)
 {

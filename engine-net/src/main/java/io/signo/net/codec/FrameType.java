@@ -12,11 +12,11 @@ public enum FrameType
     ERROR_RESPONSE(6),
     /** Producer to consumer: a channel (sender to partition) will carry pages. */
     EXCHANGE_OPEN(10),
-    /** Producer to consumer: encoded pages with a sequence number and the sender's backlog. */
+    /** Producer to consumer: pages with a sequence number and the sender's backlog; a bulk frame ({@link BulkFrame}, {@link SegmentFrame}). */
     EXCHANGE_DATA(11),
     /** Producer to consumer: the sender sent its last page to this partition. */
     EXCHANGE_END(12),
-    /** Consumer to producer: bytes the sender may have outstanding, and bytes consumed so far. */
+    /** Consumer to producer: bytes the sender may have sent in total, bytes consumed so far, and the consumer's idle time so far. */
     EXCHANGE_CREDIT(13),
     /** Consumer to producer: the consumer needs no more pages. */
     EXCHANGE_CLOSED(14);
@@ -39,6 +39,12 @@ public enum FrameType
     public byte code()
     {
         return code;
+    }
+
+    /** Frames whose payload goes into native memory as it arrives ({@link BulkFrame}, {@link SegmentFrame}), not to a heap array. */
+    public boolean isBulk()
+    {
+        return this == EXCHANGE_DATA;
     }
 
     public static FrameType fromCode(byte code)

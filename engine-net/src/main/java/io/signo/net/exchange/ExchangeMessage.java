@@ -1,9 +1,13 @@
 package io.signo.net.exchange;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.signo.net.codec.Frame;
 import io.signo.net.codec.FrameFormatException;
 import io.signo.net.codec.FrameType;
+import io.signo.storage.serde.AlignedPageFormat;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -46,14 +50,17 @@ sealed interface ExchangeMessage
         }
     }
 
-    /** The sender may have sent up to {@code grantedBytes} in total; the consumer consumed {@code consumedBytes} so far. */
-    record Credit(ExchangeId exchangeId, int partition, String sender, long grantedBytes, long consumedBytes)
+    /**
+     * The sender may have sent up to {@code grantedBytes} in total; the consumer consumed {@code consumedBytes} so far
+     * and has sat idle, waiting for pages, {@code consumerIdleNanos} in total.
+     */
+    record Credit(ExchangeId exchangeId, int partition, String sender, long grantedBytes, long consumedBytes, long consumerIdleNanos)
             implements ExchangeMessage
     {
         @Override
         public Frame toFrame()
         {
-            return new Frame(FrameType.EXCHANGE_CREDIT, header(this, 2 * Long.BYTES).putLong(grantedBytes).putLong(consumedBytes).array());
+            return new Frame(FrameType.EXCHANGE_CREDIT, header(this, 3 * Long.BYTES).putLong(grantedBytes).putLong(consumedBytes).putLong(consumerIdleNanos).array());
         }
     }
 
@@ -68,26 +75,88 @@ sealed interface ExchangeMessage
     }
 
     /**
-     * Encoded pages: {@code pages} holds {@code pageCount} times (int length, encoded page) in
-     * {@code [pagesOffset, pagesOffset + pagesLength)}. {@code wireBytes} is the frame payload size,
-     * the unit of credit.
+     * A received data message: {@code pageCount} pages in the {@link io.signo.storage.serde.AlignedPageFormat}
+     * in {@code body} (LZ4-compressed from {@code uncompressedBytes} when {@code compressed}), a slice of the
+     * native memory the frame arrived in. {@code wireBytes}, the frame payload size, is the unit of credit;
+     * {@code creditWaitNanos} how long the sender waited for credit before it could send this message.
+     *
+     * <p>On the wire, after the common header: long sequence, long backlogBytes, long rawBytes,
+     * long creditWaitNanos, int pageCount, int flags (bit 0: compressed), int uncompressedBytes, then zeros
+     * up to a multiple of 8 bytes, so that the body starts aligned; then the body.
      */
-    record Data(ExchangeId exchangeId, int partition, String sender, long sequence, long backlogBytes, long rawBytes, int pageCount,
-            byte[] pages, int pagesOffset, int pagesLength, int wireBytes)
+    record Data(ExchangeId exchangeId, int partition, String sender, long sequence, long backlogBytes, long rawBytes, long creditWaitNanos, int pageCount,
+            boolean compressed, int uncompressedBytes, MemorySegment body, long wireBytes)
             implements ExchangeMessage
     {
+        private static final int FLAG_COMPRESSED = 1;
+        private static final int FIELDS_BYTES = 4 * Long.BYTES + 3 * Integer.BYTES;
+
         @Override
         public Frame toFrame()
         {
-            ByteBuffer buffer = header(this, 3 * Long.BYTES + Integer.BYTES + pagesLength);
-            buffer.putLong(sequence).putLong(backlogBytes).putLong(rawBytes).putInt(pageCount).put(pages, pagesOffset, pagesLength);
-            return new Frame(FrameType.EXCHANGE_DATA, buffer.array());
+            throw new UnsupportedOperationException("data messages are sent as bulk frames (header, then body)");
         }
 
-        /** Payload size of the frame carrying {@code pagesLength} bytes of pages on this channel. */
-        static int wireBytes(ExchangeId exchangeId, String sender, int pagesLength)
+        /** Bytes of the header (aligned) before the body of a data message on this channel. */
+        static int headerBytes(ExchangeId exchangeId, String sender)
         {
-            return headerBytes(exchangeId, sender) + 3 * Long.BYTES + Integer.BYTES + pagesLength;
+            return (int) AlignedPageFormat.aligned(ExchangeMessage.headerBytes(exchangeId, sender) + FIELDS_BYTES);
+        }
+
+        /** The header of a data message, in direct memory, to go before its body. */
+        static ByteBuf header(ByteBufAllocator allocator, ExchangeId exchangeId, int partition, String sender, long sequence, long backlogBytes, long rawBytes,
+                long creditWaitNanos, int pageCount, boolean compressed, long uncompressedBytes)
+        {
+            int size = headerBytes(exchangeId, sender);
+            ByteBuf header = allocator.directBuffer(size);
+            byte[] query = exchangeId.queryId().getBytes(StandardCharsets.UTF_8);
+            byte[] senderBytes = sender.getBytes(StandardCharsets.UTF_8);
+            header.writeInt(query.length).writeBytes(query).writeInt(exchangeId.exchangeNumber()).writeInt(partition);
+            header.writeInt(senderBytes.length).writeBytes(senderBytes);
+            header.writeLong(sequence).writeLong(backlogBytes).writeLong(rawBytes).writeLong(creditWaitNanos);
+            header.writeInt(pageCount).writeInt(compressed ? FLAG_COMPRESSED : 0).writeInt(Math.toIntExact(uncompressedBytes));
+            header.writeZero(size - header.writerIndex());
+            return header;
+        }
+
+        static Data parse(MemorySegment payload)
+        {
+            try {
+                ByteBuffer buffer = payload.asByteBuffer();
+                ExchangeId exchangeId = new ExchangeId(readString(buffer), buffer.getInt());
+                int partition = buffer.getInt();
+                String sender = readString(buffer);
+                long sequence = buffer.getLong();
+                long backlog = buffer.getLong();
+                long rawBytes = buffer.getLong();
+                long creditWait = buffer.getLong();
+                int pageCount = buffer.getInt();
+                int flags = buffer.getInt();
+                int uncompressedBytes = buffer.getInt();
+                if ((flags & ~FLAG_COMPRESSED) != 0 || pageCount < 0 || uncompressedBytes < 0) {
+                    throw new FrameFormatException("data frame with flags 0x" + Integer.toHexString(flags) + ", " + pageCount + " pages of " + uncompressedBytes + " bytes");
+                }
+                long bodyStart = AlignedPageFormat.aligned(buffer.position());
+                if (bodyStart > payload.byteSize()) {
+                    throw new FrameFormatException("data frame of " + payload.byteSize() + " bytes ends in its header");
+                }
+                // counts a corrupt peer sends must not size arrays or buffers: each page takes at least its
+                // 8-byte header, and LZ4 expands a byte at most 255 times
+                long bodyBytes = payload.byteSize() - bodyStart;
+                boolean compressed = (flags & FLAG_COMPRESSED) != 0;
+                if (pageCount > uncompressedBytes / Long.BYTES || (compressed ? uncompressedBytes > bodyBytes * 255 + 16 : uncompressedBytes != bodyBytes)) {
+                    throw new FrameFormatException("data frame of " + pageCount + " pages in " + uncompressedBytes + " bytes does not fit its body of " + bodyBytes
+                            + (compressed ? " compressed" : "") + " bytes");
+                }
+                return new Data(exchangeId, partition, sender, sequence, backlog, rawBytes, creditWait, pageCount, compressed, uncompressedBytes,
+                        payload.asSlice(bodyStart), payload.byteSize());
+            }
+            catch (FrameFormatException e) {
+                throw e;
+            }
+            catch (RuntimeException e) {
+                throw new FrameFormatException("malformed EXCHANGE_DATA frame of " + payload.byteSize() + " bytes: " + e);
+            }
         }
     }
 
@@ -101,20 +170,8 @@ sealed interface ExchangeMessage
             return switch (frame.type()) {
                 case EXCHANGE_OPEN -> new Open(exchangeId, partition, sender);
                 case EXCHANGE_END -> new End(exchangeId, partition, sender, buffer.getLong());
-                case EXCHANGE_CREDIT -> new Credit(exchangeId, partition, sender, buffer.getLong(), buffer.getLong());
+                case EXCHANGE_CREDIT -> new Credit(exchangeId, partition, sender, buffer.getLong(), buffer.getLong(), buffer.getLong());
                 case EXCHANGE_CLOSED -> new Closed(exchangeId, partition, sender);
-                case EXCHANGE_DATA -> {
-                    long sequence = buffer.getLong();
-                    long backlog = buffer.getLong();
-                    long rawBytes = buffer.getLong();
-                    int pageCount = buffer.getInt();
-                    // each page takes at least its 4-byte length: a count past that is corrupt, and must not size an array
-                    if (pageCount < 1 || pageCount > buffer.remaining() / Integer.BYTES) {
-                        throw new FrameFormatException("page count " + pageCount + " does not fit the " + buffer.remaining() + " bytes of pages");
-                    }
-                    yield new Data(exchangeId, partition, sender, sequence, backlog, rawBytes, pageCount,
-                            frame.payload(), buffer.position(), buffer.remaining(), frame.payload().length);
-                }
                 default -> throw new FrameFormatException("not an exchange frame: " + frame.type());
             };
         }
@@ -152,8 +209,8 @@ sealed interface ExchangeMessage
         if (length < 0 || length > buffer.remaining()) {
             throw new FrameFormatException("string length " + length + " exceeds the " + buffer.remaining() + " bytes left");
         }
-        String value = new String(buffer.array(), buffer.position(), length, StandardCharsets.UTF_8);
-        buffer.position(buffer.position() + length);
-        return value;
+        byte[] bytes = new byte[length];
+        buffer.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 }

@@ -4,12 +4,16 @@ import io.signo.net.codec.Frame;
 import io.signo.net.codec.FrameType;
 import io.signo.net.transport.NodeTransport;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,13 +32,15 @@ public final class ExchangeRouter
     private final Map<ExchangeId, NetworkExchange> exchanges = new HashMap<>();
     private final Map<ExchangeId, List<Early>> early = new HashMap<>();
     private final Set<ExchangeId> closed = new HashSet<>();
+    private final Map<String, LinkCompression> compression = new ConcurrentHashMap<>();
 
     public ExchangeRouter(NodeTransport transport)
     {
         this.transport = requireNonNull(transport, "transport is null");
-        for (FrameType type : List.of(FrameType.EXCHANGE_OPEN, FrameType.EXCHANGE_DATA, FrameType.EXCHANGE_END, FrameType.EXCHANGE_CREDIT, FrameType.EXCHANGE_CLOSED)) {
+        for (FrameType type : List.of(FrameType.EXCHANGE_OPEN, FrameType.EXCHANGE_END, FrameType.EXCHANGE_CREDIT, FrameType.EXCHANGE_CLOSED)) {
             transport.registerFrameHandler(type, this::frameReceived);
         }
+        transport.registerSegmentFrameHandler(FrameType.EXCHANGE_DATA, (peer, frame) -> messageReceived(peer, ExchangeMessage.Data.parse(frame.payload())));
         transport.onPeerDead(this::peerDied);
     }
 
@@ -68,9 +74,32 @@ public final class ExchangeRouter
         }
     }
 
+    /** The compression choice for messages to {@code peer}, one per destination process, made from its connection's measurements. */
+    LinkCompression compression(String peer)
+    {
+        return compression.computeIfAbsent(peer, ignored -> new LinkCompression(transport.connection(peer).link(), isThisHost(peer)));
+    }
+
+    /** Whether {@code host:port} names this host: a loopback address or an address of one of its interfaces. */
+    static boolean isThisHost(String peer)
+    {
+        String host = peer.substring(0, Math.max(peer.lastIndexOf(':'), 0));
+        try {
+            InetAddress address = InetAddress.getByName(host);
+            return address.isLoopbackAddress() || address.isAnyLocalAddress() || NetworkInterface.getByInetAddress(address) != null;
+        }
+        catch (IOException e) {
+            return false;
+        }
+    }
+
     private void frameReceived(String peer, Frame frame)
     {
-        ExchangeMessage message = ExchangeMessage.parse(frame);
+        messageReceived(peer, ExchangeMessage.parse(frame));
+    }
+
+    private void messageReceived(String peer, ExchangeMessage message)
+    {
         NetworkExchange exchange;
         boolean alreadyClosed = false;
         synchronized (lock) {
@@ -104,6 +133,8 @@ public final class ExchangeRouter
 
     private void peerDied(String peer)
     {
+        // a later connection to the same address is a new link, measured afresh
+        compression.remove(peer);
         List<NetworkExchange> current;
         synchronized (lock) {
             current = new ArrayList<>(exchanges.values());

@@ -6,6 +6,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * Counters of one exchange in one process, updated by drivers and event loops, read by the REST API
  * and metrics through {@link #snapshot()}. Wire bytes are what crossed the socket; raw bytes the
  * pages' retained size before encoding (their ratio is the compression ratio).
+ *
+ * <p>Flow control shows in three: {@code creditWaitNanos}, the time senders waited for credit;
+ * {@code consumerIdleNanos}, the time consumers waited for pages while some producer was still
+ * running; and {@code creditWaitWhileIdleNanos}, the part of the consumers' idle time during which
+ * the sender of the message that ended it was waiting for credit, that is, time lost because a window
+ * was too small (the adaptive windows grow when it happens: {@code windowGrowths}, up to
+ * {@code largestWindowBytes}).
  */
 public final class ExchangeStats
 {
@@ -25,6 +32,11 @@ public final class ExchangeStats
     final AtomicLong peakBufferedBytes = new AtomicLong();
     final AtomicLong bufferedMessages = new AtomicLong();
     final AtomicLong senderQueuedMessages = new AtomicLong();
+    final AtomicLong compressedMessagesSent = new AtomicLong();
+    final AtomicLong consumerIdleNanos = new AtomicLong();
+    final AtomicLong creditWaitWhileIdleNanos = new AtomicLong();
+    final AtomicLong windowGrowths = new AtomicLong();
+    final AtomicLong largestWindowBytes = new AtomicLong();
 
     public record Snapshot(
             long pagesSent,
@@ -42,7 +54,12 @@ public final class ExchangeStats
             long bufferedBytes,
             long peakBufferedBytes,
             long bufferedMessages,
-            long senderQueuedMessages)
+            long senderQueuedMessages,
+            long compressedMessagesSent,
+            long consumerIdleNanos,
+            long creditWaitWhileIdleNanos,
+            long windowGrowths,
+            long largestWindowBytes)
     {
         /** Raw bytes per wire byte sent over the network; 1 when nothing was sent. */
         public double compressionRatio()
@@ -69,7 +86,12 @@ public final class ExchangeStats
                 bufferedBytes.get(),
                 peakBufferedBytes.get(),
                 bufferedMessages.get(),
-                senderQueuedMessages.get());
+                senderQueuedMessages.get(),
+                compressedMessagesSent.get(),
+                consumerIdleNanos.get(),
+                creditWaitWhileIdleNanos.get(),
+                windowGrowths.get(),
+                largestWindowBytes.get());
     }
 
     void buffered(long bytes)

@@ -4,7 +4,6 @@ import io.signo.core.exchange.Exchange;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.codec.PageCodec;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.PeerDeadException;
 
@@ -38,7 +37,6 @@ public final class NetworkExchange
     /** Above 0: hash rows to the node holding their partition of a stored table of that many (see {@link io.signo.core.exchange.PagePartitioner}). */
     private final int tableBuckets;
     private final int localProducerCount;
-    private final PageCodec codec;
     private final ExchangeConfig config;
     private final ExchangeStats stats = new ExchangeStats();
     private final NetworkExchangeSource[] sources;
@@ -54,15 +52,15 @@ public final class NetworkExchange
             int[] hashChannels,
             int localProducerCount,
             int totalProducerCount,
-            PageCodec codec,
             ExchangeConfig config)
     {
-        this(router, id, kind, partitionOwners, hashChannels, 0, localProducerCount, totalProducerCount, codec, config);
+        this(router, id, kind, partitionOwners, hashChannels, 0, localProducerCount, totalProducerCount, config, new ReceiveBudget(config.queryBufferBytes()));
     }
 
     /**
      * @param tableBuckets above 0: a hash exchange sends each row to the node holding its partition of
      *        a stored table of that many partitions (see {@link io.signo.core.exchange.PagePartitioner})
+     * @param budget what the consumers of the query in this process may grant beyond their first windows, shared by the query's exchanges
      */
     public NetworkExchange(
             ExchangeRouter router,
@@ -73,15 +71,14 @@ public final class NetworkExchange
             int tableBuckets,
             int localProducerCount,
             int totalProducerCount,
-            PageCodec codec,
-            ExchangeConfig config)
+            ExchangeConfig config,
+            ReceiveBudget budget)
     {
         this.router = requireNonNull(router, "router is null");
         this.transport = router.transport();
         this.id = requireNonNull(id, "id is null");
         this.kind = requireNonNull(kind, "kind is null");
         this.partitionOwners = List.copyOf(requireNonNull(partitionOwners, "partitionOwners is null"));
-        this.codec = requireNonNull(codec, "codec is null");
         this.config = requireNonNull(config, "config is null");
         if (partitionOwners.isEmpty()) {
             throw new IllegalArgumentException("an exchange needs at least one partition");
@@ -102,7 +99,7 @@ public final class NetworkExchange
         String local = transport.localAddress();
         for (int partition = 0; partition < sources.length; partition++) {
             if (partitionOwners.get(partition).equals(local)) {
-                sources[partition] = new NetworkExchangeSource(id, partition, totalProducerCount, config.channelWindowBytes(), codec, transport, stats);
+                sources[partition] = new NetworkExchangeSource(id, partition, totalProducerCount, config, requireNonNull(budget, "budget is null"), transport, stats);
             }
         }
         router.register(this);
@@ -149,9 +146,15 @@ public final class NetworkExchange
             for (int partition = 0; partition < channels.length; partition++) {
                 channels[partition] = sources[partition] != null
                         ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
-                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats);
+                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats, router.compression(partitionOwners.get(partition)));
             }
-            sink = new NetworkSink(this, sender, channels, hashChannels, tableBuckets, codec, config);
+            LinkCompression[] compression = new LinkCompression[channels.length];
+            for (int partition = 0; partition < channels.length; partition++) {
+                if (!channels[partition].isLocal()) {
+                    compression[partition] = router.compression(partitionOwners.get(partition));
+                }
+            }
+            sink = new NetworkSink(this, sender, channels, compression, hashChannels, tableBuckets, config);
             sinks.put(sender, sink);
             sinkList.add(sink);
         }
@@ -216,11 +219,16 @@ public final class NetworkExchange
         }
     }
 
-    /** Stops routing frames to this exchange; late producers are told the consumers are gone. */
+    /** Stops routing frames to this exchange (late producers are told the consumers are gone) and gives its windows' growth back to the query. */
     @Override
     public void close()
     {
         router.unregister(id);
+        for (NetworkExchangeSource source : sources) {
+            if (source != null) {
+                source.releaseWindows();
+            }
+        }
     }
 
     /** Event loop (or the registering thread, for frames that came early). */
@@ -230,7 +238,7 @@ public final class NetworkExchange
             case ExchangeMessage.Open open -> localSource(open.partition()).remoteChannelOpened(peer, open.sender());
             case ExchangeMessage.Data data -> localSource(data.partition()).dataReceived(peer, data);
             case ExchangeMessage.End end -> localSource(end.partition()).endReceived(end.sender());
-            case ExchangeMessage.Credit credit -> sink(credit.sender()).channel(credit.partition()).creditGranted(credit.grantedBytes(), credit.consumedBytes());
+            case ExchangeMessage.Credit credit -> sink(credit.sender()).channel(credit.partition()).creditGranted(credit.grantedBytes(), credit.consumedBytes(), credit.consumerIdleNanos());
             case ExchangeMessage.Closed closed -> sink(closed.sender()).channel(closed.partition()).consumerClosed();
         }
     }

@@ -1,25 +1,38 @@
 package io.signo.net.exchange;
 
+import io.airlift.compress.v3.MalformedInputException;
+import io.airlift.compress.v3.lz4.Lz4Decompressor;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.codec.PageCodec;
+import io.signo.net.codec.ReceiveMemory;
 import io.signo.net.transport.NodeTransport;
 import io.signo.storage.page.Page;
+import io.signo.storage.serde.AlignedPageReader;
+import io.signo.storage.serde.CorruptPageException;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
-import java.nio.ByteBuffer;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * The consumer end of one partition hosted by this process. Event loops (remote senders) and local
  * sinks put messages on a JCTools MPSC queue; the one consumer driver takes them, decodes the pages
- * on its own thread, and returns the consumed bytes as credit to their sender. The queue cannot grow
- * without bound: each sender has at most its window of bytes outstanding.
+ * on its own thread (views of the memory the message arrived in; LZ4 bodies are decompressed into
+ * memory of their own first), and returns the consumed bytes as credit to their sender. The queue
+ * cannot grow without bound: each sender has at most its window of bytes outstanding.
+ *
+ * <p>Windows adapt when the config allows ({@link ExchangeConfig#maxChannelWindowBytes()}): a
+ * channel's window is at least twice the bandwidth-delay product (the rate this consumer drains while
+ * busy, times the round trip to the sender), and doubles whenever a message arrives while the consumer
+ * was idle from a sender that had waited for credit: time lost to a window too small. Growth beyond
+ * the first window is reserved from the query's {@link ReceiveBudget}, so the bytes buffered for a
+ * query stay bounded.
  */
 final class NetworkExchangeSource
         implements ExchangeSource
@@ -30,7 +43,8 @@ final class NetworkExchangeSource
     private final int partition;
     private final int producerCount;
     private final long windowBytes;
-    private final PageCodec codec;
+    private final long maxWindowBytes;
+    private final ReceiveBudget budget;
     private final NodeTransport transport;
     private final ExchangeStats stats;
 
@@ -41,12 +55,27 @@ final class NetworkExchangeSource
     private int endedCount;
     private volatile boolean closed;
     private volatile RuntimeException failure;
+    /** When the consumer started waiting for pages (System.nanoTime), 0 while it is not waiting. */
+    private volatile long idleSince;
+    private final AtomicLong idleNanos = new AtomicLong();
 
     // consumer thread only
     private Page[] current;
     private int currentIndex;
+    private Lz4Decompressor decompressor;
+    private long drainSampleStart;
+    private long drainSampleBytes;
+    private long drainSampleIdleAtStart;
+    private double drainBytesPerSecond;
 
     private record InboundMessage(InboundChannel channel, Page[] pages, ExchangeMessage.Data data, long bytes) {}
+
+    /** The round trip assumed to a peer that no heartbeat measured yet. */
+    private static final long DEFAULT_ROUND_TRIP_NANOS = 500_000;
+    /** A compressed body that declares more than this is corrupt (no sender batches that much). */
+    private static final int MAX_UNCOMPRESSED_BYTES = 256 << 20;
+    /** The consumer's drain rate is measured over periods of at least this long. */
+    private static final long DRAIN_SAMPLE_NANOS = 10_000_000;
 
     /** What the consumer knows of one sender: where to send credit, and the last sequence number seen. */
     private static final class InboundChannel
@@ -57,6 +86,11 @@ final class NetworkExchangeSource
         long lastSequence;
         long consumedBytes;
         boolean ended;
+        /** The window granted now; above the first one by what is reserved from the budget. */
+        long windowBytes;
+        long reservedBytes;
+        /** A message came from a sender that had waited for credit while the consumer was idle: the window should grow. */
+        volatile boolean starved;
 
         InboundChannel(String sender, String peer, OutboundChannel localSender)
         {
@@ -66,13 +100,14 @@ final class NetworkExchangeSource
         }
     }
 
-    NetworkExchangeSource(ExchangeId exchangeId, int partition, int producerCount, long windowBytes, PageCodec codec, NodeTransport transport, ExchangeStats stats)
+    NetworkExchangeSource(ExchangeId exchangeId, int partition, int producerCount, ExchangeConfig config, ReceiveBudget budget, NodeTransport transport, ExchangeStats stats)
     {
         this.exchangeId = requireNonNull(exchangeId, "exchangeId is null");
         this.partition = partition;
         this.producerCount = producerCount;
-        this.windowBytes = windowBytes;
-        this.codec = requireNonNull(codec, "codec is null");
+        this.windowBytes = config.channelWindowBytes();
+        this.maxWindowBytes = config.maxChannelWindowBytes();
+        this.budget = requireNonNull(budget, "budget is null");
         this.transport = requireNonNull(transport, "transport is null");
         this.stats = requireNonNull(stats, "stats is null");
     }
@@ -92,14 +127,14 @@ final class NetworkExchangeSource
     {
         boolean isClosed;
         synchronized (lock) {
-            channels.putIfAbsent(sender, new InboundChannel(sender, peer, null));
+            channels.putIfAbsent(sender, newChannel(sender, peer, null));
             isClosed = closed;
         }
         if (isClosed) {
             transport.send(peer, new ExchangeMessage.Closed(exchangeId, partition, sender).toFrame());
         }
         else {
-            transport.send(peer, new ExchangeMessage.Credit(exchangeId, partition, sender, windowBytes, 0).toFrame());
+            transport.send(peer, new ExchangeMessage.Credit(exchangeId, partition, sender, windowBytes, 0, idleNanos.get()).toFrame());
         }
     }
 
@@ -108,21 +143,28 @@ final class NetworkExchangeSource
     {
         boolean isClosed;
         synchronized (lock) {
-            channels.putIfAbsent(sender, new InboundChannel(sender, null, outbound));
+            channels.putIfAbsent(sender, newChannel(sender, null, outbound));
             isClosed = closed;
         }
         if (isClosed) {
             outbound.consumerClosed();
         }
         else {
-            outbound.creditGranted(windowBytes, 0);
+            outbound.creditGranted(windowBytes, 0, idleNanos.get());
         }
     }
 
-    /** Event loop: encoded pages from a remote sink. */
+    private InboundChannel newChannel(String sender, String peer, OutboundChannel localSender)
+    {
+        InboundChannel channel = new InboundChannel(sender, peer, localSender);
+        channel.windowBytes = windowBytes;
+        return channel;
+    }
+
+    /** Event loop: pages from a remote sink, in the native memory the frame arrived in. */
     void dataReceived(String peer, ExchangeMessage.Data data)
     {
-        InboundChannel channel = channels.computeIfAbsent(data.sender(), sender -> new InboundChannel(sender, peer, null));
+        InboundChannel channel = channels.computeIfAbsent(data.sender(), sender -> newChannel(sender, peer, null));
         if (closed || failure != null) {
             return;
         }
@@ -133,11 +175,12 @@ final class NetworkExchangeSource
         channel.lastSequence = data.sequence();
         stats.messagesReceived.incrementAndGet();
         stats.wireBytesReceived.addAndGet(data.wireBytes());
+        senderWaited(channel, data.creditWaitNanos());
         offer(new InboundMessage(channel, null, data, data.wireBytes()));
     }
 
     /** A local sink hands pages over in memory, from its sending thread. */
-    void localDataReceived(String sender, long sequence, Page[] pages, long bytes)
+    void localDataReceived(String sender, long sequence, Page[] pages, long bytes, long creditWaitNanos)
     {
         InboundChannel channel = channels.get(sender);
         if (channel == null || closed || failure != null) {
@@ -148,12 +191,25 @@ final class NetworkExchangeSource
             return;
         }
         channel.lastSequence = sequence;
+        senderWaited(channel, creditWaitNanos);
         offer(new InboundMessage(channel, pages, null, bytes));
+    }
+
+    /** Counts the time the consumer sat idle while this message's sender waited for credit, and lets its window grow. */
+    private void senderWaited(InboundChannel channel, long creditWaitNanos)
+    {
+        long idleStart = idleSince;
+        if (idleStart == 0 || creditWaitNanos <= 0) {
+            return;
+        }
+        stats.creditWaitWhileIdleNanos.addAndGet(Math.min(creditWaitNanos, System.nanoTime() - idleStart));
+        channel.starved = true;
     }
 
     private void offer(InboundMessage message)
     {
         stats.buffered(message.bytes());
+        budget.buffered(message.bytes());
         queue.offer(message);
         wake();
     }
@@ -161,11 +217,14 @@ final class NetworkExchangeSource
     void endReceived(String sender)
     {
         synchronized (lock) {
-            InboundChannel channel = channels.computeIfAbsent(sender, ignored -> new InboundChannel(sender, null, null));
+            InboundChannel channel = channels.computeIfAbsent(sender, ignored -> newChannel(sender, null, null));
             if (!channel.ended) {
                 channel.ended = true;
                 endedCount++;
             }
+            // the sender sent everything: its window's growth goes back to the query
+            budget.release(channel.reservedBytes);
+            channel.reservedBytes = 0;
         }
         wake();
     }
@@ -184,6 +243,13 @@ final class NetworkExchangeSource
         synchronized (lock) {
             toComplete = waiter;
             waiter = null;
+            long idleStart = idleSince;
+            if (idleStart != 0) {
+                idleSince = 0;
+                long idle = System.nanoTime() - idleStart;
+                idleNanos.addAndGet(idle);
+                stats.consumerIdleNanos.addAndGet(idle);
+            }
         }
         if (toComplete != null) {
             toComplete.complete(null);
@@ -207,7 +273,9 @@ final class NetworkExchangeSource
             return null;
         }
         stats.unbuffered(message.bytes());
+        budget.unbuffered(message.bytes());
         Page[] pages = message.pages() != null ? message.pages() : decode(message.data());
+        drained(message.bytes());
         grantCredit(message.channel(), message.bytes());
         current = pages;
         currentIndex = 1;
@@ -217,16 +285,20 @@ final class NetworkExchangeSource
     private Page[] decode(ExchangeMessage.Data data)
     {
         Page[] pages = new Page[data.pageCount()];
-        ByteBuffer buffer = ByteBuffer.wrap(data.pages(), data.pagesOffset(), data.pagesLength());
         try {
+            MemorySegment body = data.body();
+            if (data.compressed()) {
+                body = decompress(body, data.uncompressedBytes());
+            }
+            else if (body.byteSize() != data.uncompressedBytes()) {
+                throw new CorruptPageException("body of " + body.byteSize() + " bytes, header declares " + data.uncompressedBytes());
+            }
+            AlignedPageReader reader = new AlignedPageReader(body);
             for (int i = 0; i < pages.length; i++) {
-                int length = buffer.getInt();
-                if (length < 0 || length > buffer.remaining()) {
-                    throw new IllegalStateException("page length " + length + " exceeds the " + buffer.remaining() + " bytes left");
-                }
-                pages[i] = codec.decode(data.pages(), buffer.position(), length);
-                buffer.position(buffer.position() + length);
-                stats.rawBytesReceived.addAndGet(pages[i].retainedBytes());
+                pages[i] = reader.next();
+            }
+            if (reader.hasNext()) {
+                throw new CorruptPageException("bytes left after " + pages.length + " pages: " + (body.byteSize() - reader.position()));
             }
         }
         catch (RuntimeException e) {
@@ -234,8 +306,81 @@ final class NetworkExchangeSource
             fail(corrupt);
             throw new ExchangeFailedException(exchangeId, corrupt);
         }
+        stats.rawBytesReceived.addAndGet(data.rawBytes());
         stats.pagesReceived.addAndGet(pages.length);
         return pages;
+    }
+
+    /** The body's pages in native memory of their own; the declared size is checked before anything is allocated. */
+    private MemorySegment decompress(MemorySegment compressed, int uncompressedBytes)
+    {
+        if (uncompressedBytes > MAX_UNCOMPRESSED_BYTES) {
+            throw new CorruptPageException("compressed body declares " + uncompressedBytes + " bytes, above the limit of " + MAX_UNCOMPRESSED_BYTES);
+        }
+        if (decompressor == null) {
+            decompressor = Lz4Decompressor.create();
+        }
+        MemorySegment raw = ReceiveMemory.allocate(uncompressedBytes);
+        int length;
+        try {
+            length = decompressor.decompress(compressed, raw);
+        }
+        catch (MalformedInputException | IndexOutOfBoundsException e) {
+            throw new CorruptPageException("LZ4 body does not decompress: " + e.getMessage(), e);
+        }
+        if (length != uncompressedBytes) {
+            throw new CorruptPageException("LZ4 body decompressed to " + length + " bytes, header declares " + uncompressedBytes);
+        }
+        return raw;
+    }
+
+    /** Measures how fast the consumer takes bytes while it is busy (its idle time taken out). */
+    private void drained(long bytes)
+    {
+        long now = System.nanoTime();
+        long idleNow = idleNanos.get();
+        if (drainSampleStart == 0) {
+            drainSampleStart = now;
+            drainSampleIdleAtStart = idleNow;
+        }
+        drainSampleBytes += bytes;
+        long elapsed = now - drainSampleStart;
+        if (elapsed >= DRAIN_SAMPLE_NANOS) {
+            long busy = Math.max(elapsed - (idleNow - drainSampleIdleAtStart), elapsed / 16);
+            double rate = drainSampleBytes * 1e9 / busy;
+            drainBytesPerSecond = drainBytesPerSecond == 0 ? rate : 0.75 * drainBytesPerSecond + 0.25 * rate;
+            drainSampleStart = now;
+            drainSampleBytes = 0;
+            drainSampleIdleAtStart = idleNow;
+        }
+    }
+
+    /** Grows the channel's window toward twice the bandwidth-delay product, and doubles it after the channel starved the consumer. */
+    private void adaptWindow(InboundChannel channel)
+    {
+        long target = channel.windowBytes;
+        if (channel.starved) {
+            channel.starved = false;
+            target = 2 * target;
+        }
+        if (drainBytesPerSecond > 0) {
+            long roundTrip = channel.peer == null ? 0 : transport.roundTripNanos(channel.peer, DEFAULT_ROUND_TRIP_NANOS);
+            target = Math.max(target, (long) (2 * drainBytesPerSecond * roundTrip / 1e9));
+        }
+        target = Math.min(target, maxWindowBytes);
+        long more = target - channel.windowBytes;
+        if (more <= 0) {
+            return;
+        }
+        synchronized (lock) {
+            if (channel.ended || closed || !budget.tryReserve(more)) {
+                return;
+            }
+            channel.reservedBytes += more;
+        }
+        channel.windowBytes = target;
+        stats.windowGrowths.incrementAndGet();
+        stats.largestWindowBytes.accumulateAndGet(target, Math::max);
     }
 
     private void grantCredit(InboundChannel channel, long bytes)
@@ -244,12 +389,27 @@ final class NetworkExchangeSource
         if (closed) {
             return;
         }
+        if (maxWindowBytes > windowBytes && !channel.ended) {
+            adaptWindow(channel);
+        }
         long consumed = channel.consumedBytes;
+        long granted = consumed + channel.windowBytes;
         if (channel.localSender != null) {
-            channel.localSender.creditGranted(consumed + windowBytes, consumed);
+            channel.localSender.creditGranted(granted, consumed, idleNanos.get());
         }
         else {
-            transport.send(channel.peer, new ExchangeMessage.Credit(exchangeId, partition, channel.sender, consumed + windowBytes, consumed).toFrame());
+            transport.send(channel.peer, new ExchangeMessage.Credit(exchangeId, partition, channel.sender, granted, consumed, idleNanos.get()).toFrame());
+        }
+    }
+
+    /** Gives back what the channels reserved beyond their first window; they need no more credit. */
+    void releaseWindows()
+    {
+        synchronized (lock) {
+            for (InboundChannel channel : channels.values()) {
+                budget.release(channel.reservedBytes);
+                channel.reservedBytes = 0;
+            }
         }
     }
 
@@ -263,12 +423,13 @@ final class NetworkExchangeSource
         synchronized (lock) {
             if (waiter == null) {
                 waiter = new CompletableFuture<>();
+                idleSince = System.nanoTime();
             }
             future = waiter;
         }
         // a message offered between the check and publishing the waiter must not be missed
         if (readyWithoutWaiting()) {
-            future.complete(null);
+            wake();
         }
         return future;
     }
@@ -325,7 +486,9 @@ final class NetworkExchangeSource
         InboundMessage message;
         while ((message = queue.poll()) != null) {
             stats.unbuffered(message.bytes());
+            budget.unbuffered(message.bytes());
         }
+        releaseWindows();
         for (InboundChannel channel : toNotify) {
             if (channel.localSender != null) {
                 channel.localSender.consumerClosed();

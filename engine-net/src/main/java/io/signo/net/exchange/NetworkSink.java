@@ -1,71 +1,118 @@
 package io.signo.net.exchange;
 
+import io.netty.buffer.ByteBuf;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
+import io.signo.core.exchange.PageAccumulator;
 import io.signo.core.exchange.PagePartitioner;
-import io.signo.net.codec.PageCodec;
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
+import io.signo.storage.serde.SegmentRegionOutput;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * The producer end for one driver. Routes rows to destination partitions, batches them per
- * destination up to the target message size, encodes batches for remote partitions (on the
- * driver's thread) and hands them to the partition's {@link OutboundChannel}. Blocked while any
- * channel still holds a message it could not send (no credit, or an unwritable connection), and
- * after each batch barrier until every consumer caught up.
+ * The producer end for one driver. Routes rows to destination partitions and batches them per
+ * destination into messages, which it hands to the partition's {@link OutboundChannel}:
+ *
+ * <ul>
+ * <li>A hash exchange computes the partition of every row of a page once, a vector at a time, and
+ * scatters the page column by column into one {@link PageAccumulator} per destination; an
+ * accumulator is sent as a page once it holds {@link #MAX_PAGE_ROWS} rows or a message's worth of
+ * bytes. A page whose rows all go to one destination goes on whole.</li>
+ * <li>Pages under {@link #COALESCE_BELOW_BYTES} are coalesced the same way, so that a stream of tiny
+ * pages becomes a few pages of useful size; larger pages go on as they are.</li>
+ * <li>For a destination in another process the pages are written straight into the message's direct
+ * buffers ({@link MessageBuilder}), compressed or not as the destination's {@link LinkCompression}
+ * decides; a message is sent once it holds half the destination's credit window (at least
+ * {@link ExchangeConfig#MIN_MESSAGE_BYTES}, at most the configured target). For a destination in this
+ * process the pages themselves are handed over.</li>
+ * </ul>
+ *
+ * Blocked while any channel still holds a message it could not send (no credit, or an unwritable
+ * connection), and after each batch barrier until every consumer caught up. Driver thread only.
  */
 final class NetworkSink
         implements ExchangeSink
 {
+    /** Pages smaller than this are coalesced with others for the same destination. */
+    static final long COALESCE_BELOW_BYTES = 16 << 10;
+    /** A page made of accumulated rows has at most this many, as a table scan's pages. */
+    static final int MAX_PAGE_ROWS = 8192;
+    private static final long MAX_ACCUMULATED_BYTES = 1 << 20;
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final NetworkExchange exchange;
     private final ExchangeKind kind;
     private final OutboundChannel[] channels;
-    private final PageCodec codec;
+    /** Per channel, the compression choice of its destination process; null for a channel in this process. */
+    private final LinkCompression[] compression;
     private final ExchangeConfig config;
     private final String sender;
+    private final int headerBytes;
 
-    // driver thread only
-    private final List<List<Page>> batches = new ArrayList<>();
-    private final long[] batchBytes;
+    // driver thread only; one destination per channel, or one for all for a broadcast
+    private final PageAccumulator[] accumulators;
+    private final List<List<Page>> localPages = new ArrayList<>();
+    private final long[] localBytes;
+    private final MessageBuilder[] builders;
+    private final long[] messageTargets;
     private final PagePartitioner partitioner;
+    private int[] partitionOfRow = new int[0];
+    private int[][] positionsByPartition;
+    private final int[] counts;
     private int roundRobinNext;
     /** A broadcast sends each page once to every node, to one of its partitions in turn, so the node's drivers together see it once. */
     private final int[][] partitionsByNode;
     private final int[] broadcastNext;
+    private final boolean broadcastToLocal;
+    private final boolean broadcastToRemote;
     private long bytesSinceBarrier;
     private boolean finished;
 
-    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, int[] hashChannels, int tableBuckets, PageCodec codec, ExchangeConfig config)
+    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, LinkCompression[] compression, int[] hashChannels, int tableBuckets, ExchangeConfig config)
     {
         this.exchange = requireNonNull(exchange, "exchange is null");
         this.kind = exchange.kind();
         this.sender = requireNonNull(sender, "sender is null");
         this.channels = requireNonNull(channels, "channels is null");
-        this.codec = requireNonNull(codec, "codec is null");
+        this.compression = requireNonNull(compression, "compression is null");
         this.config = requireNonNull(config, "config is null");
-        // broadcast batches once for all partitions: the same pages go everywhere, encoded once
-        int batchCount = kind == ExchangeKind.BROADCAST ? 1 : channels.length;
-        for (int i = 0; i < batchCount; i++) {
-            batches.add(new ArrayList<>());
+        this.headerBytes = ExchangeMessage.Data.headerBytes(exchange.id(), sender);
+        int destinationCount = kind == ExchangeKind.BROADCAST ? 1 : channels.length;
+        this.accumulators = new PageAccumulator[destinationCount];
+        this.builders = new MessageBuilder[destinationCount];
+        this.localBytes = new long[destinationCount];
+        this.messageTargets = new long[destinationCount];
+        for (int i = 0; i < destinationCount; i++) {
+            localPages.add(new ArrayList<>());
         }
-        this.batchBytes = new long[batchCount];
         this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
-        this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length, tableBuckets, partitionsByNode.length) : null;
         this.broadcastNext = new int[partitionsByNode.length];
+        this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length, tableBuckets, partitionsByNode.length) : null;
+        this.counts = new int[channels.length];
+        this.positionsByPartition = new int[channels.length][0];
+        boolean anyLocal = false;
+        boolean anyRemote = false;
+        for (OutboundChannel channel : channels) {
+            anyLocal |= channel.isLocal();
+            anyRemote |= !channel.isLocal();
+        }
+        this.broadcastToLocal = anyLocal;
+        this.broadcastToRemote = anyRemote;
     }
 
     /** The partitions of each owning node, in node order of first appearance. */
     private static int[][] partitionsByNode(List<String> owners)
     {
-        java.util.Map<String, List<Integer>> byNode = new java.util.LinkedHashMap<>();
+        Map<String, List<Integer>> byNode = new LinkedHashMap<>();
         for (int partition = 0; partition < owners.size(); partition++) {
             byNode.computeIfAbsent(owners.get(partition), ignored -> new ArrayList<>()).add(partition);
         }
@@ -114,7 +161,10 @@ final class NetworkSink
     @Override
     public void add(Page page)
     {
-        exchange.checkFailed();
+        if (exchange.failure() != null) {
+            close();
+            exchange.checkFailed();
+        }
         if (finished) {
             throw new IllegalStateException("sink " + sender + " already finished");
         }
@@ -122,71 +172,260 @@ final class NetworkSink
             return;
         }
         switch (kind) {
-            case GATHER -> append(0, page);
-            case BROADCAST -> append(0, page);
+            case GATHER, BROADCAST -> addToDestination(0, page);
             case ROUND_ROBIN -> {
                 int target = roundRobinNext;
                 roundRobinNext = (roundRobinNext + 1) % channels.length;
-                append(target, page);
+                addToDestination(target, page);
             }
-            case HASH -> addPartitioned(page);
+            case HASH -> {
+                if (channels.length == 1) {
+                    addToDestination(0, page);
+                }
+                else {
+                    scatter(page);
+                }
+            }
         }
     }
 
-    private void addPartitioned(Page page)
+    private void addToDestination(int destination, Page page)
     {
-        if (channels.length == 1) {
-            append(0, page);
+        if (isClosed(destination)) {
             return;
         }
-        partitioner.split(page, this::append);
+        if (page.retainedBytes() < COALESCE_BELOW_BYTES) {
+            PageAccumulator accumulator = accumulator(destination);
+            accumulator.appendAll(page);
+            if (isFull(destination, accumulator)) {
+                flushAccumulator(destination);
+            }
+            return;
+        }
+        // the accumulated rows first, so that a destination gets a producer's rows in order
+        flushAccumulator(destination);
+        emit(destination, page, true);
     }
 
-    private void append(int batch, Page page)
+    /** Splits a page by the partition of each row, computed once for the page, and appends it column by column. */
+    private void scatter(Page page)
     {
-        if (kind != ExchangeKind.BROADCAST && channels[batch].isClosed()) {
-            return;
+        int positionCount = page.positionCount();
+        if (partitionOfRow.length < positionCount) {
+            partitionOfRow = new int[positionCount];
+            for (int partition = 0; partition < channels.length; partition++) {
+                positionsByPartition[partition] = new int[positionCount];
+            }
         }
-        batches.get(batch).add(page);
-        batchBytes[batch] += page.retainedBytes();
-        if (batchBytes[batch] >= config.targetMessageBytes()) {
-            flush(batch);
+        partitioner.partitions(page, partitionOfRow);
+        Arrays.fill(counts, 0);
+        for (int i = 0; i < positionCount; i++) {
+            int partition = partitionOfRow[i];
+            positionsByPartition[partition][counts[partition]++] = i;
+        }
+        for (int partition = 0; partition < channels.length; partition++) {
+            if (counts[partition] == positionCount) {
+                addToDestination(partition, page);
+                return;
+            }
+        }
+        for (int partition = 0; partition < channels.length; partition++) {
+            if (counts[partition] > 0) {
+                accumulator(partition).prepare(page);
+            }
+        }
+        int columnCount = page.columnCount();
+        for (int column = 0; column < columnCount; column++) {
+            for (int partition = 0; partition < channels.length; partition++) {
+                int count = counts[partition];
+                if (count > 0) {
+                    accumulators[partition].appendColumn(column, page.column(column), positionsByPartition[partition], count);
+                }
+            }
+        }
+        for (int partition = 0; partition < channels.length; partition++) {
+            int count = counts[partition];
+            if (count > 0) {
+                PageAccumulator accumulator = accumulators[partition];
+                accumulator.commit(count);
+                if (isClosed(partition)) {
+                    accumulator.reset();
+                }
+                else if (isFull(partition, accumulator)) {
+                    flushAccumulator(partition);
+                }
+            }
         }
     }
 
-    private void flush(int batch)
+    private PageAccumulator accumulator(int destination)
     {
-        List<Page> pages = batches.get(batch);
-        if (pages.isEmpty()) {
+        PageAccumulator accumulator = accumulators[destination];
+        if (accumulator == null) {
+            accumulator = new PageAccumulator();
+            accumulators[destination] = accumulator;
+        }
+        return accumulator;
+    }
+
+    private boolean isFull(int destination, PageAccumulator accumulator)
+    {
+        return accumulator.positionCount() >= MAX_PAGE_ROWS || accumulator.bytes() >= Math.min(MAX_ACCUMULATED_BYTES, messageTarget(destination));
+    }
+
+    private boolean isClosed(int destination)
+    {
+        return kind != ExchangeKind.BROADCAST && channels[destination].isClosed();
+    }
+
+    /** Sends the accumulated rows of a destination on as one page. */
+    private void flushAccumulator(int destination)
+    {
+        PageAccumulator accumulator = accumulators[destination];
+        if (accumulator == null || accumulator.positionCount() == 0) {
             return;
         }
-        Page[] pageArray = pages.toArray(new Page[0]);
-        long rawBytes = batchBytes[batch];
+        Page view = accumulator.view();
+        boolean toLocal = kind == ExchangeKind.BROADCAST ? broadcastToLocal : channels[destination].isLocal();
+        if (toLocal) {
+            // a consumer in this process keeps the page: it gets memory of its own, one allocation
+            emit(destination, SegmentRegionOutput.copyOf(view, PageAllocator.transientPages()), true);
+        }
+        else {
+            emit(destination, view, false);
+        }
+        accumulator.reset();
+    }
+
+    /** Adds a page to the destination's next message and sends the message once it is big enough. */
+    private void emit(int destination, Page page, boolean mayReference)
+    {
+        boolean toLocal = kind == ExchangeKind.BROADCAST ? broadcastToLocal : channels[destination].isLocal();
+        boolean toRemote = kind == ExchangeKind.BROADCAST ? broadcastToRemote : !channels[destination].isLocal();
+        long target = messageTargets[destination];
+        if (target == 0) {
+            target = messageTarget(destination);
+        }
+        long batched = 0;
+        if (toLocal) {
+            localPages.get(destination).add(page);
+            localBytes[destination] += page.retainedBytes();
+            batched = localBytes[destination];
+        }
+        if (toRemote) {
+            MessageBuilder builder = builders[destination];
+            if (builder == null) {
+                builder = new MessageBuilder();
+                builders[destination] = builder;
+            }
+            if (!builder.isStarted()) {
+                builder.start(shouldCompress(destination));
+            }
+            builder.addPage(page, mayReference);
+            batched = Math.max(batched, builder.bodyBytes());
+        }
+        if (batched >= target) {
+            flush(destination);
+        }
+    }
+
+    /** The size at which a destination's message is sent: half its credit window, within [{@link ExchangeConfig#MIN_MESSAGE_BYTES}, target]. */
+    private long messageTarget(int destination)
+    {
+        long target = config.targetMessageBytes();
+        if (kind != ExchangeKind.BROADCAST && !channels[destination].isLocal()) {
+            long window = channels[destination].windowBytes();
+            if (window > 0) {
+                target = Math.min(target, Math.max(ExchangeConfig.MIN_MESSAGE_BYTES, window / 2));
+            }
+        }
+        messageTargets[destination] = target;
+        return target;
+    }
+
+    private boolean shouldCompress(int destination)
+    {
+        return switch (config.compression()) {
+            case NONE -> false;
+            case LZ4 -> true;
+            case ADAPTIVE -> {
+                long now = System.nanoTime();
+                if (kind != ExchangeKind.BROADCAST) {
+                    yield wantsCompression(destination, now);
+                }
+                // one encoding for every node: compressed if any link wants it
+                boolean any = false;
+                for (int partition = 0; partition < channels.length && !any; partition++) {
+                    any = compression[partition] != null && wantsCompression(partition, now);
+                }
+                yield any;
+            }
+        };
+    }
+
+    private boolean wantsCompression(int partition, long now)
+    {
+        return compression[partition].shouldCompress(now);
+    }
+
+    private LinkCompression compressionOf(int destination)
+    {
+        if (kind != ExchangeKind.BROADCAST) {
+            return compression[destination];
+        }
+        for (LinkCompression link : compression) {
+            if (link != null) {
+                return link;
+            }
+        }
+        return null;
+    }
+
+    private void flush(int destination)
+    {
+        List<Page> pages = localPages.get(destination);
+        Page[] pageArray = pages.isEmpty() ? null : pages.toArray(new Page[0]);
+        long rawBytes = localBytes[destination];
         pages.clear();
-        batchBytes[batch] = 0;
+        localBytes[destination] = 0;
+        messageTargets[destination] = 0;
+        MessageBuilder builder = builders[destination];
+        MessageBuilder.Body body = builder != null && builder.isStarted() ? builder.seal(compressionOf(destination)) : null;
         if (kind == ExchangeKind.BROADCAST) {
-            OutboundMessage encoded = null;
             for (int node = 0; node < partitionsByNode.length; node++) {
                 OutboundChannel channel = nextOpenChannel(node);
                 if (channel == null) {
                     continue;
                 }
                 if (channel.isLocal()) {
-                    channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
-                    continue;
+                    if (pageArray != null) {
+                        channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
+                    }
                 }
-                if (encoded == null) {
-                    encoded = encode(pageArray, rawBytes);
+                else if (body != null) {
+                    ByteBuf buffer = body.buffer().retainedDuplicate();
+                    channel.enqueue(OutboundMessage.remote(body, buffer, headerBytes + buffer.readableBytes()));
                 }
-                channel.enqueue(encoded);
             }
-            bytesSinceBarrier += rawBytes;
+            if (body != null) {
+                bytesSinceBarrier += body.buffer().readableBytes();
+                body.buffer().release();
+            }
+            else {
+                bytesSinceBarrier += rawBytes;
+            }
             return;
         }
-        OutboundChannel channel = channels[batch];
-        OutboundMessage message = channel.isLocal() ? OutboundMessage.local(pageArray, rawBytes) : encode(pageArray, rawBytes);
-        channel.enqueue(message);
-        bytesSinceBarrier += message.bytes();
+        OutboundChannel channel = channels[destination];
+        if (pageArray != null) {
+            channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
+            bytesSinceBarrier += rawBytes;
+        }
+        if (body != null) {
+            long wireBytes = headerBytes + body.buffer().readableBytes();
+            channel.enqueue(OutboundMessage.remote(body, body.buffer(), wireBytes));
+            bytesSinceBarrier += wireBytes;
+        }
     }
 
     private OutboundChannel nextOpenChannel(int node)
@@ -202,22 +441,6 @@ final class NetworkSink
         return null;
     }
 
-    private OutboundMessage encode(Page[] pages, long rawBytes)
-    {
-        byte[][] encoded = new byte[pages.length][];
-        int length = 0;
-        for (int i = 0; i < pages.length; i++) {
-            encoded[i] = codec.encode(pages[i]);
-            length = Math.addExact(length, Integer.BYTES + encoded[i].length);
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(length);
-        for (byte[] page : encoded) {
-            buffer.putInt(page.length).put(page);
-        }
-        int wireBytes = ExchangeMessage.Data.wireBytes(exchange.id(), sender, length);
-        return OutboundMessage.encoded(buffer.array(), pages.length, wireBytes, rawBytes);
-    }
-
     @Override
     public void finish()
     {
@@ -226,14 +449,31 @@ final class NetworkSink
         }
         finished = true;
         if (exchange.failure() != null) {
+            close();
             return;
         }
-        for (int batch = 0; batch < batchBytes.length; batch++) {
-            flush(batch);
+        for (int destination = 0; destination < builders.length; destination++) {
+            flushAccumulator(destination);
+            flush(destination);
         }
         for (OutboundChannel channel : channels) {
             channel.enqueueEnd();
         }
+    }
+
+    /** Frees the buffers of messages not sent (the query failed or stopped early). */
+    @Override
+    public void close()
+    {
+        for (MessageBuilder builder : builders) {
+            if (builder != null && builder.isStarted()) {
+                builder.release();
+            }
+        }
+        for (List<Page> pages : localPages) {
+            pages.clear();
+        }
+        Arrays.fill(localBytes, 0);
     }
 
     @Override

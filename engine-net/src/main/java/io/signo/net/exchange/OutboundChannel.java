@@ -1,5 +1,10 @@
 package io.signo.net.exchange;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.signo.net.codec.BulkFrame;
+import io.signo.net.codec.FrameType;
 import io.signo.net.transport.PeerConnection;
 
 import java.util.ArrayDeque;
@@ -19,12 +24,16 @@ import static java.util.Objects.requireNonNull;
  */
 final class OutboundChannel
 {
+    private static final long SAMPLE_NANOS = 20_000_000;
+
     private final ExchangeId exchangeId;
     private final String sender;
     private final int partition;
     private final PeerConnection connection;
     private final NetworkExchangeSource localSource;
     private final ExchangeStats stats;
+    /** The compression choice of the destination process, which learns from this channel's credit; null for a local consumer. */
+    private final LinkCompression compression;
 
     private final Object lock = new Object();
     private final ArrayDeque<OutboundMessage> queue = new ArrayDeque<>();
@@ -39,12 +48,19 @@ final class OutboundChannel
     private long sentBytes;
     private long consumedBytes;
     private long creditWaitStart;
+    private long creditWaitTotalNanos;
+    private long reportedConsumedBytes;
+    private long sampleStart;
+    private long idleAtSampleStart;
+    private long waitAtSampleStart;
     private long writeWaitStart;
     private boolean waitingForWritability;
     private CompletableFuture<Void> progress = new CompletableFuture<>();
 
-    private OutboundChannel(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, NetworkExchangeSource localSource, ExchangeStats stats)
+    private OutboundChannel(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, NetworkExchangeSource localSource, ExchangeStats stats,
+            LinkCompression compression)
     {
+        this.compression = compression;
         this.exchangeId = requireNonNull(exchangeId, "exchangeId is null");
         this.sender = requireNonNull(sender, "sender is null");
         this.partition = partition;
@@ -53,14 +69,14 @@ final class OutboundChannel
         this.stats = requireNonNull(stats, "stats is null");
     }
 
-    static OutboundChannel remote(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, ExchangeStats stats)
+    static OutboundChannel remote(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, ExchangeStats stats, LinkCompression compression)
     {
-        return new OutboundChannel(exchangeId, sender, partition, requireNonNull(connection, "connection is null"), null, stats);
+        return new OutboundChannel(exchangeId, sender, partition, requireNonNull(connection, "connection is null"), null, stats, requireNonNull(compression, "compression is null"));
     }
 
     static OutboundChannel local(ExchangeId exchangeId, String sender, int partition, NetworkExchangeSource source, ExchangeStats stats)
     {
-        return new OutboundChannel(exchangeId, sender, partition, null, requireNonNull(source, "source is null"), stats);
+        return new OutboundChannel(exchangeId, sender, partition, null, requireNonNull(source, "source is null"), stats, null);
     }
 
     boolean isLocal()
@@ -88,6 +104,7 @@ final class OutboundChannel
     {
         synchronized (lock) {
             if (closedByConsumer || failure != null) {
+                message.release();
                 return;
             }
             queue.add(message);
@@ -142,13 +159,38 @@ final class OutboundChannel
         return progress;
     }
 
-    /** The consumer allows {@code granted} bytes sent in total and consumed {@code consumed}; both only grow. */
-    void creditGranted(long granted, long consumed)
+    /**
+     * The consumer allows {@code granted} bytes sent in total, consumed {@code consumed} and sat idle
+     * {@code consumerIdleNanos} in total; all only grow.
+     */
+    void creditGranted(long granted, long consumed, long consumerIdleNanos)
     {
         synchronized (lock) {
             creditReceived = true;
             grantedBytes = Math.max(grantedBytes, granted);
             consumedBytes = Math.max(consumedBytes, consumed);
+            long now = System.nanoTime();
+            if (compression != null && consumed > reportedConsumedBytes) {
+                compression.delivered(consumed - reportedConsumedBytes, now);
+                reportedConsumedBytes = consumed;
+            }
+            long waited = creditWaitTotalNanos + (creditWaitStart != 0 ? now - creditWaitStart : 0);
+            if (sampleStart == 0) {
+                sampleStart = now;
+                idleAtSampleStart = consumerIdleNanos;
+                waitAtSampleStart = waited;
+            }
+            else if (now - sampleStart >= SAMPLE_NANOS) {
+                double elapsed = now - sampleStart;
+                double idleFraction = Math.clamp((consumerIdleNanos - idleAtSampleStart) / elapsed, 0, 1);
+                double waitFraction = Math.clamp((waited - waitAtSampleStart) / elapsed, 0, 1);
+                if (compression != null) {
+                    compression.channelSample(waitFraction, idleFraction, now);
+                }
+                sampleStart = now;
+                idleAtSampleStart = consumerIdleNanos;
+                waitAtSampleStart = waited;
+            }
         }
         trySend();
         signalProgress();
@@ -175,9 +217,20 @@ final class OutboundChannel
         signalProgress();
     }
 
+    /** The credit window the consumer grants this channel now: granted minus consumed bytes. */
+    long windowBytes()
+    {
+        synchronized (lock) {
+            return grantedBytes - consumedBytes;
+        }
+    }
+
     private void dropQueue()
     {
         stats.senderQueuedMessages.addAndGet(-queue.size());
+        for (OutboundMessage message : queue) {
+            message.release();
+        }
         queue.clear();
         queuedBytes = 0;
     }
@@ -230,8 +283,11 @@ final class OutboundChannel
                     break;
                 }
                 long now = System.nanoTime();
+                long creditWait = 0;
                 if (creditWaitStart != 0) {
-                    stats.creditWaitNanos.addAndGet(now - creditWaitStart);
+                    creditWait = now - creditWaitStart;
+                    creditWaitTotalNanos += creditWait;
+                    stats.creditWaitNanos.addAndGet(creditWait);
                     creditWaitStart = 0;
                 }
                 if (writeWaitStart != 0) {
@@ -243,7 +299,7 @@ final class OutboundChannel
                 queuedBytes -= message.bytes();
                 sentBytes += message.bytes();
                 messageCount++;
-                transmit(message);
+                transmit(message, creditWait);
                 sent = true;
             }
         }
@@ -252,18 +308,20 @@ final class OutboundChannel
         }
     }
 
-    private void transmit(OutboundMessage message)
+    private void transmit(OutboundMessage message, long creditWaitNanos)
     {
         if (localSource != null) {
             stats.localPagesSent.addAndGet(message.pageCount());
-            localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes());
+            localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes(), creditWaitNanos);
             return;
         }
-        byte[] pages = message.encodedPages();
-        ExchangeMessage.Data data = new ExchangeMessage.Data(exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(), message.pageCount(),
-                pages, 0, pages.length, (int) message.bytes());
-        connection.send(data.toFrame());
+        ByteBuf header = ExchangeMessage.Data.header(PooledByteBufAllocator.DEFAULT, exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(),
+                creditWaitNanos, message.pageCount(), message.compressed(), message.uncompressedBodyBytes());
+        connection.send(new BulkFrame(FrameType.EXCHANGE_DATA, Unpooled.wrappedUnmodifiableBuffer(header, message.body())));
         stats.messagesSent.incrementAndGet();
+        if (message.compressed()) {
+            stats.compressedMessagesSent.incrementAndGet();
+        }
         stats.pagesSent.addAndGet(message.pageCount());
         stats.wireBytesSent.addAndGet(message.bytes());
         stats.rawBytesSent.addAndGet(message.rawBytes());

@@ -34,7 +34,12 @@ public final class HeartbeatMonitor
         if (timeout.compareTo(interval) <= 0) {
             throw new IllegalArgumentException("heartbeat timeout " + timeout + " must exceed the interval " + interval);
         }
-        transport.registerFrameHandler(FrameType.PONG, (peer, _) -> lastSeen.computeIfPresent(peer, (_, _) -> System.nanoTime()));
+        transport.registerFrameHandler(FrameType.PONG, (peer, frame) -> {
+            lastSeen.computeIfPresent(peer, (_, _) -> System.nanoTime());
+            if (frame.payload().length == Long.BYTES) {
+                transport.pongReceived(peer, ByteBuffer.wrap(frame.payload()).getLong());
+            }
+        });
         transport.onPeerDead(lastSeen::remove);
         long intervalMillis = interval.toMillis();
         this.task = transport.eventLoops().scheduleAtFixedRate(this::beat, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);

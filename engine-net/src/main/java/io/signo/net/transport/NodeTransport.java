@@ -21,6 +21,7 @@ import io.signo.net.codec.Frame;
 import io.signo.net.codec.FrameDecoder;
 import io.signo.net.codec.FrameEncoder;
 import io.signo.net.codec.FrameType;
+import io.signo.net.codec.SegmentFrame;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -77,6 +78,8 @@ public final class NodeTransport
     private final Set<String> deadPeers = ConcurrentHashMap.newKeySet();
     private final Map<String, Function<byte[], byte[]>> requestHandlers = new ConcurrentHashMap<>();
     private final FrameHandler[] frameHandlers = new FrameHandler[128];
+    private final SegmentFrameHandler[] segmentFrameHandlers = new SegmentFrameHandler[128];
+    private final Map<String, Long> roundTripNanos = new ConcurrentHashMap<>();
     private final Map<Long, PendingRequest> pendingRequests = new ConcurrentHashMap<>();
     private final AtomicLong nextRequestId = new AtomicLong();
     private final List<Consumer<String>> deadPeerListeners = new CopyOnWriteArrayList<>();
@@ -280,6 +283,39 @@ public final class NodeTransport
         }
     }
 
+    /** Registers the handler (run on the event loop) for bulk frames of {@code type}: the exchange's pages. */
+    public void registerSegmentFrameHandler(FrameType type, SegmentFrameHandler handler)
+    {
+        requireNonNull(handler, "handler is null");
+        if (!type.isBulk()) {
+            throw new IllegalArgumentException(type + " frames are not bulk frames");
+        }
+        synchronized (segmentFrameHandlers) {
+            if (segmentFrameHandlers[type.code()] != null) {
+                throw new IllegalStateException("a handler for " + type + " frames is already registered");
+            }
+            segmentFrameHandlers[type.code()] = handler;
+        }
+    }
+
+    /**
+     * The round trip time to {@code peer} last measured by a heartbeat (PING to PONG, smoothed), or
+     * {@code fallbackNanos} when no heartbeat has returned yet.
+     */
+    public long roundTripNanos(String peer, long fallbackNanos)
+    {
+        return roundTripNanos.getOrDefault(peer, fallbackNanos);
+    }
+
+    /** A heartbeat sent at {@code sentNanos} (this process's clock) came back from {@code peer}. */
+    void pongReceived(String peer, long sentNanos)
+    {
+        long sample = System.nanoTime() - sentNanos;
+        if (sample > 0) {
+            roundTripNanos.merge(peer, sample, (old, latest) -> (3 * old + latest) / 4);
+        }
+    }
+
     /** {@code listener} learns the address of every peer found dead (missed heartbeats, closed connection, unreachable). */
     public void onPeerDead(Consumer<String> listener)
     {
@@ -363,6 +399,18 @@ public final class NodeTransport
                     handler.handle(peer, frame);
                 }
             }
+        }
+    }
+
+    void segmentFrameReceived(Channel channel, SegmentFrame frame)
+    {
+        String peer = channel.attr(PEER).get();
+        if (peer == null) {
+            throw new IllegalStateException(frame.type() + " frame before HELLO from " + channel.remoteAddress());
+        }
+        SegmentFrameHandler handler = segmentFrameHandlers[frame.type().code()];
+        if (handler != null) {
+            handler.handle(peer, frame);
         }
     }
 

@@ -1,6 +1,9 @@
 package io.signo.net.transport;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
+import io.netty.util.ReferenceCountUtil;
+import io.signo.net.codec.BulkFrame;
 import io.signo.net.codec.Frame;
 
 import java.util.ArrayList;
@@ -19,7 +22,8 @@ public final class PeerConnection
     private final String peer;
     private final Object lock = new Object();
     private Channel channel;
-    private List<Frame> waitingForConnect = new ArrayList<>();
+    private final LinkMonitor link = new LinkMonitor();
+    private List<Object> waitingForConnect = new ArrayList<>();
     private RuntimeException failure;
     private CompletableFuture<Void> writable = CompletableFuture.completedFuture(null);
 
@@ -50,6 +54,38 @@ public final class PeerConnection
             Channel target = channel;
             target.eventLoop().execute(() -> target.writeAndFlush(frame, target.voidPromise()));
         }
+    }
+
+    /**
+     * Queues a bulk frame for the socket, a gathering write of its buffers; its bytes count in the
+     * {@link #link() link's} measurements. Released at once if the connection failed.
+     */
+    public void send(BulkFrame frame)
+    {
+        long bytes = frame.payload().readableBytes();
+        synchronized (lock) {
+            if (failure != null) {
+                ReferenceCountUtil.release(frame.payload());
+                return;
+            }
+            if (channel == null) {
+                waitingForConnect.add(frame);
+                return;
+            }
+            link.queued(bytes);
+            Channel target = channel;
+            target.eventLoop().execute(() -> {
+                ChannelPromise promise = target.newPromise();
+                promise.addListener(_ -> link.written(bytes, System.nanoTime()));
+                target.writeAndFlush(frame, promise);
+            });
+        }
+    }
+
+    /** How fast this connection's socket takes bytes when it is the limit. */
+    public LinkMonitor link()
+    {
+        return link;
     }
 
     /** False while the socket's outbound buffer is above its high water mark: senders should wait. */
@@ -92,7 +128,7 @@ public final class PeerConnection
             if (hello != null) {
                 channel.write(hello, channel.voidPromise());
             }
-            for (Frame frame : waitingForConnect) {
+            for (Object frame : waitingForConnect) {
                 channel.write(frame, channel.voidPromise());
             }
             waitingForConnect = null;
@@ -123,6 +159,13 @@ public final class PeerConnection
                 return;
             }
             failure = cause;
+            if (waitingForConnect != null) {
+                for (Object frame : waitingForConnect) {
+                    if (frame instanceof BulkFrame bulk) {
+                        ReferenceCountUtil.release(bulk.payload());
+                    }
+                }
+            }
             waitingForConnect = null;
             toComplete = writable;
             toClose = channel;

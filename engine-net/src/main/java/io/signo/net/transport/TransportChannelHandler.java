@@ -1,27 +1,32 @@
 package io.signo.net.transport;
 
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
 import io.signo.net.codec.Frame;
+import io.signo.net.codec.SegmentFrame;
 
 import static java.util.Objects.requireNonNull;
 
 /** Last handler of every connection: hands decoded frames and connection events to the transport. */
 final class TransportChannelHandler
-        extends SimpleChannelInboundHandler<Frame>
+        extends ChannelInboundHandlerAdapter
 {
     private final NodeTransport transport;
 
     TransportChannelHandler(NodeTransport transport)
     {
-        super(Frame.class);
         this.transport = requireNonNull(transport, "transport is null");
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext context, Frame frame)
+    public void channelRead(ChannelHandlerContext context, Object message)
     {
-        transport.frameReceived(context.channel(), frame);
+        switch (message) {
+            case Frame frame -> transport.frameReceived(context.channel(), frame);
+            case SegmentFrame frame -> transport.segmentFrameReceived(context.channel(), frame);
+            default -> ReferenceCountUtil.release(message);
+        }
     }
 
     @Override

@@ -43,6 +43,42 @@ class FrameCodecTest
     }
 
     @Test
+    void bulkFramesArriveInNativeMemoryOfTheirOwnWhateverPiecesTheWireCutsThemInto()
+    {
+        EmbeddedChannel sender = new EmbeddedChannel(FrameEncoder.INSTANCE);
+        ByteBuf direct = Unpooled.directBuffer(3000);
+        for (int i = 0; i < 3000; i++) {
+            direct.writeByte(i * 7);
+        }
+        sender.writeOutbound(new BulkFrame(FrameType.EXCHANGE_DATA, Unpooled.wrappedBuffer(direct)), Frame.empty(FrameType.PING));
+        ByteBuf wire = Unpooled.buffer();
+        ByteBuf part;
+        while ((part = sender.readOutbound()) != null) {
+            wire.writeBytes(part);
+            part.release();
+        }
+        assertEquals(0, direct.refCnt(), "writing a bulk frame releases its buffer");
+
+        EmbeddedChannel receiver = new EmbeddedChannel(new FrameDecoder(1 << 20));
+        // pieces that cut the header, the payload and the next frame
+        for (int cut : new int[] {3, 1000, 1001, 1000, 2}) {
+            receiver.writeInbound(wire.readRetainedSlice(cut));
+        }
+        receiver.writeInbound(wire.readRetainedSlice(wire.readableBytes()));
+        wire.release();
+        SegmentFrame bulk = receiver.readInbound();
+        assertEquals(FrameType.EXCHANGE_DATA, bulk.type());
+        assertEquals(3000, bulk.payload().byteSize());
+        assertEquals(0, bulk.payload().address() % 8, "aligned, so that vectors can be its slices");
+        for (int i = 0; i < 3000; i++) {
+            assertEquals((byte) (i * 7), bulk.payload().get(java.lang.foreign.ValueLayout.JAVA_BYTE, i));
+        }
+        Frame ping = receiver.readInbound();
+        assertEquals(FrameType.PING, ping.type());
+        assertNull(receiver.readInbound());
+    }
+
+    @Test
     void oversizedOrUnknownFramesAreRejected()
     {
         EmbeddedChannel receiver = new EmbeddedChannel(new FrameDecoder(1024));

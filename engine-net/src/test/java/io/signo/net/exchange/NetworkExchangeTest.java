@@ -3,7 +3,6 @@ package io.signo.net.exchange;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.testing.TestingPageCodec;
 import io.signo.net.transport.NodeTransport;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
@@ -32,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 15, unit = TimeUnit.SECONDS)
 class NetworkExchangeTest
 {
-    private static final TestingPageCodec CODEC = new TestingPageCodec();
     private static final ExchangeConfig SMALL_MESSAGES = new ExchangeConfig(8 << 10, 32 << 10, 0);
 
     private final List<NodeTransport> transports = new ArrayList<>();
@@ -181,7 +179,7 @@ class NetworkExchangeTest
         Map<Integer, CompletableFuture<List<Page>>> consumers = new HashMap<>();
         List<NetworkExchange> exchanges = new ArrayList<>();
         for (int node = 0; node < 3; node++) {
-            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.HASH, owners, new int[] {1}, producersPerNode, 3 * producersPerNode, CODEC, SMALL_MESSAGES));
+            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.HASH, owners, new int[] {1}, producersPerNode, 3 * producersPerNode, SMALL_MESSAGES));
         }
         for (int partition = 0; partition < owners.size(); partition++) {
             consumers.put(partition, consume(exchanges.get(partition % 3).source(partition), 0));
@@ -229,8 +227,8 @@ class NetworkExchangeTest
         // node 1 owns two partitions (two drivers): together they must see every row exactly once
         List<String> owners = List.of(address(0), address(1), address(1));
         ExchangeId id = new ExchangeId("q2", 3);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 2, CODEC, SMALL_MESSAGES);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 1, 2, CODEC, SMALL_MESSAGES);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
         List<CompletableFuture<List<Page>>> consumers = List.of(consume(first.source(0), 0), consume(second.source(1), 0), consume(second.source(2), 0));
         CompletableFuture<Integer> one = produce(first.createSink(), pages(0, 10, 300));
         CompletableFuture<Integer> two = produce(second.createSink(), pages(3_000, 10, 300));
@@ -261,7 +259,7 @@ class NetworkExchangeTest
         ExchangeId id = new ExchangeId("q3", 0);
         List<NetworkExchange> exchanges = new ArrayList<>();
         for (int node = 0; node < 3; node++) {
-            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.GATHER, owners, null, 1, 3, CODEC, ExchangeConfig.DEFAULT));
+            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.GATHER, owners, null, 1, 3, ExchangeConfig.DEFAULT));
         }
         CompletableFuture<List<Page>> consumer = consume(exchanges.get(1).source(0), 0);
         List<CompletableFuture<Integer>> producers = new ArrayList<>();
@@ -287,10 +285,10 @@ class NetworkExchangeTest
         ExchangeConfig config = new ExchangeConfig(8 << 10, window, 0);
         List<String> owners = List.of(address(1));
         ExchangeId id = new ExchangeId("q4", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CODEC, config);
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CODEC, config);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
 
-        // 120 pages of ~1.5 KB: about 180 KB, several times the window
+        // 120 pages of ~1.5 KB: about 180 KB, several times the window; the sink coalesces them into fewer pages
         CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 120, 40));
         CompletableFuture<List<Page>> consumer = consume(consumerSide.source(0), 3);
 
@@ -311,7 +309,8 @@ class NetworkExchangeTest
         assertTrue(received.peakBufferedBytes() <= window, "peak buffered " + received.peakBufferedBytes() + " exceeds the window " + window);
         assertEquals(sent.wireBytesSent(), received.wireBytesReceived());
         assertEquals(sent.messagesSent(), received.messagesReceived());
-        assertEquals(120, received.pagesReceived());
+        assertEquals(sent.pagesSent(), received.pagesReceived());
+        assertTrue(received.pagesReceived() < 120, "pages of 40 rows are coalesced before they are sent: " + received.pagesReceived());
         assertEquals(0, received.bufferedBytes());
     }
 
@@ -323,8 +322,8 @@ class NetworkExchangeTest
         ExchangeConfig config = new ExchangeConfig(4 << 10, 1 << 20, 16 << 10);
         List<String> owners = List.of(address(1), address(0));
         ExchangeId id = new ExchangeId("q5", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 1, 1, CODEC, config);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, CODEC, config);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 1, 1, config);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, config);
         CompletableFuture<Integer> producer = produce(first.createSink(), pages(0, 60, 40));
         CompletableFuture<List<Page>> remote = consume(second.source(0), 1);
         CompletableFuture<List<Page>> local = consume(first.source(1), 1);
@@ -344,9 +343,9 @@ class NetworkExchangeTest
         String dead = address(2);
         List<String> owners = List.of(address(0), address(1), dead);
         ExchangeId id = new ExchangeId("q6", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
-        new NetworkExchange(routers.get(1), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
-        new NetworkExchange(routers.get(2), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, CODEC, SMALL_MESSAGES);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
+        new NetworkExchange(routers.get(1), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
+        new NetworkExchange(routers.get(2), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
         ExchangeSink sink = first.createSink();
         sink.add(page(0, 100));
         ExchangeSource source = first.source(0);
@@ -363,8 +362,8 @@ class NetworkExchangeTest
         // the survivors run a new exchange between themselves
         List<String> survivors = List.of(address(0), address(1));
         ExchangeId next = new ExchangeId("q7", 1);
-        NetworkExchange a = new NetworkExchange(routers.get(0), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, CODEC, SMALL_MESSAGES);
-        NetworkExchange b = new NetworkExchange(routers.get(1), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, CODEC, SMALL_MESSAGES);
+        NetworkExchange a = new NetworkExchange(routers.get(0), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
+        NetworkExchange b = new NetworkExchange(routers.get(1), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
         CompletableFuture<List<Page>> zero = consume(a.source(0), 0);
         CompletableFuture<List<Page>> one = consume(b.source(1), 0);
         CompletableFuture.allOf(produce(a.createSink(), pages(0, 5, 100)), produce(b.createSink(), pages(500, 5, 100))).get(10, TimeUnit.SECONDS);
@@ -379,7 +378,7 @@ class NetworkExchangeTest
             throws Exception
     {
         startNodes(1);
-        NetworkExchange exchange = new NetworkExchange(routers.get(0), new ExchangeId("q8", 1), ExchangeKind.GATHER, List.of(address(0)), null, 1, 1, CODEC, SMALL_MESSAGES);
+        NetworkExchange exchange = new NetworkExchange(routers.get(0), new ExchangeId("q8", 1), ExchangeKind.GATHER, List.of(address(0)), null, 1, 1, SMALL_MESSAGES);
         CompletableFuture<?> waiting = exchange.source(0).isBlocked();
         exchange.fail(new IllegalStateException("query cancelled by user"));
         waiting.get(5, TimeUnit.SECONDS);
@@ -395,8 +394,8 @@ class NetworkExchangeTest
         ExchangeConfig config = new ExchangeConfig(4 << 10, 8 << 10, 0);
         List<String> owners = List.of(address(1), address(0));
         ExchangeId id = new ExchangeId("q9", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 1, CODEC, config);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 0, 1, CODEC, config);
+        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 1, config);
+        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 0, 1, config);
         ExchangeSink sink = first.createSink();
         AtomicInteger added = new AtomicInteger();
         // an endless producer: only the consumers closing can stop it
@@ -444,7 +443,7 @@ class NetworkExchangeTest
         startNodes(2);
         List<String> owners = List.of(address(1));
         ExchangeId id = new ExchangeId("q10", 2);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CODEC, SMALL_MESSAGES);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, SMALL_MESSAGES);
         ExchangeSink sink = producerSide.createSink();
         List<Page> pages = pages(0, 30, 100);
         // no consumer means no credit: the sink must block before it has taken every page
@@ -454,9 +453,85 @@ class NetworkExchangeTest
         }
         assertTrue(added < pages.size(), "without credit the producer must wait");
         CompletableFuture<Integer> producer = produce(sink, pages.subList(added, pages.size()));
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CODEC, SMALL_MESSAGES);
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, SMALL_MESSAGES);
         List<Page> received = consume(consumerSide.source(0), 0).get(10, TimeUnit.SECONDS);
         producer.get(5, TimeUnit.SECONDS);
         assertEquals(3_000, ids(received).size());
+    }
+
+    @Test
+    void largePagesTravelFromTheirOwnMemoryOrCompressedAndArriveIntact()
+            throws Exception
+    {
+        startNodes(2);
+        List<String> owners = List.of(address(1));
+        int query = 0;
+        for (ExchangeCompression compression : ExchangeCompression.values()) {
+            ExchangeId id = new ExchangeId("large-" + compression, query++);
+            ExchangeConfig config = ExchangeConfig.DEFAULT.withCompression(compression);
+            NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
+            NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
+            // pages of 8192 rows: their id vectors (64 KiB) go to the socket from the vectors' own memory when uncompressed
+            CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 6, 8192));
+            CompletableFuture<List<Page>> consumer = consume(consumerSide.source(0), 0);
+            producer.get(10, TimeUnit.SECONDS);
+            List<Page> pages = consumer.get(10, TimeUnit.SECONDS);
+            assertRowsIntact(pages);
+            List<Long> ids = ids(pages);
+            assertEquals(6 * 8192, ids.size());
+            for (int i = 0; i < ids.size(); i++) {
+                assertEquals(i, ids.get(i), compression + ": one channel keeps its order");
+            }
+            ExchangeStats.Snapshot sent = producerSide.stats().snapshot();
+            switch (compression) {
+                case NONE, ADAPTIVE -> assertEquals(0, sent.compressedMessagesSent(), compression + " over loopback sends raw pages: " + sent);
+                case LZ4 -> {
+                    assertEquals(sent.messagesSent(), sent.compressedMessagesSent(), sent.toString());
+                    assertTrue(sent.compressionRatio() > 1.5, "repetitive rows compress: " + sent.compressionRatio());
+                }
+            }
+            assertEquals(sent.wireBytesSent(), consumerSide.stats().snapshot().wireBytesReceived());
+            producerSide.close();
+            consumerSide.close();
+        }
+    }
+
+    @Test
+    void windowsGrowWhenAnIdleConsumerWaitedForACreditStarvedSenderAndStayWithinTheQueryBudget()
+            throws Exception
+    {
+        startNodes(2);
+        long window = 8 << 10;
+        long budgetBytes = 64 << 10;
+        ExchangeConfig config = new ExchangeConfig(4 << 10, window, 0, ExchangeCompression.NONE, 1 << 20, budgetBytes);
+        List<String> owners = List.of(address(1), address(1));
+        ExchangeId id = new ExchangeId("q-windows", 1);
+        ReceiveBudget budget = new ReceiveBudget(budgetBytes);
+        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, 1, config, new ReceiveBudget(budgetBytes));
+        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 0, 1, config, budget);
+        // pages of ~20 KiB, each bigger than the first window: the sender waits for credit after every one
+        CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 400, 500));
+        CompletableFuture<List<Page>> first = consume(consumerSide.source(0), 0);
+        CompletableFuture<List<Page>> second = consume(consumerSide.source(1), 0);
+        producer.get(10, TimeUnit.SECONDS);
+        List<Long> ids = new ArrayList<>(ids(first.get(10, TimeUnit.SECONDS)));
+        ids.addAll(ids(second.get(10, TimeUnit.SECONDS)));
+        assertEquals(200_000, ids.size());
+        assertEquals(200_000, new HashSet<>(ids).size());
+
+        ExchangeStats.Snapshot sent = producerSide.stats().snapshot();
+        ExchangeStats.Snapshot received = consumerSide.stats().snapshot();
+        assertTrue(sent.creditWaitNanos() > 0, sent.toString());
+        assertTrue(received.consumerIdleNanos() > 0, received.toString());
+        assertTrue(received.creditWaitWhileIdleNanos() > 0, "the consumers sat idle while the sender waited for credit: " + received);
+        assertTrue(received.creditWaitWhileIdleNanos() <= received.consumerIdleNanos(), received.toString());
+        assertTrue(received.windowGrowths() > 0, "windows grow after a starved consumer: " + received);
+        assertTrue(received.largestWindowBytes() > window && received.largestWindowBytes() <= window + budgetBytes, received.toString());
+        // the bound: each channel's first window plus the budget, and one page past a window (a page never waits behind an empty channel)
+        long pageBytes = 24 << 10;
+        assertTrue(budget.peakBufferedBytes() <= 2 * window + budgetBytes + 2 * pageBytes, "peak buffered " + budget.peakBufferedBytes());
+        assertTrue(budget.reservedBytes() <= budgetBytes, "reserved " + budget.reservedBytes());
+        consumerSide.close();
+        assertEquals(0, budget.reservedBytes(), "closing the sources gives back what their windows reserved");
     }
 }

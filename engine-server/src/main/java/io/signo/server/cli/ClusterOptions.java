@@ -1,7 +1,7 @@
 package io.signo.server.cli;
 
+import io.signo.net.exchange.ExchangeCompression;
 import io.signo.server.cluster.ExchangeSettings;
-import io.signo.storage.serde.CompressionCodec;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -16,24 +16,33 @@ final class ClusterOptions
     @Option(names = "--worker-addresses", paramLabel = "HOST:PORT", split = ",", description = "Use running workers (started with `signo worker`) instead of starting them.")
     List<String> workerAddresses = new ArrayList<>();
 
-    @Option(names = "--exchange-message-size", paramLabel = "BYTES", description = "Bytes a sender batches per destination before it sends (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--exchange-message-size", paramLabel = "BYTES", description = "The most bytes a sender batches per destination before it sends; it sends less while the destination's window is small (default: ${DEFAULT-VALUE}).")
     long exchangeMessageBytes = ExchangeSettings.DEFAULT.messageBytes();
 
-    @Option(names = "--exchange-window", paramLabel = "BYTES", description = "Credit a receiver grants each sender: bytes in flight per channel (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--exchange-window", paramLabel = "BYTES", description = "Credit a receiver first grants each sender: bytes in flight per channel (default: ${DEFAULT-VALUE}).")
     long exchangeWindowBytes = ExchangeSettings.DEFAULT.windowBytes();
+
+    @Option(names = "--exchange-max-window", paramLabel = "BYTES", description = "The most credit a receiver grows a channel's window to, from the measured bandwidth-delay product and senders that waited while it was idle; "
+            + "equal to --exchange-window for fixed windows (default: ${DEFAULT-VALUE}).")
+    long exchangeMaxWindowBytes = ExchangeSettings.DEFAULT.maxWindowBytes();
+
+    @Option(names = "--exchange-query-buffer", paramLabel = "BYTES", description = "What a query's receivers in one process may grant beyond their first windows (default: ${DEFAULT-VALUE}).")
+    long exchangeQueryBufferBytes = ExchangeSettings.DEFAULT.queryBufferBytes();
 
     @Option(names = "--batch-barrier", paramLabel = "BYTES", description = "After this many bytes a sender waits until all its consumers caught up; 0 is off (default: ${DEFAULT-VALUE}).")
     long batchBarrierBytes;
 
-    @Option(names = "--exchange-compression", paramLabel = "CODEC", description = "lz4 or none (default: ${DEFAULT-VALUE}); LZ4 is kept only for pages it shrinks by 10%% or more.")
-    CompressionCodec exchangeCompression = CompressionCodec.LZ4;
+    @Option(names = "--exchange-compression", paramLabel = "MODE", description = "adaptive, lz4 or none (default: ${DEFAULT-VALUE}); adaptive compresses for a destination while its measured link is slower than compressing; "
+            + "LZ4 is kept only for messages it shrinks by 10%% or more.")
+    ExchangeCompression exchangeCompression = ExchangeSettings.DEFAULT.compression();
 
     @Option(names = "--stats", description = "After each query, print the exchange counters: pages and bytes sent and received, compression ratio, time blocked on write and waiting for credit, peak buffered bytes.")
     boolean stats;
 
     ExchangeSettings exchangeSettings()
     {
-        return new ExchangeSettings(exchangeMessageBytes, exchangeWindowBytes, batchBarrierBytes, exchangeCompression);
+        return new ExchangeSettings(exchangeMessageBytes, exchangeWindowBytes, Math.max(exchangeMaxWindowBytes, exchangeWindowBytes), exchangeQueryBufferBytes, batchBarrierBytes,
+                exchangeCompression);
     }
 
     /** Refuses a scale factor whose data does not fit in the processes that would keep it (see {@link OptionChecks#checkDataFits}). */

@@ -17,7 +17,7 @@ final class ExchangeStatisticsText
     {
         Map<Integer, long[]> byExchange = new TreeMap<>();
         for (ExchangeCounters counter : counters) {
-            long[] sums = byExchange.computeIfAbsent(counter.exchange(), ignored -> new long[8]);
+            long[] sums = byExchange.computeIfAbsent(counter.exchange(), ignored -> new long[13]);
             sums[0] += counter.pagesSent();
             sums[1] += counter.bytesSent();
             sums[2] += counter.rawBytesSent();
@@ -26,6 +26,11 @@ final class ExchangeStatisticsText
             sums[5] += counter.blockedOnWriteNanos();
             sums[6] += counter.waitingForCreditNanos();
             sums[7] = Math.max(sums[7], counter.peakBufferedBytes());
+            sums[8] += counter.messagesSent();
+            sums[9] += counter.compressedMessagesSent();
+            sums[10] += counter.consumerIdleNanos();
+            sums[11] += counter.creditWaitWhileIdleNanos();
+            sums[12] = Math.max(sums[12], counter.largestWindowBytes());
         }
         List<String> lines = new ArrayList<>();
         long totalBytes = 0;
@@ -35,8 +40,10 @@ final class ExchangeStatisticsText
             totalBytes += sums[1];
             totalRaw += sums[2];
             lines.add(String.format(Locale.ROOT,
-                    "  exchange %d: sent %d pages %s (in memory %.2fx the wire size), received %d pages %s, blocked on write %d ms, waiting for credit %d ms, peak buffered %s",
-                    entry.getKey(), sums[0], bytes(sums[1]), ratio(sums[2], sums[1]), sums[3], bytes(sums[4]), sums[5] / 1_000_000, sums[6] / 1_000_000, bytes(sums[7])));
+                    "  exchange %d: sent %d pages %s in %d messages, %d compressed (in memory %.2fx the wire size), received %d pages %s, blocked on write %d ms, "
+                            + "waiting for credit %d ms, consumers idle %d ms (%d ms of it while their sender waited for credit), largest window %s, peak buffered %s",
+                    entry.getKey(), sums[0], bytes(sums[1]), sums[8], sums[9], ratio(sums[2], sums[1]), sums[3], bytes(sums[4]), sums[5] / 1_000_000, sums[6] / 1_000_000,
+                    sums[10] / 1_000_000, sums[11] / 1_000_000, bytes(sums[12]), bytes(sums[7])));
         }
         lines.add(String.format(Locale.ROOT, "  total: %s on the wire, %s before compression", bytes(totalBytes), bytes(totalRaw)));
         return lines;

@@ -80,8 +80,7 @@ final class ClusterTarget
     public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result)
     {
         List<String> workers = remoteTasks.workers();
-        SerializedPageCodec codec = new SerializedPageCodec(exchangeSettings.compression());
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), codec, exchangeSettings.config());
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), exchangeSettings.config());
         CompletableFuture<Void> query = new CompletableFuture<>();
         List<CompletableFuture<?>> tasks = new ArrayList<>(remoteTasks.tasks());
         CompletableFuture<Void> coordinatorDone = null;

@@ -17,7 +17,8 @@ final class ExchangeCountersSnapshot
         for (NetworkExchange exchange : exchanges.exchanges()) {
             ExchangeStats.Snapshot stats = exchange.stats().snapshot();
             counters.add(new ExchangeCounters(exchange.id().exchangeNumber(), stats.wireBytesSent(), stats.pagesSent(), stats.wireBytesReceived(), stats.pagesReceived(),
-                    stats.rawBytesSent(), stats.writeBlockedNanos(), stats.creditWaitNanos(), stats.peakBufferedBytes()));
+                    stats.rawBytesSent(), stats.writeBlockedNanos(), stats.creditWaitNanos(), stats.peakBufferedBytes(),
+                    stats.messagesSent(), stats.compressedMessagesSent(), stats.consumerIdleNanos(), stats.creditWaitWhileIdleNanos(), stats.largestWindowBytes()));
         }
         return counters;
     }

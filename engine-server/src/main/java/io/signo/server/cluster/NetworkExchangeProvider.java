@@ -2,11 +2,11 @@ package io.signo.server.cluster;
 
 import io.signo.core.exchange.Exchange;
 import io.signo.core.exchange.ExchangeKind;
-import io.signo.net.codec.PageCodec;
 import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeId;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
+import io.signo.net.exchange.ReceiveBudget;
 import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.translate.ExchangeProvider;
@@ -28,18 +28,18 @@ final class NetworkExchangeProvider
     private final String queryId;
     private final List<String> workerAddresses;
     private final String coordinatorAddress;
-    private final PageCodec codec;
     private final ExchangeConfig config;
+    private final ReceiveBudget budget;
     private final Map<Integer, NetworkExchange> exchanges = new ConcurrentHashMap<>();
 
-    NetworkExchangeProvider(ExchangeRouter router, String queryId, List<String> workerAddresses, String coordinatorAddress, PageCodec codec, ExchangeConfig config)
+    NetworkExchangeProvider(ExchangeRouter router, String queryId, List<String> workerAddresses, String coordinatorAddress, ExchangeConfig config)
     {
         this.router = router;
         this.queryId = queryId;
         this.workerAddresses = List.copyOf(workerAddresses);
         this.coordinatorAddress = coordinatorAddress;
-        this.codec = codec;
         this.config = config;
+        this.budget = new ReceiveBudget(config.queryBufferBytes());
     }
 
     @Override
@@ -51,8 +51,14 @@ final class NetworkExchangeProvider
                 owners.add(node.kind() == ExchangeKind.GATHER ? coordinatorAddress : workerAddresses.get(partition / layout.partitionsPerNode()));
             }
             int[] hashChannels = node.hashChannels().stream().mapToInt(Integer::intValue).toArray();
-            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, node.tableBuckets(), layout.localProducerCount(), layout.producerCount(), codec, config);
+            return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, node.tableBuckets(), layout.localProducerCount(), layout.producerCount(), config, budget);
         });
+    }
+
+    /** What the query's receivers in this process may grant beyond their first windows, and the most they buffered at once. */
+    ReceiveBudget budget()
+    {
+        return budget;
     }
 
     Collection<NetworkExchange> exchanges()

@@ -257,8 +257,7 @@ public final class WorkerServer
             TableWriterNode.Target target = writer.target();
             writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
         }
-        SerializedPageCodec codec = new SerializedPageCodec(request.exchange().compression());
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), codec, request.exchange().config());
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config());
         FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())

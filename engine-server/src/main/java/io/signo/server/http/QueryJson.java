@@ -87,6 +87,11 @@ final class QueryJson
         json.put("blockedOnWriteMillis", counters.blockedOnWriteNanos() / 1_000_000);
         json.put("waitingForCreditMillis", counters.waitingForCreditNanos() / 1_000_000);
         json.put("peakBufferedBytes", counters.peakBufferedBytes());
+        json.put("messagesSent", counters.messagesSent());
+        json.put("compressedMessagesSent", counters.compressedMessagesSent());
+        json.put("consumerIdleMillis", counters.consumerIdleNanos() / 1_000_000);
+        json.put("creditWaitWhileConsumerIdleMillis", counters.creditWaitWhileIdleNanos() / 1_000_000);
+        json.put("largestWindowBytes", counters.largestWindowBytes());
         return json;
     }
 

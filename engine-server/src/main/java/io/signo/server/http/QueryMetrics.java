@@ -58,6 +58,9 @@ public final class QueryMetrics
     private final Counter exchangePagesReceived;
     private final Counter exchangeWriteBlocked;
     private final Counter exchangeCreditWait;
+    private final Counter exchangeConsumerIdle;
+    private final Counter exchangeCreditWaitWhileIdle;
+    private final Counter exchangeCompressedMessages;
     private final Supplier<Catalog> catalog;
     private final MultiGauge tableData;
     private final MultiGauge tableRows;
@@ -94,6 +97,10 @@ public final class QueryMetrics
         exchangePagesReceived = counter("signo.exchange.pages.received", null, "Pages received by the exchanges of ended statements, on every node");
         exchangeWriteBlocked = counter("signo.exchange.write.blocked", "seconds", "Time exchange senders were blocked on a full socket");
         exchangeCreditWait = counter("signo.exchange.credit.wait", "seconds", "Time exchange senders waited for credit from their receivers");
+        exchangeConsumerIdle = counter("signo.exchange.consumer.idle", "seconds", "Time exchange consumers waited for pages while a producer was still running");
+        exchangeCreditWaitWhileIdle = counter("signo.exchange.credit.wait.while.idle", "seconds",
+                "Part of the consumers' idle time during which the sender of the next message waited for credit (time lost to a small window)");
+        exchangeCompressedMessages = counter("signo.exchange.messages.compressed", null, "Exchange messages sent LZ4-compressed");
 
         // tables come and go with a database: their rows are read again at each scrape
         this.catalog = catalog;
@@ -192,6 +199,9 @@ public final class QueryMetrics
             exchangePagesReceived.increment(exchange.pagesReceived());
             exchangeWriteBlocked.increment(exchange.blockedOnWriteNanos() / 1e9);
             exchangeCreditWait.increment(exchange.waitingForCreditNanos() / 1e9);
+            exchangeConsumerIdle.increment(exchange.consumerIdleNanos() / 1e9);
+            exchangeCreditWaitWhileIdle.increment(exchange.creditWaitWhileIdleNanos() / 1e9);
+            exchangeCompressedMessages.increment(exchange.compressedMessagesSent());
         }
     }
 

@@ -1,0 +1,307 @@
+package io.signo.core.exchange;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Rows bound for one destination, appended column by column into native buffers that are reused
+ * from one page to the next: the target of a hash exchange's scatter, and where small pages are
+ * coalesced before they are sent. {@link #view()} shows the rows as a page over the buffers, valid
+ * until {@link #reset()}; whoever keeps it longer copies it first.
+ *
+ * <p>A scatter appends one column to every destination before the next column
+ * ({@link #appendColumn}, then {@link #commit}), so that the column being read stays in cache.
+ * Not thread safe: one per producer and destination.
+ */
+public final class PageAccumulator
+{
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final int INITIAL_ROWS = 1024;
+    private static final int AVERAGE_STRING_BYTES = 16;
+
+    private Type[] types;
+    private MemorySegment[] values;
+    private MemorySegment[] offsets;
+    private MemorySegment[] nulls;
+    private boolean[] hasNull;
+    /** Bytes used in each string column's values. */
+    private long[] stringBytes;
+    private int rowCapacity;
+    private int positionCount;
+
+    public int positionCount()
+    {
+        return positionCount;
+    }
+
+    /** The bytes the accumulated rows take, as {@link Page#retainedBytes()} counts them. */
+    public long bytes()
+    {
+        if (positionCount == 0) {
+            return 0;
+        }
+        long bytes = 0;
+        for (int channel = 0; channel < types.length; channel++) {
+            int width = types[channel].physicalType().fixedWidth();
+            bytes += width > 0 ? (long) positionCount * width : stringBytes[channel] + (positionCount + 1L) * Integer.BYTES;
+            if (hasNull[channel]) {
+                bytes += (positionCount + 7L) / 8;
+            }
+        }
+        return bytes;
+    }
+
+    /** Appends the rows {@code positions[0 .. count)} of {@code page}. */
+    public void append(Page page, int[] positions, int count)
+    {
+        ensureColumns(page);
+        for (int channel = 0; channel < types.length; channel++) {
+            appendColumn(channel, page.column(channel), positions, count);
+        }
+        commit(count);
+    }
+
+    /** Appends every row of {@code page}. */
+    public void appendAll(Page page)
+    {
+        ensureColumns(page);
+        int count = page.positionCount();
+        ensureRows(positionCount + count);
+        for (int channel = 0; channel < types.length; channel++) {
+            ColumnVector column = page.column(channel);
+            int width = types[channel].physicalType().fixedWidth();
+            if (width > 0) {
+                MemorySegment.copy(column.values(), 0, values[channel], (long) positionCount * width, (long) count * width);
+            }
+            else {
+                appendStringRange(channel, column, count);
+            }
+            if (column.mayHaveNulls()) {
+                MemorySegment source = column.nulls();
+                for (int i = 0; i < count; i++) {
+                    if (ColumnVector.isNullBit(source, i)) {
+                        setNull(channel, positionCount + i);
+                    }
+                }
+            }
+        }
+        positionCount += count;
+    }
+
+    /**
+     * Appends the values at {@code positions[0 .. count)} of one column, after the rows committed so far;
+     * every column must get the same rows before {@link #commit}. {@link #prepare} must have seen the page.
+     */
+    public void appendColumn(int channel, ColumnVector column, int[] positions, int count)
+    {
+        if (count == 0) {
+            return;
+        }
+        ensureRows(positionCount + count);
+        int base = positionCount;
+        MemorySegment source = column.values();
+        MemorySegment target = values[channel];
+        switch (types[channel].physicalType()) {
+            case BYTE -> {
+                for (int i = 0; i < count; i++) {
+                    target.set(ValueLayout.JAVA_BYTE, base + i, source.get(ValueLayout.JAVA_BYTE, positions[i]));
+                }
+            }
+            case INT -> {
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(INT, base + i, source.getAtIndex(INT, positions[i]));
+                }
+            }
+            case LONG, DOUBLE -> {
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(LONG, base + i, source.getAtIndex(LONG, positions[i]));
+                }
+            }
+            case BYTES -> gatherStrings(channel, column, positions, count);
+        }
+        if (column.mayHaveNulls()) {
+            MemorySegment sourceNulls = column.nulls();
+            for (int i = 0; i < count; i++) {
+                if (ColumnVector.isNullBit(sourceNulls, positions[i])) {
+                    setNull(channel, base + i);
+                }
+            }
+        }
+    }
+
+    /** Ends the rows every column got from {@link #appendColumn}. */
+    public void commit(int count)
+    {
+        positionCount += count;
+    }
+
+    /** Sets up the buffers for the columns of {@code page} (the first page decides; later pages must match). */
+    public void prepare(Page page)
+    {
+        ensureColumns(page);
+    }
+
+    /** The accumulated rows as a page over this accumulator's buffers: valid until {@link #reset()}. */
+    public Page view()
+    {
+        ColumnVector[] columns = new ColumnVector[types.length];
+        for (int channel = 0; channel < types.length; channel++) {
+            Type type = types[channel];
+            int width = type.physicalType().fixedWidth();
+            MemorySegment columnNulls = hasNull[channel] ? nulls[channel].asSlice(0, (positionCount + 7L) / 8) : null;
+            columns[channel] = width > 0
+                    ? new ColumnVector(type, positionCount, values[channel].asSlice(0, (long) positionCount * width), null, columnNulls)
+                    : new ColumnVector(type, positionCount, values[channel].asSlice(0, stringBytes[channel]), offsets[channel].asSlice(0, (positionCount + 1L) * Integer.BYTES), columnNulls);
+        }
+        return new Page(positionCount, columns);
+    }
+
+    /** Forgets the rows; the buffers stay for the next ones. */
+    public void reset()
+    {
+        if (types == null) {
+            return;
+        }
+        for (int channel = 0; channel < types.length; channel++) {
+            if (hasNull[channel]) {
+                nulls[channel].asSlice(0, (positionCount + 7L) / 8).fill((byte) 0);
+                hasNull[channel] = false;
+            }
+            stringBytes[channel] = 0;
+        }
+        positionCount = 0;
+    }
+
+    private void ensureColumns(Page page)
+    {
+        if (types != null) {
+            if (page.columnCount() != types.length) {
+                throw new IllegalArgumentException("page of " + page.columnCount() + " columns after pages of " + types.length);
+            }
+            return;
+        }
+        int columnCount = page.columnCount();
+        types = new Type[columnCount];
+        values = new MemorySegment[columnCount];
+        offsets = new MemorySegment[columnCount];
+        nulls = new MemorySegment[columnCount];
+        hasNull = new boolean[columnCount];
+        stringBytes = new long[columnCount];
+        rowCapacity = INITIAL_ROWS;
+        for (int channel = 0; channel < columnCount; channel++) {
+            Type type = page.column(channel).type();
+            types[channel] = type;
+            int width = type.physicalType().fixedWidth();
+            if (width > 0) {
+                values[channel] = allocate((long) rowCapacity * width);
+            }
+            else {
+                values[channel] = allocate((long) rowCapacity * AVERAGE_STRING_BYTES);
+                offsets[channel] = allocate((rowCapacity + 1L) * Integer.BYTES);
+            }
+        }
+    }
+
+    private void ensureRows(int rows)
+    {
+        if (rows <= rowCapacity) {
+            return;
+        }
+        int capacity = Math.max(rows, 2 * rowCapacity);
+        for (int channel = 0; channel < types.length; channel++) {
+            int width = types[channel].physicalType().fixedWidth();
+            if (width > 0) {
+                values[channel] = grow(values[channel], (long) positionCount * width, (long) capacity * width);
+            }
+            else {
+                offsets[channel] = grow(offsets[channel], (positionCount + 1L) * Integer.BYTES, (capacity + 1L) * Integer.BYTES);
+            }
+            if (nulls[channel] != null) {
+                nulls[channel] = grow(nulls[channel], (positionCount + 7L) / 8, (capacity + 7L) / 8);
+            }
+        }
+        rowCapacity = capacity;
+    }
+
+    private void ensureStringBytes(int channel, long more)
+    {
+        // short strings are copied as two words (ColumnVector.copyBytes): room for that past the end
+        long needed = stringBytes[channel] + more + ColumnVector.COPY_SLACK_BYTES;
+        if (needed > values[channel].byteSize()) {
+            values[channel] = grow(values[channel], stringBytes[channel], Math.max(needed, 2 * values[channel].byteSize()));
+        }
+    }
+
+    private void gatherStrings(int channel, ColumnVector column, int[] positions, int count)
+    {
+        MemorySegment sourceOffsets = column.offsets();
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[i];
+            total += sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
+        }
+        ensureStringBytes(channel, total);
+        MemorySegment source = column.values();
+        MemorySegment target = values[channel];
+        MemorySegment targetOffsets = offsets[channel];
+        long written = stringBytes[channel];
+        int base = positionCount;
+        for (int i = 0; i < count; i++) {
+            int position = positions[i];
+            int start = sourceOffsets.getAtIndex(INT, position);
+            int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
+            ColumnVector.copyBytes(source, start, target, written, length);
+            written += length;
+            targetOffsets.setAtIndex(INT, base + i + 1, Math.toIntExact(written));
+        }
+        stringBytes[channel] = written;
+    }
+
+    private void appendStringRange(int channel, ColumnVector column, int count)
+    {
+        int first = column.stringStart(0);
+        int last = column.stringStart(count);
+        ensureStringBytes(channel, last - first);
+        long written = stringBytes[channel];
+        MemorySegment.copy(column.values(), first, values[channel], written, last - first);
+        MemorySegment targetOffsets = offsets[channel];
+        MemorySegment sourceOffsets = column.offsets();
+        int shift = Math.toIntExact(written - first);
+        int base = positionCount;
+        for (int i = 1; i <= count; i++) {
+            targetOffsets.setAtIndex(INT, base + i, sourceOffsets.getAtIndex(INT, i) + shift);
+        }
+        stringBytes[channel] = written + last - first;
+    }
+
+    private void setNull(int channel, int row)
+    {
+        MemorySegment bitmap = nulls[channel];
+        if (bitmap == null) {
+            bitmap = allocate((rowCapacity + 7L) / 8);
+            nulls[channel] = bitmap;
+        }
+        hasNull[channel] = true;
+        long index = row >>> 3;
+        bitmap.set(ValueLayout.JAVA_BYTE, index, (byte) (bitmap.get(ValueLayout.JAVA_BYTE, index) | (1 << (row & 7))));
+    }
+
+    private static MemorySegment allocate(long bytes)
+    {
+        // long-lived and reused: one allocation per growth, never per page
+        return Arena.ofAuto().allocate(Math.max(bytes, 8), 8);
+    }
+
+    private static MemorySegment grow(MemorySegment old, long used, long capacity)
+    {
+        MemorySegment larger = allocate(capacity);
+        MemorySegment.copy(old, 0, larger, 0, used);
+        return larger;
+    }
+}

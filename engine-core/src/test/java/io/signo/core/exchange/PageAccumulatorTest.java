@@ -1,0 +1,184 @@
+package io.signo.core.exchange;
+
+import io.signo.storage.page.Page;
+import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
+import io.signo.storage.vector.VectorBuilder;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PageAccumulatorTest
+{
+    /** Rows (id BIGINT, flag BOOLEAN, day DATE, price DOUBLE, name VARCHAR): NULLs where id % 7 == 3 (flag, price) and id % 5 == 2 (name). */
+    private static Page page(long firstId, int rowCount)
+    {
+        VectorBuilder ids = new VectorBuilder(Type.BIGINT, rowCount);
+        VectorBuilder flags = new VectorBuilder(Type.BOOLEAN, rowCount);
+        VectorBuilder days = new VectorBuilder(Type.DATE, rowCount);
+        VectorBuilder prices = new VectorBuilder(Type.DOUBLE, rowCount);
+        VectorBuilder names = new VectorBuilder(Type.VARCHAR, rowCount);
+        for (long id = firstId; id < firstId + rowCount; id++) {
+            ids.appendLong(id);
+            days.appendInt((int) (id % 10_000));
+            if (id % 7 == 3) {
+                flags.appendNull();
+                prices.appendNull();
+            }
+            else {
+                flags.appendBoolean(id % 2 == 0);
+                prices.appendDouble(id * 0.25);
+            }
+            if (id % 5 == 2) {
+                names.appendNull();
+            }
+            else {
+                names.appendString(id % 11 == 0 ? "" : "name-" + id + "-" + "x".repeat((int) (id % 40)));
+            }
+        }
+        return new Page(rowCount, ids.build(), flags.build(), days.build(), prices.build(), names.build());
+    }
+
+    private static void assertRow(Page page, int position, long id)
+    {
+        assertEquals(id, page.column(0).getLong(position));
+        assertEquals((int) (id % 10_000), page.column(2).getInt(position));
+        if (id % 7 == 3) {
+            assertTrue(page.column(1).isNull(position), "flag of " + id);
+            assertTrue(page.column(3).isNull(position), "price of " + id);
+        }
+        else {
+            assertFalse(page.column(1).isNull(position));
+            assertEquals(id % 2 == 0, page.column(1).getBoolean(position));
+            assertEquals(id * 0.25, page.column(3).getDouble(position));
+        }
+        if (id % 5 == 2) {
+            assertTrue(page.column(4).isNull(position), "name of " + id);
+        }
+        else {
+            assertEquals(id % 11 == 0 ? "" : "name-" + id + "-" + "x".repeat((int) (id % 40)), page.column(4).getString(position));
+        }
+    }
+
+    @Test
+    void scatterColumnByColumnKeepsEveryRowAndNull()
+    {
+        Page input = page(0, 3000);
+        PageAccumulator even = new PageAccumulator();
+        PageAccumulator odd = new PageAccumulator();
+        int[] evenRows = new int[input.positionCount()];
+        int[] oddRows = new int[input.positionCount()];
+        int evenCount = 0;
+        int oddCount = 0;
+        for (int row = 0; row < input.positionCount(); row++) {
+            if (row % 2 == 0) {
+                evenRows[evenCount++] = row;
+            }
+            else {
+                oddRows[oddCount++] = row;
+            }
+        }
+        even.prepare(input);
+        odd.prepare(input);
+        for (int column = 0; column < input.columnCount(); column++) {
+            even.appendColumn(column, input.column(column), evenRows, evenCount);
+            odd.appendColumn(column, input.column(column), oddRows, oddCount);
+        }
+        even.commit(evenCount);
+        odd.commit(oddCount);
+        Page evenPage = even.view();
+        Page oddPage = odd.view();
+        assertEquals(1500, evenPage.positionCount());
+        assertEquals(1500, oddPage.positionCount());
+        for (int i = 0; i < 1500; i++) {
+            assertRow(evenPage, i, 2L * i);
+            assertRow(oddPage, i, 2L * i + 1);
+        }
+        assertEquals(evenPage.retainedBytes(), even.bytes());
+    }
+
+    @Test
+    void coalescesSmallPagesGrowingItsBuffersAndIsReusedAfterReset()
+    {
+        PageAccumulator accumulator = new PageAccumulator();
+        long next = 0;
+        for (int round = 0; round < 3; round++) {
+            long first = next;
+            // 7-row pages, far past the first buffers' capacity
+            for (int i = 0; i < 700; i++) {
+                accumulator.appendAll(page(next, 7));
+                next += 7;
+            }
+            Page view = accumulator.view();
+            assertEquals(4900, view.positionCount());
+            for (int position = 0; position < view.positionCount(); position++) {
+                assertRow(view, position, first + position);
+            }
+            assertEquals(view.retainedBytes(), accumulator.bytes());
+            accumulator.reset();
+            assertEquals(0, accumulator.positionCount());
+            assertEquals(0, accumulator.bytes());
+        }
+        // after a reset, a page without NULLs has no null bitmap left over from before
+        VectorBuilder ids = new VectorBuilder(Type.BIGINT, 2);
+        ids.appendLong(1);
+        ids.appendLong(2);
+        VectorBuilder flags = new VectorBuilder(Type.BOOLEAN, 2);
+        flags.appendBoolean(true);
+        flags.appendBoolean(false);
+        VectorBuilder days = new VectorBuilder(Type.DATE, 2);
+        days.appendInt(1);
+        days.appendInt(2);
+        VectorBuilder prices = new VectorBuilder(Type.DOUBLE, 2);
+        prices.appendDouble(1);
+        prices.appendDouble(2);
+        VectorBuilder names = new VectorBuilder(Type.VARCHAR, 2);
+        names.appendString("a");
+        names.appendString("b");
+        accumulator.appendAll(new Page(2, ids.build(), flags.build(), days.build(), prices.build(), names.build()));
+        Page view = accumulator.view();
+        for (int column = 0; column < view.columnCount(); column++) {
+            assertFalse(view.column(column).mayHaveNulls(), "column " + column);
+        }
+        assertEquals("b", view.column(4).getString(1));
+    }
+
+    @Test
+    void appendsRowsOfStringViewsAndMixesAppendKinds()
+    {
+        Page input = page(100, 50);
+        ColumnVector names = input.column(4);
+        // rows 10 .. 49 as a view whose string offsets do not start at 0
+        Page region = input.region(8, 40, io.signo.storage.memory.PageAllocator.transientPages());
+        PageAccumulator accumulator = new PageAccumulator();
+        accumulator.appendAll(region);
+        accumulator.append(input, new int[] {0, 49}, 2);
+        Page view = accumulator.view();
+        assertEquals(42, view.positionCount());
+        List<Long> ids = new ArrayList<>();
+        for (int position = 0; position < 40; position++) {
+            assertRow(view, position, 108 + position);
+            ids.add(view.column(0).getLong(position));
+        }
+        assertRow(view, 40, 100);
+        assertRow(view, 41, 149);
+        assertEquals(names.getString(1), input.column(4).getString(1));
+    }
+
+    @Test
+    void pagesOfAnotherShapeAreRefused()
+    {
+        PageAccumulator accumulator = new PageAccumulator();
+        accumulator.appendAll(page(0, 3));
+        VectorBuilder ids = new VectorBuilder(Type.BIGINT, 1);
+        ids.appendLong(1);
+        IllegalArgumentException failure = assertThrows(IllegalArgumentException.class, () -> accumulator.appendAll(new Page(1, ids.build())));
+        assertTrue(failure.getMessage().contains("page of 1 columns after pages of 5"), failure.getMessage());
+    }
+}

@@ -1,0 +1,242 @@
+package io.signo.net.exchange;
+
+import io.airlift.compress.v3.lz4.Lz4Compressor;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.signo.storage.page.Page;
+import io.signo.storage.serde.AlignedPageWriter;
+import io.signo.storage.serde.RegionOutput;
+import io.signo.storage.serde.SegmentRegionOutput;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * Builds the body of one data message for a destination in another process: pages in the
+ * {@link io.signo.storage.serde.AlignedPageFormat}, written straight from their vectors into direct
+ * memory that Netty writes to the socket.
+ *
+ * <p>Uncompressed, the body is a composite buffer: small regions (headers, short vectors) are copied
+ * into pooled direct chunks, and a vector region of at least {@link #ATTACH_MIN_BYTES} is not copied
+ * at all but added as a buffer over the vector's own memory (pages are immutable, and the buffer keeps
+ * their memory alive until the socket took it): one gathering write sends both. Compressed, the
+ * pages are first laid out in one reused native buffer and LZ4 compresses it into a pooled direct
+ * buffer. No byte of a page passes through the Java heap either way.
+ *
+ * <p>Driver thread only (one per sink). A message is {@link #start started}, filled, and either
+ * {@link #seal sealed} (its buffer goes to the socket, which releases it) or {@link #release released}.
+ */
+final class MessageBuilder
+        implements RegionOutput
+{
+    /** Regions this large are sent from the vector's memory; copying smaller ones costs less than another buffer in the gathering write. */
+    static final long ATTACH_MIN_BYTES = 32 << 10;
+    private static final int CHUNK_BYTES = 128 << 10;
+    /** Compressed bodies are kept only when at most this fraction of the raw size, as decompressing is not free. */
+    private static final double MIN_COMPRESSION_SAVING_RATIO = 0.9;
+
+    private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
+
+    private boolean started;
+    private boolean compress;
+    private boolean copyRegions;
+    private int pageCount;
+    private long rawBytes;
+    private long bodyBytes;
+
+    // uncompressed: the composite and the chunk being filled
+    private CompositeByteBuf body;
+    private ByteBuf chunk;
+    private MemorySegment chunkMemory;
+    private int chunkUsed;
+
+    // compressed: the pages laid out contiguously, then compressed
+    private SegmentRegionOutput scratch;
+    private Lz4Compressor compressor;
+
+    /** The body of a sealed message: the frame's pages part, and how it was encoded. */
+    record Body(ByteBuf buffer, boolean compressed, long uncompressedBytes, int pageCount, long rawBytes) {}
+
+    boolean isStarted()
+    {
+        return started;
+    }
+
+    void start(boolean compress)
+    {
+        if (started) {
+            throw new IllegalStateException("message already started");
+        }
+        started = true;
+        this.compress = compress;
+        if (compress) {
+            if (scratch == null) {
+                scratch = new SegmentRegionOutput(1 << 20);
+                compressor = Lz4Compressor.create();
+            }
+            scratch.reset();
+        }
+        else {
+            body = allocator.compositeDirectBuffer(Integer.MAX_VALUE);
+        }
+    }
+
+    /**
+     * Adds a page; with {@code mayReference}, its large regions are sent from the page's own memory, so
+     * the page must stay unchanged (any published page does; a buffer's view that is reused does not).
+     */
+    void addPage(Page page, boolean mayReference)
+    {
+        copyRegions = !mayReference;
+        AlignedPageWriter.write(page, this);
+        pageCount++;
+        rawBytes += page.retainedBytes();
+    }
+
+    /** Bytes of pages in the message so far, uncompressed. */
+    long bodyBytes()
+    {
+        return bodyBytes;
+    }
+
+    int pageCount()
+    {
+        return pageCount;
+    }
+
+    /**
+     * Ends the message and hands over its body. Compressing, reports the time and ratio to
+     * {@code compression} (may be null) and keeps the raw form when LZ4 saves less than 10%.
+     */
+    Body seal(LinkCompression compression)
+    {
+        Body sealed;
+        if (compress) {
+            MemorySegment raw = scratch.written();
+            long start = System.nanoTime();
+            int rawLength = Math.toIntExact(raw.byteSize());
+            ByteBuf out = allocator.directBuffer(compressor.maxCompressedLength(rawLength));
+            int compressedLength = compressor.compress(raw, MemorySegment.ofBuffer(out.nioBuffer(0, out.capacity())));
+            if (compression != null) {
+                compression.compressed(rawLength, compressedLength, System.nanoTime() - start);
+            }
+            if (compressedLength <= rawLength * MIN_COMPRESSION_SAVING_RATIO) {
+                out.writerIndex(compressedLength);
+                sealed = new Body(out, true, rawLength, pageCount, rawBytes);
+            }
+            else {
+                out.release();
+                ByteBuf uncompressed = allocator.directBuffer(rawLength);
+                MemorySegment.copy(raw, 0, MemorySegment.ofBuffer(uncompressed.nioBuffer(0, rawLength)), 0, rawLength);
+                uncompressed.writerIndex(rawLength);
+                sealed = new Body(uncompressed, false, rawLength, pageCount, rawBytes);
+            }
+        }
+        else {
+            closeChunk();
+            sealed = new Body(body, false, bodyBytes, pageCount, rawBytes);
+            body = null;
+        }
+        clear();
+        return sealed;
+    }
+
+    /** Drops the message being built (its sink failed or closed). */
+    void release()
+    {
+        if (chunk != null) {
+            chunk.release();
+        }
+        if (body != null) {
+            body.release();
+        }
+        body = null;
+        clear();
+    }
+
+    private void clear()
+    {
+        chunk = null;
+        chunkMemory = null;
+        chunkUsed = 0;
+        started = false;
+        pageCount = 0;
+        rawBytes = 0;
+        bodyBytes = 0;
+    }
+
+    @Override
+    public MemorySegment reserve(long byteSize)
+    {
+        bodyBytes += byteSize;
+        if (compress) {
+            return scratch.reserve(byteSize);
+        }
+        ensureChunk(byteSize);
+        MemorySegment slice = chunkMemory.asSlice(chunkUsed, byteSize);
+        chunkUsed += (int) byteSize;
+        return slice;
+    }
+
+    @Override
+    public void region(MemorySegment bytes)
+    {
+        long length = bytes.byteSize();
+        if (compress) {
+            bodyBytes += length;
+            scratch.region(bytes);
+            return;
+        }
+        if (length >= ATTACH_MIN_BYTES && !copyRegions && bytes.isNative()) {
+            bodyBytes += length;
+            closeChunk();
+            body.addComponent(true, Unpooled.wrappedBuffer(bytes.asByteBuffer()));
+            return;
+        }
+        MemorySegment.copy(bytes, 0, reserve(length), 0, length);
+    }
+
+    @Override
+    public void zeros(int count)
+    {
+        // padding is at most 7 bytes: one word written, no slice made (this runs for most regions)
+        if (compress || count > Long.BYTES) {
+            reserve(count).fill((byte) 0);
+            return;
+        }
+        ensureChunk(Long.BYTES);
+        chunkMemory.set(ValueLayout.JAVA_LONG_UNALIGNED, chunkUsed, 0L);
+        chunkUsed += count;
+        bodyBytes += count;
+    }
+
+    private void ensureChunk(long byteSize)
+    {
+        if (chunk != null && chunkUsed + byteSize <= chunk.capacity()) {
+            return;
+        }
+        closeChunk();
+        chunk = allocator.directBuffer((int) Math.max(CHUNK_BYTES, byteSize));
+        chunkMemory = MemorySegment.ofBuffer(chunk.nioBuffer(0, chunk.capacity()));
+        chunkUsed = 0;
+    }
+
+    private void closeChunk()
+    {
+        if (chunk == null) {
+            return;
+        }
+        if (chunkUsed == 0) {
+            chunk.release();
+        }
+        else {
+            body.addComponent(true, chunk.writerIndex(chunkUsed));
+        }
+        chunk = null;
+        chunkMemory = null;
+        chunkUsed = 0;
+    }
+}
