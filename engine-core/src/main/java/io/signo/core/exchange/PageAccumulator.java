@@ -123,6 +123,13 @@ public final class PageAccumulator
                     target.setAtIndex(LONG, base + i, source.getAtIndex(LONG, positions[i]));
                 }
             }
+            case INT128 -> {
+                // a long DECIMAL's two words
+                for (int i = 0; i < count; i++) {
+                    target.setAtIndex(LONG, 2L * (base + i), source.getAtIndex(LONG, 2L * positions[i]));
+                    target.setAtIndex(LONG, 2L * (base + i) + 1, source.getAtIndex(LONG, 2L * positions[i] + 1));
+                }
+            }
             case BYTES -> gatherStrings(channel, column, positions, count);
         }
         if (column.mayHaveNulls()) {

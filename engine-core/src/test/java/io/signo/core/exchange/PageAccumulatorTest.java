@@ -104,6 +104,42 @@ class PageAccumulatorTest
     }
 
     @Test
+    void scattersLongDecimalsWordForWord()
+    {
+        // a DECIMAL(38, 2) is two longs a value: both words travel, the high one carrying the sign
+        Type type = Type.decimal(38, 2);
+        int rowCount = 1000;
+        VectorBuilder decimals = new VectorBuilder(type, rowCount);
+        for (int row = 0; row < rowCount; row++) {
+            if (row % 7 == 3) {
+                decimals.appendNull();
+            }
+            else {
+                decimals.appendInt128(row % 2 == 0 ? row : -row - 1, row * 1_000_003L);
+            }
+        }
+        Page input = new Page(rowCount, decimals.build());
+        PageAccumulator accumulator = new PageAccumulator();
+        int[] rows = new int[rowCount / 2];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = rowCount - 1 - 2 * i;
+        }
+        accumulator.prepare(input);
+        accumulator.appendColumn(0, input.column(0), rows, rows.length);
+        accumulator.commit(rows.length);
+        Page output = accumulator.view();
+        assertEquals(rows.length, output.positionCount());
+        for (int i = 0; i < rows.length; i++) {
+            int row = rows[i];
+            assertEquals(row % 7 == 3, output.column(0).isNull(i), "row " + row);
+            if (row % 7 != 3) {
+                assertEquals(row % 2 == 0 ? row : -row - 1, output.column(0).getInt128High(i), "row " + row);
+                assertEquals(row * 1_000_003L, output.column(0).getInt128Low(i), "row " + row);
+            }
+        }
+    }
+
+    @Test
     void coalescesSmallPagesGrowingItsBuffersAndIsReusedAfterReset()
     {
         PageAccumulator accumulator = new PageAccumulator();
