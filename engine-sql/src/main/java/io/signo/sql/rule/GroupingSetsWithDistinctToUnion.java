@@ -105,8 +105,11 @@ public final class GroupingSetsWithDistinctToUnion
         return kind == SqlKind.GROUPING || kind == SqlKind.GROUPING_ID;
     }
 
-    /** GROUPING(a, b, ...): a bit per argument, the first the most significant, set when the set leaves that key out. */
-    private static long groupingValue(List<Integer> arguments, ImmutableBitSet groupingSet)
+    /**
+     * GROUPING(a, b, ...) of the rows of one grouping set: a bit per argument, the first the most
+     * significant, set when the set leaves that key out. The runtime's grouping sets use it too.
+     */
+    public static long groupingValue(List<Integer> arguments, ImmutableBitSet groupingSet)
     {
         long value = 0;
         for (int argument : arguments) {

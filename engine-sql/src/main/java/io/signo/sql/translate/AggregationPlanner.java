@@ -16,6 +16,7 @@ import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.GroupIdNode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.RowIfEmptyNode;
+import io.signo.sql.rule.GroupingSetsWithDistinctToUnion;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
@@ -403,11 +404,7 @@ final class AggregationPlanner
     {
         List<Long> values = new ArrayList<>();
         for (ImmutableBitSet set : aggregate.getGroupSets()) {
-            long value = 0;
-            for (int argument : arguments) {
-                value = (value << 1) | (set.get(argument) ? 0 : 1);
-            }
-            values.add(value);
+            values.add(GroupingSetsWithDistinctToUnion.groupingValue(arguments, set));
         }
         return values;
     }
