@@ -52,8 +52,6 @@ public final class SignoEngine
     private final DatabaseStatements databaseStatements;
     private final int workers;
     private final boolean separateCoordinator;
-    /** The workers keep copies of the replicated tables (a cluster's database). */
-    private final boolean replicatedOnWorkers;
     private final TaskExecutor executor;
     private final QueryMemoryLimit memoryLimit;
     /** Every node of the cluster the plans are cut for, in this process. */
@@ -111,7 +109,6 @@ public final class SignoEngine
             Supplier<ExecutionTarget> clusterTargets)
     {
         this.separateCoordinator = separateCoordinator;
-        this.replicatedOnWorkers = cluster != null;
         this.catalog = catalog;
         this.database = database;
         this.databaseStatements = new DatabaseStatements(database, this, cluster);
@@ -120,6 +117,17 @@ public final class SignoEngine
         this.memoryLimit = new QueryMemoryLimit(queryMaxMemoryBytes);
         this.inProcess = new InProcessTarget(executor, new ClusterShape(workers, threads, false), memoryLimit);
         this.targets = clusterTargets != null ? clusterTargets : () -> inProcess;
+    }
+
+    /**
+     * Whether joins may build on each worker's own copy of a replicated table. Every node holds the
+     * replicated tables whole, whatever the source (a generator's share, a cluster database's copies,
+     * or this process's memory shared by its simulated workers); with one node there is nothing to
+     * broadcast anyway.
+     */
+    private boolean replicatedOnWorkers()
+    {
+        return workers > 1 || separateCoordinator;
     }
 
     public Catalog catalog()
@@ -254,7 +262,7 @@ public final class SignoEngine
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog, session.timeZone()).plan(sql);
             RelNode rel = logical.root();
             PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),
-                    replicatedOnWorkers, session.maxRecursionDepth());
+                    replicatedOnWorkers(), session.maxRecursionDepth());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.planned(root);
             return new PlannedQuery(root, logical.columnNames(), logical.explain());

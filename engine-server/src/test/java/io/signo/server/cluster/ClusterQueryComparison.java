@@ -92,6 +92,11 @@ abstract class ClusterQueryComparison
         return tests.stream();
     }
 
+    ClusterCoordinator coordinator()
+    {
+        return coordinator;
+    }
+
     /** The statements of one of engine-sql's SQL suite files, on the worker processes against DuckDB. */
     Stream<DynamicTest> suiteFile(String file)
     {

@@ -46,6 +46,17 @@ public record HashJoinNode(PlanNode probe, PlanNode build, JoinType joinType, Ha
                 estimatedRows, List.of(), List.of(), runtimeFilters);
     }
 
+    /**
+     * This join of two inputs that every worker holds whole, run on every worker over its own copies:
+     * each computes the whole result, so its output is replicated.
+     */
+    public HashJoinNode onEveryWorker(PlanNode probeOnEveryWorker, PlanNode buildOnEveryWorker)
+    {
+        JoinDistribution local = new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "replicated on every worker");
+        return new HashJoinNode(probeOnEveryWorker, buildOnEveryWorker, joinType, strategy, probeKeys, buildKeys, residual, residualText, local, Distribution.REPLICATED,
+                estimatedRows, probeOutputs, buildOutputs, runtimeFilters);
+    }
+
     public boolean filtersBuildRows()
     {
         return strategy == HashJoinStrategy.FILTER_BUILD_ROWS;

@@ -5,6 +5,7 @@ import io.signo.core.operator.join.JoinType;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
+import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.JoinDistribution;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.TableScanNode;
@@ -46,8 +47,10 @@ final class JoinCostModel
     {
         Distribution probeDistribution = probe.distribution();
         PlanNode build = proposedBuild;
-        if (options.replicatedOnWorkers() && !probeDistribution.isSingle() && build.distribution().isSingle()) {
+        if (options.replicatedOnWorkers() && options.joinDistribution() != JoinDistributionMode.PARTITIONED && !probeDistribution.isSingle()
+                && build.distribution().isSingle()) {
             // a replicated table every worker keeps: each builds from its own copy, nothing is broadcast
+            // (not when every join must repartition: every worker would send its whole copy)
             PlanNode local = onEveryWorker(build);
             build = local != null ? local : build;
         }
@@ -180,8 +183,8 @@ final class JoinCostModel
     }
 
     /**
-     * The build side read on every worker from its copy, when it is a replicated table's scan under
-     * filters and projections alone; null otherwise.
+     * The build side read on every worker from its copies, when it reads only replicated tables,
+     * through filters, projections and joins on the coordinator; null otherwise.
      */
     private static PlanNode onEveryWorker(PlanNode build)
     {
@@ -190,6 +193,11 @@ final class JoinCostModel
             case FilterProjectNode project -> {
                 PlanNode source = onEveryWorker(project.source());
                 yield source == null ? null : project.withSource(source);
+            }
+            case HashJoinNode join when join.joinDistribution().kind() == JoinDistribution.Kind.SINGLE -> {
+                PlanNode probe = onEveryWorker(join.probe());
+                PlanNode joinBuild = probe == null ? null : onEveryWorker(join.build());
+                yield joinBuild == null ? null : join.onEveryWorker(probe, joinBuild);
             }
             default -> null;
         };

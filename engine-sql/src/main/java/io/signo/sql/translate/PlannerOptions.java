@@ -11,9 +11,9 @@ package io.signo.sql.translate;
  *        one worker (a cluster of processes); otherwise a single worker is the coordinator too
  * @param runtimeFilters the session's {@code runtime_filters}: whether hash joins may publish runtime
  *        filters to the scans of their probe side
- * @param replicatedOnWorkers every worker keeps a copy of each replicated table (a cluster's
- *        database): a join whose build side reads one reads it on every worker instead of a
- *        broadcast from the coordinator
+ * @param replicatedOnWorkers every worker holds each replicated table whole: a join whose build
+ *        side reads only such tables reads them on every worker instead of a broadcast from the
+ *        coordinator (unless every join must repartition)
  * @param maxRecursionDepth the session's {@code max_recursion_depth}: how many runs of a recursive
  *        CTE's recursive term may produce rows before the query fails
  */
