@@ -74,6 +74,8 @@ class ParquetFilesTest
             statement.execute("COPY (SELECT 1 AS i, TIME '10:00:00' AS t) TO '" + file("time") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT i, make_timestamp_ns(-5000000000 + i * 123456789) AS ts FROM range(0, 100) t(i)) TO '" + file("nanos") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT 1 AS i, [1, 2] AS numbers) TO '" + file("nested") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, {'x': 1, 'label': 'a'} AS point) TO '" + file("struct") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, MAP {'k': 1} AS attributes) TO '" + file("map") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT i, (i / 10.0)::REAL AS x, (i / 7.0)::REAL AS y FROM range(0, 2000) t(i)) TO '" + file("reals") + "' (FORMAT parquet)");
         }
         signo = new SignoEngine(Database.inMemory(), 2);
@@ -198,7 +200,15 @@ class ParquetFilesTest
         SignoException time = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("time") + "')"));
         assertTrue(time.getMessage().contains("column t"), time.getMessage());
         SignoException nested = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("nested") + "')"));
+        assertEquals(ErrorCode.NOT_SUPPORTED, nested.errorCode(), nested.getMessage());
         assertTrue(nested.getMessage().contains("column numbers") && nested.getMessage().contains("nested"), nested.getMessage());
+        // a struct, a map, and a nested column the query does not read: each refused, the column named
+        for (String[] refused : List.of(new String[] {"struct", "point", "*"}, new String[] {"map", "attributes", "*"}, new String[] {"struct", "point", "i"})) {
+            SignoException failure = assertThrows(SignoException.class, () -> signo.execute("SELECT " + refused[2] + " FROM read_parquet('" + file(refused[0]) + "')"));
+            assertEquals(ErrorCode.NOT_SUPPORTED, failure.errorCode(), failure.getMessage());
+            assertTrue(failure.getMessage().contains("column " + refused[1] + " ") && failure.getMessage().contains("nested") && failure.getMessage().contains(file(refused[0]).toString()),
+                    failure.getMessage());
+        }
 
         SignoException missing = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + directory.resolve("none_*.parquet") + "')"));
         assertEquals(ErrorCode.FILE_NOT_FOUND, missing.errorCode(), missing.getMessage());
