@@ -2,6 +2,7 @@ package io.signo.sql.files;
 
 import io.signo.reference.DuckDbDatabase;
 import io.signo.sql.ResultRows;
+import io.signo.sql.ScanCounts;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Statement;
 import java.util.List;
 
@@ -154,6 +156,36 @@ class ParquetFilesTest
         }
         assertSame("SELECT * FROM read_parquet('" + fixture + "') ORDER BY i", true);
         assertSame("SELECT word, count(*), sum(amount), sum(u32), min(dt), max(label), sum(i8), sum(i16), sum(i64), sum(f32), min(ts), max(ts) FROM read_parquet('" + fixture + "') GROUP BY word", false);
+    }
+
+    /**
+     * pyarrow's page index (page_index.parquet, made by make_page_index_fixture.py beside it): the
+     * first row group's min and max of k span 0 to 19999, but its pages leave out 5000 to 14999, so a
+     * filter within that gap skips it by its pages; the second row group's pages cover the gap.
+     */
+    @Test
+    void thePageIndexRulesOutRowGroupsTheirMinAndMaxKeep()
+            throws Exception
+    {
+        Path fixture = directory.resolve("page_index.parquet");
+        try (InputStream input = ParquetFilesTest.class.getResourceAsStream("/io/signo/sql/files/page_index.parquet")) {
+            Files.copy(input, fixture, StandardCopyOption.REPLACE_EXISTING);
+        }
+        String inTheGap = "SELECT count(*), count(v), sum(v), min(k), max(k) FROM read_parquet('" + fixture + "') WHERE k BETWEEN 8000 AND 9000";
+        assertSame(inTheGap, false);
+        assertEquals(new ScanCounts(2, 1), ScanCounts.of(signo, inTheGap, 2));
+        // the first row group's pages up to 4999 match; the second's min of 7000 rules it out
+        String belowTheGap = "SELECT count(*), sum(v) FROM read_parquet('" + fixture + "') WHERE k >= 4990 AND k < 5010";
+        assertSame(belowTheGap, false);
+        assertEquals(new ScanCounts(2, 1), ScanCounts.of(signo, belowTheGap, 2));
+        // no page of either row group holds a value above 19999; every row of both passes a filter that takes all keys
+        String everything = "SELECT count(*), sum(v), count(v) FROM read_parquet('" + fixture + "') WHERE k >= 0";
+        assertSame(everything, false);
+        assertEquals(new ScanCounts(2, 0), ScanCounts.of(signo, everything, 2));
+        assertEquals(new ScanCounts(2, 2), ScanCounts.of(signo, "SELECT count(*) FROM read_parquet('" + fixture + "') WHERE k > 19999", 2));
+        // IS NULL: v's pages have NULLs (k % 97 = 0), so none is ruled out
+        String nulls = "SELECT count(*), min(k) FROM read_parquet('" + fixture + "') WHERE v IS NULL";
+        assertSame(nulls, false);
     }
 
     @Test
