@@ -2,6 +2,7 @@ package io.signo.sql.files;
 
 import io.signo.reference.DuckDbDatabase;
 import io.signo.sql.ResultRows;
+import io.signo.sql.ScanCounts;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Statement;
 import java.util.List;
 
@@ -74,6 +76,8 @@ class ParquetFilesTest
             statement.execute("COPY (SELECT 1 AS i, TIME '10:00:00' AS t) TO '" + file("time") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT i, make_timestamp_ns(-5000000000 + i * 123456789) AS ts FROM range(0, 100) t(i)) TO '" + file("nanos") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT 1 AS i, [1, 2] AS numbers) TO '" + file("nested") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, {'x': 1, 'label': 'a'} AS point) TO '" + file("struct") + "' (FORMAT parquet)");
+            statement.execute("COPY (SELECT 1 AS i, MAP {'k': 1} AS attributes) TO '" + file("map") + "' (FORMAT parquet)");
             statement.execute("COPY (SELECT i, (i / 10.0)::REAL AS x, (i / 7.0)::REAL AS y FROM range(0, 2000) t(i)) TO '" + file("reals") + "' (FORMAT parquet)");
         }
         signo = new SignoEngine(Database.inMemory(), 2);
@@ -154,6 +158,36 @@ class ParquetFilesTest
         assertSame("SELECT word, count(*), sum(amount), sum(u32), min(dt), max(label), sum(i8), sum(i16), sum(i64), sum(f32), min(ts), max(ts) FROM read_parquet('" + fixture + "') GROUP BY word", false);
     }
 
+    /**
+     * pyarrow's page index (page_index.parquet, made by make_page_index_fixture.py beside it): the
+     * first row group's min and max of k span 0 to 19999, but its pages leave out 5000 to 14999, so a
+     * filter within that gap skips it by its pages; the second row group's pages cover the gap.
+     */
+    @Test
+    void thePageIndexRulesOutRowGroupsTheirMinAndMaxKeep()
+            throws Exception
+    {
+        Path fixture = directory.resolve("page_index.parquet");
+        try (InputStream input = ParquetFilesTest.class.getResourceAsStream("/io/signo/sql/files/page_index.parquet")) {
+            Files.copy(input, fixture, StandardCopyOption.REPLACE_EXISTING);
+        }
+        String inTheGap = "SELECT count(*), count(v), sum(v), min(k), max(k) FROM read_parquet('" + fixture + "') WHERE k BETWEEN 8000 AND 9000";
+        assertSame(inTheGap, false);
+        assertEquals(new ScanCounts(2, 1), ScanCounts.of(signo, inTheGap, 2));
+        // the first row group's pages up to 4999 match; the second's min of 7000 rules it out
+        String belowTheGap = "SELECT count(*), sum(v) FROM read_parquet('" + fixture + "') WHERE k >= 4990 AND k < 5010";
+        assertSame(belowTheGap, false);
+        assertEquals(new ScanCounts(2, 1), ScanCounts.of(signo, belowTheGap, 2));
+        // no page of either row group holds a value above 19999; every row of both passes a filter that takes all keys
+        String everything = "SELECT count(*), sum(v), count(v) FROM read_parquet('" + fixture + "') WHERE k >= 0";
+        assertSame(everything, false);
+        assertEquals(new ScanCounts(2, 0), ScanCounts.of(signo, everything, 2));
+        assertEquals(new ScanCounts(2, 2), ScanCounts.of(signo, "SELECT count(*) FROM read_parquet('" + fixture + "') WHERE k > 19999", 2));
+        // IS NULL: v's pages have NULLs (k % 97 = 0), so none is ruled out
+        String nulls = "SELECT count(*), min(k) FROM read_parquet('" + fixture + "') WHERE v IS NULL";
+        assertSame(nulls, false);
+    }
+
     @Test
     void anEmptyFileIsATableWithoutRows()
             throws Exception
@@ -198,7 +232,15 @@ class ParquetFilesTest
         SignoException time = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("time") + "')"));
         assertTrue(time.getMessage().contains("column t"), time.getMessage());
         SignoException nested = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + file("nested") + "')"));
+        assertEquals(ErrorCode.NOT_SUPPORTED, nested.errorCode(), nested.getMessage());
         assertTrue(nested.getMessage().contains("column numbers") && nested.getMessage().contains("nested"), nested.getMessage());
+        // a struct, a map, and a nested column the query does not read: each refused, the column named
+        for (String[] refused : List.of(new String[] {"struct", "point", "*"}, new String[] {"map", "attributes", "*"}, new String[] {"struct", "point", "i"})) {
+            SignoException failure = assertThrows(SignoException.class, () -> signo.execute("SELECT " + refused[2] + " FROM read_parquet('" + file(refused[0]) + "')"));
+            assertEquals(ErrorCode.NOT_SUPPORTED, failure.errorCode(), failure.getMessage());
+            assertTrue(failure.getMessage().contains("column " + refused[1] + " ") && failure.getMessage().contains("nested") && failure.getMessage().contains(file(refused[0]).toString()),
+                    failure.getMessage());
+        }
 
         SignoException missing = assertThrows(SignoException.class, () -> signo.execute("SELECT * FROM read_parquet('" + directory.resolve("none_*.parquet") + "')"));
         assertEquals(ErrorCode.FILE_NOT_FOUND, missing.errorCode(), missing.getMessage());

@@ -28,6 +28,18 @@ public interface Segment
     /** {@code columnStatistics()[i]} describes table column i; null when unknown. */
     ColumnStatistics[] columnStatistics();
 
+    /**
+     * Statistics of table column {@code column} zone by zone (a Parquet file's pages, from its page
+     * index), which together cover the segment's rows; empty when the segment has none. A predicate
+     * on the column that no zone may match rules the whole segment out, even where the segment's
+     * own min and max, which span the gaps between zones, do not. May read a file; called by the
+     * driver that is about to read the segment.
+     */
+    default List<ZoneStatistics> zoneStatistics(int column)
+    {
+        return List.of();
+    }
+
     /** The rows of the given table columns, in that order: a page of {@link #rowCount()} rows. */
     Page read(int[] columns);
 

@@ -2,6 +2,7 @@ package io.signo.core.operator.scan;
 
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
+import io.signo.storage.table.ZoneStatistics;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -37,8 +38,10 @@ public final class SegmentPredicate
     }
 
     /**
-     * False only when the segment's statistics prove that no row of it satisfies every constraint;
-     * a segment without statistics for a constrained column is kept.
+     * False only when the segment's statistics prove that no row of it satisfies every constraint:
+     * its own min and max of a constrained column, then, when those keep it, the column's zones
+     * ({@link Segment#zoneStatistics}), of which at least one must match. A segment without
+     * statistics for a constrained column is kept.
      */
     public boolean mayMatch(Segment segment)
     {
@@ -46,14 +49,29 @@ public final class SegmentPredicate
         int positionCount = segment.statisticsRowCount();
         for (ColumnConstraint constraint : constraints) {
             int column = constraint.column();
-            if (statistics == null || column >= statistics.length) {
-                continue;
+            if (statistics != null && column < statistics.length && !constraint.mayMatch(statistics[column], positionCount)) {
+                return false;
             }
-            if (!constraint.mayMatch(statistics[column], positionCount)) {
+        }
+        for (ColumnConstraint constraint : constraints) {
+            if (!anyZoneMayMatch(constraint, segment.zoneStatistics(constraint.column()))) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean anyZoneMayMatch(ColumnConstraint constraint, List<ZoneStatistics> zones)
+    {
+        if (zones.isEmpty()) {
+            return true;
+        }
+        for (ZoneStatistics zone : zones) {
+            if (constraint.mayMatch(zone.statistics(), zone.rowCount())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The constraints as text over the table's column names, e.g. {@code [l_shipdate <= 10471]}. */

@@ -4,6 +4,7 @@ import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.PageSegment;
 import io.signo.storage.table.Segment;
+import io.signo.storage.table.ZoneStatistics;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,70 @@ class SegmentPredicateTest
     private static boolean mayMatch(ColumnConstraint constraint, Segment segment)
     {
         return new SegmentPredicate(List.of(constraint)).mayMatch(segment);
+    }
+
+    /** A segment of ROWS rows spanning {@code min..max} whose column has the given zones (two rows each). */
+    private static Segment zoned(long min, long max, List<ZoneStatistics> zones)
+    {
+        Segment segment = range(min, max);
+        return new Segment()
+        {
+            @Override
+            public int rowCount()
+            {
+                return segment.rowCount();
+            }
+
+            @Override
+            public ColumnStatistics[] columnStatistics()
+            {
+                return segment.columnStatistics();
+            }
+
+            @Override
+            public List<ZoneStatistics> zoneStatistics(int column)
+            {
+                return zones;
+            }
+
+            @Override
+            public Page read(int[] columns)
+            {
+                return segment.read(columns);
+            }
+
+            @Override
+            public int columnCount()
+            {
+                return segment.columnCount();
+            }
+
+            @Override
+            public long retainedBytes()
+            {
+                return segment.retainedBytes();
+            }
+        };
+    }
+
+    private static ZoneStatistics zone(Long min, Long max, long nulls)
+    {
+        return new ZoneStatistics(new ColumnStatistics(0, nulls, min, max, 8), 2);
+    }
+
+    @Test
+    void zonesRuleOutWhatTheSegmentsRangeKeeps()
+    {
+        // the segment spans 0..100, its two zones 0..10 and 90..100
+        Segment segment = zoned(0, 100, List.of(zone(0L, 10L, 0), zone(90L, 100L, 0)));
+        assertFalse(mayMatch(between(0, 20L, 80L), segment));
+        assertTrue(mayMatch(between(0, 5L, 80L), segment));
+        assertTrue(mayMatch(atLeast(0, 95L), segment));
+        assertFalse(mayMatch(atLeast(0, 101L), segment));
+        // a zone of NULLs only matches no range; one without min and max matches any
+        assertFalse(mayMatch(equalTo(0, 50L), zoned(0, 100, List.of(zone(0L, 10L, 0), zone(null, null, 2)))));
+        assertTrue(mayMatch(equalTo(0, 50L), zoned(0, 100, List.of(zone(0L, 10L, 0), zone(null, null, 1)))));
+        assertTrue(mayMatch(equalTo(0, 50L), zoned(0, 100, List.of())));
     }
 
     @Test

@@ -11,8 +11,11 @@ import java.nio.ByteOrder;
  * A column chunk's dictionary page, its entries already in the engine's representation of the
  * column's type (unsigned and decimal INT32 widened to long, FLOAT to double), so that decoding a
  * dictionary-encoded page is one lookup per row. Exactly one of the arrays is set.
+ *
+ * @param width for strings, the length every entry has when they all have the same (flags, codes:
+ *        entry {@code i} then starts at byte {@code i * width}), else -1
  */
-record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[] starts)
+record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[] starts, int width)
 {
     private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -26,7 +29,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             case INT -> {
                 int[] ints = new int[count];
                 MemorySegment.copy(page, INT_LE, 0, ints, 0, count);
-                yield new Dictionary(ints, null, null, null, null);
+                yield new Dictionary(ints, null, null, null, null, -1);
             }
             case LONG -> {
                 long[] longs = new long[count];
@@ -54,7 +57,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                     }
                     default -> throw new IllegalArgumentException("a dictionary of " + schema.type() + " for " + type);
                 }
-                yield new Dictionary(null, longs, null, null, null);
+                yield new Dictionary(null, longs, null, null, null, -1);
             }
             case DOUBLE -> {
                 double[] doubles = new double[count];
@@ -66,7 +69,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                 else {
                     MemorySegment.copy(page, DOUBLE_LE, 0, doubles, 0, count);
                 }
-                yield new Dictionary(null, null, doubles, null, null);
+                yield new Dictionary(null, null, doubles, null, null, -1);
             }
             case BYTES -> strings(page, count, schema);
             case BYTE -> throw new IllegalArgumentException("a dictionary of booleans");
@@ -81,7 +84,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                     words[2 * i] = BigEndianDecimals.low(page, (long) i * width, width);
                     words[2 * i + 1] = BigEndianDecimals.high(page, (long) i * width, width);
                 }
-                yield new Dictionary(null, words, null, null, null);
+                yield new Dictionary(null, words, null, null, null, -1);
             }
         };
     }
@@ -119,6 +122,12 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             MemorySegment.copy(page, ValueLayout.JAVA_BYTE, position, bytes, starts[i], length);
             position += length;
         }
-        return new Dictionary(null, null, null, bytes, starts);
+        int common = count == 0 ? -1 : starts[1];
+        for (int i = 1; i < count && common >= 0; i++) {
+            if (starts[i + 1] - starts[i] != common) {
+                common = -1;
+            }
+        }
+        return new Dictionary(null, null, null, bytes, starts, common);
     }
 }

@@ -141,7 +141,8 @@ public final class ParquetTable
         return statistics;
     }
 
-    private static Object value(Type type, ColumnChunk chunk, ColumnSchema schema, byte[] bytes)
+    /** A min or max from the footer or the page index in the column's Java value, or null where it is not used (doubles, strings, INT96). */
+    static Object value(Type type, ColumnChunk chunk, ColumnSchema schema, byte[] bytes)
     {
         if (bytes == null) {
             return null;

@@ -13,6 +13,7 @@ import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
+import io.signo.storage.table.ZoneStatistics;
 import io.signo.storage.vector.ColumnVector;
 
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One row group of a Parquet file, the unit drivers and workers share: read when a scan asks,
@@ -45,6 +47,8 @@ final class RowGroupSegment
     /** The file's leaf columns, one per table column (nested columns are refused). */
     private final List<ColumnSchema> schemas;
     private final ColumnStatistics[] statistics;
+    /** Each column's pages from the page index, read when a scan's filter first asks; empty where the file has none. */
+    private final AtomicReferenceArray<List<ZoneStatistics>> zones;
 
     /**
      * What a reading thread decodes with, kept from one row group to the next: scratch arrays and a
@@ -82,6 +86,7 @@ final class RowGroupSegment
         this.columns = columns;
         this.schemas = List.of();
         this.statistics = null;
+        this.zones = new AtomicReferenceArray<>(0);
     }
 
     /** A file without row groups: no rows, but the file stays part of the table. */
@@ -98,6 +103,7 @@ final class RowGroupSegment
         this.columns = columns;
         this.schemas = schemas;
         this.statistics = statistics;
+        this.zones = new AtomicReferenceArray<>(columns.size());
         if (metadata.numRows() > Integer.MAX_VALUE) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "cannot read " + file + ": row group " + rowGroup + " has more than " + Integer.MAX_VALUE + " rows");
         }
@@ -124,6 +130,20 @@ final class RowGroupSegment
     public ColumnStatistics[] columnStatistics()
     {
         return statistics;
+    }
+
+    @Override
+    public List<ZoneStatistics> zoneStatistics(int column)
+    {
+        if (metadata == null || column < 0 || column >= zones.length() || column >= metadata.columns().size()) {
+            return List.of();
+        }
+        List<ZoneStatistics> known = zones.get(column);
+        if (known == null) {
+            known = PageIndex.read(file, metadata.columns().get(column), columns.get(column).type(), schemas.get(column), rowCount);
+            zones.set(column, known);
+        }
+        return known;
     }
 
     @Override
