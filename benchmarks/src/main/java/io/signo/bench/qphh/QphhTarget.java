@@ -1,0 +1,18 @@
+package io.signo.bench.qphh;
+
+import java.util.List;
+
+/**
+ * An engine the TPC-H run drives. Thread safe: the throughput test calls it from one thread per
+ * stream at once, each call naming its stream, which has a session (or connection) of its own.
+ */
+public interface QphhTarget
+{
+    /** Runs a query of {@code stream}, reading its whole answer. */
+    void query(int stream, String sql)
+            throws Exception;
+
+    /** Runs a refresh function's statements as one atomic unit (one transaction, one commit). */
+    void refresh(int stream, List<String> statements)
+            throws Exception;
+}
