@@ -145,7 +145,7 @@ final class QphhReport
             throws IOException
     {
         int width = 1400;
-        int height = 620;
+        int height = 640;
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
@@ -154,9 +154,9 @@ final class QphhReport
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, width, height);
             int panelHeight = 250;
-            panel(g, "power test (stream 0): ms per query", 40, panelHeight, width, query -> signo.powerQueryNanos()[query] / 1e6,
+            panel(g, "power test (stream 0): ms per query", 60, panelHeight, width, query -> signo.powerQueryNanos()[query] / 1e6,
                     duckDb == null ? null : query -> duckDb.powerQueryNanos()[query] / 1e6);
-            panel(g, "throughput test (" + options.streams() + " streams at once): mean ms per query", 40 + panelHeight + 60, panelHeight, width,
+            panel(g, "throughput test (" + options.streams() + " streams at once): mean ms per query", 60 + panelHeight + 50, panelHeight, width,
                     query -> meanOverStreams(signo, query) / 1e6, duckDb == null ? null : query -> meanOverStreams(duckDb, query) / 1e6);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             g.setColor(SIGNO);
