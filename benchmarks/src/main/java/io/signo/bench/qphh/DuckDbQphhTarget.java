@@ -40,6 +40,27 @@ public final class DuckDbQphhTarget
     }
 
     @Override
+    public List<String> refreshFunction1(java.nio.file.Path ordersFile, java.nio.file.Path lineItemFile)
+    {
+        return List.of(
+                "INSERT INTO orders SELECT * FROM read_csv('" + ordersFile.toAbsolutePath() + "', delim = '|', header = false, columns = "
+                        + duckDbColumns(io.signo.storage.tpch.TpchRefreshData.ORDERS_COLUMNS) + ")",
+                "INSERT INTO lineitem SELECT * FROM read_csv('" + lineItemFile.toAbsolutePath() + "', delim = '|', header = false, columns = "
+                        + duckDbColumns(io.signo.storage.tpch.TpchRefreshData.LINEITEM_COLUMNS) + ")");
+    }
+
+    /** {@code a BIGINT, b DECIMAL(15, 2)} as DuckDB's struct of names and types. */
+    private static String duckDbColumns(String columns)
+    {
+        StringBuilder struct = new StringBuilder("{");
+        for (String column : columns.split(",\\s*(?![^()]*\\))")) {
+            int space = column.indexOf(' ');
+            struct.append(struct.length() > 1 ? ", " : "").append('\'').append(column, 0, space).append("': '").append(column.substring(space + 1)).append('\'');
+        }
+        return struct.append('}').toString();
+    }
+
+    @Override
     public void refresh(int stream, List<String> statements)
             throws SQLException
     {

@@ -18,7 +18,8 @@ import static java.util.Objects.requireNonNull;
  * Runs the TPC-H performance test (clause 5.3) on one engine: the power test (RF1 of pair 1, the 22
  * queries of stream 0 one after another, RF2 of pair 1), then the throughput test (query streams 1 to
  * N at once, each on a thread of its own, and beside them the refresh stream running RF1 and RF2 of
- * pairs 2 to N + 1 one after another). A query or refresh that fails is recorded and the run goes
+ * pairs 2 to N + 1 one after another). RF1 inserts the rows of update files written before the test
+ * (dbgen's {@code orders.u1.tbl} and {@code lineitem.u1.tbl}) with {@code INSERT ... SELECT FROM read_csv}. A query or refresh that fails is recorded and the run goes
  * on; its time then counts as it was until the failure.
  */
 public final class QphhRun
@@ -36,17 +37,43 @@ public final class QphhRun
     }
 
     public QphhResult run()
-            throws InterruptedException
+            throws InterruptedException, java.io.IOException
     {
         int streams = workload.streams();
+        // the refresh data of every pair is generated and written to update files before the test, as dbgen's are
+        java.nio.file.Path updates = java.nio.file.Files.createTempDirectory("signo-qphh-updates-");
+        try {
+            List<List<String>> refreshFunction1 = new ArrayList<>();
+            List<TpchRefreshData> data = new ArrayList<>();
+            for (int pair = 1; pair <= workload.refreshPairs(); pair++) {
+                TpchRefreshData pairData = workload.refreshData(pair);
+                List<java.nio.file.Path> files = pairData.writeUpdateFiles(updates);
+                data.add(pairData);
+                refreshFunction1.add(target.refreshFunction1(files.get(0), files.get(1)));
+            }
+            return run(streams, data, refreshFunction1);
+        }
+        finally {
+            try (var files = java.nio.file.Files.list(updates)) {
+                for (java.nio.file.Path file : files.toList()) {
+                    java.nio.file.Files.deleteIfExists(file);
+                }
+            }
+            java.nio.file.Files.deleteIfExists(updates);
+        }
+    }
+
+    private QphhResult run(int streams, List<TpchRefreshData> data, List<List<String>> refreshFunction1)
+            throws InterruptedException
+    {
         PeakMemory.reset();
 
         // power test
         long[] powerQueryNanos = new long[23];
         long[] powerRefreshNanos = new long[2];
-        TpchRefreshData powerPair = workload.refreshData(1);
+        TpchRefreshData powerPair = data.getFirst();
         long powerStart = System.nanoTime();
-        powerRefreshNanos[0] = refresh(0, "RF1 of pair 1", QphhWorkload.refreshFunction1(powerPair));
+        powerRefreshNanos[0] = refresh(0, "RF1 of pair 1", refreshFunction1.getFirst());
         runStream(0, powerQueryNanos);
         powerRefreshNanos[1] = refresh(0, "RF2 of pair 1", powerPair.refreshFunction2());
         long powerNanos = System.nanoTime() - powerStart;
@@ -56,10 +83,7 @@ public final class QphhRun
         long[][] streamQueryNanos = new long[streams + 1][23];
         long[] streamNanos = new long[streams + 1];
         long[][] refreshNanos = new long[streams][2];
-        List<TpchRefreshData> pairs = new ArrayList<>(streams);
-        for (int pair = 2; pair <= streams + 1; pair++) {
-            pairs.add(workload.refreshData(pair));
-        }
+        List<TpchRefreshData> pairs = data.subList(1, data.size());
         long throughputStart;
         long throughputNanos;
         try (ExecutorService threads = Executors.newFixedThreadPool(streams + 1, Thread.ofPlatform().name("qphh-stream-", 1).factory())) {
@@ -75,9 +99,9 @@ public final class QphhRun
             }
             running.add(threads.submit(() -> {
                 for (int pair = 0; pair < pairs.size(); pair++) {
-                    TpchRefreshData data = pairs.get(pair);
-                    refreshNanos[pair][0] = refresh(streams + 1, "RF1 of pair " + data.pair(), QphhWorkload.refreshFunction1(data));
-                    refreshNanos[pair][1] = refresh(streams + 1, "RF2 of pair " + data.pair(), data.refreshFunction2());
+                    TpchRefreshData pairData = pairs.get(pair);
+                    refreshNanos[pair][0] = refresh(streams + 1, "RF1 of pair " + pairData.pair(), refreshFunction1.get(pair + 1));
+                    refreshNanos[pair][1] = refresh(streams + 1, "RF2 of pair " + pairData.pair(), pairData.refreshFunction2());
                 }
             }));
             for (Future<?> future : running) {

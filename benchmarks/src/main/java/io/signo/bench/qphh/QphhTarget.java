@@ -12,6 +12,12 @@ public interface QphhTarget
     void query(int stream, String sql)
             throws Exception;
 
+    /**
+     * RF1 in this engine's SQL: inserts into orders and lineitem the rows of the update files (written
+     * by {@code TpchRefreshData.writeUpdateFiles}), read with the engine's {@code read_csv}.
+     */
+    List<String> refreshFunction1(java.nio.file.Path ordersFile, java.nio.file.Path lineItemFile);
+
     /** Runs a refresh function's statements as one atomic unit (one transaction, one commit). */
     void refresh(int stream, List<String> statements)
             throws Exception;

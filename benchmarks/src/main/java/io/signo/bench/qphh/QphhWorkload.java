@@ -33,9 +33,6 @@ public record QphhWorkload(double scaleFactor, int streams, long seed)
             {1, 7, 16, 17, 18, 22, 12, 6, 8, 9, 11, 4, 2, 5, 20, 21, 13, 10, 19, 3, 14, 15},
     };
 
-    /** Rows per INSERT statement of RF1: keeps each statement's text and plan small. */
-    private static final int ROWS_PER_STATEMENT = 1000;
-
     public QphhWorkload
     {
         if (!(scaleFactor > 0)) {
@@ -112,11 +109,5 @@ public record QphhWorkload(double scaleFactor, int streams, long seed)
     public TpchRefreshData refreshData(int pair)
     {
         return TpchRefreshData.generate(scaleFactor, pair, seed);
-    }
-
-    /** RF1 of a pair as SQL statements that commit as one unit. */
-    public static List<String> refreshFunction1(TpchRefreshData data)
-    {
-        return data.refreshFunction1(ROWS_PER_STATEMENT);
     }
 }

@@ -50,6 +50,16 @@ public final class SignoQphhTarget
     }
 
     @Override
+    public List<String> refreshFunction1(java.nio.file.Path ordersFile, java.nio.file.Path lineItemFile)
+    {
+        return List.of(
+                "INSERT INTO orders SELECT * FROM read_csv('" + ordersFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
+                        + io.signo.storage.tpch.TpchRefreshData.ORDERS_COLUMNS + "')",
+                "INSERT INTO lineitem SELECT * FROM read_csv('" + lineItemFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
+                        + io.signo.storage.tpch.TpchRefreshData.LINEITEM_COLUMNS + "')");
+    }
+
+    @Override
     public void refresh(int stream, List<String> statements)
     {
         Session session = session(stream);

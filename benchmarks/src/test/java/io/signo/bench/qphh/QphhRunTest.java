@@ -7,7 +7,9 @@ import io.signo.storage.tpch.GeneratedTpchTables;
 import io.signo.storage.tpch.TpchQueries;
 import io.signo.storage.tpch.TpchRefreshData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class QphhRunTest
 {
     private static final double SCALE = 0.01;
+
+    @TempDir
+    Path updates;
 
     @Test
     void theThroughputTestEndsInTheStateItsRefreshFunctionsLeaveAlone()
@@ -52,7 +57,8 @@ class QphhRunTest
             SignoQphhTarget target = SignoQphhTarget.inProcess(alone);
             for (int pair = 1; pair <= workload.refreshPairs(); pair++) {
                 TpchRefreshData data = workload.refreshData(pair);
-                target.refresh(0, QphhWorkload.refreshFunction1(data));
+                List<Path> files = data.writeUpdateFiles(updates);
+                target.refresh(0, target.refreshFunction1(files.get(0), files.get(1)));
                 target.refresh(0, data.refreshFunction2());
             }
             assertEquals(rows(alone, "SELECT * FROM orders ORDER BY o_orderkey"), orders);

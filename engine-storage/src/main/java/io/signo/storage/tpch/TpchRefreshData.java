@@ -232,6 +232,45 @@ public final class TpchRefreshData
         return statements;
     }
 
+    /**
+     * Writes RF1's rows as dbgen's update files do ({@code orders.u<pair>.tbl}, {@code lineitem.u<pair>.tbl}:
+     * one row a line, fields separated by {@code |}, dates as {@code YYYY-MM-DD}), for a refresh function
+     * that inserts them with {@code INSERT ... SELECT * FROM read_csv(...)}; returns the two files.
+     */
+    public List<java.nio.file.Path> writeUpdateFiles(java.nio.file.Path directory)
+            throws java.io.IOException
+    {
+        StringBuilder ordersText = new StringBuilder(orders.size() * 120);
+        for (Order order : orders) {
+            ordersText.append(order.orderKey()).append('|').append(order.customerKey()).append('|').append(order.status()).append('|').append(money(order.totalPriceCents()))
+                    .append('|').append(order.orderDate()).append('|').append(order.priority()).append('|').append(order.clerk()).append('|').append(order.shipPriority())
+                    .append('|').append(order.comment()).append('\n');
+        }
+        StringBuilder linesText = new StringBuilder(lineItems.size() * 140);
+        for (LineItem line : lineItems) {
+            linesText.append(line.orderKey()).append('|').append(line.partKey()).append('|').append(line.supplierKey()).append('|').append(line.lineNumber()).append('|')
+                    .append(money(line.quantity() * 100)).append('|').append(money(line.extendedPriceCents())).append('|').append(money(line.discountPercent())).append('|')
+                    .append(money(line.taxPercent())).append('|').append(line.returnFlag()).append('|').append(line.lineStatus()).append('|').append(line.shipDate()).append('|')
+                    .append(line.commitDate()).append('|').append(line.receiptDate()).append('|').append(line.shipInstruction()).append('|').append(line.shipMode()).append('|')
+                    .append(line.comment()).append('\n');
+        }
+        java.nio.file.Files.createDirectories(directory);
+        java.nio.file.Path ordersFile = directory.resolve("orders.u" + pair + ".tbl");
+        java.nio.file.Path linesFile = directory.resolve("lineitem.u" + pair + ".tbl");
+        java.nio.file.Files.writeString(ordersFile, ordersText);
+        java.nio.file.Files.writeString(linesFile, linesText);
+        return List.of(ordersFile, linesFile);
+    }
+
+    /** The columns of orders and their types, as {@code name TYPE, ...}, for reading an update file. */
+    public static final String ORDERS_COLUMNS = "o_orderkey BIGINT, o_custkey BIGINT, o_orderstatus VARCHAR, o_totalprice DECIMAL(15, 2), o_orderdate DATE, "
+            + "o_orderpriority VARCHAR, o_clerk VARCHAR, o_shippriority INTEGER, o_comment VARCHAR";
+
+    /** The columns of lineitem and their types, as {@code name TYPE, ...}, for reading an update file. */
+    public static final String LINEITEM_COLUMNS = "l_orderkey BIGINT, l_partkey BIGINT, l_suppkey BIGINT, l_linenumber INTEGER, l_quantity DECIMAL(15, 2), "
+            + "l_extendedprice DECIMAL(15, 2), l_discount DECIMAL(15, 2), l_tax DECIMAL(15, 2), l_returnflag VARCHAR, l_linestatus VARCHAR, l_shipdate DATE, "
+            + "l_commitdate DATE, l_receiptdate DATE, l_shipinstruct VARCHAR, l_shipmode VARCHAR, l_comment VARCHAR";
+
     /** RF2 as SQL statements, one atomic unit: the line items of the orders, then the orders. */
     public List<String> refreshFunction2()
     {
