@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * {@code signo bench ...}: {@code tpch} and {@code tpcds} compare Signo with DuckDB on TPC-H and
- * TPC-DS, {@code files} on TPC-H read from Parquet and CSV files; {@code jmh} runs the
+ * TPC-DS, {@code qphh} runs the whole TPC-H benchmark (power and throughput tests with refresh functions, QphH), {@code files} on TPC-H read from Parquet and CSV files; {@code jmh} runs the
  * kernel microbenchmarks (the remaining arguments go to JMH).
  */
 public final class BenchCommand
@@ -50,6 +50,19 @@ public final class BenchCommand
                 }
                 System.exit(right ? 0 : 1);
             }
+            case "qphh" -> {
+                boolean right;
+                try {
+                    right = io.signo.bench.qphh.QphhBenchmark.run(rest, "bin/signo bench " + String.join(" ", args));
+                }
+                catch (IllegalArgumentException e) {
+                    System.err.println("signo bench qphh: " + e.getMessage());
+                    System.err.println(usage());
+                    System.exit(2);
+                    return;
+                }
+                System.exit(right ? 0 : 1);
+            }
             case "jmh" -> org.openjdk.jmh.Main.main(rest);
             default -> {
                 System.err.println("signo bench: unknown benchmark '" + args[0] + "'");
@@ -66,6 +79,7 @@ public final class BenchCommand
                                         [--db DIR] [--cache-size 1g]
                        signo bench tpcds [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 3,14,q23b] [--timeout 120]
                        signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--cases scans,queries,load] [--compare duckdb] [--csv FILE] [--report FILE.md]
+                       signo bench qphh --db DIR [--sf 1] [--streams N] [--threads 2] [--workers W] [--compare duckdb|none] [--report FILE.md] [--csv FILE] [--seed 1] [--warmup 1]
                        signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
     }
 }

@@ -245,6 +245,15 @@ public final class SignoEngine
         return databaseStatements.execute(kind, session, sql, control);
     }
 
+    /**
+     * Runs INSERT, UPDATE and DELETE statements as one atomic unit with one commit (see
+     * {@link DatabaseStatements#executeAtomically}); returns each statement's row count.
+     */
+    public List<Long> executeAtomically(Session session, List<String> statements, QueryControl control)
+    {
+        return databaseStatements.executeAtomically(session, statements, control);
+    }
+
     /** The database the engine stores its tables in, or null when its tables are generated and read-only. */
     public Database database()
     {

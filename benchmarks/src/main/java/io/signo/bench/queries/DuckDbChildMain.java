@@ -25,6 +25,7 @@ public final class DuckDbChildMain
     static final String ROWS = "rows";
     static final String TIME = "time";
     static final String MEMORY = "memory";
+    static final String QPHH = "qphh";
     static final String EXIT = "exit";
 
     private DuckDbChildMain() {}
@@ -111,6 +112,24 @@ public final class DuckDbChildMain
                             long nanos = database.time(sql);
                             out.writeBoolean(true);
                             out.writeLong(nanos);
+                        }
+                        case QPHH -> {
+                            double scaleFactor = in.readDouble();
+                            int streams = in.readInt();
+                            long seed = in.readLong();
+                            int warmupRounds = in.readInt();
+                            io.signo.bench.qphh.QphhWorkload workload = new io.signo.bench.qphh.QphhWorkload(scaleFactor, streams, seed);
+                            io.signo.bench.qphh.QphhResult result;
+                            try (io.signo.bench.qphh.DuckDbQphhTarget target = new io.signo.bench.qphh.DuckDbQphhTarget(database.connection())) {
+                                for (int round = 0; round < warmupRounds; round++) {
+                                    for (int query = 1; query <= io.signo.storage.tpch.TpchQueries.QUERY_COUNT; query++) {
+                                        target.query(0, io.signo.storage.tpch.TpchQueries.query(query));
+                                    }
+                                }
+                                result = new io.signo.bench.qphh.QphhRun(workload, target, line -> System.err.println("bench: DuckDB " + line)).run();
+                            }
+                            out.writeBoolean(true);
+                            out.writeObject(result);
                         }
                         case MEMORY -> {
                             out.writeBoolean(true);

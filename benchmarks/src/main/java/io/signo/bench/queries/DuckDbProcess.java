@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The parent's handle on a {@link DuckDbChildMain} process: one request at a time, not thread safe. */
-final class DuckDbProcess
+public final class DuckDbProcess
         implements AutoCloseable
 {
     /** What loading cost the child. */
-    record LoadFigures(long loadNanos, long generateNanos, long peakDuringLoadBytes, boolean peakReset, long baselineResidentBytes, String duckDbVersion, long fileBytes) {}
+    public record LoadFigures(long loadNanos, long generateNanos, long peakDuringLoadBytes, boolean peakReset, long baselineResidentBytes, String duckDbVersion, long fileBytes) {}
 
     /** The child's memory: its peak since the load, now, and what DuckDB's buffer manager says it holds. */
-    record MemoryFigures(long peakResidentBytes, long residentBytes, long duckDbBufferBytes) {}
+    public record MemoryFigures(long peakResidentBytes, long residentBytes, long duckDbBufferBytes) {}
 
     private final Process process;
     private final ObjectOutputStream out;
@@ -34,7 +34,7 @@ final class DuckDbProcess
     }
 
     /** Starts a JVM like this one (same java, same class path) running {@link DuckDbChildMain}. */
-    static DuckDbProcess start(String heap)
+    public static DuckDbProcess start(String heap)
             throws IOException
     {
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -57,13 +57,13 @@ final class DuckDbProcess
         }
     }
 
-    long pid()
+    public long pid()
     {
         return process.pid();
     }
 
     /** Loads the suite's tables; {@code onFile} keeps them in a database file (so is every load from SF 10), whose size the figures then give. */
-    LoadFigures load(QuerySuite suite, double scaleFactor, int threads, boolean onFile)
+    public LoadFigures load(QuerySuite suite, double scaleFactor, int threads, boolean onFile)
             throws IOException
     {
         out.writeUTF(DuckDbChildMain.LOAD);
@@ -76,7 +76,7 @@ final class DuckDbProcess
     }
 
     @SuppressWarnings("unchecked")
-    List<List<Object>> rows(String sql)
+    public List<List<Object>> rows(String sql)
             throws IOException
     {
         out.writeUTF(DuckDbChildMain.ROWS);
@@ -99,7 +99,25 @@ final class DuckDbProcess
         return in.readLong();
     }
 
-    MemoryFigures memory()
+    /** Runs the TPC-H performance test (power and throughput, {@code warmupRounds} rounds of the 22 queries before) on the loaded tables. */
+    public io.signo.bench.qphh.QphhResult qphh(double scaleFactor, int streams, long seed, int warmupRounds)
+            throws IOException
+    {
+        out.writeUTF(DuckDbChildMain.QPHH);
+        out.writeDouble(scaleFactor);
+        out.writeInt(streams);
+        out.writeLong(seed);
+        out.writeInt(warmupRounds);
+        awaitSuccess();
+        try {
+            return (io.signo.bench.qphh.QphhResult) in.readObject();
+        }
+        catch (ClassNotFoundException e) {
+            throw new IOException("DuckDB process sent an unknown class", e);
+        }
+    }
+
+    public MemoryFigures memory()
             throws IOException
     {
         out.writeUTF(DuckDbChildMain.MEMORY);

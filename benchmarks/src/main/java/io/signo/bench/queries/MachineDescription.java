@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The machine a benchmark ran on, as the report states it. */
-record MachineDescription(String cpuModel, int cores, long memoryBytes, String operatingSystem, String javaVersion)
+public record MachineDescription(String cpuModel, int cores, long memoryBytes, String operatingSystem, String javaVersion)
 {
-    static MachineDescription current()
+    public static MachineDescription current()
     {
         String cpuModel = "unknown";
         try {

@@ -300,6 +300,26 @@ public final class ClusterCoordinator
     }
 
     /**
+     * Runs INSERT, UPDATE and DELETE statements on the cluster's database as one atomic unit: every
+     * worker makes the files of all of them durable, then the coordinator commits one version naming
+     * them all, or none (see {@link SignoEngine#executeAtomically}). Returns each statement's row count.
+     */
+    public List<Long> executeAtomically(Session session, List<String> statements, QueryControl control)
+    {
+        if (storage == null) {
+            throw new SignoException(ErrorCode.READ_ONLY_TABLE, "the cluster serves generated tables, which are read-only; start it with --db DIR to change tables");
+        }
+        if (storage.openWorkers()) {
+            workersRejoined();
+        }
+        SignoEngine engine;
+        synchronized (this) {
+            engine = planner;
+        }
+        return engine.executeAtomically(session, statements, control);
+    }
+
+    /**
      * Starts one statement across the cluster for a client's session and returns its result as the
      * coordinator's root stage produces it; {@code control} learns the plan and may cancel it, which
      * stops its tasks on every worker. The exchange counters of the query, summed by node, go to

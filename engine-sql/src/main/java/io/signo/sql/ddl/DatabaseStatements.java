@@ -149,6 +149,123 @@ public final class DatabaseStatements
         };
     }
 
+    /**
+     * Runs INSERT, UPDATE and DELETE statements as one atomic unit: one commit names the changes of
+     * all of them, so a query sees either none or all (the TPC-H refresh functions, each of which
+     * changes orders and lineitem). Every statement reads the version committed before the batch,
+     * never another's changes; the batch holds all its tables from its first read to its commit. On
+     * a cluster every worker makes the files of every statement durable before the one commit, so
+     * the batch commits on every worker or on none. Returns each statement's row count.
+     */
+    public List<Long> executeAtomically(Session session, List<String> statements, QueryControl control)
+    {
+        if (database == null) {
+            throw readOnly();
+        }
+        List<SqlNode> parsed = new ArrayList<>(statements.size());
+        java.util.TreeSet<String> tables = new java.util.TreeSet<>();
+        for (String text : statements) {
+            String sql = StatementKind.withoutLeadingComments(text);
+            StatementKind kind = StatementKind.of(sql);
+            if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {
+                throw new SignoException(ErrorCode.NOT_SUPPORTED, "an atomic batch takes INSERT, UPDATE and DELETE statements only, not " + kind + ": " + sql);
+            }
+            SqlNode node = LogicalPlanner.parse(sql);
+            parsed.add(node);
+            tables.add(switch (node) {
+                case SqlInsert insert -> tableName(insert.getTargetTable());
+                case SqlDelete delete -> tableName(delete.getTargetTable());
+                case SqlUpdate update -> tableName(update.getTargetTable());
+                default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported in an atomic batch: " + node.getKind());
+            });
+        }
+        AtomicBatch batch = new AtomicBatch();
+        List<Long> counts = new ArrayList<>(parsed.size());
+        List<TableLock> locks = new ArrayList<>(tables.size());
+        try {
+            // in name order, so that two batches never wait for each other
+            for (String table : tables) {
+                locks.add(database.lockTable(table));
+            }
+            try {
+                for (SqlNode node : parsed) {
+                    control.checkNotCancelled();
+                    QueryResult result = switch (node) {
+                        case SqlInsert insert -> insert(insert, session, control, batch);
+                        case SqlDelete delete -> delete(delete, session, control, batch);
+                        case SqlUpdate update -> update(update, session, control, batch);
+                        default -> throw new IllegalStateException("checked above");
+                    };
+                    counts.add(((Number) ResultRows.toRows(result).getFirst().getFirst()).longValue());
+                }
+            }
+            catch (RuntimeException e) {
+                batch.discard();
+                throw e;
+            }
+            batch.commit();
+        }
+        finally {
+            for (TableLock lock : locks.reversed()) {
+                lock.close();
+            }
+        }
+        if (compactor != null) {
+            for (String table : tables) {
+                compactor.afterWrite(table);
+            }
+        }
+        return counts;
+    }
+
+    /** The writes and changes of the statements of one {@link #executeAtomically} call, committed at once. */
+    private final class AtomicBatch
+    {
+        private final List<StatementWrite> writes = new ArrayList<>();
+        private final List<Function<List<FileEntry>, UnaryOperator<Manifest>>> writeChanges = new ArrayList<>();
+        private final List<UnaryOperator<Manifest>> changes = new ArrayList<>();
+
+        /** Makes every write durable on every node, then commits one version naming all of them, or discards them all. */
+        void commit()
+        {
+            List<UnaryOperator<Manifest>> all = new ArrayList<>(changes);
+            int prepared = 0;
+            try {
+                for (; prepared < writes.size(); prepared++) {
+                    all.add(writeChanges.get(prepared).apply(writes.get(prepared).prepare()));
+                }
+            }
+            catch (RuntimeException e) {
+                discard();
+                throw e;
+            }
+            if (all.isEmpty()) {
+                return;
+            }
+            try {
+                database.commit(manifest -> {
+                    Manifest changed = manifest;
+                    for (UnaryOperator<Manifest> change : all) {
+                        changed = change.apply(changed);
+                    }
+                    return changed;
+                });
+            }
+            finally {
+                for (StatementWrite write : writes) {
+                    write.committed();
+                }
+            }
+        }
+
+        void discard()
+        {
+            for (StatementWrite write : writes) {
+                write.discard();
+            }
+        }
+    }
+
     private static SignoException readOnly()
     {
         return new SignoException(ErrorCode.READ_ONLY_TABLE, "the tables generated by --tpch are read-only; to create and change tables, "
@@ -184,9 +301,9 @@ public final class DatabaseStatements
             case SqlCreateView create -> createView(create, session, control);
             case SqlDropTable drop -> dropTable(drop);
             case SqlDropView drop -> dropView(drop);
-            case SqlInsert insert -> insert(insert, session, control);
-            case SqlDelete delete -> delete(delete, session, control);
-            case SqlUpdate update -> update(update, session, control);
+            case SqlInsert insert -> insert(insert, session, control, null);
+            case SqlDelete delete -> delete(delete, session, control, null);
+            case SqlUpdate update -> update(update, session, control, null);
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind());
         };
         // the statement has let go of its table, which a compaction then takes
@@ -480,7 +597,7 @@ public final class DatabaseStatements
 
     // ---- INSERT, DELETE, UPDATE
 
-    private QueryResult insert(SqlInsert insert, Session session, QueryControl control)
+    private QueryResult insert(SqlInsert insert, Session session, QueryControl control, AtomicBatch batch)
     {
         String name = tableName(insert.getTargetTable());
         try (TableLock _ = database.lockTable(name)) {
@@ -515,7 +632,7 @@ public final class DatabaseStatements
             PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
             StatementWrite write = newWrite(table.layout(), new RowChecks(name, columns, lengthChecks));
             long written = writeRows(rows, write, session, control);
-            commitWrite(write, files -> manifest -> manifest.withTable(manifest.table(name).withFiles(files)));
+            commitWrite(write, files -> manifest -> manifest.withTable(manifest.table(name).withFiles(files)), batch);
             return count(written);
         }
     }
@@ -548,7 +665,7 @@ public final class DatabaseStatements
         return sourceOf;
     }
 
-    private QueryResult delete(SqlDelete delete, Session session, QueryControl control)
+    private QueryResult delete(SqlDelete delete, Session session, QueryControl control, AtomicBatch batch)
     {
         String name = tableName(delete.getTargetTable());
         try (TableLock _ = database.lockTable(name)) {
@@ -563,13 +680,19 @@ public final class DatabaseStatements
                 }
             }
             if (count > 0) {
-                database.commit(manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name))));
+                UnaryOperator<Manifest> change = manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)));
+                if (batch != null) {
+                    batch.changes.add(change);
+                }
+                else {
+                    database.commit(change);
+                }
             }
             return count(count);
         }
     }
 
-    private QueryResult update(SqlUpdate update, Session session, QueryControl control)
+    private QueryResult update(SqlUpdate update, Session session, QueryControl control, AtomicBatch batch)
     {
         String name = tableName(update.getTargetTable());
         try (TableLock _ = database.lockTable(name)) {
@@ -624,7 +747,7 @@ public final class DatabaseStatements
                 write.discard();
                 return count(0);
             }
-            commitWrite(write, files -> manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)).withFiles(files)));
+            commitWrite(write, files -> manifest -> manifest.withTable(deleted.deleteFrom(manifest.table(name)).withFiles(files)), batch);
             return count(count);
         }
     }
@@ -636,6 +759,17 @@ public final class DatabaseStatements
      */
     private void commitWrite(StatementWrite write, Function<List<FileEntry>, UnaryOperator<Manifest>> change)
     {
+        commitWrite(write, change, null);
+    }
+
+    /** As {@link #commitWrite(StatementWrite, Function)}, or, within {@code batch}, left for the batch's one commit. */
+    private void commitWrite(StatementWrite write, Function<List<FileEntry>, UnaryOperator<Manifest>> change, AtomicBatch batch)
+    {
+        if (batch != null) {
+            batch.writes.add(write);
+            batch.writeChanges.add(change);
+            return;
+        }
         List<FileEntry> files;
         try {
             files = write.prepare();
