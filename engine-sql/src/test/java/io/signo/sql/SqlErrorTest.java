@@ -137,6 +137,11 @@ class SqlErrorTest
         assertStillAnswers();
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(99999999999999999999999999999999999999 AS DECIMAL(38, 0)) * (n_nationkey + 2) FROM nation");
         assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT CAST(CAST(o_totalprice AS DECIMAL(30, 2)) * 1000000 AS DECIMAL(8, 2)) FROM orders");
+        // AVG of a long DECIMAL keeps six digits after the point, so 32 whole digits: an average past them is an error, not a wrong value
+        assertFails(ErrorCode.NUMERIC_OVERFLOW, "SELECT AVG(CAST(n_nationkey AS DECIMAL(38, 0)) * 100000000000000000000000000000000000) FROM nation");
+        SignoException average = assertFails(ErrorCode.NUMERIC_OVERFLOW,
+                "SELECT n_regionkey, AVG(CAST(n_nationkey AS DECIMAL(38, 0)) * 100000000000000000000000000000000000) OVER (PARTITION BY n_regionkey) FROM nation");
+        assertTrue(average.getMessage().contains("overflow"), average.getMessage());
         SignoException literal = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT CAST(123456789012345678901234567890123456789 AS DECIMAL(38, 0))");
         assertTrue(literal.getMessage().contains("out of range"), literal.getMessage());
         assertFails(ErrorCode.INVALID_CAST, "SELECT CAST(n_name AS DECIMAL(38, 2)) FROM nation");
@@ -210,6 +215,10 @@ class SqlErrorTest
         assertTrue(error.getMessage().contains("ROUND"), error.getMessage());
         error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT GREATEST(n_nationkey, n_name) FROM nation");
         assertTrue(error.getMessage().contains("GREATEST"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT AGE(n_name) FROM nation");
+        assertTrue(error.getMessage().contains("AGE"), error.getMessage());
+        error = assertFails(ErrorCode.VALIDATION_ERROR, "SELECT AGE(TIMESTAMP '2020-01-01 00:00:00', n_nationkey) FROM nation");
+        assertTrue(error.getMessage().contains("AGE"), error.getMessage());
         error = assertFails(ErrorCode.NOT_SUPPORTED, "SELECT ROUND(s_acctbal, s_nationkey) FROM supplier");
         assertTrue(error.getMessage().contains("ROUND to a number of digits that is not a constant"), error.getMessage());
         assertStillAnswers();

@@ -208,7 +208,7 @@ final class PgSession
                 if (prepared.parameters().count() > 0) {
                     throw new PgException("42P02", "there is no parameter $1: the simple query protocol takes no parameters");
                 }
-                try (Portal portal = new Portal(prepared, text, new short[0], false, false)) {
+                try (Portal portal = new Portal(prepared, prepared.sql(), new short[0], false, false)) {
                     if (prepared.returnsRows()) {
                         describePortal(portal);
                     }
@@ -243,8 +243,10 @@ final class PgSession
 
     // preparing and binding
 
-    private Prepared prepare(String sql, int[] clientTypes)
+    private Prepared prepare(String text, int[] clientTypes)
     {
+        // psql's \d TABLE writes PostgreSQL-only syntax around its catalog queries
+        String sql = PgCatalogQueries.rewrite(text);
         PgParameters parameters = PgParameters.of(sql);
         int count = Math.max(parameters.count(), clientTypes.length);
         int[] types = new int[count];

@@ -136,6 +136,34 @@ class PgPsqlTest
     }
 
     @Test
+    void describesATableWithBackslashD()
+            throws Exception
+    {
+        Run describe = psql(server, null, "-c", "\\d nation");
+        assertEquals(0, describe.exitCode(), describe.err() + "\n" + describe.out());
+        assertEquals("""
+                                          Table "tpch.nation"
+                   Column    |          Type          | Collation | Nullable | Default\s
+                -------------+------------------------+-----------+----------+---------
+                 n_nationkey | bigint                 |           |          |\s
+                 n_name      | character(25)          |           |          |\s
+                 n_regionkey | bigint                 |           |          |\s
+                 n_comment   | character varying(152) |           |          |\s
+
+                """, describe.out());
+        // a qualified name, unaligned: one line per column with its type
+        Run lineitem = psql(server, null, "-A", "-t", "-c", "\\d tpch.lineitem");
+        assertEquals(0, lineitem.exitCode(), lineitem.err());
+        List<String> lines = List.of(lineitem.out().strip().split("\n"));
+        assertEquals(16, lines.size(), lineitem.out());
+        assertEquals("l_orderkey|bigint|||", lines.getFirst());
+        assertTrue(lines.contains("l_extendedprice|numeric(15,2)|||"), lineitem.out());
+        assertTrue(lines.contains("l_shipdate|date|||"), lineitem.out());
+        Run missing = psql(server, null, "-c", "\\d no_such_table");
+        assertTrue(missing.err().contains("Did not find any relation named \"no_such_table\""), missing.err());
+    }
+
+    @Test
     void severalStatementsErrorsAndSettings()
             throws Exception
     {

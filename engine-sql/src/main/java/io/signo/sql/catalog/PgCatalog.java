@@ -23,8 +23,8 @@ import java.util.function.Function;
  * with PostgreSQL 16's columns: {@code pg_namespace}, {@code pg_class}, {@code pg_attribute},
  * {@code pg_type}, {@code pg_am}, {@code pg_database}, {@code pg_tables}, {@code pg_views},
  * {@code pg_settings}, and {@code pg_index}, {@code pg_constraint}, {@code pg_proc},
- * {@code pg_description} and {@code pg_attrdef}, which are empty (Signo has no indexes, constraints
- * other than NOT NULL, stored functions, comments or column defaults). Each is a table of constant rows made from the catalog snapshot the
+ * {@code pg_description}, {@code pg_attrdef} and {@code pg_collation}, which are empty (Signo has no indexes, constraints
+ * other than NOT NULL, stored functions, comments, column defaults or collations but the default). Each is a table of constant rows made from the catalog snapshot the
  * statement plans against, as {@link InformationSchema}'s are.
  *
  * <p>OIDs join up as in PostgreSQL ({@code pg_class.relnamespace = pg_namespace.oid},
@@ -375,6 +375,11 @@ public final class PgCatalog
         PG_DESCRIPTION("pg_description", 2609, "r", List.of(oid("objoid"), oid("classoid"), integer("objsubid"), text("description")),
                 objects -> List.of()),
         PG_ATTRDEF("pg_attrdef", 2604, "r", List.of(oid("oid"), oid("adrelid"), integer("adnum"), text("adbin")),
+                objects -> List.of()),
+        // empty: columns compare with the database's one collation (attcollation 0 or 100, as typcollation), which psql's \d then leaves out
+        PG_COLLATION("pg_collation", 3456, "r", List.of(oid("oid"), text("collname"), oid("collnamespace"), oid("collowner"), text("collprovider"),
+                bool("collisdeterministic"), integer("collencoding"), text("collcollate"), text("collctype"), text("colliculocale"), text("collicurules"),
+                text("collversion")),
                 objects -> List.of()),
         PG_TABLES("pg_tables", 12100, "v", List.of(text("schemaname"), text("tablename"), text("tableowner"), text("tablespace"), bool("hasindexes"),
                 bool("hasrules"), bool("hastriggers"), bool("rowsecurity")),

@@ -25,8 +25,12 @@ import java.math.RoundingMode;
  * several values (CASE, UNION) follows the same cap.
  *
  * <p>SUM of a DECIMAL is a DECIMAL(38, s), as in Trino and DuckDB: sums accumulate in 128 bits
- * anyway, and the result holds any realistic total. AVG of a DECIMAL(p, s) is a DECIMAL(p, s)
- * rounded half up, as in Trino (DuckDB returns a DOUBLE). AVG of an integer type is a DOUBLE (as in
+ * anyway, and the result holds any realistic total. AVG of a DECIMAL(p, s) keeps more digits after the
+ * point than its argument, rounded half up, exact where DuckDB returns a DOUBLE and Trino keeps the
+ * argument's scale: of a short DECIMAL (p up to 18) a short DECIMAL(p - s + s', s') with
+ * s' = max(s, min(6, 18 - (p - s))), every whole digit kept (DECIMAL(15, 2) gives DECIMAL(18, 5)); of a
+ * long one a DECIMAL(min(38, p - s + max(s, 6)), max(s, 6)), as SQL Server's, where an average past
+ * 32 whole digits fails with NUMERIC_OVERFLOW. AVG of an integer type is a DOUBLE (as in
  * DuckDB and Trino) rather than an integer truncated toward zero; SUM and AVG of REAL are DOUBLE, as
  * in DuckDB and PostgreSQL. DECIMAL without a precision is DECIMAL(18, 0).
  */
@@ -34,6 +38,8 @@ public final class SignoTypeSystem
         extends RelDataTypeSystemImpl
 {
     public static final SignoTypeSystem INSTANCE = new SignoTypeSystem();
+    /** The fewest digits after the point of an AVG of a DECIMAL. */
+    private static final int AVG_MIN_SCALE = 6;
 
     @Override
     public int getMaxPrecision(SqlTypeName typeName)
@@ -189,6 +195,22 @@ public final class SignoTypeSystem
     {
         if (SqlTypeName.INT_TYPES.contains(argumentType.getSqlTypeName()) || argumentType.getSqlTypeName() == SqlTypeName.REAL) {
             return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
+        }
+        if (argumentType.getSqlTypeName() == SqlTypeName.DECIMAL) {
+            int wholeDigits = argumentType.getPrecision() - argumentType.getScale();
+            int scale;
+            int precision;
+            if (argumentType.getPrecision() <= Type.MAX_SHORT_DECIMAL_PRECISION) {
+                // a short argument keeps a short average with every whole digit it can have, and up to six after the point in the room left
+                scale = Math.max(argumentType.getScale(), Math.min(AVG_MIN_SCALE, Type.MAX_SHORT_DECIMAL_PRECISION - wholeDigits));
+                precision = wholeDigits + scale;
+            }
+            else {
+                // a long one (SUM's DECIMAL(38, s) included) gets six digits after the point even where that leaves fewer whole digits than the argument's
+                scale = Math.max(argumentType.getScale(), AVG_MIN_SCALE);
+                precision = Math.min(Type.MAX_DECIMAL_PRECISION, wholeDigits + scale);
+            }
+            return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale), argumentType.isNullable());
         }
         return super.deriveAvgAggType(typeFactory, argumentType);
     }

@@ -9,6 +9,7 @@ import io.signo.storage.serde.PageDeserializer;
 import io.signo.storage.serde.PageSerializer;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Table;
+import io.signo.storage.tpcds.GeneratedTpcdsTables;
 import io.signo.storage.tpch.GeneratedTpchTables;
 
 import java.io.ByteArrayInputStream;
@@ -207,6 +208,10 @@ public final class PlanCodec
             if (generated != null) {
                 return generated;
             }
+            GeneratedTpcdsTables.Reference tpcds = GeneratedTpcdsTables.referenceTo(table);
+            if (tpcds != null) {
+                return tpcds;
+            }
             CsvTable.Reference csv = CsvTable.referenceTo(table);
             if (csv != null) {
                 return csv;
@@ -250,6 +255,7 @@ public final class PlanCodec
                 }
                 case SerializedPage page -> pageDeserializer.deserialize(page.bytes());
                 case GeneratedTpchTables.Reference generated -> generated.resolve();
+                case GeneratedTpcdsTables.Reference generated -> generated.resolve();
                 case CsvTable.Reference csv -> csv.resolve();
                 case ParquetTable.Reference parquet -> parquet.resolve();
                 case StoredTableReference stored -> {

@@ -194,6 +194,10 @@ public final class LogicalPlanner
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
             rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
         }
+        if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.TPCDS_NAME)) {
+            // generated TPC-DS at any scale, read-only: tpcds.sf1.store_sales
+            rootSchema.add(TpchGeneratorSchema.TPCDS_NAME, TpchGeneratorSchema.tpcds());
+        }
         rootSchema.add(InformationSchema.NAME, new InformationSchema(catalog));
         PgCatalog pgCatalog = new PgCatalog(catalog);
         rootSchema.add(PgCatalog.NAME, pgCatalog);

@@ -181,3 +181,37 @@ FROM lineitem;
 -- fails: INVALID_CAST
 SELECT CAST(n_name AS DECIMAL(30, 2))
 FROM nation;
+
+-- AVG of a DECIMAL keeps at least six digits after the point (DuckDB's is a DOUBLE): scaled by 1000, so that an average kept at the argument's scale would differ by more than the comparison's 0.01 and one at six digits by less
+SELECT l_returnflag, avg(l_quantity) * 1000, avg(l_extendedprice) * 1000, avg(l_discount) * 1000, avg(CAST(l_extendedprice AS DECIMAL(38, 2))) * 1000,
+       avg(CAST(l_quantity AS DECIMAL(10, 8))) * 1000, avg(CAST(l_linenumber AS DECIMAL(4, 0))) * 1000
+FROM lineitem
+GROUP BY l_returnflag
+ORDER BY 1;
+
+-- ... with NULLs (ignored), a group of NULLs only, and no rows at all
+SELECT l_linenumber, avg(CASE WHEN l_linenumber > 5 THEN NULL ELSE l_tax END) * 1000, count(*)
+FROM lineitem
+GROUP BY l_linenumber
+ORDER BY 1;
+
+SELECT avg(l_discount), avg(CAST(l_extendedprice AS DECIMAL(38, 2)))
+FROM lineitem
+WHERE l_orderkey < 0;
+
+-- ... in a window, ordered by the difference from the average as TPC-DS query 89 is (near-ties broken by the digits past the argument's scale)
+SELECT o_custkey, o_orderkey, o_totalprice - avg(o_totalprice) OVER (PARTITION BY o_custkey) AS difference
+FROM orders
+WHERE o_custkey < 200
+ORDER BY difference, o_orderkey
+LIMIT 40;
+
+SELECT o_orderpriority, sum(o_totalprice) AS total, avg(sum(o_totalprice)) OVER (PARTITION BY left(o_orderpriority, 1)) * 1000 AS average
+FROM orders
+GROUP BY o_orderpriority
+ORDER BY 1;
+
+-- ... an expression of it keeps the scale: comparisons and CASE as query 89 has them
+SELECT count(*)
+FROM (SELECT o_custkey, avg(o_totalprice) a, min(o_totalprice) m FROM orders GROUP BY o_custkey) t
+WHERE CASE WHEN a <> 0 THEN abs(m - a) / a ELSE NULL END > 0.1;

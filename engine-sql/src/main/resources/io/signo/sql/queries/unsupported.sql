@@ -15,3 +15,12 @@ SELECT r_regionkey, string_agg(n_name, ', ' ORDER BY n_name) FROM nation JOIN re
 
 -- error: may refer to itself only once
 WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT a.n + b.n FROM t a, t b WHERE a.n < 5) SELECT n FROM t;
+
+-- error: not supported: AGE, whose answer mixes months and days in one interval
+SELECT o_orderkey, AGE(CAST(o_orderdate AS TIMESTAMP), TIMESTAMP '1990-01-01 00:00:00') FROM orders;
+
+-- error: not supported: AGE, whose answer mixes months and days in one interval
+SELECT AGE(TIMESTAMP '2020-02-29 12:00:00');
+
+-- error: not supported: AGE, whose answer mixes months and days in one interval
+SELECT AGE(o_orderdate, DATE '1990-01-01') FROM orders WHERE o_orderkey < 0;

@@ -183,6 +183,10 @@ public final class ColumnStager
         MemorySegment nulls = null;
         if (nullCount > 0) {
             int nullBytes = (count + 7) >>> 3;
+            if (nullBits.length < nullBytes) {
+                // the bitmap grows with NULLs only: values appended past the capacity after the last NULL are not null
+                nullBits = Arrays.copyOf(nullBits, nullBytes);
+            }
             nulls = allocator.allocate(nullBytes);
             MemorySegment.copy(nullBits, 0, nulls, ValueLayout.JAVA_BYTE, 0, nullBytes);
         }

@@ -137,16 +137,54 @@ final class TpcdsTableDefinition
     @Override
     public void generate(double scaleFactor, int chunk, int chunkCount, SegmentBuilder rows)
     {
-        Session session = Session.getDefaultSession()
-                .withScale(scaleFactor)
+        Session session = session(scaleFactor)
                 .withParallelism(chunkCount)
-                .withChunkNumber(chunk)
+                .withChunkNumber(chunk);
+        append(Results.constructResults(table, session), rows.columns(), rows::endRow);
+    }
+
+    /**
+     * Appends to {@code stagers} the rows of the generator's units {@code firstUnit} to
+     * {@code lastUnit} (1-based, inclusive; see {@link #unitCount}), calling {@code endRow} after each:
+     * the rows a whole-table generation makes for those units, as io.trino.tpcds skips its random
+     * streams to any unit (TpcdsDataTest compares the two).
+     */
+    void generateUnits(double scaleFactor, long firstUnit, long lastUnit, ColumnStager[] stagers, Runnable endRow)
+    {
+        append(Results.constructResults(table, firstUnit, lastUnit, session(scaleFactor)), stagers, endRow);
+    }
+
+    /** The generator's units of the table at the scale factor: its rows, or for the sales and returns tables the sales tickets or orders. */
+    long unitCount(double scaleFactor)
+    {
+        return session(scaleFactor).getScaling().getRowCount(table);
+    }
+
+    /** About the rows one unit makes, as measured at SF 0.01 (a ticket of store_sales is 8 to 16 rows). */
+    double rowsPerUnit()
+    {
+        return switch (table) {
+            case STORE_SALES, WEB_SALES -> 12;
+            case CATALOG_SALES -> 9;
+            case STORE_RETURNS, WEB_RETURNS -> 1.2;
+            case CATALOG_RETURNS -> 0.9;
+            default -> 1;
+        };
+    }
+
+    private Session session(double scaleFactor)
+    {
+        return Session.getDefaultSession()
+                .withScale(scaleFactor)
                 .withTable(table)
                 .withNoSexism(false);
-        ColumnStager[] stagers = rows.columns();
+    }
+
+    private void append(Results results, ColumnStager[] stagers, Runnable endRow)
+    {
         int columnCount = stagers.length;
         // a parent table's generator gives its own row first; a child table's (the returns) gives the child's
-        for (List<List<String>> generated : Results.constructResults(table, session)) {
+        for (List<List<String>> generated : results) {
             List<String> row = generated.getFirst();
             for (int i = 0; i < columnCount; i++) {
                 String value = row.get(i);
@@ -163,7 +201,7 @@ final class TpcdsTableDefinition
                     case STRING -> stager.appendString(value);
                 }
             }
-            rows.endRow();
+            endRow.run();
         }
     }
 

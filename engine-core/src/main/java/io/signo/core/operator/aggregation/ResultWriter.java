@@ -136,6 +136,26 @@ final class ResultWriter
             builder.appendLong(quotient);
             return;
         }
+        if (outputType.kind() == io.signo.storage.type.TypeKind.DECIMAL && outputType.scale() > scale) {
+            // AVG of a DECIMAL(p, s) is wider than its argument (see SignoTypeSystem): sum * 10^(scale difference) / count, rounded half up, in 128 bits
+            long[] quotient = new long[2];
+            try {
+                Int128Math.divideScaled(high, low, outputType.scale() - scale, 0, count, quotient);
+            }
+            catch (ArithmeticException e) {
+                throw decimalOverflow();
+            }
+            if (!Int128Math.fitsPrecision(quotient[0], quotient[1], outputType.precision())) {
+                throw decimalOverflow();
+            }
+            if (outputType.isLongDecimal()) {
+                builder.appendInt128(quotient[0], quotient[1]);
+            }
+            else {
+                builder.appendLong(quotient[1]);
+            }
+            return;
+        }
         BigDecimal sum = new BigDecimal(Int128.toBigInteger(high, low), scale);
         boolean truncate = outputType.kind() != io.signo.storage.type.TypeKind.DECIMAL;
         int resultScale = truncate ? 0 : outputType.scale();

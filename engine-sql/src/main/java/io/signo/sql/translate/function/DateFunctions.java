@@ -130,6 +130,16 @@ final class DateFunctions
     static final SqlFunction SINCE_EPOCH = SqlBasicFunction.create("$SINCE_EPOCH", binding -> nullableLike(binding, CalciteTypes.dayTimeInterval(binding.getTypeFactory())),
             OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
 
+    /**
+     * AGE(end, start) and AGE(end), PostgreSQL's and DuckDB's years, months and days between two
+     * timestamps (or from midnight today): refused when planned, since that answer mixes months and days
+     * in one interval and Signo's INTERVAL types hold one or the other (see the README).
+     */
+    static final SqlFunction AGE = SqlBasicFunction.create("AGE", binding -> binding.getTypeFactory().createTypeWithNullability(
+            binding.getTypeFactory().createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(org.apache.calcite.avatica.util.TimeUnit.YEAR,
+                    org.apache.calcite.avatica.util.TimeUnit.MONTH, org.apache.calcite.sql.parser.SqlParserPos.ZERO)), true),
+            OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)), SqlFunctionCategory.TIMEDATE);
+
     /** The names of the functions whose value is the statement's date or time. */
     static final Set<String> CURRENT_TIME_FUNCTIONS = Set.of("CURRENT_DATE", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "NOW");
 
@@ -163,7 +173,11 @@ final class DateFunctions
                 .function(DateFunctions::currentTime, "CURRENT_DATE")
                 .operator(CURRENT_TIMESTAMP, DateFunctions::currentTime)
                 .operator(LOCALTIMESTAMP, DateFunctions::currentTime)
-                .operator(NOW, DateFunctions::currentTime);
+                .operator(NOW, DateFunctions::currentTime)
+                .operator(AGE, (call, translator) -> {
+                    throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: AGE, whose answer mixes months and days in one interval (Signo's INTERVAL "
+                            + "types hold either months or days and time); DATE_DIFF('month', start, end) counts months and end - start gives days and time");
+                });
     }
 
     private static SqlFunction datePart(String name)
