@@ -42,7 +42,8 @@ public final class ServerSql
     {
         try (Connection connection = target.connect()) {
             StatementRunner runner = new StatementRunner(connection, format);
-            runner.print(sql, runner.execute(sql), out, true);
+            // the progress line goes to standard error, and only when the output is a terminal
+            runner.run(sql, out, true, ProgressLine.outputIsTerminal() ? new PrintWriter(System.err, true) : null);
         }
         out.flush();
     }

@@ -15,9 +15,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,6 +76,49 @@ class ShellServerTest
         assertTrue(local.out().contains(" l_returnflag | l_linestatus |"), local.out());
         assertEquals(local.out(), remote.out());
         assertEquals("", remote.err());
+    }
+
+    /**
+     * A result far larger than the client's heap streams through it: 1.5 million rows (about 175 MB
+     * of text) printed by a {@code signo sql --server} process limited to a 64 MB heap, which would
+     * fail with an OutOfMemoryError if it read the whole result first. The output is a pipe, so no
+     * progress line is drawn.
+     */
+    @Test
+    void aResultLargerThanTheClientsMemoryStreamsThrough()
+            throws Exception
+    {
+        String sql = "select l_orderkey, l_comment, n_name, n_comment from lineitem, nation";
+        long expectedRows = 60_175L * 25;
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xmx64m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "sql", "--server", address, "--format", "csv", "-e", sql)
+                .redirectError(temporary.resolve("stderr.txt").toFile())
+                .start();
+        process.getOutputStream().close();
+        long lines = 0;
+        long bytes = 0;
+        String first = null;
+        String last = null;
+        try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = output.readLine()) != null) {
+                if (first == null) {
+                    first = line;
+                }
+                last = line;
+                lines++;
+                bytes += line.length() + 1;
+            }
+        }
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the client did not end");
+        String err = Files.readString(temporary.resolve("stderr.txt"));
+        assertEquals(0, process.exitValue(), err);
+        assertEquals("", err, "nothing on standard error: no progress line when the output is no terminal");
+        assertEquals("l_orderkey,l_comment,n_name,n_comment", first);
+        assertEquals(expectedRows + 1, lines, "the header and every row");
+        assertTrue(bytes > 2 * 64L * 1024 * 1024, "the output (" + bytes + " bytes) is more than twice the client's heap");
+        assertTrue(last.matches("\\d+,.*"), last);
     }
 
     @Test
