@@ -121,6 +121,54 @@ class ShellServerTest
         assertTrue(last.matches("\\d+,.*"), last);
     }
 
+    /** Runs a command on a pseudo-terminal (Python's pty module), types {@code input} into it, and returns all it printed. */
+    private static final String PTY_DRIVER = """
+            import os, pty, sys, time, select
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execvp(sys.argv[2], sys.argv[2:])
+            time.sleep(2)
+            os.write(fd, sys.argv[1].encode())
+            out = b''
+            while True:
+                try:
+                    ready, _, _ = select.select([fd], [], [], 120)
+                    if not ready:
+                        break
+                    data = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                out += data
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode('utf-8', 'replace'))
+            """;
+
+    /**
+     * On a terminal (a pseudo-terminal here) the shell draws a progress line while a statement runs
+     * and erases it before the result; the same shell with piped output (the other tests) never does.
+     */
+    @Test
+    void onATerminalARunningStatementShowsItsProgressLine()
+            throws Exception
+    {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String sql = "select count(*) from lineitem a, part b where a.l_quantity + b.p_size < 0;\n\\q\n";
+        ProcessBuilder builder = new ProcessBuilder("python3", "-c", PTY_DRIVER, sql, java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "sql", "--server", address)
+                .redirectErrorStream(true);
+        builder.environment().put("TERM", "xterm");
+        builder.environment().put("SIGNO_HISTORY", temporary.resolve("history").toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES));
+        assertTrue(out.contains("\rRunning ") && out.contains(" rows received"), "no progress line:\n" + out);
+        // the line is erased, then the result and the shell's own line follow
+        assertTrue(out.matches("(?s).*\\r +\\r.*\\(1 row, [0-9.]+ s\\).*"), out);
+    }
+
     @Test
     void timesInstantsAndIntervalsPrintTheSameThroughTheServer()
     {
