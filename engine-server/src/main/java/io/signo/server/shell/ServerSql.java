@@ -1,6 +1,7 @@
 package io.signo.server.shell;
 
 import io.signo.server.cli.OutputFormat;
+import io.signo.server.cli.ProgressLine;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
@@ -43,7 +44,7 @@ public final class ServerSql
         try (Connection connection = target.connect()) {
             StatementRunner runner = new StatementRunner(connection, format);
             // the progress line goes to standard error, and only when the output is a terminal
-            runner.run(sql, out, true, ProgressLine.outputIsTerminal() ? new PrintWriter(System.err, true) : null);
+            runner.run(sql, out, true, ProgressLine.standardErrorOnTerminal());
         }
         out.flush();
     }

@@ -3,6 +3,7 @@ package io.signo.server.shell;
 import io.signo.server.cli.CsvResultWriter;
 import io.signo.server.cli.OutputFormat;
 import io.signo.server.cli.PlanTextWriter;
+import io.signo.server.cli.ProgressLine;
 import io.signo.server.cli.ResultWriter;
 import io.signo.server.cli.StatementText;
 import io.signo.server.cli.TableResultWriter;
@@ -35,6 +36,8 @@ public final class StatementRunner
     private final OutputFormat format;
     private final ResultSetReader reader = new ResultSetReader();
     private volatile Statement running;
+    /** Rows of the running statement received so far, for its progress line. */
+    private volatile long receivedRows;
 
     public StatementRunner(Connection connection, OutputFormat format)
     {
@@ -60,8 +63,9 @@ public final class StatementRunner
             throws SQLException, IOException
     {
         long start = System.nanoTime();
+        receivedRows = 0;
         try (Statement statement = connection.createStatement();
-                ProgressLine progress = ProgressLine.start(progressTerminal, progressTerminal != null)) {
+                ProgressLine progress = ProgressLine.start(progressTerminal, nanos -> ProgressLine.rowsReceived(nanos, receivedRows))) {
             running = statement;
             if (!statement.execute(sql)) {
                 // a write: its count of rows printed as signo sql prints it in-process; CREATE, DROP and ALTER print nothing
@@ -84,7 +88,7 @@ public final class StatementRunner
             boolean empty = true;
             while ((part = reader.readPart(resultSet, columns, PART_ROWS, System.nanoTime() + PART_NANOS)) != null) {
                 rows += part.rowCount();
-                progress.rows(rows);
+                receivedRows = rows;
                 progress.erase();
                 writer.writePart(part);
                 out.flush();

@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code signo sql --server} against a server in this process over TPC-H SF 0.01: the one-statement
  * forms print exactly what the in-process form prints, and the interactive shell, driven by piped
- * input through a dumb terminal, runs statements, backslash commands and survives errors.
+ * input through a dumb terminal, runs statements, backslash commands and survives errors; results
+ * stream; on a pseudo-terminal the shell and {@code signo tpch} draw their progress.
  */
 class ShellServerTest
 {
@@ -167,6 +168,34 @@ class ShellServerTest
         assertTrue(out.contains("\rRunning ") && out.contains(" rows received"), "no progress line:\n" + out);
         // the line is erased, then the result and the shell's own line follow
         assertTrue(out.matches("(?s).*\\r +\\r.*\\(1 row, [0-9.]+ s\\).*"), out);
+    }
+
+    /**
+     * {@code signo tpch} on a terminal draws a bar of the queries done below the lines of those that
+     * ended, and the bar is erased for each line, so that the lines read as they do without it.
+     */
+    @Test
+    void tpchOnATerminalShowsABarOfTheQueriesDone()
+            throws Exception
+    {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder("python3", "-c", PTY_DRIVER, "", java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "tpch", "--sf", "0.01", "--threads", "2", "--out", temporary.resolve("answers").toString())
+                .redirectErrorStream(true);
+        builder.environment().put("TERM", "xterm");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES));
+        assertTrue(out.matches("(?s).*\\r\\[#*-*\\] \\d+/22 +\\d+%  q\\d\\d  [0-9.]+ s.*"), "no bar of the queries:\n" + out);
+        assertTrue(out.contains("total") && out.contains("22 queries, 0 failed"), out);
+        // each query's line starts at the beginning of a line: the bar was erased before it
+        for (String line : out.split("\r?\n")) {
+            String shown = line.substring(line.lastIndexOf('\r') + 1);
+            if (shown.startsWith("q")) {
+                assertTrue(shown.matches("q\\d\\d +\\d+ ms  \\d+ rows"), shown);
+            }
+        }
     }
 
     @Test
