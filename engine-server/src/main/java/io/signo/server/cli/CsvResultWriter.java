@@ -12,7 +12,7 @@ import static java.util.Objects.requireNonNull;
  * Writes a result as CSV (RFC 4180): a header line of column names, then one line per row; fields
  * containing a comma, quote, CR or LF are quoted with inner quotes doubled; NULL is an empty field
  * and an empty string is {@code ""}, so the two stay apart.
- * Lines end with \n. Flushes once at the end, not per page.
+ * Lines end with \n. Flushes at the end, not per page (nor per part).
  */
 public final class CsvResultWriter
         implements ResultWriter
@@ -21,6 +21,7 @@ public final class CsvResultWriter
     private final ValueFormatter formatter = new ValueFormatter(ValueFormatter.Quoting.CSV);
     private final PageText pageText = new PageText(formatter);
     private final StringBuilder lines = new StringBuilder();
+    private boolean headerWritten;
 
     public CsvResultWriter(Writer out)
     {
@@ -28,22 +29,31 @@ public final class CsvResultWriter
     }
 
     @Override
-    public void write(QueryResult result)
+    public void writePart(QueryResult result)
             throws IOException
     {
         formatter.timeZone(result.timeZone());
-        lines.setLength(0);
-        for (int column = 0; column < result.columnNames().size(); column++) {
-            if (column > 0) {
-                lines.append(',');
+        if (!headerWritten) {
+            headerWritten = true;
+            lines.setLength(0);
+            for (int column = 0; column < result.columnNames().size(); column++) {
+                if (column > 0) {
+                    lines.append(',');
+                }
+                formatter.appendText(result.columnNames().get(column), lines);
             }
-            formatter.appendText(result.columnNames().get(column), lines);
+            lines.append('\n');
+            out.append(lines);
         }
-        lines.append('\n');
-        out.append(lines);
         for (Page page : result.pages()) {
             writePage(page);
         }
+    }
+
+    @Override
+    public void end()
+            throws IOException
+    {
         out.flush();
     }
 

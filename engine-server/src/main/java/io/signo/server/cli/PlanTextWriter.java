@@ -26,7 +26,7 @@ public final class PlanTextWriter
     }
 
     @Override
-    public void write(QueryResult result)
+    public void writePart(QueryResult result)
             throws IOException
     {
         for (Page page : result.pages()) {
@@ -45,6 +45,12 @@ public final class PlanTextWriter
             }
             out.append(lines);
         }
+    }
+
+    @Override
+    public void end()
+            throws IOException
+    {
         out.flush();
     }
 }

@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -49,27 +51,39 @@ final class QuerySuite
     {
         int failures = 0;
         long totalMillis = 0;
-        for (String name : names) {
-            long queryStart = System.nanoTime();
-            try {
-                String sql = StatementText.normalize(queryText.apply(name));
-                QueryResult result = engine.execute(sql);
-                long millis = millisSince(queryStart);
-                totalMillis += millis;
-                writeCsv(result, outputDirectory.resolve(name + ".csv"));
-                out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d rows", name, millis, result.rowCount()));
-                if (statistics) {
+        AtomicInteger done = new AtomicInteger();
+        AtomicReference<String> current = new AtomicReference<>("");
+        // on a terminal, a bar of the queries done below the lines of those that ended
+        try (ProgressLine progress = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> ProgressLine.bar(nanos, done.get(), names.size(), current.get()))) {
+            for (String name : names) {
+                current.set(name);
+                long queryStart = System.nanoTime();
+                String line;
+                boolean succeeded = false;
+                try {
+                    String sql = StatementText.normalize(queryText.apply(name));
+                    QueryResult result = engine.execute(sql);
+                    long millis = millisSince(queryStart);
+                    totalMillis += millis;
+                    writeCsv(result, outputDirectory.resolve(name + ".csv"));
+                    line = String.format(Locale.ROOT, "%-5s %6d ms  %d rows", name, millis, result.rowCount());
+                    succeeded = true;
+                }
+                catch (RuntimeException | IOException e) {
+                    // one failing query must not hide the answers of the others
+                    long millis = millisSince(queryStart);
+                    totalMillis += millis;
+                    failures++;
+                    line = String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e)));
+                }
+                progress.erase();
+                out.println(line);
+                if (statistics && succeeded) {
                     TpchCommand.printStatistics(engine, out);
                 }
+                out.flush();
+                done.incrementAndGet();
             }
-            catch (RuntimeException | IOException e) {
-                // one failing query must not hide the answers of the others
-                long millis = millisSince(queryStart);
-                totalMillis += millis;
-                failures++;
-                out.println(String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e))));
-            }
-            out.flush();
         }
         out.println(String.format(Locale.ROOT, "%-5s %6d ms  %d queries, %d failed", "total", totalMillis, names.size(), failures));
         out.flush();

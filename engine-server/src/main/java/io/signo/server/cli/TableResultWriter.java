@@ -13,8 +13,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * Writes a result as an aligned table the way psql does: centered column names, a line of dashes
  * joined by {@code +}, numbers right-aligned and everything else left-aligned, NULL as blank, and
- * a {@code (N rows)} footer. Column widths need every value, so the pages are formatted twice:
- * once to measure, once to write; neither pass holds more than one page of text.
+ * a {@code (N rows)} footer. Column widths need every value, so the pages of a part are formatted
+ * twice: once to measure, once to write; neither pass holds more than one page of text. A result
+ * written in parts is aligned part by part, as psql aligns it with {@code FETCH_COUNT}.
  */
 public final class TableResultWriter
         implements ResultWriter
@@ -24,6 +25,10 @@ public final class TableResultWriter
     private final PageText pageText = new PageText(formatter);
     private final StringBuilder lines = new StringBuilder();
     private final boolean footer;
+    private int[] widths;
+    private boolean[] rightAligned;
+    private boolean headerWritten;
+    private long rowCount;
 
     public TableResultWriter(Writer out)
     {
@@ -37,21 +42,27 @@ public final class TableResultWriter
         this.footer = footer;
     }
 
+    /**
+     * Writes a part: its column widths are the widest of its values, its header's and the parts'
+     * before (a later part may widen a column, never narrow it), and the header comes before the
+     * first part. A whole result written at once is one part, aligned throughout.
+     */
     @Override
-    public void write(QueryResult result)
+    public void writePart(QueryResult result)
             throws IOException
     {
         formatter.timeZone(result.timeZone());
         List<String> names = result.columnNames();
         int columnCount = names.size();
-        int[] widths = new int[columnCount];
-        boolean[] rightAligned = new boolean[columnCount];
-        for (int column = 0; column < columnCount; column++) {
-            widths[column] = names.get(column).codePointCount(0, names.get(column).length());
-            Type type = result.columnTypes().get(column);
-            rightAligned[column] = type.isNumeric();
+        if (widths == null) {
+            widths = new int[columnCount];
+            rightAligned = new boolean[columnCount];
+            for (int column = 0; column < columnCount; column++) {
+                widths[column] = names.get(column).codePointCount(0, names.get(column).length());
+                Type type = result.columnTypes().get(column);
+                rightAligned[column] = type.isNumeric();
+            }
         }
-        long rowCount = 0;
         for (Page page : result.pages()) {
             pageText.format(page);
             int positionCount = page.positionCount();
@@ -65,9 +76,12 @@ public final class TableResultWriter
             rowCount += positionCount;
         }
 
-        lines.setLength(0);
-        appendHeader(names, widths);
-        out.append(lines);
+        if (!headerWritten) {
+            headerWritten = true;
+            lines.setLength(0);
+            appendHeader(names, widths);
+            out.append(lines);
+        }
         for (Page page : result.pages()) {
             pageText.format(page);
             lines.setLength(0);
@@ -77,6 +91,12 @@ public final class TableResultWriter
             }
             out.append(lines);
         }
+    }
+
+    @Override
+    public void end()
+            throws IOException
+    {
         if (footer) {
             out.append(rowCount == 1 ? "(1 row)\n" : "(" + rowCount + " rows)\n");
         }

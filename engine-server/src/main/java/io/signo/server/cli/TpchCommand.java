@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static java.util.Objects.requireNonNull;
 
@@ -101,14 +103,21 @@ final class TpchCommand
             }
             return engine;
         }
+        String generating = "Generating TPC-H sf " + scaleFactor + (cluster.clustered() ? " on the workers" : "");
         if (cluster.clustered()) {
-            ClusterSession session = environment.startCluster(new TpchSource(scaleFactor), threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+            ClusterSession session;
+            try (ProgressLine progress = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> elapsed(generating, nanos))) {
+                session = environment.startCluster(new TpchSource(scaleFactor), threads, cluster.workers, cluster.workerAddresses, cluster.exchangeSettings());
+            }
             out.println("generated TPC-H sf " + scaleFactor + " in " + session.generationMillis() + " ms ("
                     + session.rowCount() + " rows on " + session.workers().size() + " workers: " + String.join(", ", session.workers()) + ")");
             out.flush();
             return session;
         }
-        Catalog catalog = environment.generateTpch(scaleFactor, threads);
+        Catalog catalog;
+        try (ProgressLine progress = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> elapsed(generating, nanos))) {
+            catalog = environment.generateTpch(scaleFactor, threads);
+        }
         out.println("generated TPC-H sf " + scaleFactor + " in " + QuerySuite.millisSince(generationStart) + " ms ("
                 + QuerySuite.rowCount(catalog) + " rows in " + catalog.tables().size() + " tables, " + threads + " threads)");
         out.flush();
@@ -127,17 +136,28 @@ final class TpchCommand
         long loadStart = System.nanoTime();
         long rows = 0;
         int loaded = 0;
+        List<String> missing = new ArrayList<>();
         for (String table : io.signo.storage.tpch.GeneratedTpchTables.tableNames()) {
-            if (present.contains(table)) {
-                continue;
+            if (!present.contains(table)) {
+                missing.add(table);
             }
-            long tableStart = System.nanoTime();
-            QueryResult result = engine.execute(io.signo.storage.tpch.GeneratedTpchTables.loadStatement(table, scaleFactor));
-            long tableRows = result.pages().getFirst().column(0).getLong(0);
-            rows += tableRows;
-            loaded++;
-            out.println(String.format(Locale.ROOT, "loaded %-8s %10d rows in %6d ms", table, tableRows, QuerySuite.millisSince(tableStart)));
-            out.flush();
+        }
+        AtomicInteger done = new AtomicInteger();
+        AtomicReference<String> current = new AtomicReference<>("");
+        // on a terminal, a bar of the tables loaded below the lines of those that were
+        try (ProgressLine progress = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> ProgressLine.bar(nanos, done.get(), missing.size(), "loading " + current.get()))) {
+            for (String table : missing) {
+                current.set(table);
+                long tableStart = System.nanoTime();
+                QueryResult result = engine.execute(io.signo.storage.tpch.GeneratedTpchTables.loadStatement(table, scaleFactor));
+                long tableRows = result.pages().getFirst().column(0).getLong(0);
+                rows += tableRows;
+                loaded++;
+                done.incrementAndGet();
+                progress.erase();
+                out.println(String.format(Locale.ROOT, "loaded %-8s %10d rows in %6d ms", table, tableRows, QuerySuite.millisSince(tableStart)));
+                out.flush();
+            }
         }
         if (loaded == 0) {
             out.println("using the TPC-H tables stored in " + database);
@@ -146,6 +166,12 @@ final class TpchCommand
             out.println("loaded TPC-H sf " + scaleFactor + " into " + database + " in " + QuerySuite.millisSince(loadStart) + " ms (" + rows + " rows in " + loaded + " tables)");
         }
         out.flush();
+    }
+
+    /** {@code Generating TPC-H sf 1: 3.4 s}: the generator reports no fraction done, so the line shows the time. */
+    private static String elapsed(String work, long nanos)
+    {
+        return String.format(Locale.ROOT, "%s: %.1f s", work, nanos / 1e9);
     }
 
     static void printStatistics(QueryEngine engine, PrintWriter out)

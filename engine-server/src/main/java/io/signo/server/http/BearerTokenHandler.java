@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Lets a request through only with {@code Authorization: Bearer <token>}, except {@code GET} and
- * {@code HEAD /v1/info}, which probes call without one. It decides from the headers alone, before
+ * {@code HEAD} of {@code /v1/info}, which probes call without one, and of the web console's static
+ * files under {@code /ui}, which hold no data. It decides from the headers alone, before
  * anything reads a request body: a caller without the token cannot make the server read one. Compares digests of the tokens with
  * {@link MessageDigest#isEqual}, so the time it takes tells nothing about the token, not even its length.
  */
@@ -50,7 +51,8 @@ final class BearerTokenHandler
 
     private static boolean isPublic(String target, String method)
     {
-        return target.equals("/v1/info") && (method.equals("GET") || method.equals("HEAD"));
+        // the console's files hold no data; the page sends the token with every API call it makes
+        return (target.equals("/v1/info") || ConsoleHandler.isConsolePath(target)) && (method.equals("GET") || method.equals("HEAD"));
     }
 
     private boolean authorized(String header)

@@ -3,12 +3,17 @@ package io.signo.server.http;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.NodeInfo;
+import io.signo.sql.rel.ExchangeNode;
+import io.signo.sql.rel.PlanNode;
 import io.signo.storage.error.SignoException;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,12 +46,95 @@ final class QueryJson
         List<String> plan = query.plan();
         json.put("plan", plan);
         json.put("stages", stages(plan));
+        PlanNode root = query.planRoot();
+        json.put("planTree", root == null ? null : new PlanTree().node(root, 0));
         List<Map<String, Object>> exchanges = new ArrayList<>();
         for (ExchangeCounters counters : query.exchanges()) {
             exchanges.add(exchange(counters));
         }
         json.put("exchanges", exchanges);
         return json;
+    }
+
+    /**
+     * The physical plan as nested JSON objects, for the console's graph: each node with its operator
+     * name, its description, the planner's row estimate, its distribution and the stage it runs in
+     * (numbered as EXPLAIN numbers them); a remote exchange also with its id, the {@code exchange} of
+     * its counters. A node that several parents read is given whole under the first, with a
+     * {@code shared} number, and as {@code sharedRef} under the others.
+     */
+    private static final class PlanTree
+    {
+        private final Map<PlanNode, Integer> sharedNumbers = new IdentityHashMap<>();
+        private final Set<PlanNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Set<PlanNode> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Map<ExchangeNode, Integer> exchangeIds = new IdentityHashMap<>();
+        private int nextStage = 1;
+        private int nextNode;
+
+        Map<String, Object> node(PlanNode root, int stage)
+        {
+            findShared(root);
+            numberExchanges(root);
+            return visit(root, stage);
+        }
+
+        private void findShared(PlanNode node)
+        {
+            if (!seen.add(node)) {
+                shared.add(node);
+                return;
+            }
+            node.sources().forEach(this::findShared);
+        }
+
+        /** Remote exchanges numbered in a walk from the root, as the fragmenter numbers them. */
+        private void numberExchanges(PlanNode node)
+        {
+            if (node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && !exchangeIds.containsKey(exchange)) {
+                exchangeIds.put(exchange, exchangeIds.size());
+            }
+            node.sources().forEach(this::numberExchanges);
+        }
+
+        private Map<String, Object> visit(PlanNode node, int stage)
+        {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("id", nextNode++);
+            String description = node.describe();
+            int bracket = description.indexOf('[');
+            json.put("name", bracket < 0 ? description : description.substring(0, bracket));
+            json.put("description", description);
+            double rows = node.estimatedRows();
+            json.put("estimatedRows", Double.isNaN(rows) || Double.isInfinite(rows) ? null : Math.round(rows));
+            json.put("distribution", node.distribution().toString());
+            json.put("stage", stage);
+            if (shared.contains(node)) {
+                Integer number = sharedNumbers.get(node);
+                if (number != null) {
+                    json.put("sharedRef", number);
+                    json.put("sources", List.of());
+                    return json;
+                }
+                sharedNumbers.put(node, sharedNumbers.size() + 1);
+                json.put("shared", sharedNumbers.get(node));
+            }
+            boolean remote = node instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE;
+            if (remote) {
+                json.put("exchange", exchangeIds.get((ExchangeNode) node));
+            }
+            List<Map<String, Object>> sources = new ArrayList<>();
+            for (PlanNode source : node.sources()) {
+                int sourceStage = stage;
+                if (remote) {
+                    sourceStage = nextStage++;
+                    json.put("sourceStageRunsOn", source.distribution().isSingle() ? "coordinator" : "workers");
+                }
+                sources.add(visit(source, sourceStage));
+            }
+            json.put("sources", sources);
+            return json;
+        }
     }
 
     private static Map<String, Object> error(SignoException error)

@@ -24,7 +24,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * A coordinator's HTTP face on one port: the JDBC endpoint at {@code /v1/jdbc}, the REST admin API
- * under {@code /v1}, Prometheus metrics at {@code /metrics}, all behind the bearer token when one is
+ * under {@code /v1}, Prometheus metrics at {@code /metrics}, the web console at {@code /ui}, all behind the bearer token when one is
  * set, within the {@link HttpLimits} of the options; and, when asked for, the PostgreSQL wire protocol on a port of its own ({@link PgServer}),
  * whose statements run through the same {@link QueryManager}. It owns the {@link QueryManager} and
  * the {@link QueryRunner} under it, and {@link #close()} takes them down in order: refuse and cancel
@@ -117,6 +117,7 @@ public final class SignoServer
             SignoServer server = new SignoServer(jetty, options.bindHost(), port, queryManager, jdbc, metrics);
             Handler routes = new HandlerList(
                     new PathPrefixHandler(JdbcEndpoint.PATH, new JdbcRequestHandler(jdbc.handler(), limits)),
+                    new ConsoleHandler(),
                     new ApiHandler(queryManager, jdbc, metrics, server::state));
             if (options.token() != null) {
                 BearerTokenHandler authentication = new BearerTokenHandler(options.token());

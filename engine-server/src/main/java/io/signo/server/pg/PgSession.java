@@ -8,6 +8,7 @@ import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.ddl.StatementKind;
+import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -391,7 +392,7 @@ final class PgSession
             return known == null ? "NULL" : "CAST(NULL AS " + PgTypes.sqlName(known) + ")";
         });
         StatementColumns.Columns columns = StatementColumns.describe(queryManager.runner().catalog(), session, planned);
-        writer.rowDescription(columns.names(), columns.types(), new boolean[columns.types().size()]);
+        writer.rowDescription(PostgresColumnNames.of(planned, columns.names()), columns.types(), new boolean[columns.types().size()]);
     }
 
     private void describePortal(Portal portal)
@@ -421,13 +422,16 @@ final class PgSession
         }
         checkNotAborted(portal.statement.command());
         ResultStream stream;
+        List<String> names;
         if (portal.statement.command() instanceof PgCommand.Show show) {
             stream = ResultStream.of(show(show));
+            names = stream.columnNames();
         }
         else {
             stream = run(portal);
+            names = PostgresColumnNames.of(portal.sql, stream.columnNames());
         }
-        portal.rows = new PortalRows(stream, portal.resultFormats);
+        portal.rows = new PortalRows(stream, names, portal.resultFormats);
     }
 
     private ResultStream run(Portal portal)

@@ -28,12 +28,13 @@ final class PortalRows
     private boolean done;
 
     /**
+     * @param names the columns' names as the client sees them
      * @param formats the Bind's result format codes: none (all text), one for all columns, or one per column
      */
-    PortalRows(ResultStream stream, short[] formats)
+    PortalRows(ResultStream stream, List<String> names, short[] formats)
     {
         this.stream = requireNonNull(stream, "stream is null");
-        this.names = List.copyOf(stream.columnNames());
+        this.names = List.copyOf(names);
         this.types = List.copyOf(stream.columnTypes());
         this.binary = binaryColumns(formats, types.size());
         TimeZoneOffsets timeZone = TimeZoneOffsets.of(stream.timeZone());

@@ -111,6 +111,12 @@ public final class ManagedQuery
         return plan == null ? List.of() : PlanPrinter.render(plan);
     }
 
+    /** The physical plan's root once planned, else null (also for SET). */
+    public PlanNode planRoot()
+    {
+        return control.plan();
+    }
+
     /** The exchange counters by exchange and node, once finished (empty in a cluster of one). */
     public List<ExchangeCounters> exchanges()
     {

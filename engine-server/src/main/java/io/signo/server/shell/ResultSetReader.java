@@ -33,7 +33,23 @@ public final class ResultSetReader
 
     private final Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
 
+    /** A result's column names and types. */
+    public record Columns(List<String> names, List<Type> types) {}
+
+    /** Reads a whole result set. */
     public QueryResult read(ResultSet resultSet)
+            throws SQLException
+    {
+        Columns columns = columns(resultSet);
+        List<Page> pages = new ArrayList<>();
+        QueryResult part;
+        while ((part = readPart(resultSet, columns, Integer.MAX_VALUE, Long.MAX_VALUE)) != null) {
+            pages.addAll(part.pages());
+        }
+        return new QueryResult(columns.names(), columns.types(), pages);
+    }
+
+    public Columns columns(ResultSet resultSet)
             throws SQLException
     {
         ResultSetMetaData metadata = resultSet.getMetaData();
@@ -44,15 +60,29 @@ public final class ResultSetReader
             names.add(metadata.getColumnLabel(column));
             types.add(signoType(metadata, column));
         }
+        return new Columns(List.copyOf(names), List.copyOf(types));
+    }
 
+    /**
+     * Reads the next rows of a result set, up to {@code maxRows} of them and, once it has one, no
+     * longer than until {@code System.nanoTime()} passes {@code deadlineNanos} (a row that is slow to
+     * come is still waited for); null when the result set has no more rows.
+     */
+    public QueryResult readPart(ResultSet resultSet, Columns columns, int maxRows, long deadlineNanos)
+            throws SQLException
+    {
+        List<Type> types = columns.types();
+        int columnCount = types.size();
         List<Page> pages = new ArrayList<>();
         VectorBuilder[] builders = builders(types);
         int rows = 0;
-        while (resultSet.next()) {
+        long total = 0;
+        while (total < maxRows && (total == 0 || (total & 63) != 0 || System.nanoTime() - deadlineNanos < 0) && resultSet.next()) {
             for (int column = 0; column < columnCount; column++) {
                 append(resultSet, column + 1, builders[column]);
             }
             rows++;
+            total++;
             if (rows == PAGE_ROWS) {
                 pages.add(page(builders, rows));
                 builders = builders(types);
@@ -62,7 +92,7 @@ public final class ResultSetReader
         if (rows > 0) {
             pages.add(page(builders, rows));
         }
-        return new QueryResult(names, types, pages);
+        return total == 0 ? null : new QueryResult(columns.names(), types, pages);
     }
 
     static Type signoType(ResultSetMetaData metadata, int column)

@@ -1,6 +1,7 @@
 package io.signo.server.shell;
 
 import io.signo.server.cli.OutputFormat;
+import io.signo.server.cli.ProgressLine;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
@@ -42,7 +43,8 @@ public final class ServerSql
     {
         try (Connection connection = target.connect()) {
             StatementRunner runner = new StatementRunner(connection, format);
-            runner.print(sql, runner.execute(sql), out, true);
+            // the progress line goes to standard error, and only when the output is a terminal
+            runner.run(sql, out, true, ProgressLine.standardErrorOnTerminal());
         }
         out.flush();
     }

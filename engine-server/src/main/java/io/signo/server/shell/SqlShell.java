@@ -42,6 +42,8 @@ public final class SqlShell
     private final StatementRunner runner;
     private final Path historyFile;
     private final StatementSplitter splitter = new StatementSplitter();
+    /** Whether the terminal is a real one (not dumb): then a running statement shows its progress line. */
+    private boolean interactive;
 
     public SqlShell(Connection connection, OutputFormat format, Path historyFile)
     {
@@ -69,7 +71,9 @@ public final class SqlShell
         PrintWriter out = terminal.writer();
         // Ctrl-C while a statement runs cancels it on the server; while typing, the reader turns it into UserInterruptException
         terminal.handle(Terminal.Signal.INT, signal -> runner.cancel());
-        if (!Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())) {
+        // a real terminal shows a running statement's progress line; piped input and output never do
+        interactive = !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
+        if (interactive) {
             out.println("Signo shell. Statements end with ;. Type \\? for help, \\q to quit.");
         }
         StringBuilder typed = new StringBuilder();
@@ -153,8 +157,7 @@ public final class SqlShell
             throws IOException
     {
         try {
-            StatementRunner.Outcome outcome = runner.execute(sql);
-            runner.print(sql, outcome, out, false);
+            StatementRunner.Outcome outcome = runner.run(sql, out, false, interactive ? out : null);
             long rows = outcome.rowCount();
             out.println(String.format(Locale.ROOT, "(%d %s, %.3f s)", rows, rows == 1 ? "row" : "rows", outcome.nanos() / 1e9));
         }

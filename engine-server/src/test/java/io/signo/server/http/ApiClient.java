@@ -70,4 +70,15 @@ final class ApiClient
             throw new AssertionError("not JSON: " + body, e);
         }
     }
+
+    /** A string as a JSON (and JavaScript) string literal. */
+    static String quote(String text)
+    {
+        try {
+            return MAPPER.writeValueAsString(text);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

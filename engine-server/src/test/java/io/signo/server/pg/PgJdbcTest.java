@@ -149,6 +149,40 @@ class PgJdbcTest
     }
 
     @Test
+    void unnamedColumnsAreNamedAsPostgreSqlNamesThem()
+            throws Exception
+    {
+        String sql = "select n_regionkey, count(*), sum(n_nationkey) as total, max(n_name)::text, n_regionkey + 1, 1::int, "
+                + "case when n_regionkey = 0 then 'a' end, coalesce(n_regionkey, 0) from nation group by n_regionkey order by 1";
+        List<String> expected = List.of("n_regionkey", "count", "total", "max", "?column?", "int4", "case", "coalesce");
+        try (Connection connection = connect()) {
+            // the simple protocol (a Statement) and the extended one (a PreparedStatement, described before it runs)
+            try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+                assertEquals(expected, labels(rows.getMetaData()));
+            }
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                assertEquals(expected, labels(statement.getMetaData()));
+                try (ResultSet rows = statement.executeQuery()) {
+                    assertEquals(expected, labels(rows.getMetaData()));
+                    assertTrue(rows.next());
+                    assertEquals(0, rows.getInt("n_regionkey"));
+                    assertEquals(5, rows.getLong("count"));
+                }
+            }
+        }
+    }
+
+    private static List<String> labels(ResultSetMetaData metaData)
+            throws SQLException
+    {
+        List<String> labels = new ArrayList<>();
+        for (int column = 1; column <= metaData.getColumnCount(); column++) {
+            labels.add(metaData.getColumnLabel(column));
+        }
+        return labels;
+    }
+
+    @Test
     void preparedStatementsBindParametersOfEachType()
             throws Exception
     {

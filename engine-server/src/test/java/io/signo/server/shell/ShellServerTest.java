@@ -15,9 +15,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code signo sql --server} against a server in this process over TPC-H SF 0.01: the one-statement
  * forms print exactly what the in-process form prints, and the interactive shell, driven by piped
- * input through a dumb terminal, runs statements, backslash commands and survives errors.
+ * input through a dumb terminal, runs statements, backslash commands and survives errors; results
+ * stream; on a pseudo-terminal the shell and {@code signo tpch} draw their progress.
  */
 class ShellServerTest
 {
@@ -73,6 +77,125 @@ class ShellServerTest
         assertTrue(local.out().contains(" l_returnflag | l_linestatus |"), local.out());
         assertEquals(local.out(), remote.out());
         assertEquals("", remote.err());
+    }
+
+    /**
+     * A result far larger than the client's heap streams through it: 1.5 million rows (about 175 MB
+     * of text) printed by a {@code signo sql --server} process limited to a 64 MB heap, which would
+     * fail with an OutOfMemoryError if it read the whole result first. The output is a pipe, so no
+     * progress line is drawn.
+     */
+    @Test
+    void aResultLargerThanTheClientsMemoryStreamsThrough()
+            throws Exception
+    {
+        String sql = "select l_orderkey, l_comment, n_name, n_comment from lineitem, nation";
+        long expectedRows = 60_175L * 25;
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xmx64m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "sql", "--server", address, "--format", "csv", "-e", sql)
+                .redirectError(temporary.resolve("stderr.txt").toFile())
+                .start();
+        process.getOutputStream().close();
+        long lines = 0;
+        long bytes = 0;
+        String first = null;
+        String last = null;
+        try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = output.readLine()) != null) {
+                if (first == null) {
+                    first = line;
+                }
+                last = line;
+                lines++;
+                bytes += line.length() + 1;
+            }
+        }
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES), "the client did not end");
+        String err = Files.readString(temporary.resolve("stderr.txt"));
+        assertEquals(0, process.exitValue(), err);
+        assertEquals("", err, "nothing on standard error: no progress line when the output is no terminal");
+        assertEquals("l_orderkey,l_comment,n_name,n_comment", first);
+        assertEquals(expectedRows + 1, lines, "the header and every row");
+        assertTrue(bytes > 2 * 64L * 1024 * 1024, "the output (" + bytes + " bytes) is more than twice the client's heap");
+        assertTrue(last.matches("\\d+,.*"), last);
+    }
+
+    /** Runs a command on a pseudo-terminal (Python's pty module), types {@code input} into it, and returns all it printed. */
+    private static final String PTY_DRIVER = """
+            import os, pty, sys, time, select
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execvp(sys.argv[2], sys.argv[2:])
+            time.sleep(2)
+            os.write(fd, sys.argv[1].encode())
+            out = b''
+            while True:
+                try:
+                    ready, _, _ = select.select([fd], [], [], 120)
+                    if not ready:
+                        break
+                    data = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                out += data
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode('utf-8', 'replace'))
+            """;
+
+    /**
+     * On a terminal (a pseudo-terminal here) the shell draws a progress line while a statement runs
+     * and erases it before the result; the same shell with piped output (the other tests) never does.
+     */
+    @Test
+    void onATerminalARunningStatementShowsItsProgressLine()
+            throws Exception
+    {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String sql = "select count(*) from lineitem a, part b where a.l_quantity + b.p_size < 0;\n\\q\n";
+        ProcessBuilder builder = new ProcessBuilder("python3", "-c", PTY_DRIVER, sql, java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "sql", "--server", address)
+                .redirectErrorStream(true);
+        builder.environment().put("TERM", "xterm");
+        builder.environment().put("SIGNO_HISTORY", temporary.resolve("history").toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES));
+        assertTrue(out.contains("\rRunning ") && out.contains(" rows received"), "no progress line:\n" + out);
+        // the line is erased, then the result and the shell's own line follow
+        assertTrue(out.matches("(?s).*\\r +\\r.*\\(1 row, [0-9.]+ s\\).*"), out);
+    }
+
+    /**
+     * {@code signo tpch} on a terminal draws a bar of the queries done below the lines of those that
+     * ended, and the bar is erased for each line, so that the lines read as they do without it.
+     */
+    @Test
+    void tpchOnATerminalShowsABarOfTheQueriesDone()
+            throws Exception
+    {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder("python3", "-c", PTY_DRIVER, "", java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "io.signo.server.cli.SignoCommand", "tpch", "--sf", "0.01", "--threads", "2", "--out", temporary.resolve("answers").toString())
+                .redirectErrorStream(true);
+        builder.environment().put("TERM", "xterm");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES));
+        assertTrue(out.matches("(?s).*\\r\\[#*-*\\] \\d+/22 +\\d+%  q\\d\\d  [0-9.]+ s.*"), "no bar of the queries:\n" + out);
+        assertTrue(out.contains("total") && out.contains("22 queries, 0 failed"), out);
+        // each query's line starts at the beginning of a line: the bar was erased before it
+        for (String line : out.split("\r?\n")) {
+            String shown = line.substring(line.lastIndexOf('\r') + 1);
+            if (shown.startsWith("q")) {
+                assertTrue(shown.matches("q\\d\\d +\\d+ ms  \\d+ rows"), shown);
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.signo.sql.planner;
 
-import java.util.ArrayList;
+import io.signo.sql.planner.SqlTokens.Kind;
+import io.signo.sql.planner.SqlTokens.Token;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -26,19 +28,6 @@ final class AtTimeZoneSyntax
 
     private AtTimeZoneSyntax() {}
 
-    private enum Kind
-    {
-        WORD, QUOTED_NAME, STRING, OPEN, CLOSE, DOT, CAST, OTHER
-    }
-
-    private record Token(Kind kind, int start, int end, String text)
-    {
-        boolean isWord(String word)
-        {
-            return kind == Kind.WORD && text.equalsIgnoreCase(word);
-        }
-    }
-
     static String rewrite(String sql)
     {
         String text = sql;
@@ -56,7 +45,7 @@ final class AtTimeZoneSyntax
     /** The text with its first {@code AT TIME ZONE} rewritten, or null when it has none this can rewrite. */
     private static String rewriteFirst(String sql)
     {
-        List<Token> tokens = tokens(sql);
+        List<Token> tokens = SqlTokens.tokens(sql);
         for (int i = 1; i + 3 < tokens.size(); i++) {
             if (!(tokens.get(i).isWord("at") && tokens.get(i + 1).isWord("time") && tokens.get(i + 2).isWord("zone"))) {
                 continue;
@@ -96,12 +85,12 @@ final class AtTimeZoneSyntax
         Token token = tokens.get(i);
         switch (token.kind()) {
             case CLOSE -> {
-                int open = matchingOpen(tokens, i);
+                int open = SqlTokens.matchingOpen(tokens, i);
                 if (open < 0) {
                     return -1;
                 }
                 if (open > 0 && tokens.get(open - 1).kind() == Kind.WORD && !KEYWORDS.contains(tokens.get(open - 1).text().toLowerCase(Locale.ROOT))) {
-                    return qualifierStart(tokens, open - 1);
+                    return SqlTokens.qualifierStart(tokens, open - 1);
                 }
                 return open;
             }
@@ -122,7 +111,7 @@ final class AtTimeZoneSyntax
                 return start;
             }
             case WORD, QUOTED_NAME -> {
-                return qualifierStart(tokens, i);
+                return SqlTokens.qualifierStart(tokens, i);
             }
             default -> {
                 return -1;
@@ -136,7 +125,7 @@ final class AtTimeZoneSyntax
         int i = last;
         if (tokens.get(i).kind() == Kind.CLOSE) {
             // DECIMAL(10, 2), TIMESTAMP(3)
-            int open = matchingOpen(tokens, i);
+            int open = SqlTokens.matchingOpen(tokens, i);
             if (open < 1) {
                 return -1;
             }
@@ -153,105 +142,21 @@ final class AtTimeZoneSyntax
         return -1;
     }
 
-    /** The first token of the name that ends with token {@code last}: {@code schema.table.column}. */
-    private static int qualifierStart(List<Token> tokens, int last)
-    {
-        int i = last;
-        while (i >= 2 && tokens.get(i - 1).kind() == Kind.DOT && (tokens.get(i - 2).kind() == Kind.WORD || tokens.get(i - 2).kind() == Kind.QUOTED_NAME)) {
-            i -= 2;
-        }
-        return i;
-    }
-
     /** The last token of the primary that starts at token {@code first}: a string, a name, a call or parentheses; -1 when none. */
     private static int primaryEnd(List<Token> tokens, int first)
     {
         Token token = tokens.get(first);
         return switch (token.kind()) {
             case STRING -> first;
-            case OPEN -> matchingClose(tokens, first);
+            case OPEN -> SqlTokens.matchingClose(tokens, first);
             case WORD, QUOTED_NAME -> {
                 int i = first;
                 while (i + 2 < tokens.size() && tokens.get(i + 1).kind() == Kind.DOT) {
                     i += 2;
                 }
-                yield i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.OPEN ? matchingClose(tokens, i + 1) : i;
+                yield i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.OPEN ? SqlTokens.matchingClose(tokens, i + 1) : i;
             }
             default -> -1;
         };
-    }
-
-    private static int matchingOpen(List<Token> tokens, int close)
-    {
-        int depth = 0;
-        for (int i = close; i >= 0; i--) {
-            Kind kind = tokens.get(i).kind();
-            if (kind == Kind.CLOSE) {
-                depth++;
-            }
-            else if (kind == Kind.OPEN && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int matchingClose(List<Token> tokens, int open)
-    {
-        int depth = 0;
-        for (int i = open; i < tokens.size(); i++) {
-            Kind kind = tokens.get(i).kind();
-            if (kind == Kind.OPEN) {
-                depth++;
-            }
-            else if (kind == Kind.CLOSE && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The statement's tokens, comments and spaces left out. */
-    private static List<Token> tokens(String sql)
-    {
-        List<Token> tokens = new ArrayList<>();
-        int i = 0;
-        while (i < sql.length()) {
-            int comment = SqlText.endOfComment(sql, i);
-            if (comment >= 0) {
-                i = comment;
-                continue;
-            }
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i = SqlText.skipSpaces(sql, i);
-                continue;
-            }
-            int start = i;
-            Kind kind;
-            if (c == '\'' || c == '"') {
-                i = SqlText.endOfQuoted(sql, i);
-                kind = c == '\'' ? Kind.STRING : Kind.QUOTED_NAME;
-            }
-            else if (Character.isLetterOrDigit(c) || c == '_') {
-                i = SqlText.endOfWord(sql, i);
-                kind = Kind.WORD;
-            }
-            else if (c == ':' && sql.startsWith("::", i)) {
-                i += 2;
-                kind = Kind.CAST;
-            }
-            else {
-                i++;
-                kind = switch (c) {
-                    case '(' -> Kind.OPEN;
-                    case ')' -> Kind.CLOSE;
-                    case '.' -> Kind.DOT;
-                    default -> Kind.OTHER;
-                };
-            }
-            tokens.add(new Token(kind, start, i, sql.substring(start, i)));
-        }
-        return tokens;
     }
 }

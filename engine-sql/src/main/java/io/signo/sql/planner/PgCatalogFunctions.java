@@ -144,17 +144,11 @@ final class PgCatalogFunctions
     }
 
     /**
-     * {@code 'name'::regclass}: the OID of the relation a name finds, as PostgreSQL's cast looks it up.
-     * Calcite's grammar binds {@code ::} looser than PostgreSQL's, so {@code a = 'name'::regclass}
-     * arrives as {@code (a = 'name')::regclass}: the cast then applies to the operator's last operand (the last of an AND chain's last comparison).
+     * {@code 'name'::regclass}: the OID of the relation a name finds, as PostgreSQL's cast looks it up
+     * ({@code ::} takes only the literal before it: {@link CastSyntax}).
      */
     private SqlNode relationOid(SqlNode name, SqlParserPos position)
     {
-        if (name instanceof SqlCall call && call.operandCount() >= 1) {
-            List<SqlNode> operands = new ArrayList<>(call.getOperandList());
-            operands.set(operands.size() - 1, relationOid(operands.getLast(), position));
-            return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(), operands);
-        }
         if (!(name instanceof SqlLiteral literal) || !SqlTypeName.CHAR_TYPES.contains(literal.getTypeName())) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "a cast to regclass of anything but a relation's name in quotes is not supported: " + name);
         }
