@@ -410,11 +410,19 @@ final class PgSession
 
     private void describeRows(Portal portal)
     {
-        start(portal);
-        portal.rows.describe(writer);
+        try {
+            start(portal);
+            portal.rows.describe(writer);
+        }
+        finally {
+            running = null;
+        }
     }
 
-    /** Starts a portal's statement, if it has not started, so that its rows can be described and fetched. */
+    /**
+     * Starts a portal's statement, if it has not started, so that its rows can be described and
+     * fetched; the caller clears {@link #running} when it is done with the rows.
+     */
     private void start(Portal portal)
     {
         if (portal.rows != null) {
@@ -438,12 +446,15 @@ final class PgSession
     {
         ManagedQuery query = queryManager.create(session, portal.sql);
         portal.query = query;
+        // stays the running statement until the caller is done with its rows: a cancel arriving
+        // after the start and before the first fetch must still reach it
         running = query;
         try {
             return queryManager.start(query, settings.statementTimeout());
         }
-        finally {
+        catch (RuntimeException | Error e) {
             running = null;
+            throw e;
         }
     }
 
@@ -494,10 +505,10 @@ final class PgSession
     /** Sends rows of {@code source} (a portal, or the cursor a FETCH reads) and the end of the Execute. */
     private void sendRows(Portal executed, Portal source, long maxRows, String tagPrefix)
     {
-        start(source);
-        running = source.query;
         long sent;
         try {
+            start(source);
+            running = source.query;
             sent = source.rows.fetch(maxRows <= 0 ? -1 : maxRows, writer, true);
         }
         finally {
@@ -561,15 +572,26 @@ final class PgSession
                     throw new SignoException(ErrorCode.SYNTAX_ERROR, "a cursor is declared for a query (SELECT, WITH, VALUES, SHOW TABLES, DESCRIBE)");
                 }
                 Portal cursor = new Portal(query, declare.query(), new short[] {(short) (declare.binary() ? 1 : 0)}, true, declare.hold());
-                start(cursor);
+                try {
+                    start(cursor);
+                }
+                finally {
+                    running = null;
+                }
                 portals.put(declare.cursor(), cursor);
                 writer.commandComplete("DECLARE CURSOR");
             }
             case PgCommand.Fetch fetch -> {
                 Portal cursor = cursor(fetch.cursor());
                 if (fetch.move()) {
-                    start(cursor);
-                    long moved = cursor.rows.fetch(fetch.count(), writer, false);
+                    long moved;
+                    try {
+                        start(cursor);
+                        moved = cursor.rows.fetch(fetch.count(), writer, false);
+                    }
+                    finally {
+                        running = null;
+                    }
                     writer.commandComplete("MOVE " + moved);
                     return;
                 }
@@ -578,10 +600,10 @@ final class PgSession
                     writer.commandComplete("FETCH 0");
                     return;
                 }
-                start(cursor);
-                running = cursor.query;
                 long sent;
                 try {
+                    start(cursor);
+                    running = cursor.query;
                     sent = cursor.rows.fetch(maxRows > 0 && (limit < 0 || maxRows < limit) ? maxRows : limit, writer, true);
                 }
                 finally {
