@@ -62,6 +62,7 @@ public final class SignoCommand
         commandLine.addSubcommand(new SqlCommand(environment));
         commandLine.addSubcommand(new WorkerCommand());
         commandLine.addSubcommand(new ServerCommand());
+        commandLine.addSubcommand(new FuzzCommand());
         commandLine.addSubcommand(new CommandLine.HelpCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setOut(out);
