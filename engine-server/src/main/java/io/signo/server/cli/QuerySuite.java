@@ -67,7 +67,7 @@ final class QuerySuite
                 long millis = millisSince(queryStart);
                 totalMillis += millis;
                 failures++;
-                out.println(String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e))));
+                out.println(String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.isUserError(e) ? SignoCommand.errorMessage(e) : SignoCommand.reportInternalError(e, SignoCommand.errorLog()))));
             }
             out.flush();
         }
