@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SqlFuzzerTest
 {
     private static final long SEED = Long.getLong("signo.fuzz.seed", 20_261_127L);
-    private static final int QUERIES = Integer.getInteger("signo.fuzz.queries", 40);
+    private static final int QUERIES = Integer.getInteger("signo.fuzz.queries", 30);
 
     private SqlFuzzer fuzzer;
 
