@@ -74,7 +74,8 @@ final class QuerySuite
                     long millis = millisSince(queryStart);
                     totalMillis += millis;
                     failures++;
-                    line = String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis, SignoCommand.oneLine(SignoCommand.errorMessage(e)));
+                    line = String.format(Locale.ROOT, "%-5s %6d ms  failed: %s", name, millis,
+                            SignoCommand.oneLine(SignoCommand.isUserError(e) ? SignoCommand.errorMessage(e) : SignoCommand.reportInternalError(e, SignoCommand.errorLog())));
                 }
                 progress.erase();
                 out.println(line);

@@ -13,10 +13,17 @@ import picocli.CommandLine.Spec;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Signo's command line: {@code signo tpch} and {@code signo tpcds} run the TPC-H and TPC-DS queries, {@code signo sql} runs one
@@ -62,6 +69,7 @@ public final class SignoCommand
         commandLine.addSubcommand(new SqlCommand(environment));
         commandLine.addSubcommand(new WorkerCommand());
         commandLine.addSubcommand(new ServerCommand());
+        commandLine.addSubcommand(new FuzzCommand());
         commandLine.addSubcommand(new CommandLine.HelpCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setOut(out);
@@ -69,14 +77,48 @@ public final class SignoCommand
         commandLine.setExecutionExceptionHandler((exception, failedCommand, parseResult) -> {
             failedCommand.getOut().flush();
             PrintWriter errors = failedCommand.getErr();
-            errors.println("Error: " + errorMessage(exception));
-            if (!isUserError(exception) && System.getenv("SIGNO_DEBUG") != null) {
-                exception.printStackTrace(errors);
+            if (isUserError(exception)) {
+                errors.println("Error: " + errorMessage(exception));
+            }
+            else {
+                // a bug: its Java text says nothing the user can act on; it goes to the error log under an id, as the server logs it
+                errors.println("Error: " + reportInternalError(exception, errorLog()));
+                if (System.getenv("SIGNO_DEBUG") != null) {
+                    exception.printStackTrace(errors);
+                }
             }
             errors.flush();
             return 1;
         });
         return commandLine;
+    }
+
+    /** Where internal errors of in-process commands are logged: {@value #ERROR_LOG_PROPERTY}, else SIGNO_ERROR_LOG, else signo-errors.log in the temporary directory. */
+    static Path errorLog()
+    {
+        String configured = System.getProperty(ERROR_LOG_PROPERTY, System.getenv("SIGNO_ERROR_LOG"));
+        return configured != null && !configured.isBlank() ? Path.of(configured) : Path.of(System.getProperty("java.io.tmpdir"), "signo-errors.log");
+    }
+
+    static final String ERROR_LOG_PROPERTY = "signo.errorLog";
+
+    /**
+     * Appends an internal error's text and stack trace to {@code log} under a new query id and returns
+     * the line the user sees: "internal error (query id ...)" and where the details are.
+     */
+    static String reportInternalError(Throwable exception, Path log)
+    {
+        String queryId = "local-" + Long.toString(System.currentTimeMillis(), 36) + "-" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
+        StringWriter trace = new StringWriter();
+        exception.printStackTrace(new PrintWriter(trace));
+        try {
+            Files.writeString(log, Instant.now() + " query " + queryId + " failed: " + trace + System.lineSeparator(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return "internal error (query id " + queryId + "): the details are in " + log;
+        }
+        catch (IOException | RuntimeException e) {
+            return "internal error (query id " + queryId + "): its details could not be written to " + log + " (" + e.getMessage() + ")";
+        }
     }
 
     static boolean isUserError(Throwable exception)

@@ -122,6 +122,34 @@ class SignoCommandTest
     }
 
     @Test
+    void internalErrorsPrintAQueryIdAndLogTheDetails()
+            throws IOException
+    {
+        Path log = temporary.resolve("errors.log");
+        Function<String, QueryResult> failing = sql -> {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "planning failed: java.lang.NullPointerException: Cannot invoke \"RexLiteral.getValueAs\"",
+                    new NullPointerException("Cannot invoke \"RexLiteral.getValueAs\""));
+        };
+        System.setProperty(SignoCommand.ERROR_LOG_PROPERTY, log.toString());
+        try {
+            Run run = run(new TestEnvironment(failing), "sql", "--tpch", "0.01", "-e", "select 1");
+            assertEquals(1, run.exitCode());
+            assertTrue(run.err().startsWith("Error: internal error (query id local-"), run.err());
+            assertTrue(run.err().contains("the details are in " + log), run.err());
+            assertFalse(run.err().contains("NullPointerException"), run.err());
+            assertFalse(run.err().contains("RexLiteral"), run.err());
+            String queryId = run.err().substring(run.err().indexOf("query id ") + "query id ".length(), run.err().indexOf(')'));
+            String logged = Files.readString(log);
+            assertTrue(logged.contains("query " + queryId + " failed"), logged);
+            assertTrue(logged.contains("NullPointerException"), logged);
+            assertTrue(logged.contains("at io.signo.server.cli.SignoCommandTest"), logged);
+        }
+        finally {
+            System.clearProperty(SignoCommand.ERROR_LOG_PROPERTY);
+        }
+    }
+
+    @Test
     void missingFileIsAnErrorNamingThePath()
     {
         TestEnvironment environment = new TestEnvironment(sql -> TWO_ROWS);

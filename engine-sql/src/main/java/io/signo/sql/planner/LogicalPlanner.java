@@ -469,8 +469,9 @@ public final class LogicalPlanner
                 return decorrelated;
             }
         }
-        catch (RuntimeException e) {
-            // keep the correlated plan; the translator reports a correlate it cannot run
+        catch (RuntimeException | AssertionError e) {
+            // keep the correlated plan; the translator reports a correlate it cannot run (Calcite reports a
+            // decorrelation that changed the row type with an AssertionError of its Litmus.THROW)
         }
         return rel;
     }

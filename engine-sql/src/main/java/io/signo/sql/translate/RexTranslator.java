@@ -290,6 +290,10 @@ public final class RexTranslator
             throw new IllegalStateException("arithmetic on a TIMESTAMP WITH TIME ZONE was not given the session's time zone: " + interval);
         }
         boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        if (interval instanceof RexLiteral literal && literal.isNull()) {
+            // a NULL amount (date - CAST(NULL AS INTEGER) arrives as a NULL interval): NULL of the date's type
+            return Expressions.constant(date.type(), null);
+        }
         if (interval instanceof RexLiteral literal) {
             // Calcite's value: months, or milliseconds
             long value = literal.getValueAs(BigDecimal.class).longValueExact() * (subtract ? -1 : 1);

@@ -241,3 +241,9 @@ GROUP BY n_regionkey
 ORDER BY n_regionkey;
 
 SELECT MEDIAN(o_totalprice), PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY o_orderkey) FROM orders WHERE o_orderkey < 0;
+
+-- found by the SQL fuzzer: c_acctbal's estimated distinct count reached the row count, and the column was taken for a
+-- unique key, so COUNT(DISTINCT c_acctbal) became COUNT(*) (1,500 instead of 1,499)
+SELECT count(DISTINCT c_acctbal), count(*) FROM customer;
+
+SELECT count(*) FROM (SELECT DISTINCT c_acctbal FROM customer) AS d;

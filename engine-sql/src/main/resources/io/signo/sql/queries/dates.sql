@@ -116,3 +116,6 @@ FROM lineitem;
 SELECT CURRENT_DATE > DATE '2024-01-01', CURRENT_DATE < DATE '2200-01-01', CURRENT_DATE - DATE '2024-01-01' > 0,
        DATE_DIFF('day', CURRENT_DATE, CAST(NOW() AS DATE)), DATE_TRUNC('day', CURRENT_TIMESTAMP) = CAST(CURRENT_DATE AS TIMESTAMP),
        (SELECT count(*) FROM orders WHERE o_orderdate < CURRENT_DATE - 365);
+
+-- found by the SQL fuzzer: a date minus a NULL number of days is NULL (it failed in planning)
+SELECT o_orderdate - CAST(NULL AS INTEGER), CAST(NULL AS INTEGER) + o_orderdate FROM orders WHERE o_orderkey < 10;

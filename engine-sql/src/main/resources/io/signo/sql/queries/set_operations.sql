@@ -87,3 +87,10 @@ SELECT NULLIF(n_regionkey, 2) FROM nation WHERE n_nationkey > 3;
 SELECT NULLIF(n_regionkey, 2), n_regionkey > 2 FROM nation
 EXCEPT ALL
 SELECT NULLIF(r_regionkey, 2), r_regionkey > 2 FROM region;
+
+-- found by the SQL fuzzer: an INTERSECT ALL whose one side has no rows and only constant columns failed in Calcite's field trimmer
+SELECT * FROM (SELECT CAST(0 AS DOUBLE) AS c0, TRUE AS c1 FROM part WHERE FALSE
+INTERSECT ALL SELECT CAST(0 AS DOUBLE) AS c0, TRUE AS c1 FROM region) AS u;
+
+-- found by the SQL fuzzer: EXCEPT ALL of constant columns
+SELECT * FROM (SELECT 0 AS c0 FROM nation EXCEPT ALL SELECT 0 AS c0 FROM region) AS u;

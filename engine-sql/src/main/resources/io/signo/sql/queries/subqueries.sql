@@ -246,3 +246,10 @@ SELECT count(*)
 FROM lineitem
 WHERE l_partkey = (SELECT p_partkey FROM part WHERE p_name LIKE 'forest chiffon%' AND p_size < 0)
    OR l_quantity > (SELECT c_acctbal FROM customer WHERE c_name = 'Customer#000000007');
+
+-- found by the SQL fuzzer: LPAD and RPAD of a NULL are NULL, so NOT IN a sub-query is NULL for them (Calcite typed them NOT NULL)
+SELECT s, LPAD(s, 0, '*') NOT IN (SELECT r_comment FROM region), RPAD(s, 2, '-') NOT IN (SELECT r_comment FROM region),
+       DAYNAME(d) NOT IN (SELECT r_comment FROM region), MONTHNAME(d) NOT IN (SELECT r_comment FROM region)
+FROM (VALUES (CAST(NULL AS VARCHAR), CAST(NULL AS DATE)), ('a', DATE '2000-01-01')) AS t(s, d);
+
+SELECT count(*) FROM nation WHERE LPAD(NULLIF(n_comment, n_comment), 0, '*') NOT IN (SELECT r_comment FROM region);

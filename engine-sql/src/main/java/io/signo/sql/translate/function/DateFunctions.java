@@ -27,7 +27,6 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.fun.SqlExtractFunction;
-import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
@@ -56,6 +55,10 @@ import java.util.stream.Collectors;
 final class DateFunctions
 {
     /** EXTRACT(part FROM value): a BIGINT, but EPOCH a DOUBLE with the fraction of a second, as in DuckDB. */
+    /** DAYNAME(date or timestamp): Calcite's is typed NOT NULL whatever its argument, so that NULL IN (...) and IS NULL were folded wrong. */
+    static final SqlFunction DAYNAME = SqlBasicFunction.create("DAYNAME", ReturnTypes.VARCHAR_2000_NULLABLE, OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
+    /** MONTHNAME(date or timestamp), NULL of NULL. */
+    static final SqlFunction MONTHNAME = SqlBasicFunction.create("MONTHNAME", ReturnTypes.VARCHAR_2000_NULLABLE, OperandTypes.DATETIME, SqlFunctionCategory.TIMEDATE);
     static final SqlFunction EXTRACT = new SqlExtractFunction("EXTRACT", false)
     {
         @Override
@@ -156,8 +159,8 @@ final class DateFunctions
                 .operator(MAKE_DATE, (call, translator) -> Expressions.makeDate(translator.translate(call.getOperands().get(0)),
                         translator.translate(call.getOperands().get(1)), translator.translate(call.getOperands().get(2))))
                 .function((call, translator) -> Expressions.lastDay(translator.translate(call.getOperands().get(0))), "LAST_DAY")
-                .operator(SqlLibraryOperators.DAYNAME, (call, translator) -> Expressions.dayName(translator.translate(call.getOperands().get(0))))
-                .operator(SqlLibraryOperators.MONTHNAME, (call, translator) -> Expressions.monthName(translator.translate(call.getOperands().get(0))))
+                .operator(DAYNAME, (call, translator) -> Expressions.dayName(translator.translate(call.getOperands().get(0))))
+                .operator(MONTHNAME, (call, translator) -> Expressions.monthName(translator.translate(call.getOperands().get(0))))
                 .operator(DAYS_SINCE_EPOCH, (call, translator) -> Expressions.dateDiff(DateField.DAY, Expressions.constant(Type.DATE, 0),
                         translator.translate(call.getOperands().get(0))))
                 .operator(STRFTIME, DateFunctions::strftime)

@@ -17,6 +17,7 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,21 @@ final class StringFunctions
     /** RTRIM(value [, characters]). */
     static final SqlFunction RTRIM = trimFunction("RTRIM");
 
+    /**
+     * LPAD(value, length [, fill]): Calcite's is typed NOT NULL whatever its arguments, so that a NULL
+     * value passed as never NULL (a NOT IN sub-query then answered TRUE for it).
+     */
+    static final SqlFunction LPAD = padFunction("LPAD");
+    /** RPAD(value, length [, fill]), NULL when any argument is. */
+    static final SqlFunction RPAD = padFunction("RPAD");
+
     private StringFunctions() {}
+
+    private static SqlFunction padFunction(String name)
+    {
+        return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.STRING_NUMERIC_OPTIONAL_STRING,
+                SqlFunctionCategory.STRING);
+    }
 
     static void register(FunctionRegistry.Builder registry)
     {
@@ -54,8 +69,8 @@ final class StringFunctions
                 .operator(SqlLibraryOperators.STRPOS, StringFunctions::position)
                 .operator(SqlLibraryOperators.STARTS_WITH, (call, translator) -> Expressions.startsWith(translator.translate(call.getOperands().get(0)),
                         translator.translate(call.getOperands().get(1))))
-                .operator(SqlLibraryOperators.LPAD, (call, translator) -> pad(true, call, translator))
-                .operator(SqlLibraryOperators.RPAD, (call, translator) -> pad(false, call, translator))
+                .operator(LPAD, (call, translator) -> pad(true, call, translator))
+                .operator(RPAD, (call, translator) -> pad(false, call, translator))
                 .operator(SqlLibraryOperators.LEFT, (call, translator) -> leftOrRight(true, call, translator))
                 .operator(SqlLibraryOperators.RIGHT, (call, translator) -> leftOrRight(false, call, translator))
                 .operator(SqlLibraryOperators.SPLIT_PART, (call, translator) -> Expressions.splitPart(translator.translate(call.getOperands().get(0)),
