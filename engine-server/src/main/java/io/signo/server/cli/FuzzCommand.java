@@ -87,6 +87,11 @@ final class FuzzCommand
             if (queries < 1) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--queries': at least 1, was " + queries);
             }
+            if (!duckDbPresent()) {
+                spec.commandLine().getErr().println("Error: signo fuzz sql compares Signo with DuckDB, which this installation leaves out (the container image does); "
+                        + "run it from a source checkout: bin/signo fuzz sql");
+                return 2;
+            }
             PrintWriter out = spec.commandLine().getOut();
             SqlFuzzer.Report result;
             try (SqlFuzzer fuzzer = SqlFuzzer.open(scaleFactor, workers, threads, statementTimeout)) {
@@ -107,6 +112,17 @@ final class FuzzCommand
             }
             out.flush();
             return result.hasBugs() ? 1 : 0;
+        }
+
+        private static boolean duckDbPresent()
+        {
+            try {
+                Class.forName("org.duckdb.DuckDBDriver", false, FuzzCommand.class.getClassLoader());
+                return true;
+            }
+            catch (ClassNotFoundException e) {
+                return false;
+            }
         }
     }
 }
