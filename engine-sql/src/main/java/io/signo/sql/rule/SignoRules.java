@@ -10,6 +10,7 @@ import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.rules.AggregateExpandDistinctAggregatesRule;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
+import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,14 @@ public final class SignoRules
 
     /** Grouping sets with an exact DISTINCT aggregate become a union of plain aggregates, which Calcite's expansion then takes. */
     public static final RelOptRule GROUPING_SETS_WITH_DISTINCT_TO_UNION = GroupingSetsWithDistinctToUnion.CONFIG.toRule();
+
+    /**
+     * An aggregate over no rows has no rows, unless it has a grand total: Calcite's own rule keeps a
+     * global aggregate but prunes grouping sets that include the empty set, whose row must stay.
+     */
+    public static final RelOptRule PRUNE_EMPTY_AGGREGATE = PruneEmptyRules.RemoveEmptySingleRule.RemoveEmptySingleRuleConfig.AGGREGATE
+            .withOperandFor(Aggregate.class, aggregate -> aggregate.getGroupCount() > 0 && !aggregate.getGroupSets().contains(ImmutableBitSet.of()))
+            .toRule();
 
     /** An aggregate joined with few keys aggregates only the rows of those keys. */
     public static final RelOptRule AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.CONFIG.toRule();
@@ -92,7 +101,7 @@ public final class SignoRules
                 PruneEmptyRules.UNION_INSTANCE,
                 PruneEmptyRules.PROJECT_INSTANCE,
                 PruneEmptyRules.FILTER_INSTANCE,
-                PruneEmptyRules.AGGREGATE_INSTANCE,
+                PRUNE_EMPTY_AGGREGATE,
                 CoreRules.UNION_TO_DISTINCT,
                 CoreRules.INTERSECT_TO_DISTINCT,
                 CoreRules.MINUS_TO_DISTINCT)),

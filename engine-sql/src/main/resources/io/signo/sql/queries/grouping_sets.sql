@@ -100,3 +100,14 @@ SELECT o_orderpriority, COUNT(DISTINCT o_custkey), COUNT(*)
 FROM orders
 WHERE o_orderkey < 0
 GROUP BY ROLLUP (o_orderpriority);
+
+-- an input Calcite knows to be empty keeps the empty set's row (the fuzzer's minimized statement)
+SELECT GROUPING(c_custkey) FROM customer WHERE FALSE GROUP BY GROUPING SETS ((c_custkey), ());
+
+SELECT n_regionkey, COUNT(*), SUM(n_nationkey) FROM nation WHERE 1 = 0 GROUP BY ROLLUP (n_regionkey);
+
+SELECT n_regionkey, n_name, COUNT(*), GROUPING(n_regionkey, n_name) FROM nation WHERE FALSE GROUP BY CUBE (n_regionkey, n_name)
+ORDER BY 4;
+
+-- without the empty set, no rows
+SELECT n_regionkey, COUNT(*) FROM nation WHERE FALSE GROUP BY GROUPING SETS ((n_regionkey), (n_name));
