@@ -1,6 +1,8 @@
 package io.signo.storage.generator;
 
 import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.page.Page;
+import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.HyperLogLog;
 import io.signo.storage.type.Type;
@@ -11,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Collects the values of one column for one segment in reusable heap arrays, tracking min, max and a
@@ -171,6 +174,30 @@ public final class ColumnStager
         if (byteCount + additional > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, byteCount + additional));
         }
+    }
+
+    /** One stager per column of a table, each for {@code capacity} values. */
+    public static ColumnStager[] forColumns(List<Column> columns, int capacity)
+    {
+        ColumnStager[] stagers = new ColumnStager[columns.size()];
+        for (int c = 0; c < stagers.length; c++) {
+            stagers[c] = new ColumnStager(columns.get(c).type(), capacity);
+        }
+        return stagers;
+    }
+
+    /**
+     * The page of {@code rows} staged rows that a scan of the given columns reads, sealed into
+     * transient pages: a segment generated when read keeps nothing.
+     */
+    public static Page transientPage(ColumnStager[] stagers, int rows, int[] columns)
+    {
+        ColumnStatistics[] statistics = new ColumnStatistics[stagers.length];
+        ColumnVector[] vectors = new ColumnVector[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            vectors[i] = stagers[columns[i]].seal(PageAllocator.transientPages(), statistics, columns[i]);
+        }
+        return new Page(rows, vectors);
     }
 
     /**

@@ -2,7 +2,6 @@ package io.signo.storage.tpcds;
 
 import io.signo.storage.generator.ColumnStager;
 import io.signo.storage.generator.ParallelGenerator;
-import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Partition;
@@ -11,7 +10,6 @@ import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
 import io.signo.storage.tpch.GeneratedTpchTables;
-import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -152,19 +150,11 @@ public final class GeneratedTpcdsTables
         @Override
         public Page read(int[] columns)
         {
-            ColumnStager[] stagers = new ColumnStager[definition.columns().size()];
             int capacity = (int) Math.min(Integer.MAX_VALUE - 8, (lastUnit - firstUnit + 1) * (long) Math.ceil(Math.max(1, definition.rowsPerUnit())));
-            for (int c = 0; c < stagers.length; c++) {
-                stagers[c] = new ColumnStager(definition.columns().get(c).type(), capacity);
-            }
+            ColumnStager[] stagers = ColumnStager.forColumns(definition.columns(), capacity);
             int[] rows = new int[1];
             definition.generateUnits(scaleFactor, firstUnit, lastUnit, stagers, () -> rows[0]++);
-            ColumnStatistics[] statistics = new ColumnStatistics[stagers.length];
-            ColumnVector[] vectors = new ColumnVector[columns.length];
-            for (int i = 0; i < columns.length; i++) {
-                vectors[i] = stagers[columns[i]].seal(PageAllocator.transientPages(), statistics, columns[i]);
-            }
-            return new Page(rows[0], vectors);
+            return ColumnStager.transientPage(stagers, rows[0], columns);
         }
 
         @Override

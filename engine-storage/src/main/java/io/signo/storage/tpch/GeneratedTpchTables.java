@@ -1,7 +1,6 @@
 package io.signo.storage.tpch;
 
 import io.signo.storage.generator.ColumnStager;
-import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Partition;
@@ -9,7 +8,6 @@ import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
-import io.signo.storage.vector.ColumnVector;
 import io.trino.tpch.TpchEntity;
 
 import java.util.ArrayList;
@@ -196,21 +194,13 @@ public final class GeneratedTpchTables
         @Override
         public Page read(int[] columns)
         {
-            ColumnStager[] stagers = new ColumnStager[definition.columns().size()];
-            for (int c = 0; c < stagers.length; c++) {
-                stagers[c] = new ColumnStager(definition.columns().get(c).type(), capacity);
-            }
+            ColumnStager[] stagers = ColumnStager.forColumns(definition.columns(), capacity);
             int rows = 0;
             for (E row : definition.generator(scaleFactor, part, partCount)) {
                 definition.appendRow(row, stagers);
                 rows++;
             }
-            ColumnStatistics[] statistics = new ColumnStatistics[stagers.length];
-            ColumnVector[] vectors = new ColumnVector[columns.length];
-            for (int i = 0; i < columns.length; i++) {
-                vectors[i] = stagers[columns[i]].seal(PageAllocator.transientPages(), statistics, columns[i]);
-            }
-            return new Page(rows, vectors);
+            return ColumnStager.transientPage(stagers, rows, columns);
         }
 
         @Override
