@@ -280,7 +280,8 @@ public final class DuckDbDatabase
         }
     }
 
-    private static Object normalize(Object value)
+    /** A value from DuckDB's JDBC driver as Signo's results hold it, for comparing the two. */
+    public static Object normalize(Object value)
     {
         return switch (value) {
             case null -> null;

@@ -12,8 +12,6 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -385,7 +383,7 @@ public final class SqlFuzzer
                 while (resultSet.next()) {
                     List<Object> row = new ArrayList<>(columnCount);
                     for (int column = 1; column <= columnCount; column++) {
-                        row.add(normalize(resultSet.getObject(column)));
+                        row.add(DuckDbDatabase.normalize(resultSet.getObject(column)));
                     }
                     rows.add(row);
                 }
@@ -404,22 +402,6 @@ public final class SqlFuzzer
         catch (SQLException e) {
             return Answer.failed(null, e.getMessage(), false);
         }
-    }
-
-    /** DuckDB's JDBC values as the comparison wants them (as {@link DuckDbDatabase#query} gives them). */
-    private static Object normalize(Object value)
-    {
-        return switch (value) {
-            case null -> null;
-            case java.sql.Date date -> date.toLocalDate();
-            case LocalDate date -> date;
-            case java.sql.Timestamp timestamp -> timestamp.toLocalDateTime();
-            case BigInteger integer -> new BigDecimal(integer);
-            case Short shortValue -> shortValue.intValue();
-            case Byte byteValue -> byteValue.intValue();
-            case Float floatValue -> floatValue.doubleValue();
-            default -> value;
-        };
     }
 
     /**
