@@ -1,7 +1,15 @@
 package io.signo.server.cli;
 
+import io.signo.net.exchange.ExchangeFrameFuzzer;
 import io.signo.server.fuzz.FuzzReport;
+import io.signo.server.fuzz.HttpFuzzer;
 import io.signo.server.fuzz.SqlFuzzer;
+import io.signo.server.http.HttpLimits;
+import io.signo.server.http.ServerOptions;
+import io.signo.server.http.SignoServer;
+import io.signo.server.query.LocalQueryRunner;
+import io.signo.sql.SignoEngine;
+import io.signo.storage.table.Catalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -10,19 +18,20 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
-/** {@code signo fuzz sql}: the fuzzers, run for a while from the command line. */
+/** {@code signo fuzz sql|http|exchange}: the fuzzers, run for a while from the command line. */
 @Command(
         name = "fuzz",
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = "Runs one of Signo's fuzzers for a while and prints what it found (docs/fuzzing.md).",
-        subcommands = FuzzCommand.Sql.class)
+        subcommands = {FuzzCommand.Sql.class, FuzzCommand.Http.class, FuzzCommand.Exchange.class})
 final class FuzzCommand
         implements Callable<Integer>
 {
@@ -32,7 +41,7 @@ final class FuzzCommand
     @Override
     public Integer call()
     {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: sql");
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: sql, http or exchange");
     }
 
     @Command(
@@ -101,16 +110,7 @@ final class FuzzCommand
                 });
             }
             out.print(FuzzReport.summary(result));
-            if (report != null) {
-                try {
-                    Files.writeString(report, FuzzReport.markdown(result), StandardCharsets.UTF_8);
-                }
-                catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                out.println("report written to " + report);
-            }
-            out.flush();
+            writeReport(out, report, FuzzReport.markdown(result));
             return result.hasBugs() ? 1 : 0;
         }
 
@@ -124,5 +124,124 @@ final class FuzzCommand
                 return false;
             }
         }
+    }
+
+    @Command(
+            name = "http",
+            mixinStandardHelpOptions = true,
+            versionProvider = SignoCommand.Version.class,
+            description = {
+                    "The HTTP fuzzer: random and mutated requests (methods, paths, headers, lying lengths, JSON and Avatica protobuf bodies cut and flipped) "
+                            + "to the REST API and the JDBC endpoint. Every request must get an answer, every error must be JSON with a code and without Java text, "
+                            + "and GET /v1/info must keep answering within a second.",
+                    "Without --url it starts a server of its own on 127.0.0.1 (a 1 s request read timeout and a 1 MiB body cap, so that cut requests end quickly).",
+                    "Exits with 1 when a request broke a rule."})
+    static final class Http
+            implements Callable<Integer>
+    {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Seed of the requests (default ${DEFAULT-VALUE}); request i of a seed is always the same bytes.")
+        private long seed = 1;
+
+        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
+        private String duration = "60s";
+
+        @Option(names = "--requests", paramLabel = "N", description = "Stop after N requests, if that comes first (default: no limit).")
+        private int requests = Integer.MAX_VALUE;
+
+        @Option(names = "--url", paramLabel = "URL", description = "A running Signo server to fuzz (http://host:port) instead of one of its own.")
+        private URI url;
+
+        @Option(names = "--token", paramLabel = "TOKEN", description = "The server's token: most requests carry it, so that they reach past authentication.")
+        private String token;
+
+        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
+        private Path report;
+
+        @Override
+        public Integer call()
+        {
+            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
+            if (requests < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--requests': at least 1, was " + requests);
+            }
+            if (url != null && (!"http".equals(url.getScheme()) || url.getHost() == null || url.getPort() < 0)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--url': http://host:port, was " + url);
+            }
+            HttpFuzzer.Result result;
+            if (url != null) {
+                result = HttpFuzzer.run(url, token, seed, runFor, requests);
+            }
+            else {
+                ServerOptions options = ServerOptions.local(0)
+                        .withToken(token)
+                        .withLimits(HttpLimits.DEFAULT.withRequestReadTimeout(Duration.ofSeconds(1)).withMaxRequestBodyBytes(1 << 20));
+                try (SignoServer server = SignoServer.start(options, address -> new LocalQueryRunner(new SignoEngine(new Catalog("tpch"), 1), address))) {
+                    result = HttpFuzzer.run(server.uri(), token, seed, runFor, requests);
+                }
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(FuzzReport.summary(result));
+            writeReport(out, report, FuzzReport.markdown(result));
+            return result.failures().isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(
+            name = "exchange",
+            mixinStandardHelpOptions = true,
+            versionProvider = SignoCommand.Version.class,
+            description = {
+                    "The exchange frame fuzzer: truncated, oversized, corrupted and spliced exchange traffic fed, in this process, to the frame decoder in random pieces, "
+                            + "to the exchange's message parser and to the page deserializer. Each input must decode or be refused cleanly (CORRUPT_DATA), "
+                            + "never fail otherwise or take seconds.",
+                    "Exits with 1 when an input broke a rule."})
+    static final class Exchange
+            implements Callable<Integer>
+    {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Seed of the inputs (default ${DEFAULT-VALUE}); case i of a seed is always the same bytes.")
+        private long seed = 1;
+
+        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
+        private String duration = "60s";
+
+        @Option(names = "--cases", paramLabel = "N", description = "Stop after N cases, if that comes first (default: no limit).")
+        private int cases = Integer.MAX_VALUE;
+
+        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
+        private Path report;
+
+        @Override
+        public Integer call()
+        {
+            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
+            if (cases < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--cases': at least 1, was " + cases);
+            }
+            ExchangeFrameFuzzer.Result result = ExchangeFrameFuzzer.run(seed, runFor, cases);
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(FuzzReport.summary(result));
+            writeReport(out, report, FuzzReport.markdown(result));
+            return result.failures().isEmpty() ? 0 : 1;
+        }
+    }
+
+    private static void writeReport(PrintWriter out, Path report, String markdown)
+    {
+        if (report != null) {
+            try {
+                Files.writeString(report, markdown, StandardCharsets.UTF_8);
+            }
+            catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            out.println("report written to " + report);
+        }
+        out.flush();
     }
 }

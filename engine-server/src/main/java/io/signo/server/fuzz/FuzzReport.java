@@ -1,12 +1,15 @@
 package io.signo.server.fuzz;
 
+import io.signo.net.exchange.ExchangeFrameFuzzer;
 import io.signo.server.fuzz.SqlFuzzer.Failure;
 import io.signo.server.fuzz.SqlFuzzer.Outcome;
 import io.signo.server.fuzz.SqlFuzzer.Report;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
-/** A SQL fuzzer run written for people: a one-paragraph summary and a Markdown report. */
+/** A fuzzer run written for people: a one-paragraph summary and a Markdown report. */
 public final class FuzzReport
 {
     private FuzzReport() {}
@@ -54,6 +57,67 @@ public final class FuzzReport
             text.append("### ").append(failure.outcome()).append(" (").append(failure.count()).append(" statements; first: seed ")
                     .append(failure.querySeed()).append(")\n\n```sql\n").append(failure.minimized().strip()).append("\n```\n\n")
                     .append("```\n").append(failure.detail().strip()).append("\n```\n\n");
+        }
+        return text.toString();
+    }
+
+    /** The HTTP fuzzer's run: requests, answers by status, distinct failures. */
+    public static String summary(HttpFuzzer.Result result)
+    {
+        return protocolSummary("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "answers",
+                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstRequest(), failure.detail())).toList());
+    }
+
+    public static String markdown(HttpFuzzer.Result result)
+    {
+        return protocolMarkdown("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "status",
+                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstRequest(), failure.detail())).toList());
+    }
+
+    /** The exchange frame fuzzer's run: cases, outcomes by kind of input, distinct failures. */
+    public static String summary(ExchangeFrameFuzzer.Result result)
+    {
+        return protocolSummary("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
+                "outcomes", result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
+    }
+
+    public static String markdown(ExchangeFrameFuzzer.Result result)
+    {
+        return protocolMarkdown("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
+                "input and outcome", result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
+    }
+
+    private record ProtocolFailure(String kind, int count, String first, String detail) {}
+
+    private static String protocolSummary(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<ProtocolFailure> failures)
+    {
+        StringBuilder text = new StringBuilder();
+        text.append(fuzzer).append(", seed ").append(seed).append(": ").append(work).append(" in ").append(elapsed.toSeconds()).append(" s\n");
+        text.append(countsName).append(":\n");
+        counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(count -> text.append(String.format("  %-40s %d%n", count.getKey(), count.getValue())));
+        text.append("distinct failures: ").append(failures.size()).append('\n');
+        for (ProtocolFailure failure : failures) {
+            text.append("  ").append(failure.kind()).append(" x").append(failure.count()).append(" (first: ").append(failure.first()).append(")\n");
+        }
+        return text.toString();
+    }
+
+    private static String protocolMarkdown(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<ProtocolFailure> failures)
+    {
+        StringBuilder text = new StringBuilder();
+        text.append("# ").append(fuzzer).append(" report, seed ").append(seed).append("\n\n");
+        text.append(work).append(" in ").append(elapsed.toSeconds()).append(" s.\n\n");
+        text.append("| ").append(countsName).append(" | count |\n|---|---|\n");
+        counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(count -> text.append("| ").append(count.getKey()).append(" | ").append(count.getValue()).append(" |\n"));
+        text.append("\n## Distinct failures\n\n");
+        if (failures.isEmpty()) {
+            text.append("None.\n");
+        }
+        for (ProtocolFailure failure : failures) {
+            text.append("### ").append(failure.kind()).append(" (").append(failure.count()).append(")\n\nFirst: ").append(failure.first())
+                    .append("\n\n```\n").append(failure.detail().strip()).append("\n```\n\n");
         }
         return text.toString();
     }

@@ -301,6 +301,30 @@ class SignoCommandTest
         assertEquals(-1, environment.generatedScaleFactor);
     }
 
+    @Test
+    void fuzzHttpAndExchangeRunTheirFuzzersForTheCountGivenAndWriteAReport()
+            throws Exception
+    {
+        Path httpReport = temporary.resolve("http.md");
+        Run http = run(new LocalEnvironment(), "fuzz", "http", "--seed", "3", "--requests", "30", "--duration", "2m", "--report", httpReport.toString());
+        assertEquals(0, http.exitCode(), http.out() + http.err());
+        assertTrue(http.out().contains("HTTP fuzzer, seed 3: 30 requests"), http.out());
+        assertTrue(http.out().contains("distinct failures: 0"), http.out());
+        assertTrue(Files.readString(httpReport).startsWith("# HTTP fuzzer report, seed 3"));
+
+        Path exchangeReport = temporary.resolve("exchange.md");
+        Run exchange = run(new LocalEnvironment(), "fuzz", "exchange", "--seed", "4", "--cases", "500", "--report", exchangeReport.toString());
+        assertEquals(0, exchange.exitCode(), exchange.out() + exchange.err());
+        assertTrue(exchange.out().contains("Exchange frame fuzzer, seed 4: 500 cases"), exchange.out());
+        assertTrue(Files.readString(exchangeReport).contains("## Distinct failures\n\nNone."));
+
+        Run badUrl = run(new LocalEnvironment(), "fuzz", "http", "--url", "ftp://x");
+        assertEquals(2, badUrl.exitCode());
+        assertTrue(badUrl.err().contains("Invalid value for option '--url'"), badUrl.err());
+        Run noSubcommand = run(new LocalEnvironment(), "fuzz");
+        assertTrue(noSubcommand.err().contains("sql, http or exchange"), noSubcommand.err());
+    }
+
     private static Run run(CommandEnvironment environment, String... args)
     {
         StringWriter out = new StringWriter();

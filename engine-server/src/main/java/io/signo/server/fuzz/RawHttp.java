@@ -1,4 +1,4 @@
-package io.signo.server.http;
+package io.signo.server.fuzz;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,30 +14,30 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * HTTP/1.1 spoken over a plain socket, byte for byte as a test writes it: malformed request lines,
+ * HTTP/1.1 spoken over a plain socket, byte for byte as a fuzzer or a test writes it: malformed request lines,
  * lying Content-Lengths, bodies that never come. {@link #exchange} sends a request and reads one
  * answer (or what arrived before the server closed the connection or the timeout passed).
  */
-final class RawHttp
+public final class RawHttp
 {
     private RawHttp() {}
 
     /** One answer: the status (0 when none came), the headers (lower-case names) and the body. */
-    record Answer(int status, Map<String, String> headers, byte[] body)
+    public record Answer(int status, Map<String, String> headers, byte[] body)
     {
-        String text()
+        public String text()
         {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
 
-    static Answer exchange(URI server, byte[] request, int timeoutMillis)
+    public static Answer exchange(URI server, byte[] request, int timeoutMillis)
     {
         return exchange(server, request, timeoutMillis, false);
     }
 
     /** @param endOfInput after the request, tell the server nothing more comes (a half close), as a client that sent a truncated request and gave up */
-    static Answer exchange(URI server, byte[] request, int timeoutMillis, boolean endOfInput)
+    public static Answer exchange(URI server, byte[] request, int timeoutMillis, boolean endOfInput)
     {
         try (Socket socket = open(server, timeoutMillis)) {
             try {
@@ -57,7 +57,7 @@ final class RawHttp
         }
     }
 
-    static Socket open(URI server, int timeoutMillis)
+    public static Socket open(URI server, int timeoutMillis)
             throws IOException
     {
         Socket socket = new Socket();
@@ -66,7 +66,7 @@ final class RawHttp
         return socket;
     }
 
-    static byte[] request(String head, byte[] body)
+    public static byte[] request(String head, byte[] body)
     {
         byte[] start = (head + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
         byte[] all = new byte[start.length + body.length];
@@ -76,7 +76,7 @@ final class RawHttp
     }
 
     /** Reads one answer: up to the end of its Content-Length body, the end of the stream, or the socket's timeout. */
-    static Answer read(InputStream input)
+    public static Answer read(InputStream input)
             throws IOException
     {
         ByteArrayOutputStream received = new ByteArrayOutputStream();
@@ -132,7 +132,7 @@ final class RawHttp
         return headers;
     }
 
-    private static int indexOf(byte[] bytes, byte[] pattern)
+    static int indexOf(byte[] bytes, byte[] pattern)
     {
         outer : for (int i = 0; i + pattern.length <= bytes.length; i++) {
             for (int j = 0; j < pattern.length; j++) {
