@@ -174,6 +174,8 @@ public final class ExchangeFrameFuzzer
         }
         finally {
             receiver.releaseInbound();
+            // a decoder that failed keeps the bytes it had gathered until its channel closes, as a real connection's does
+            receiver.close();
         }
         return decoded > 0;
     }

@@ -3,13 +3,19 @@ package io.signo.server.cli;
 import io.signo.net.exchange.ExchangeFrameFuzzer;
 import io.signo.server.fuzz.FuzzReport;
 import io.signo.server.fuzz.HttpFuzzer;
+import io.signo.server.fuzz.PgWireFuzzer;
 import io.signo.server.fuzz.SqlFuzzer;
 import io.signo.server.http.HttpLimits;
 import io.signo.server.http.ServerOptions;
 import io.signo.server.http.SignoServer;
+import io.signo.server.pg.PgServer;
 import io.signo.server.query.LocalQueryRunner;
+import io.signo.server.query.QueryEventListener;
+import io.signo.server.query.QueryManager;
 import io.signo.sql.SignoEngine;
+import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.tpch.TpchData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,13 +31,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
-/** {@code signo fuzz sql|http|exchange}: the fuzzers, run for a while from the command line. */
+/** {@code signo fuzz sql|http|pg|exchange}: the fuzzers, run for a while from the command line. */
 @Command(
         name = "fuzz",
         mixinStandardHelpOptions = true,
         versionProvider = SignoCommand.Version.class,
         description = "Runs one of Signo's fuzzers for a while and prints what it found (docs/fuzzing.md).",
-        subcommands = {FuzzCommand.Sql.class, FuzzCommand.Http.class, FuzzCommand.Exchange.class})
+        subcommands = {FuzzCommand.Sql.class, FuzzCommand.Http.class, FuzzCommand.Pg.class, FuzzCommand.Exchange.class})
 final class FuzzCommand
         implements Callable<Integer>
 {
@@ -41,7 +47,7 @@ final class FuzzCommand
     @Override
     public Integer call()
     {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: sql, http or exchange");
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: sql, http, pg or exchange");
     }
 
     @Command(
@@ -180,6 +186,77 @@ final class FuzzCommand
                         .withLimits(HttpLimits.DEFAULT.withRequestReadTimeout(Duration.ofSeconds(1)).withMaxRequestBodyBytes(1 << 20));
                 try (SignoServer server = SignoServer.start(options, address -> new LocalQueryRunner(new SignoEngine(new Catalog("tpch"), 1), address))) {
                     result = HttpFuzzer.run(server.uri(), token, seed, runFor, requests);
+                }
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(FuzzReport.summary(result));
+            writeReport(out, report, FuzzReport.markdown(result));
+            return result.failures().isEmpty() ? 0 : 1;
+        }
+    }
+
+    @Command(
+            name = "pg",
+            mixinStandardHelpOptions = true,
+            versionProvider = SignoCommand.Version.class,
+            description = {
+                    "The PostgreSQL protocol fuzzer: sessions of broken clients (simple and extended-protocol messages with mutated payloads, unknown and "
+                            + "unsupported messages, SSL and cancel requests, whole byte streams mutated). Every ErrorResponse must carry a SQLSTATE that is not "
+                            + "XX000 and no Java text, every session must end in ReadyForQuery or a closed connection, and SELECT 1 on a new connection must "
+                            + "keep answering within a second.",
+                    "Without --host it starts a PostgreSQL endpoint of its own on 127.0.0.1 over TPC-H at scale factor 0.001 (a 1 MiB message limit).",
+                    "Exits with 1 when a session broke a rule."})
+    static final class Pg
+            implements Callable<Integer>
+    {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Seed of the sessions (default ${DEFAULT-VALUE}); session i of a seed always sends the same bytes.")
+        private long seed = 1;
+
+        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
+        private String duration = "60s";
+
+        @Option(names = "--sessions", paramLabel = "N", description = "Stop after N sessions, if that comes first (default: no limit).")
+        private int sessions = Integer.MAX_VALUE;
+
+        @Option(names = "--host", paramLabel = "HOST", description = "A running Signo server's PostgreSQL endpoint to fuzz, instead of one of its own.")
+        private String host;
+
+        @Option(names = "--pg-port", paramLabel = "PORT", description = "The port of the endpoint given with --host (default ${DEFAULT-VALUE}).")
+        private int pgPort = 5432;
+
+        @Option(names = "--password", paramLabel = "TOKEN", description = "The server's token, sent when the server asks for a password.")
+        private String password;
+
+        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
+        private Path report;
+
+        @Override
+        public Integer call()
+        {
+            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
+            if (sessions < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--sessions': at least 1, was " + sessions);
+            }
+            if (pgPort < 1 || pgPort > 65_535) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--pg-port': 1 to 65535, was " + pgPort);
+            }
+            PgWireFuzzer.Result result;
+            if (host != null) {
+                result = PgWireFuzzer.run(host, pgPort, password, seed, runFor, sessions);
+            }
+            else {
+                Catalog catalog = TpchData.generate(0.001, 1, MemoryPool.unbounded("tpch"));
+                try (QueryManager queryManager = new QueryManager(new LocalQueryRunner(new SignoEngine(catalog, 1), "127.0.0.1"), QueryEventListener.NONE, 10)) {
+                    PgServer server = PgServer.start("127.0.0.1", 0, queryManager, password, 1 << 20);
+                    try {
+                        result = PgWireFuzzer.run("127.0.0.1", server.port(), password, seed, runFor, sessions);
+                    }
+                    finally {
+                        server.close();
+                    }
                 }
             }
             PrintWriter out = spec.commandLine().getOut();

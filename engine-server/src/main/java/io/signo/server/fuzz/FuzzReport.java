@@ -74,6 +74,19 @@ public final class FuzzReport
                 result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstRequest(), failure.detail())).toList());
     }
 
+    /** The PostgreSQL protocol fuzzer's run: sessions, the server's messages by type (and errors by SQLSTATE), distinct failures. */
+    public static String summary(PgWireFuzzer.Result result)
+    {
+        return protocolSummary("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server messages",
+                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstSession(), failure.detail())).toList());
+    }
+
+    public static String markdown(PgWireFuzzer.Result result)
+    {
+        return protocolMarkdown("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server message",
+                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstSession(), failure.detail())).toList());
+    }
+
     /** The exchange frame fuzzer's run: cases, outcomes by kind of input, distinct failures. */
     public static String summary(ExchangeFrameFuzzer.Result result)
     {

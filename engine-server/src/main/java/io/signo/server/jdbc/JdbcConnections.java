@@ -82,6 +82,7 @@ final class JdbcConnections
 
     void open(String connectionId, Session session)
     {
+        requireId(connectionId);
         open.putIfAbsent(connectionId, new JdbcConnection(connectionId, session, System.nanoTime()));
     }
 
@@ -95,6 +96,7 @@ final class JdbcConnections
      */
     JdbcConnection beginRequest(String connectionId)
     {
+        requireId(connectionId);
         JdbcConnection connection = open.get(connectionId);
         if (connection == null) {
             if (expired.contains(connectionId)) {
@@ -119,7 +121,7 @@ final class JdbcConnections
     /** The open connection for a short request, or null when it is closed or expired. */
     JdbcConnection useIfOpen(String connectionId)
     {
-        JdbcConnection connection = open.get(connectionId);
+        JdbcConnection connection = connectionId == null ? null : open.get(connectionId);
         if (connection == null || !connection.beginRequest(System.nanoTime())) {
             return null;
         }
@@ -130,6 +132,7 @@ final class JdbcConnections
     /** The client closed the connection; null when it was not open (it may have expired). */
     JdbcConnection close(String connectionId)
     {
+        requireId(connectionId);
         expired.remove(connectionId);
         return open.remove(connectionId);
     }
@@ -145,6 +148,14 @@ final class JdbcConnections
                 open.remove(connection.id(), connection);
                 connection.closeStatements("the connection expired: it was idle for longer than the server's JDBC idle timeout of " + text(idleTimeout));
             }
+        }
+    }
+
+    /** A request without a connection id (a client's bug, or a mangled request) is the client's error, not the server's. */
+    private static void requireId(String connectionId)
+    {
+        if (connectionId == null) {
+            throw JdbcErrors.toClient(new SignoException(ErrorCode.INVALID_ARGUMENT, "the JDBC request names no connection (its connection id is missing)"));
         }
     }
 

@@ -100,7 +100,7 @@ public final class PgServer
         return start(host, port, queryManager, token, MAX_MESSAGE_BYTES);
     }
 
-    static PgServer start(String host, int port, QueryManager queryManager, String token, int maxMessageBytes)
+    public static PgServer start(String host, int port, QueryManager queryManager, String token, int maxMessageBytes)
     {
         try {
             return new PgServer(host, port, queryManager, token, maxMessageBytes);

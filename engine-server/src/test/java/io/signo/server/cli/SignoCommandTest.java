@@ -302,7 +302,7 @@ class SignoCommandTest
     }
 
     @Test
-    void fuzzHttpAndExchangeRunTheirFuzzersForTheCountGivenAndWriteAReport()
+    void fuzzHttpPgAndExchangeRunTheirFuzzersForTheCountGivenAndWriteAReport()
             throws Exception
     {
         Path httpReport = temporary.resolve("http.md");
@@ -311,6 +311,10 @@ class SignoCommandTest
         assertTrue(http.out().contains("HTTP fuzzer, seed 3: 30 requests"), http.out());
         assertTrue(http.out().contains("distinct failures: 0"), http.out());
         assertTrue(Files.readString(httpReport).startsWith("# HTTP fuzzer report, seed 3"));
+
+        Run pg = run(new LocalEnvironment(), "fuzz", "pg", "--seed", "5", "--sessions", "20", "--duration", "2m");
+        assertEquals(0, pg.exitCode(), pg.out() + pg.err());
+        assertTrue(pg.out().contains("PostgreSQL protocol fuzzer, seed 5: 20 sessions"), pg.out());
 
         Path exchangeReport = temporary.resolve("exchange.md");
         Run exchange = run(new LocalEnvironment(), "fuzz", "exchange", "--seed", "4", "--cases", "500", "--report", exchangeReport.toString());
@@ -322,7 +326,7 @@ class SignoCommandTest
         assertEquals(2, badUrl.exitCode());
         assertTrue(badUrl.err().contains("Invalid value for option '--url'"), badUrl.err());
         Run noSubcommand = run(new LocalEnvironment(), "fuzz");
-        assertTrue(noSubcommand.err().contains("sql, http or exchange"), noSubcommand.err());
+        assertTrue(noSubcommand.err().contains("sql, http, pg or exchange"), noSubcommand.err());
     }
 
     private static Run run(CommandEnvironment environment, String... args)
