@@ -39,6 +39,8 @@ public final class PgWireFuzzer
     private static final int SSL_REQUEST = 80_877_103;
     private static final int CANCEL_REQUEST = 80_877_102;
     private static final int READ_TIMEOUT_MILLIS = 10_000;
+    /** The first statement of a fresh server plans and compiles cold, which takes seconds on a loaded machine. */
+    private static final int WARM_UP_TIMEOUT_MILLIS = 120_000;
     private static final int CHECK_EVERY = 20;
     private static final long HEALTHY_MILLIS = 1_000;
     private static final List<String> STATEMENTS = List.of("SELECT 1", "SELECT n_name FROM nation WHERE n_nationkey < $1", "SELECT $1::integer + 1", "", ";",
@@ -90,7 +92,7 @@ public final class PgWireFuzzer
     {
         long start = System.nanoTime();
         // the first query of a fresh server plans and compiles cold: a warm-up, not a measure
-        checkHealthy("before the first session", Long.MAX_VALUE);
+        checkHealthy("before the first session", Long.MAX_VALUE, WARM_UP_TIMEOUT_MILLIS);
         long deadline = System.nanoTime() + duration.toNanos();
         int sessions = 0;
         while (sessions < maxSessions && System.nanoTime() < deadline) {
@@ -107,10 +109,10 @@ public final class PgWireFuzzer
             }
             sessions++;
             if (sessions % CHECK_EVERY == 0) {
-                checkHealthy("after session " + sessions + " of seed " + seed, HEALTHY_MILLIS);
+                checkHealthy("after session " + sessions + " of seed " + seed, HEALTHY_MILLIS, READ_TIMEOUT_MILLIS);
             }
         }
-        checkHealthy("at the end of the run", HEALTHY_MILLIS);
+        checkHealthy("at the end of the run", HEALTHY_MILLIS, READ_TIMEOUT_MILLIS);
         return new Result(seed, sessions, Duration.ofNanos(System.nanoTime() - start), answers, new ArrayList<>(failures.values()));
     }
 
@@ -188,10 +190,10 @@ public final class PgWireFuzzer
     }
 
     /** A new, well-behaved connection runs SELECT 1 and gets its row within {@code limitMillis}. */
-    private void checkHealthy(String when, long limitMillis)
+    private void checkHealthy(String when, long limitMillis, int readTimeoutMillis)
     {
         long start = System.nanoTime();
-        try (Connection connection = new Connection()) {
+        try (Connection connection = new Connection(readTimeoutMillis)) {
             if (!connection.start(when, false)) {
                 fail("a well-behaved client could not start a session", when, "no ReadyForQuery after the startup");
                 return;
@@ -309,8 +311,14 @@ public final class PgWireFuzzer
         Connection()
                 throws IOException
         {
+            this(READ_TIMEOUT_MILLIS);
+        }
+
+        Connection(int readTimeoutMillis)
+                throws IOException
+        {
             socket.connect(new InetSocketAddress(host, port), READ_TIMEOUT_MILLIS);
-            socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+            socket.setSoTimeout(readTimeoutMillis);
             socket.setTcpNoDelay(true);
             out = new DataOutputStream(socket.getOutputStream());
             in = new DataInputStream(socket.getInputStream());
