@@ -35,6 +35,8 @@ public final class HttpFuzzer
     private static final int CHECK_INFO_EVERY = 25;
     /** Long enough for the first statement a cold server plans and compiles on a loaded machine. */
     private static final int ANSWER_TIMEOUT_MILLIS = 10_000;
+    /** The first statement of a fresh server plans and compiles cold, which takes seconds on a loaded machine. */
+    private static final int WARM_UP_TIMEOUT_MILLIS = 120_000;
     private static final long INFO_MILLIS = 1_000;
     private static final List<String> JAVA_TEXT = List.of("Exception", "\tat ", "java.", "org.eclipse", "org.apache", "jetty", "<html");
     private static final List<String> METHODS = List.of("GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT", "get", "P\u00d6ST", "", "GET GET");
@@ -91,7 +93,8 @@ public final class HttpFuzzer
     private Result run(Duration duration, int maxRequests)
     {
         long start = System.nanoTime();
-        long deadline = start + duration.toNanos();
+        warmUp();
+        long deadline = System.nanoTime() + duration.toNanos();
         int requests = 0;
         while (requests < maxRequests && System.nanoTime() < deadline) {
             byte[] request = request();
@@ -110,6 +113,31 @@ public final class HttpFuzzer
     private void fail(String kind, String request, String detail)
     {
         failures.merge(kind, new Failure(kind, 1, request, detail), (first, next) -> new Failure(kind, first.count() + 1, first.firstRequest(), first.detail()));
+    }
+
+    /** Runs one statement through the JDBC endpoint, on a connection of its own, so that no request of the run waits for the server's cold start. */
+    private void warmUp()
+    {
+        String connection = "fuzz-warm-up";
+        try {
+            jdbc(new Service.OpenConnectionRequest(connection, Map.of("user", "fuzz")));
+            if (jdbc(new Service.CreateStatementRequest(connection)) instanceof Service.CreateStatementResponse statement) {
+                jdbc(new Service.PrepareAndExecuteRequest(connection, statement.statementId, "select 1", 10));
+            }
+            jdbc(new Service.CloseConnectionRequest(connection));
+        }
+        catch (IOException | RuntimeException e) {
+            fail("the warm-up statement failed", "before the first request", String.valueOf(e));
+        }
+    }
+
+    private Service.Response jdbc(Service.Request request)
+            throws IOException
+    {
+        byte[] body = PROTOBUF.serializeRequest(request);
+        String head = "POST /v1/jdbc HTTP/1.1\r\nHost: signo\r\nConnection: close\r\nContent-Type: application/octet-stream\r\nContent-Length: " + body.length
+                + (token == null ? "" : "\r\nAuthorization: Bearer " + token);
+        return PROTOBUF.parseResponse(RawHttp.exchange(server, RawHttp.request(head, body), WARM_UP_TIMEOUT_MILLIS).body());
     }
 
     private void checkInfo(String when)
