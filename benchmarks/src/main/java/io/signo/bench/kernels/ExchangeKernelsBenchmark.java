@@ -34,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * serializing (to a heap array with {@link PageSerializer}, against writing the aligned layout into
  * reused native memory) and reading back (into newly allocated vectors, against views of the
  * received memory); splitting a page by hash for 4 destinations (a new page per destination and
- * page with {@link PagePartitioner#split}, against partitions computed once and a column-by-column
- * scatter into reused {@link PageAccumulator}s).
+ * page with {@link PagePartitioner#split}, against rows grouped once by partition with
+ * {@link PagePartitioner#group} and a column-by-column scatter into reused {@link PageAccumulator}s).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,7 +57,7 @@ public class ExchangeKernelsBenchmark
     private PagePartitioner partitioner;
     private PageAccumulator[] accumulators;
     private int[] partitionOfRow;
-    private int[][] positions;
+    private int[][] positionsByDestination;
     private int[] counts;
 
     @Setup
@@ -79,12 +79,12 @@ public class ExchangeKernelsBenchmark
         }
         partitioner = new PagePartitioner(new int[] {0}, DESTINATIONS);
         accumulators = new PageAccumulator[DESTINATIONS];
-        positions = new int[DESTINATIONS][LineitemPages.PAGE_ROWS];
+        partitionOfRow = new int[LineitemPages.PAGE_ROWS];
+        positionsByDestination = new int[DESTINATIONS][LineitemPages.PAGE_ROWS];
+        counts = new int[DESTINATIONS];
         for (int i = 0; i < DESTINATIONS; i++) {
             accumulators[i] = new PageAccumulator();
         }
-        partitionOfRow = new int[LineitemPages.PAGE_ROWS];
-        counts = new int[DESTINATIONS];
     }
 
     @Benchmark
@@ -139,19 +139,46 @@ public class ExchangeKernelsBenchmark
     public void scatterIntoAccumulators(Blackhole blackhole)
     {
         for (Page page : pages) {
+            partitioner.group(page);
+            for (PageAccumulator accumulator : accumulators) {
+                accumulator.prepare(page);
+            }
+            int[] positions = partitioner.positions();
+            for (int column = 0; column < page.columnCount(); column++) {
+                for (int partition = 0; partition < DESTINATIONS; partition++) {
+                    accumulators[partition].appendColumn(column, page.column(column), positions, partitioner.partitionStart(partition), partitioner.partitionSize(partition));
+                }
+            }
+            for (int partition = 0; partition < DESTINATIONS; partition++) {
+                PageAccumulator accumulator = accumulators[partition];
+                accumulator.commit(partitioner.partitionSize(partition));
+                if (accumulator.positionCount() >= 8192) {
+                    blackhole.consume(accumulator.view());
+                    accumulator.reset();
+                }
+            }
+        }
+    }
+
+    /** The scatter with one positions array per destination, filled row by row from the partitions: the grouping {@link #scatterIntoAccumulators} replaced. */
+    @Benchmark
+    @OperationsPerInvocation(ROWS)
+    public void scatterWithArrayPerDestination(Blackhole blackhole)
+    {
+        for (Page page : pages) {
             int positionCount = page.positionCount();
             partitioner.partitions(page, partitionOfRow);
             java.util.Arrays.fill(counts, 0);
             for (int i = 0; i < positionCount; i++) {
                 int partition = partitionOfRow[i];
-                positions[partition][counts[partition]++] = i;
+                positionsByDestination[partition][counts[partition]++] = i;
             }
             for (PageAccumulator accumulator : accumulators) {
                 accumulator.prepare(page);
             }
             for (int column = 0; column < page.columnCount(); column++) {
                 for (int partition = 0; partition < DESTINATIONS; partition++) {
-                    accumulators[partition].appendColumn(column, page.column(column), positions[partition], counts[partition]);
+                    accumulators[partition].appendColumn(column, page.column(column), positionsByDestination[partition], counts[partition]);
                 }
             }
             for (int partition = 0; partition < DESTINATIONS; partition++) {

@@ -24,6 +24,8 @@ public final class PageAccumulator
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final int INITIAL_ROWS = 1024;
     private static final int AVERAGE_STRING_BYTES = 16;
+    /** Strings up to this long are gathered a word at a time. */
+    private static final int WORD_COPY_MAX_BYTES = 64;
 
     private Type[] types;
     private MemorySegment[] values;
@@ -100,43 +102,57 @@ public final class PageAccumulator
      */
     public void appendColumn(int channel, ColumnVector column, int[] positions, int count)
     {
+        appendColumn(channel, column, positions, 0, count);
+    }
+
+    /**
+     * Appends the values at {@code positions[from .. from + count)} of one column (a partition's share
+     * of {@link PagePartitioner#positions()}), after the rows committed so far; every column must get
+     * the same rows before {@link #commit}. {@link #prepare} must have seen the page. One loop per
+     * physical type over the positions, no call per value.
+     */
+    public void appendColumn(int channel, ColumnVector column, int[] positions, int from, int count)
+    {
         if (count == 0) {
             return;
         }
         ensureRows(positionCount + count);
-        int base = positionCount;
+        long base = positionCount;
+        int end = from + count;
         MemorySegment source = column.values();
         MemorySegment target = values[channel];
         switch (types[channel].physicalType()) {
             case BYTE -> {
-                for (int i = 0; i < count; i++) {
-                    target.set(ValueLayout.JAVA_BYTE, base + i, source.get(ValueLayout.JAVA_BYTE, positions[i]));
+                for (int i = from; i < end; i++) {
+                    target.set(ValueLayout.JAVA_BYTE, base + i - from, source.get(ValueLayout.JAVA_BYTE, positions[i]));
                 }
             }
             case INT -> {
-                for (int i = 0; i < count; i++) {
-                    target.setAtIndex(INT, base + i, source.getAtIndex(INT, positions[i]));
+                for (int i = from; i < end; i++) {
+                    target.setAtIndex(INT, base + i - from, source.getAtIndex(INT, positions[i]));
                 }
             }
             case LONG, DOUBLE -> {
-                for (int i = 0; i < count; i++) {
-                    target.setAtIndex(LONG, base + i, source.getAtIndex(LONG, positions[i]));
+                for (int i = from; i < end; i++) {
+                    target.setAtIndex(LONG, base + i - from, source.getAtIndex(LONG, positions[i]));
                 }
             }
             case INT128 -> {
                 // a long DECIMAL's two words
-                for (int i = 0; i < count; i++) {
-                    target.setAtIndex(LONG, 2L * (base + i), source.getAtIndex(LONG, 2L * positions[i]));
-                    target.setAtIndex(LONG, 2L * (base + i) + 1, source.getAtIndex(LONG, 2L * positions[i] + 1));
+                for (int i = from; i < end; i++) {
+                    long row = 2L * (base + i - from);
+                    long position = 2L * positions[i];
+                    target.setAtIndex(LONG, row, source.getAtIndex(LONG, position));
+                    target.setAtIndex(LONG, row + 1, source.getAtIndex(LONG, position + 1));
                 }
             }
-            case BYTES -> gatherStrings(channel, column, positions, count);
+            case BYTES -> gatherStrings(channel, column, positions, from, count);
         }
         if (column.mayHaveNulls()) {
             MemorySegment sourceNulls = column.nulls();
-            for (int i = 0; i < count; i++) {
+            for (int i = from; i < end; i++) {
                 if (ColumnVector.isNullBit(sourceNulls, positions[i])) {
-                    setNull(channel, base + i);
+                    setNull(channel, (int) (base + i - from));
                 }
             }
         }
@@ -245,11 +261,12 @@ public final class PageAccumulator
         }
     }
 
-    private void gatherStrings(int channel, ColumnVector column, int[] positions, int count)
+    private void gatherStrings(int channel, ColumnVector column, int[] positions, int from, int count)
     {
         MemorySegment sourceOffsets = column.offsets();
+        int end = from + count;
         long total = 0;
-        for (int i = 0; i < count; i++) {
+        for (int i = from; i < end; i++) {
             int position = positions[i];
             total += sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
         }
@@ -258,16 +275,39 @@ public final class PageAccumulator
         MemorySegment target = values[channel];
         MemorySegment targetOffsets = offsets[channel];
         long written = stringBytes[channel];
-        int base = positionCount;
-        for (int i = 0; i < count; i++) {
+        if (written + total > Integer.MAX_VALUE) {
+            throw new IllegalStateException("string column of " + (written + total) + " bytes does not fit int offsets");
+        }
+        long offsetIndex = positionCount + 1L - from;
+        long sourceBytes = source.byteSize();
+        for (int i = from; i < end; i++) {
             int position = positions[i];
             int start = sourceOffsets.getAtIndex(INT, position);
             int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
-            ColumnVector.copyBytes(source, start, target, written, length);
+            copyString(source, sourceBytes, start, target, written, length);
             written += length;
-            targetOffsets.setAtIndex(INT, base + i + 1, Math.toIntExact(written));
+            targetOffsets.setAtIndex(INT, offsetIndex + i, (int) written);
         }
         stringBytes[channel] = written;
+    }
+
+    /**
+     * Copies one string of a gather. A string of up to {@link #WORD_COPY_MAX_BYTES} is copied as whole
+     * 8-byte words, when the source has the bytes past its end: a bulk copy's checks cost more than
+     * the copy of a short string. Up to 7 bytes past the string may be written, where the next string
+     * goes or in the {@link ColumnVector#COPY_SLACK_BYTES} reserved past the end.
+     */
+    private static void copyString(MemorySegment source, long sourceBytes, long sourceOffset, MemorySegment target, long targetOffset, int length)
+    {
+        long words = (length + 7L) >>> 3;
+        if (length > WORD_COPY_MAX_BYTES || sourceOffset + words * Long.BYTES > sourceBytes) {
+            ColumnVector.copyBytes(source, sourceOffset, target, targetOffset, length);
+            return;
+        }
+        for (long word = 0; word < words; word++) {
+            long offset = word * Long.BYTES;
+            target.set(LONG, targetOffset + offset, source.get(LONG, sourceOffset + offset));
+        }
     }
 
     private void appendStringRange(int channel, ColumnVector column, int count)

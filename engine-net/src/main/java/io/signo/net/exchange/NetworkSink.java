@@ -8,6 +8,7 @@ import io.signo.core.exchange.PagePartitioner;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.serde.SegmentRegionOutput;
+import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,9 +66,6 @@ final class NetworkSink
     private final MessageBuilder[] builders;
     private final long[] messageTargets;
     private final PagePartitioner partitioner;
-    private int[] partitionOfRow = new int[0];
-    private int[][] positionsByPartition;
-    private final int[] counts;
     private int roundRobinNext;
     /** A broadcast sends each page once to every node, to one of its partitions in turn, so the node's drivers together see it once. */
     private final int[][] partitionsByNode;
@@ -97,8 +95,6 @@ final class NetworkSink
         this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
         this.broadcastNext = new int[partitionsByNode.length];
         this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length, tableBuckets, partitionsByNode.length) : null;
-        this.counts = new int[channels.length];
-        this.positionsByPartition = new int[channels.length][0];
         boolean anyLocal = false;
         boolean anyRemote = false;
         for (OutboundChannel channel : channels) {
@@ -207,44 +203,40 @@ final class NetworkSink
         emit(destination, page, true);
     }
 
-    /** Splits a page by the partition of each row, computed once for the page, and appends it column by column. */
+    /**
+     * Groups the rows of a page by partition (computed once per row, vector at a time, and sorted by
+     * partition) and appends them to the destinations' accumulators column by column.
+     */
     private void scatter(Page page)
     {
         int positionCount = page.positionCount();
-        if (partitionOfRow.length < positionCount) {
-            partitionOfRow = new int[positionCount];
-            for (int partition = 0; partition < channels.length; partition++) {
-                positionsByPartition[partition] = new int[positionCount];
-            }
-        }
-        partitioner.partitions(page, partitionOfRow);
-        Arrays.fill(counts, 0);
-        for (int i = 0; i < positionCount; i++) {
-            int partition = partitionOfRow[i];
-            positionsByPartition[partition][counts[partition]++] = i;
-        }
-        for (int partition = 0; partition < channels.length; partition++) {
-            if (counts[partition] == positionCount) {
+        PagePartitioner partitioner = this.partitioner;
+        partitioner.group(page);
+        int destinationCount = channels.length;
+        for (int partition = 0; partition < destinationCount; partition++) {
+            if (partitioner.partitionSize(partition) == positionCount) {
                 addToDestination(partition, page);
                 return;
             }
         }
-        for (int partition = 0; partition < channels.length; partition++) {
-            if (counts[partition] > 0) {
+        for (int partition = 0; partition < destinationCount; partition++) {
+            if (partitioner.partitionSize(partition) > 0) {
                 accumulator(partition).prepare(page);
             }
         }
+        int[] positions = partitioner.positions();
         int columnCount = page.columnCount();
         for (int column = 0; column < columnCount; column++) {
-            for (int partition = 0; partition < channels.length; partition++) {
-                int count = counts[partition];
+            ColumnVector vector = page.column(column);
+            for (int partition = 0; partition < destinationCount; partition++) {
+                int count = partitioner.partitionSize(partition);
                 if (count > 0) {
-                    accumulators[partition].appendColumn(column, page.column(column), positionsByPartition[partition], count);
+                    accumulators[partition].appendColumn(column, vector, positions, partitioner.partitionStart(partition), count);
                 }
             }
         }
-        for (int partition = 0; partition < channels.length; partition++) {
-            int count = counts[partition];
+        for (int partition = 0; partition < destinationCount; partition++) {
+            int count = partitioner.partitionSize(partition);
             if (count > 0) {
                 PageAccumulator accumulator = accumulators[partition];
                 accumulator.commit(count);
