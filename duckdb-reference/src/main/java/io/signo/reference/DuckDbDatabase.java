@@ -20,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -211,7 +212,7 @@ public final class DuckDbDatabase
             while (resultSet.next()) {
                 List<Object> row = new ArrayList<>(columnCount);
                 for (int column = 1; column <= columnCount; column++) {
-                    row.add(normalize(resultSet.getObject(column)));
+                    row.add(value(resultSet, column));
                 }
                 rows.add(row);
             }
@@ -278,6 +279,23 @@ public final class DuckDbDatabase
             resultSet.next();
             return resultSet.getLong(1);
         }
+    }
+
+    /**
+     * The value of a column of the current row as Signo's results hold it, for comparing the two. A
+     * TIMESTAMP is read as a {@code LocalDateTime}: the driver's {@code java.sql.Timestamp} loses the
+     * era of a year before 1 (12 BC, ISO year -11, comes out as 0012-01-01). A DATE is read as
+     * {@code getObject} gives it, a {@code LocalDate} with ISO years (asked for a {@code LocalDate}, the
+     * driver shifts a year before 1 by one).
+     */
+    public static Object value(ResultSet resultSet, int column)
+            throws SQLException
+    {
+        Object value = resultSet.getObject(column);
+        if (value instanceof java.sql.Timestamp) {
+            return resultSet.getObject(column, LocalDateTime.class);
+        }
+        return normalize(value);
     }
 
     /** A value from DuckDB's JDBC driver as Signo's results hold it, for comparing the two. */

@@ -15,6 +15,7 @@ import static java.util.Objects.requireNonNull;
  * {@code left op right} with type promotion: exact numerics (and DATE, BOOLEAN, times and intervals) compare as longs at
  * a common decimal scale, anything against DOUBLE as doubles, strings byte-wise (UTF-8 byte order
  * equals code point order) without decoding; when either side is CHAR, trailing spaces are ignored.
+ * Doubles order as {@link DoubleOrder} says (NaN equal to itself and above every number).
  * NULL when either side is NULL, except for the DISTINCT forms, which are never NULL.
  */
 public final class ComparisonExpression
@@ -261,37 +262,38 @@ public final class ComparisonExpression
         }
     }
 
+    /** Compares as {@link DoubleOrder}: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
     private void compareDoubles(double[] l, double[] r, byte[] result, int count)
     {
         switch (operator) {
             case EQUAL, IS_NOT_DISTINCT_FROM -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] == r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.equal(l[i], r[i]) ? 1 : 0);
                 }
             }
             case NOT_EQUAL, IS_DISTINCT_FROM -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] != r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.equal(l[i], r[i]) ? 0 : 1);
                 }
             }
             case LESS_THAN -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] < r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.lessThan(l[i], r[i]) ? 1 : 0);
                 }
             }
             case LESS_THAN_OR_EQUAL -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] <= r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.lessThanOrEqual(l[i], r[i]) ? 1 : 0);
                 }
             }
             case GREATER_THAN -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] > r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.lessThan(r[i], l[i]) ? 1 : 0);
                 }
             }
             case GREATER_THAN_OR_EQUAL -> {
                 for (int i = 0; i < count; i++) {
-                    result[i] = (byte) (l[i] >= r[i] ? 1 : 0);
+                    result[i] = (byte) (DoubleOrder.lessThanOrEqual(r[i], l[i]) ? 1 : 0);
                 }
             }
         }

@@ -159,10 +159,10 @@ public final class ExtremumExpression
         return FixedWidthVectors.fromDoubles(type, best, count, nullFlags == null ? null : NullBitmap.fromFlags(nullFlags, count, allocator), allocator);
     }
 
-    /** Orders as Double.compare: NaN above everything, -0.0 below 0.0. */
+    /** Orders as {@link DoubleOrder}: NaN above everything, -0.0 equal to 0.0 (the first one stays). */
     private double pick(double current, double candidate)
     {
-        int comparison = Double.compare(candidate, current);
+        int comparison = DoubleOrder.compare(candidate, current);
         return (greatest ? comparison > 0 : comparison < 0) ? candidate : current;
     }
 

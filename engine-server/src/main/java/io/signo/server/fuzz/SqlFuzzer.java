@@ -278,11 +278,14 @@ public final class SqlFuzzer
         };
     }
 
-    static final String DATE_INTERVAL_TYPE = "date ± interval: Signo's result is a DATE (the standard; `date + INTERVAL '1' MONTH` is a date), DuckDB's a TIMESTAMP at midnight";
+    static final String DATE_INTERVAL_TYPE = "date ± interval: Signo's result is a DATE (the standard; `date + INTERVAL '1' MONTH` is a date), DuckDB's a TIMESTAMP at midnight "
+            + "(so that subtracting a date from it gives DuckDB an INTERVAL of days where Signo's DATE - DATE is a number of days, as DuckDB's is)";
 
     /**
-     * DuckDB's rows with every TIMESTAMP at midnight in a column where Signo answered DATEs read as
-     * that date, or null when there is no such column.
+     * DuckDB's rows read as Signo's types would give them where DATE ± INTERVAL made DuckDB's a
+     * TIMESTAMP: every TIMESTAMP at midnight in a column where Signo answered DATEs as that date, and
+     * every interval of whole days ({@code 4 days}, DuckDB's TIMESTAMP - DATE) in a column where Signo
+     * answered numbers (its DATE - DATE) as that number; null when there is no such column.
      */
     private static List<List<Object>> timestampsAtMidnightAsDates(List<List<Object>> duckDbRows, List<List<Object>> signoRows)
     {
@@ -291,15 +294,17 @@ public final class SqlFuzzer
         }
         int columns = duckDbRows.getFirst().size();
         boolean[] dateColumn = new boolean[columns];
+        boolean[] numberColumn = new boolean[columns];
         boolean any = false;
         for (int column = 0; column < columns && column < signoRows.getFirst().size(); column++) {
             for (List<Object> row : signoRows) {
                 if (row.get(column) != null) {
                     dateColumn[column] = row.get(column) instanceof LocalDate;
+                    numberColumn[column] = row.get(column) instanceof Integer || row.get(column) instanceof Long;
                     break;
                 }
             }
-            any |= dateColumn[column];
+            any |= dateColumn[column] || numberColumn[column];
         }
         if (!any) {
             return null;
@@ -311,10 +316,28 @@ public final class SqlFuzzer
                 if (dateColumn[column] && newRow.get(column) instanceof java.time.LocalDateTime timestamp && timestamp.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
                     newRow.set(column, timestamp.toLocalDate());
                 }
+                else if (numberColumn[column] && newRow.get(column) instanceof String interval) {
+                    Long days = wholeDays(interval);
+                    if (days != null) {
+                        newRow.set(column, days);
+                    }
+                }
             }
             converted.add(newRow);
         }
         return converted;
+    }
+
+    private static final java.util.regex.Pattern WHOLE_DAYS = java.util.regex.Pattern.compile("(-?[0-9]+) days?");
+
+    /** The days of an interval DuckDB wrote as whole days ({@code 4 days}, {@code -1 day}, {@code 00:00:00}), else null. */
+    static Long wholeDays(String interval)
+    {
+        if (interval.equals("00:00:00")) {
+            return 0L;
+        }
+        java.util.regex.Matcher matcher = WHOLE_DAYS.matcher(interval);
+        return matcher.matches() ? Long.parseLong(matcher.group(1)) : null;
     }
 
     /** An error message with its numbers, quoted names and positions left out, so that one kind of error is one key. */
@@ -383,7 +406,7 @@ public final class SqlFuzzer
                 while (resultSet.next()) {
                     List<Object> row = new ArrayList<>(columnCount);
                     for (int column = 1; column <= columnCount; column++) {
-                        row.add(DuckDbDatabase.normalize(resultSet.getObject(column)));
+                        row.add(DuckDbDatabase.value(resultSet, column));
                     }
                     rows.add(row);
                 }

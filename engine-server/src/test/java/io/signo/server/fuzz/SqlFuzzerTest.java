@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SqlFuzzerTest
 {
     private static final long SEED = Long.getLong("signo.fuzz.seed", 20_261_127L);
-    private static final int QUERIES = Integer.getInteger("signo.fuzz.queries", 30);
+    private static final int QUERIES = Integer.getInteger("signo.fuzz.queries", 150);
 
     private SqlFuzzer fuzzer;
 
@@ -73,6 +73,18 @@ class SqlFuzzerTest
         SqlFuzzer.Result dateInterval = fuzzer.run("SELECT o_orderdate + INTERVAL '1' MONTH FROM orders WHERE o_orderkey < 100");
         assertEquals(Outcome.KNOWN_DIFFERENCE, dateInterval.outcome());
         assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, dateInterval.key());
+        // and DuckDB's TIMESTAMP - DATE is then an INTERVAL of days where Signo's DATE - DATE is a number of days
+        SqlFuzzer.Result days = fuzzer.run("SELECT (o_orderdate + INTERVAL '4' DAY) - o_orderdate, (o_orderdate - INTERVAL '1' DAY) - o_orderdate FROM orders WHERE o_orderkey < 100");
+        assertEquals(Outcome.KNOWN_DIFFERENCE, days.outcome(), days.detail());
+        assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, days.key());
+        // the edge table's years before 1 are compared as the same days (DuckDB's driver reads 12 BC as 0012 from a java.sql.Timestamp)
+        SqlFuzzer.Result beforeChrist = fuzzer.run("SELECT CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE), CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE), "
+                + "CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS TIMESTAMP), CAST(CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE) AS VARCHAR)");
+        assertEquals(Outcome.MATCH, beforeChrist.outcome(), beforeChrist.detail());
+        assertEquals(1L, SqlFuzzer.wholeDays("1 day"));
+        assertEquals(-3L, SqlFuzzer.wholeDays("-3 days"));
+        assertEquals(0L, SqlFuzzer.wholeDays("00:00:00"));
+        assertTrue(SqlFuzzer.wholeDays("1 day 02:00:00") == null);
     }
 
     @Test

@@ -52,7 +52,6 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.RelBuilder;
@@ -272,7 +271,7 @@ public final class LogicalPlanner
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
-        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
+        SqlToRelConverter converter = new SignoSqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
                 InstantComparisons.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot;
         try {
@@ -286,7 +285,7 @@ public final class LogicalPlanner
             }
             throw e;
         }
-        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(SessionTimeZone.apply(StatementTime.replace(relRoot.project(), start, timeZone), timeZone)));
+        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(CharColumnComparisons.apply(SessionTimeZone.apply(StatementTime.replace(relRoot.project(), start, timeZone), timeZone))));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);
@@ -304,7 +303,7 @@ public final class LogicalPlanner
     {
         // the catalog reader finds the functions of the root schema: read_csv and the other file functions;
         // the function registry adds those of other dialects and Signo's own, ahead of the standard's namesakes
-        return SqlValidatorUtil.newValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SignoOperatorTable.INSTANCE, catalogReader),
+        return new SignoValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SignoOperatorTable.INSTANCE, catalogReader),
                 catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SignoConformance.INSTANCE)
@@ -373,15 +372,15 @@ public final class LogicalPlanner
             }
             SqlValidator validator = newValidator(catalogReader, typeFactory);
             SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), viewName);
-            SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
+            SqlToRelConverter converter = new SignoSqlToRelConverter(this, validator, catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
         }
     }
 
-    /** The parsed statement as the validator takes it: VALUES literals, file functions' arguments and PostgreSQL's catalog functions rewritten. */
+    /** The parsed statement as the validator takes it: VALUES literals, file functions' arguments, PostgreSQL's catalog functions, ROLLUP and CUBE rewritten. */
     private static SqlNode rewrite(SqlNode parsed, Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog)
     {
-        return PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog);
+        return DuplicateGroupingSets.rewrite(PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog));
     }
 
     private static SqlNode explicandum(SqlNode statement)

@@ -119,3 +119,14 @@ SELECT CURRENT_DATE > DATE '2024-01-01', CURRENT_DATE < DATE '2200-01-01', CURRE
 
 -- found by the SQL fuzzer: a date minus a NULL number of days is NULL (it failed in planning)
 SELECT o_orderdate - CAST(NULL AS INTEGER), CAST(NULL AS INTEGER) + o_orderdate FROM orders WHERE o_orderkey < 10;
+
+-- dates before year 1 are ISO's years (year 0 is 1 BC), written as DuckDB writes them ('0001-12-31 (BC)'): arithmetic across year 1, by days,
+-- months and years, keeps the same days as DuckDB's
+SELECT CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE), CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE), DATE '0001-01-01' - 1,
+       CAST(DATE '0001-01-01' - 366 AS VARCHAR), EXTRACT(YEAR FROM DATE '0001-01-01' - 1), CAST(CAST(DATE '0001-03-01' - INTERVAL '1' YEAR AS DATE) AS VARCHAR),
+       CAST(CAST(DATE '0001-01-01' - INTERVAL '13' MONTH AS DATE) AS VARCHAR), DATE '0001-01-01' - CAST('0000-01-01' AS DATE), CAST('0000-02-29' AS DATE) + 1,
+       CAST(CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE) + INTERVAL '12' YEAR AS DATE);
+
+SELECT x, CAST(x AS VARCHAR), EXTRACT(YEAR FROM x), EXTRACT(MONTH FROM x), EXTRACT(DAY FROM x), x - DATE '0001-01-01'
+FROM (SELECT CAST(DATE '0001-01-01' - INTERVAL '1' DAY * n_nationkey * 100 AS DATE) AS x FROM nation) t
+ORDER BY x;

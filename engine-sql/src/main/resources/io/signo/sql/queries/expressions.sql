@@ -129,3 +129,36 @@ SELECT n_nationkey, TRIM(BOTH 'AEIOU' FROM n_name), TRIM(LEADING 'ls' FROM n_com
 FROM nation
 WHERE n_nationkey % 2 = 0
 ORDER BY n_nationkey;
+
+-- NaN equals NaN and is above every number, +Infinity included, and -0.0 equals 0.0, as in DuckDB and PostgreSQL: in comparisons, IN,
+-- GREATEST and LEAST, MIN and MAX, GROUP BY and DISTINCT, ORDER BY, joins and RANGE frames
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5), (CAST('-Infinity' AS DOUBLE), 6),
+                        (CAST(NULL AS DOUBLE), 7), (CAST('NaN' AS DOUBLE), 8))
+SELECT k, x > 0, x = CAST('NaN' AS DOUBLE), x < CAST('Infinity' AS DOUBLE), x >= 1.5e0, x <= CAST('NaN' AS DOUBLE), x <> x, x IS DISTINCT FROM CAST('NaN' AS DOUBLE),
+       GREATEST(x, 2e0), LEAST(x, 2e0), x IN (CAST('NaN' AS DOUBLE), 0e0)
+FROM t
+ORDER BY k;
+
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5), (CAST('-Infinity' AS DOUBLE), 6),
+                        (CAST(NULL AS DOUBLE), 7), (CAST('NaN' AS DOUBLE), 8))
+SELECT MIN(x), MAX(x), COUNT(DISTINCT x), MAX(x) FILTER (WHERE k < 8 AND k > 1), MIN(x) FILTER (WHERE k = 1 OR k = 3) FROM t;
+
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5), (CAST('-Infinity' AS DOUBLE), 6),
+                        (CAST(NULL AS DOUBLE), 7), (CAST('NaN' AS DOUBLE), 8))
+SELECT x, COUNT(*), MIN(k) FROM t GROUP BY x ORDER BY x NULLS FIRST;
+
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5), (CAST('-Infinity' AS DOUBLE), 6),
+                        (CAST(NULL AS DOUBLE), 7), (CAST('NaN' AS DOUBLE), 8))
+SELECT k, x FROM t ORDER BY x DESC NULLS LAST, k;
+
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5), (CAST('-Infinity' AS DOUBLE), 6),
+                        (CAST(NULL AS DOUBLE), 7), (CAST('NaN' AS DOUBLE), 8))
+SELECT a.k, b.k FROM t a JOIN t b ON a.x = b.x ORDER BY 1, 2;
+
+WITH t(x, k) AS (VALUES (CAST('NaN' AS DOUBLE), 1), (CAST('Infinity' AS DOUBLE), 2), (1.5e0, 3), (-0.0e0, 4), (0.0e0, 5))
+SELECT k, SUM(k) OVER (ORDER BY x RANGE BETWEEN 1 PRECEDING AND CURRENT ROW), RANK() OVER (ORDER BY x), MAX(x) OVER (ORDER BY k ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
+FROM t
+ORDER BY k;
+
+SELECT CAST('NaN' AS DOUBLE) > 0, CAST('NaN' AS DOUBLE) = CAST('NaN' AS DOUBLE), -0.0e0 = 0.0e0, CAST('NaN' AS REAL) > CAST('Infinity' AS REAL),
+       CAST('NaN' AS REAL) = CAST('NaN' AS REAL), LEAST(CAST('NaN' AS DOUBLE), 1e0);

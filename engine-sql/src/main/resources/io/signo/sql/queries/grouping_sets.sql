@@ -111,3 +111,17 @@ ORDER BY 4;
 
 -- without the empty set, no rows
 SELECT n_regionkey, COUNT(*) FROM nation WHERE FALSE GROUP BY GROUPING SETS ((n_regionkey), (n_name));
+
+-- grouping sets that come out alike each give their groups (the fuzzer's ROLLUP of one constant twice gave 2 rows, DuckDB 3): ROLLUP and CUBE
+-- of a repeated expression, also inside GROUPING SETS and beside a plain key
+SELECT COUNT(*) FROM supplier GROUP BY ROLLUP (CAST(0 AS BIGINT), CAST(0 AS BIGINT));
+
+SELECT n_regionkey, COUNT(*), GROUPING(n_regionkey) FROM nation GROUP BY ROLLUP (n_regionkey, n_regionkey) ORDER BY 1, 3;
+
+SELECT n_regionkey, n_name, COUNT(*) FROM nation WHERE n_nationkey < 6 GROUP BY CUBE (n_regionkey, n_regionkey, (n_name, n_regionkey)) ORDER BY 1, 2, 3;
+
+SELECT n_regionkey, n_name, COUNT(*) FROM nation WHERE n_nationkey < 6 GROUP BY n_regionkey, GROUPING SETS (ROLLUP (n_name), (n_name), CUBE (n_regionkey)) ORDER BY 1, 2, 3;
+
+SELECT n_regionkey, n_name, COUNT(*), GROUPING(n_regionkey, n_name) FROM nation WHERE n_nationkey < 6 GROUP BY ROLLUP ((n_regionkey, n_name)) ORDER BY 1, 2, 3;
+
+SELECT s_nationkey, SUM(s_acctbal) FROM supplier WHERE FALSE GROUP BY ROLLUP (s_nationkey, s_nationkey);

@@ -59,3 +59,17 @@ SELECT count(*) FROM part WHERE p_name ILIKE '%GREEN%' AND p_type NOT ILIKE '%br
 SELECT CONCAT('a', NULL, 'b'), STRPOS('xéé', 'é'), POSITION('' IN ''), LTRIM('xxaxx', 'x'), RTRIM('  a  '), LPAD('abc', 5, 'xy'), RPAD('ab', 6, 'é'),
        SPLIT_PART('a,b,c', ',', -1), SPLIT_PART('abc', '', 2), REVERSE('héllo'), LEFT('héllo', 2), RIGHT('héllo', -1), STARTS_WITH('héllo', 'hé'),
        LPAD(NULL, 3, 'x'), LEFT(CAST(NULL AS VARCHAR), 1), SPLIT_PART('a', NULL, 1), 'ÉTÉ' ILIKE 'été', 'a_c' ILIKE 'A\_C' ESCAPE '\';
+
+-- a string literal is a VARCHAR that keeps its trailing spaces (the fuzzer's LENGTH(' x ') was 2), also through CASE, COALESCE, IN, UNION and
+-- a CHAR column it is compared with or mixed into
+SELECT LENGTH(' x '), POSITION(' x ' IN ' y x z'), ' x ' || '|', 'a ' = 'a', 'a ' IN ('a', 'b'), 'a' IN ('a ', 'b'), COALESCE(NULL, 'x ') || '|',
+       CHAR_LENGTH('  '), REVERSE('ab '), LENGTH(CAST(NULL AS VARCHAR)), LENGTH('');
+
+SELECT n_nationkey, CASE WHEN n_nationkey > 3 THEN 'a' ELSE 'abc' END || 'x', CASE WHEN n_nationkey > 2 THEN 'a ' ELSE n_name END || '|',
+       POSITION(' x ' IN n_comment), STRPOS(n_comment, 'the '), n_name = 'GERMANY', n_name IN ('FRANCE', 'PERU'), n_name || '|'
+FROM nation
+ORDER BY n_nationkey;
+
+SELECT x || '|', LENGTH(x) FROM (SELECT 'a ' AS x UNION ALL SELECT 'abc' UNION ALL SELECT '' UNION ALL SELECT NULL) t ORDER BY 1;
+
+SELECT c_custkey, c_mktsegment FROM customer WHERE c_mktsegment IN ('BUILDING', 'MACHINERY') AND c_custkey < 40 AND c_phone > '2' ORDER BY c_custkey;

@@ -1,5 +1,6 @@
 package io.signo.core.operator.aggregation;
 
+import io.signo.core.expression.DoubleOrder;
 import io.signo.storage.page.Page;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
@@ -40,7 +41,7 @@ final class DoubleMinMaxAccumulator
             if (!mayHaveNulls || !column.isNull(i)) {
                 int group = groupIds[i];
                 double value = column.getDouble(i);
-                if (!present[group] || (minimum ? value < values[group] : value > values[group])) {
+                if (!present[group] || (minimum ? DoubleOrder.lessThan(value, values[group]) : DoubleOrder.lessThan(values[group], value))) {
                     values[group] = value;
                     present[group] = true;
                 }

@@ -1,5 +1,6 @@
 package io.signo.core.operator.sort;
 
+import io.signo.core.expression.DoubleOrder;
 import io.signo.core.operator.kernel.KeyHashing;
 import io.signo.core.operator.kernel.PageAddresses;
 import io.signo.storage.page.Page;
@@ -14,7 +15,7 @@ import java.util.List;
 /**
  * Compares rows of retained pages by their page addresses on the sort keys. Strings compare by UTF-8
  * bytes (code point order); CHAR values are stored without trailing spaces, so the same byte order
- * ignores pad spaces. Doubles order as {@link Double#compare}. A final class with primitive
+ * ignores pad spaces. Doubles order as {@link DoubleOrder#compare} (NaN last, -0.0 equal to 0.0). A final class with primitive
  * arguments, so sorting never boxes.
  */
 public final class RowComparator
@@ -89,7 +90,7 @@ public final class RowComparator
                 case BYTE -> Boolean.compare(leftColumn.getBoolean(leftPosition), rightColumn.getBoolean(rightPosition));
                 case INT -> Integer.compare(leftColumn.getInt(leftPosition), rightColumn.getInt(rightPosition));
                 case LONG -> Long.compare(leftColumn.getLong(leftPosition), rightColumn.getLong(rightPosition));
-                case DOUBLE -> Double.compare(leftColumn.getDouble(leftPosition), rightColumn.getDouble(rightPosition));
+                case DOUBLE -> DoubleOrder.compare(leftColumn.getDouble(leftPosition), rightColumn.getDouble(rightPosition));
                 case INT128 -> Int128Math.compare(leftColumn.getInt128High(leftPosition), leftColumn.getInt128Low(leftPosition),
                         rightColumn.getInt128High(rightPosition), rightColumn.getInt128Low(rightPosition));
                 case BYTES -> KeyHashing.compareBytes(

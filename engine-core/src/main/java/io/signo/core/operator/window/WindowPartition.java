@@ -1,5 +1,6 @@
 package io.signo.core.operator.window;
 
+import io.signo.core.expression.DoubleOrder;
 import io.signo.core.operator.sort.RowComparator;
 import io.signo.storage.type.PhysicalType;
 import io.signo.storage.vector.ColumnVector;
@@ -136,8 +137,8 @@ final class WindowPartition
                 int middle = (low + high) >>> 1;
                 double value = doubleKey(middle);
                 boolean before = rangeKey.ascending()
-                        ? (past ? Double.compare(value, target) <= 0 : Double.compare(value, target) < 0)
-                        : (past ? Double.compare(value, target) >= 0 : Double.compare(value, target) > 0);
+                        ? (past ? DoubleOrder.compare(value, target) <= 0 : DoubleOrder.compare(value, target) < 0)
+                        : (past ? DoubleOrder.compare(value, target) >= 0 : DoubleOrder.compare(value, target) > 0);
                 if (before) {
                     low = middle + 1;
                 }
