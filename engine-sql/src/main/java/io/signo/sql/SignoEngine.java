@@ -24,6 +24,7 @@ import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 import org.apache.calcite.rel.RelNode;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -166,6 +167,9 @@ public final class SignoEngine
             return ResultStream.of(databaseStatements.execute(kind, session, sql, control));
         }
         PlannedQuery planned = plan(session, sql, control);
+        if (planned.analyze()) {
+            return ResultStream.of(explainAnalyzeResult(planned, session, control, targets.get()));
+        }
         if (planned.explain()) {
             return ResultStream.of(explainResult(planned));
         }
@@ -219,8 +223,38 @@ public final class SignoEngine
         return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
     }
 
-    /** A statement planned down to its physical plan. */
-    public record PlannedQuery(PlanNode root, List<String> columnNames, boolean explain) {}
+    /**
+     * The result of EXPLAIN ANALYZE: runs the query on {@code target}, reading and dropping its rows,
+     * then renders the plan with what each operator did, summed over drivers and nodes, after a line
+     * with the query's time, result rows and peak memory.
+     */
+    public static QueryResult explainAnalyzeResult(PlannedQuery planned, Session session, QueryControl control, ExecutionTarget target)
+    {
+        long start = System.nanoTime();
+        long rows = 0;
+        try (ResultStream result = start(planned, session, control, target)) {
+            for (Page page = result.nextPage(); page != null; page = result.nextPage()) {
+                rows += page.positionCount();
+            }
+        }
+        long elapsedNanos = System.nanoTime() - start;
+        VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
+        List<String> rendered = new ArrayList<>();
+        rendered.add(String.format(Locale.ROOT, "Query ran in %.2f ms, %d result row%s, peak memory %d bytes", elapsedNanos / 1e6, rows, rows == 1 ? "" : "s",
+                control.statistics().peakBytes()));
+        rendered.addAll(PlanPrinter.render(planned.root(), control.statistics().operators()));
+        rendered.forEach(lines::appendString);
+        return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
+    }
+
+    /** A statement planned down to its physical plan; {@code analyze} for EXPLAIN ANALYZE, where {@code explain} is true too. */
+    public record PlannedQuery(PlanNode root, List<String> columnNames, boolean explain, boolean analyze)
+    {
+        public PlannedQuery(PlanNode root, List<String> columnNames, boolean explain)
+        {
+            this(root, columnNames, explain, false);
+        }
+    }
 
     public PlannedQuery plan(String sql)
     {
@@ -274,7 +308,7 @@ public final class SignoEngine
                     replicatedOnWorkers(), session.maxRecursionDepth());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.planned(root);
-            return new PlannedQuery(root, logical.columnNames(), logical.explain());
+            return new PlannedQuery(root, logical.columnNames(), logical.explain(), logical.analyze());
         }
         catch (SignoException e) {
             throw e;
