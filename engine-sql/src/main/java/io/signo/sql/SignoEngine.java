@@ -10,6 +10,7 @@ import io.signo.sql.execution.QueryExecution;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.planner.LogicalPlanner;
+import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
@@ -261,10 +262,17 @@ public final class SignoEngine
         return plan(defaultSession, sql, new QueryControl());
     }
 
-    /** Plans a statement with the session's properties and hands the plan to {@code control}. */
+    /**
+     * Plans a statement a client sent with the session's properties and hands the plan to
+     * {@code control}. Its unnamed result columns are named as PostgreSQL names them
+     * ({@link PostgresColumnNames}: {@code count(*)} is {@code count}), so that every client, JDBC,
+     * REST, the PostgreSQL protocol and the command line, shows the same names.
+     */
     public PlannedQuery plan(Session session, String sql, QueryControl control)
     {
-        return plan(session, sql, control, catalog.snapshot());
+        PlannedQuery planned = plan(session, sql, control, catalog.snapshot());
+        List<String> names = PostgresColumnNames.of(sql, planned.columnNames());
+        return names == planned.columnNames() ? planned : new PlannedQuery(planned.root(), names, planned.explain(), planned.analyze());
     }
 
     /** Runs a planned query where the engine runs queries: this process, or its cluster. */
