@@ -63,6 +63,12 @@ public final class DriverFactory
         return driverCount;
     }
 
+    /** The counters of the pipeline's operators, one per operator, which its drivers add to as they close. */
+    public List<OperatorCounters> counters()
+    {
+        return counters;
+    }
+
     /** What the pipeline's operators did, one entry per operator, summed over the drivers that closed so far. */
     public List<OperatorStatistics> statistics()
     {

@@ -1,6 +1,7 @@
 package io.signo.sql.execution;
 
 import io.signo.core.driver.DriverFactory;
+import io.signo.core.driver.OperatorCounters;
 import io.signo.core.driver.OperatorStatistics;
 import io.signo.storage.memory.MemoryPool;
 
@@ -14,7 +15,8 @@ import java.util.List;
  */
 public final class QueryStatistics
 {
-    private final List<DriverFactory> localPipelines = new ArrayList<>();
+    /** Only the counters of this process's pipelines: a finished query the server still lists must not keep its operators' factories (and what they hold) alive. */
+    private final List<OperatorCounters> localCounters = new ArrayList<>();
     private final List<MemoryPool> localPools = new ArrayList<>();
     private final List<OperatorStatistics> reported = new ArrayList<>();
     private long reportedPeakMemoryBytes;
@@ -22,7 +24,9 @@ public final class QueryStatistics
     /** Pipelines of the query in this process; their drivers add to them as they close. */
     public synchronized void addPipelines(List<DriverFactory> pipelines)
     {
-        localPipelines.addAll(pipelines);
+        for (DriverFactory pipeline : pipelines) {
+            localCounters.addAll(pipeline.counters());
+        }
     }
 
     /** A memory pool of the query in this process. */
@@ -45,11 +49,10 @@ public final class QueryStatistics
     public synchronized List<OperatorStatistics> operators()
     {
         List<OperatorStatistics> all = new ArrayList<>();
-        for (DriverFactory pipeline : localPipelines) {
-            for (OperatorStatistics operator : pipeline.statistics()) {
-                if (operator.planNodeId() >= 0 && operator.instances() > 0) {
-                    all.add(operator);
-                }
+        for (OperatorCounters counters : localCounters) {
+            OperatorStatistics operator = counters.snapshot();
+            if (operator.planNodeId() >= 0 && operator.instances() > 0) {
+                all.add(operator);
             }
         }
         for (OperatorStatistics operator : reported) {
