@@ -1,5 +1,6 @@
 package io.signo.sql;
 
+import io.signo.sql.execution.QueryStatistics;
 import io.signo.sql.rel.PlanNode;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
@@ -18,6 +19,7 @@ public final class QueryControl
 {
     private final List<Runnable> cancelActions = new ArrayList<>();
     private final CompletableFuture<Void> started = new CompletableFuture<>();
+    private final QueryStatistics statistics = new QueryStatistics();
     private volatile PlanNode plan;
     private String cancelReason;
 
@@ -30,6 +32,12 @@ public final class QueryControl
     void planned(PlanNode root)
     {
         this.plan = root;
+    }
+
+    /** What the statement's operators did and the memory it holds, filled in as it runs (empty for statements that run no query). */
+    public QueryStatistics statistics()
+    {
+        return statistics;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.signo.sql.execution.QueryExecution;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.planner.LogicalPlanner;
+import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
@@ -24,6 +25,7 @@ import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 import org.apache.calcite.rel.RelNode;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -166,6 +168,9 @@ public final class SignoEngine
             return ResultStream.of(databaseStatements.execute(kind, session, sql, control));
         }
         PlannedQuery planned = plan(session, sql, control);
+        if (planned.analyze()) {
+            return ResultStream.of(explainAnalyzeResult(planned, session, control, targets.get()));
+        }
         if (planned.explain()) {
             return ResultStream.of(explainResult(planned));
         }
@@ -219,18 +224,55 @@ public final class SignoEngine
         return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
     }
 
-    /** A statement planned down to its physical plan. */
-    public record PlannedQuery(PlanNode root, List<String> columnNames, boolean explain) {}
+    /**
+     * The result of EXPLAIN ANALYZE: runs the query on {@code target}, reading and dropping its rows,
+     * then renders the plan with what each operator did, summed over drivers and nodes, after a line
+     * with the query's time, result rows and peak memory.
+     */
+    public static QueryResult explainAnalyzeResult(PlannedQuery planned, Session session, QueryControl control, ExecutionTarget target)
+    {
+        long start = System.nanoTime();
+        long rows = 0;
+        try (ResultStream result = start(planned, session, control, target)) {
+            for (Page page = result.nextPage(); page != null; page = result.nextPage()) {
+                rows += page.positionCount();
+            }
+        }
+        long elapsedNanos = System.nanoTime() - start;
+        VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);
+        List<String> rendered = new ArrayList<>();
+        rendered.add(String.format(Locale.ROOT, "Query ran in %.2f ms, %d result row%s, peak memory %d bytes", elapsedNanos / 1e6, rows, rows == 1 ? "" : "s",
+                control.statistics().peakBytes()));
+        rendered.addAll(PlanPrinter.render(planned.root(), control.statistics().operators()));
+        rendered.forEach(lines::appendString);
+        return new QueryResult(List.of("plan"), List.of(Type.VARCHAR), List.of(new Page(rendered.size(), lines.build())));
+    }
+
+    /** A statement planned down to its physical plan; {@code analyze} for EXPLAIN ANALYZE, where {@code explain} is true too. */
+    public record PlannedQuery(PlanNode root, List<String> columnNames, boolean explain, boolean analyze)
+    {
+        public PlannedQuery(PlanNode root, List<String> columnNames, boolean explain)
+        {
+            this(root, columnNames, explain, false);
+        }
+    }
 
     public PlannedQuery plan(String sql)
     {
         return plan(defaultSession, sql, new QueryControl());
     }
 
-    /** Plans a statement with the session's properties and hands the plan to {@code control}. */
+    /**
+     * Plans a statement a client sent with the session's properties and hands the plan to
+     * {@code control}. Its unnamed result columns are named as PostgreSQL names them
+     * ({@link PostgresColumnNames}: {@code count(*)} is {@code count}), so that every client, JDBC,
+     * REST, the PostgreSQL protocol and the command line, shows the same names.
+     */
     public PlannedQuery plan(Session session, String sql, QueryControl control)
     {
-        return plan(session, sql, control, catalog.snapshot());
+        PlannedQuery planned = plan(session, sql, control, catalog.snapshot());
+        List<String> names = PostgresColumnNames.of(sql, planned.columnNames());
+        return names == planned.columnNames() ? planned : new PlannedQuery(planned.root(), names, planned.explain(), planned.analyze());
     }
 
     /** Runs a planned query where the engine runs queries: this process, or its cluster. */
@@ -274,7 +316,7 @@ public final class SignoEngine
                     replicatedOnWorkers(), session.maxRecursionDepth());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.planned(root);
-            return new PlannedQuery(root, logical.columnNames(), logical.explain());
+            return new PlannedQuery(root, logical.columnNames(), logical.explain(), logical.analyze());
         }
         catch (SignoException e) {
             throw e;

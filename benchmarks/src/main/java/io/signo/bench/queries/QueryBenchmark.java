@@ -1,6 +1,7 @@
 package io.signo.bench.queries;
 
 import io.signo.reference.ResultComparison;
+import io.signo.server.cli.ProgressLine;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultRows;
@@ -24,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.util.Objects.requireNonNull;
 
@@ -41,6 +43,11 @@ public final class QueryBenchmark
     private final String commandLine;
     private final Session session = new Session("bench");
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("bench-timeout").factory());
+
+    /** The progress line of the running benchmark, on a terminal only: erased before each log line. */
+    private static volatile ProgressLine progress;
+    private final AtomicInteger stepsDone = new AtomicInteger();
+    private volatile String currentStep;
 
     public QueryBenchmark(QueryBenchmarkOptions options, String commandLine)
     {
@@ -83,19 +90,29 @@ public final class QueryBenchmark
                 for (String query : options.queries()) {
                     timings.add(new QueryTimings(query, options.runs()));
                 }
-                if (options.compareDuckDb()) {
-                    checkAnswers(engine, duckDb, timings);
-                }
-
-                log("warm-up round");
-                for (QueryTimings timing : timings) {
-                    runOnce(engine, duckDb, timing, false);
-                }
-                for (int run = 1; run <= options.runs(); run++) {
-                    log("run %d of %d", run, options.runs());
-                    for (QueryTimings timing : timings) {
-                        runOnce(engine, duckDb, timing, true);
+                int rounds = (options.compareDuckDb() ? 1 : 0) + 1 + options.runs();
+                try (ProgressLine line = ProgressLine.start(ProgressLine.standardErrorOnTerminal(),
+                        nanos -> ProgressLine.bar(nanos, stepsDone.get(), rounds * timings.size(), currentStep))) {
+                    progress = line;
+                    if (options.compareDuckDb()) {
+                        checkAnswers(engine, duckDb, timings);
                     }
+
+                    log("warm-up round");
+                    for (QueryTimings timing : timings) {
+                        step("warm-up " + timing.name());
+                        runOnce(engine, duckDb, timing, false);
+                    }
+                    for (int run = 1; run <= options.runs(); run++) {
+                        log("run %d of %d", run, options.runs());
+                        for (QueryTimings timing : timings) {
+                            step("run " + run + " of " + options.runs() + ": " + timing.name());
+                            runOnce(engine, duckDb, timing, true);
+                        }
+                    }
+                }
+                finally {
+                    progress = null;
                 }
 
                 long signoPeakBytes = PeakMemory.peakResidentBytes();
@@ -188,6 +205,7 @@ public final class QueryBenchmark
     {
         int agree = 0;
         for (QueryTimings timing : timings) {
+            step("checking " + timing.name());
             String sql = options.suite().query(timing.name());
             List<List<Object>> expected;
             try {
@@ -286,8 +304,21 @@ public final class QueryBenchmark
         return QueryBenchmarkReport.formatScale(options.scaleFactor());
     }
 
+    /** Counts the step before this one as done and names the one starting, for the progress line. */
+    private void step(String name)
+    {
+        if (currentStep != null) {
+            stepsDone.incrementAndGet();
+        }
+        currentStep = name;
+    }
+
     private static void log(String format, Object... arguments)
     {
+        ProgressLine line = progress;
+        if (line != null) {
+            line.erase();
+        }
         System.err.println("bench: " + String.format(format, arguments));
     }
 

@@ -6,23 +6,77 @@ import io.signo.core.operator.OperatorFactory;
 import io.signo.storage.memory.MemoryPool;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * One pipeline of a query: the operator factories from its source to its sink, and how many drivers
- * run it in parallel. Each driver gets its own operators.
+ * run it in parallel. Each driver gets its own operators, and adds what they did to the pipeline's
+ * {@linkplain #statistics() counters} when it closes.
  */
-public record DriverFactory(int pipelineId, List<OperatorFactory> operatorFactories, int driverCount)
+public final class DriverFactory
 {
-    public DriverFactory
+    private final int pipelineId;
+    private final List<OperatorFactory> operatorFactories;
+    private final int driverCount;
+    private final List<OperatorCounters> counters;
+
+    public DriverFactory(int pipelineId, List<OperatorFactory> operatorFactories, int driverCount)
     {
-        operatorFactories = List.copyOf(operatorFactories);
+        this(pipelineId, operatorFactories, driverCount, Collections.nCopies(operatorFactories.size(), -1));
+    }
+
+    /** @param planNodeIds the plan node each operator runs, one per factory; -1 for none */
+    public DriverFactory(int pipelineId, List<OperatorFactory> operatorFactories, int driverCount, List<Integer> planNodeIds)
+    {
+        this.pipelineId = pipelineId;
+        this.operatorFactories = List.copyOf(operatorFactories);
+        this.driverCount = driverCount;
         if (operatorFactories.size() < 2) {
             throw new IllegalArgumentException("pipeline " + pipelineId + " needs a source and a sink");
         }
         if (driverCount < 1) {
             throw new IllegalArgumentException("driverCount must be positive: " + driverCount);
         }
+        if (planNodeIds.size() != operatorFactories.size()) {
+            throw new IllegalArgumentException("pipeline " + pipelineId + " has " + operatorFactories.size() + " operators but " + planNodeIds.size() + " plan node ids");
+        }
+        List<OperatorCounters> counters = new ArrayList<>(operatorFactories.size());
+        for (int i = 0; i < operatorFactories.size(); i++) {
+            counters.add(new OperatorCounters(planNodeIds.get(i), operatorFactories.get(i).name()));
+        }
+        this.counters = List.copyOf(counters);
+    }
+
+    public int pipelineId()
+    {
+        return pipelineId;
+    }
+
+    public List<OperatorFactory> operatorFactories()
+    {
+        return operatorFactories;
+    }
+
+    public int driverCount()
+    {
+        return driverCount;
+    }
+
+    /** The counters of the pipeline's operators, one per operator, which its drivers add to as they close. */
+    public List<OperatorCounters> counters()
+    {
+        return counters;
+    }
+
+    /** What the pipeline's operators did, one entry per operator, summed over the drivers that closed so far. */
+    public List<OperatorStatistics> statistics()
+    {
+        List<OperatorStatistics> statistics = new ArrayList<>(counters.size());
+        for (OperatorCounters operator : counters) {
+            statistics.add(operator.snapshot());
+        }
+        return statistics;
     }
 
     public Driver createDriver(int driverIndex, MemoryPool queryPool)
@@ -48,6 +102,6 @@ public record DriverFactory(int pipelineId, List<OperatorFactory> operatorFactor
             contexts.forEach(OperatorContext::close);
             throw e;
         }
-        return new Driver(operators, contexts);
+        return new Driver(operators, contexts, counters);
     }
 }

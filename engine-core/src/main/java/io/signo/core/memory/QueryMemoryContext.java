@@ -14,6 +14,7 @@ public final class QueryMemoryContext
 {
     private final MemoryPool pool;
     private final AtomicLong reservedBytes = new AtomicLong();
+    private final AtomicLong peakBytes = new AtomicLong();
 
     public QueryMemoryContext(MemoryPool pool)
     {
@@ -30,7 +31,10 @@ public final class QueryMemoryContext
         else if (delta < 0) {
             pool.release(-delta);
         }
-        reservedBytes.addAndGet(delta);
+        long reserved = reservedBytes.addAndGet(delta);
+        if (delta > 0) {
+            peakBytes.accumulateAndGet(reserved, Math::max);
+        }
     }
 
     /** The most the query's pool holds. */
@@ -42,6 +46,12 @@ public final class QueryMemoryContext
     public long reservedBytes()
     {
         return reservedBytes.get();
+    }
+
+    /** The most this operator held at once. */
+    public long peakBytes()
+    {
+        return peakBytes.get();
     }
 
     @Override

@@ -83,6 +83,124 @@ class TaskExecutorTest
     }
 
     @Test
+    void driversCountEachOperatorsRowsPagesTimeAndPeakMemory()
+            throws Exception
+    {
+        var cursor = new TableScanOperator.SegmentCursor(segments(50, 100));
+        LocalExchange exchange = new LocalExchange(ExchangeKind.GATHER, 1, 3, null, 4096);
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
+        DriverFactory scan = new DriverFactory(0, List.of(new TableScanOperator.Factory("t", cursor, new int[] {0}), reservingPassThrough(4096),
+                new ExchangeSinkOperator.Factory(exchange)), 3, List.of(2, 1, 0));
+        DriverFactory gather = new DriverFactory(1, List.of(new ExchangeSourceOperator.Factory(exchange), new PageCollectorOperator.Factory(result)), 1, List.of(0, -1));
+        executor.execute(List.of(scan, gather), MemoryPool.unbounded("test")).get(10, TimeUnit.SECONDS);
+        result.finish();
+        drain(result);
+
+        List<OperatorStatistics> scanSide = scan.statistics();
+        OperatorStatistics tableScan = scanSide.get(0);
+        assertEquals(2, tableScan.planNodeId());
+        assertEquals("TableScan[t]", tableScan.operator());
+        assertEquals(3, tableScan.instances());
+        assertEquals(5000, tableScan.outputRows());
+        assertEquals(50, tableScan.outputPages());
+        assertEquals(0, tableScan.inputRows());
+        OperatorStatistics passThrough = scanSide.get(1);
+        assertEquals(5000, passThrough.inputRows());
+        assertEquals(50, passThrough.inputPages());
+        assertEquals(5000, passThrough.outputRows());
+        // every instance that saw a page held 4096 bytes at its peak
+        assertTrue(passThrough.peakMemoryBytes() > 0 && passThrough.peakMemoryBytes() % 4096 == 0 && passThrough.peakMemoryBytes() <= 3 * 4096,
+                "peak " + passThrough.peakMemoryBytes());
+        assertEquals(5000, scanSide.get(2).inputRows());
+        assertEquals(0, scanSide.get(2).outputRows());
+        assertTrue(scanSide.stream().mapToLong(OperatorStatistics::wallNanos).sum() > 0);
+        assertTrue(scanSide.stream().allMatch(operator -> operator.cpuNanos() >= 0 && operator.wallNanos() >= 0));
+
+        List<OperatorStatistics> gatherSide = gather.statistics();
+        assertEquals(5000, gatherSide.get(0).outputRows());
+        assertEquals(-1, gatherSide.get(1).planNodeId());
+        assertEquals(5000, gatherSide.get(1).inputRows());
+
+        // summed by plan node and operator: the exchange's sink and source stay apart, both under node 0
+        List<OperatorStatistics> merged = OperatorStatistics.merge(List.of(scanSide.get(2), gatherSide.get(0), scanSide.get(2)));
+        assertEquals(2, merged.size());
+        assertEquals(10000, merged.get(0).inputRows());
+        assertEquals(6, merged.get(0).instances());
+    }
+
+    @Test
+    void aPipelineThatSawNoRowsCountsNoRows()
+            throws Exception
+    {
+        var cursor = new TableScanOperator.SegmentCursor(List.of());
+        ResultBuffer result = new ResultBuffer(Long.MAX_VALUE);
+        DriverFactory pipeline = new DriverFactory(0, List.of(new TableScanOperator.Factory("t", cursor, new int[] {0}), new PageCollectorOperator.Factory(result)), 2,
+                List.of(0, -1));
+        executor.execute(List.of(pipeline), MemoryPool.unbounded("test")).get(10, TimeUnit.SECONDS);
+        for (OperatorStatistics operator : pipeline.statistics()) {
+            assertEquals(2, operator.instances());
+            assertEquals(0, operator.inputRows() + operator.outputRows() + operator.peakMemoryBytes());
+        }
+    }
+
+    /** Hands each page on as it is, holding {@code bytes} of reserved memory from its first page to its finish. */
+    private static OperatorFactory reservingPassThrough(long bytes)
+    {
+        return new OperatorFactory()
+        {
+            @Override
+            public Operator createOperator(OperatorContext context)
+            {
+                return new Operator()
+                {
+                    private Page pending;
+                    private boolean finished;
+
+                    @Override
+                    public boolean needsInput()
+                    {
+                        return pending == null && !finished;
+                    }
+
+                    @Override
+                    public void addInput(Page page)
+                    {
+                        context.memory().setBytes(bytes);
+                        pending = page;
+                    }
+
+                    @Override
+                    public Page getOutput()
+                    {
+                        Page page = pending;
+                        pending = null;
+                        return page;
+                    }
+
+                    @Override
+                    public void finish()
+                    {
+                        finished = true;
+                        context.memory().setBytes(0);
+                    }
+
+                    @Override
+                    public boolean isFinished()
+                    {
+                        return finished && pending == null;
+                    }
+                };
+            }
+
+            @Override
+            public String name()
+            {
+                return "ReservingPassThrough";
+            }
+        };
+    }
+
+    @Test
     void aFailingOperatorFailsTheQueryWithItsError()
     {
         var cursor = new TableScanOperator.SegmentCursor(segments(4, 10));

@@ -349,13 +349,16 @@ public final class ClusterCoordinator
             engine = planner;
         }
         SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
-        if (planned.explain()) {
+        if (planned.explain() && !planned.analyze()) {
             return ResultStream.of(SignoEngine.explainResult(planned));
         }
         Consumer<List<ExchangeCounters>> counters = queryCounters -> {
             lastQueryExchanges = queryCounters;
             exchangeCounters.accept(queryCounters);
         };
+        if (planned.analyze()) {
+            return ResultStream.of(SignoEngine.explainAnalyzeResult(planned, session, control, newTarget(engine, counters)));
+        }
         return SignoEngine.start(planned, session, control, newTarget(engine, counters));
     }
 

@@ -1,5 +1,6 @@
 package io.signo.server.cluster;
 
+import io.signo.core.driver.OperatorStatistics;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.error.ErrorCode;
@@ -58,9 +59,11 @@ final class ClusterMessages
 
     /**
      * A node finished its stages of a query; on failure {@code error} is the message and {@code errorNumber}
-     * its {@link ErrorCode#number()}, on success null and 0.
+     * its {@link ErrorCode#number()}, on success null and 0. With the node's exchange counters, what its
+     * operators did (summed over its drivers, by plan node) and the peak of its memory pool.
      */
-    record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges)
+    record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges, List<OperatorStatistics> operators,
+            long peakMemoryBytes)
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)

@@ -11,6 +11,7 @@ import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.execution.ExecutionTarget;
 import io.signo.sql.execution.NodeTasks;
+import io.signo.sql.execution.QueryStatistics;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
@@ -77,7 +78,7 @@ final class ClusterTarget
     }
 
     @Override
-    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result)
+    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics)
     {
         List<String> workers = remoteTasks.workers();
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), exchangeSettings.config());
@@ -97,7 +98,7 @@ final class ClusterTarget
                 });
             }
             coordinatorDone = NodeTasks.startNode(executor, plan, shape.coordinator(), exchanges,
-                    engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result);
+                    engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result, statistics);
             tasks.add(coordinatorDone);
         }
         catch (RuntimeException e) {
@@ -126,7 +127,9 @@ final class ClusterTarget
             try {
                 List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
                 for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
-                    counters.addAll(task.join().exchanges());
+                    TaskDone done = task.join();
+                    counters.addAll(done.exchanges());
+                    statistics.addReported(done.operators(), done.peakMemoryBytes());
                 }
                 exchangeCounters.accept(counters);
                 query.complete(null);

@@ -20,6 +20,7 @@ import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.execution.NodeTasks;
 import io.signo.sql.execution.QueryExecution;
+import io.signo.sql.execution.QueryStatistics;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
@@ -266,13 +267,14 @@ public final class WorkerServer
         nodes.add(request.coordinatorAddress());
         CompletableFuture<Void> done;
         RunningTask task;
+        QueryStatistics statistics = new QueryStatistics();
         synchronized (cancelledQueries) {
             // requests run on several handler threads: a cancel may have overtaken its query's start
             if (cancelledQueries.contains(request.queryId())) {
                 exchanges.closeAll();
                 return;
             }
-            done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null);
+            done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null, statistics);
             task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
             tasks.put(request.queryId(), task);
         }
@@ -284,7 +286,7 @@ public final class WorkerServer
             SignoException stopped = task.stopReason().get();
             SignoException error = failure == null ? null : stopped != null ? stopped : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
-                    error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges));
+                    error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges), statistics.operators(), statistics.peakBytes());
             transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
         });
     }

@@ -1,14 +1,18 @@
 package io.signo.server.http;
 
+import io.signo.core.driver.OperatorStatistics;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.NodeInfo;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.PlanNodeNumbers;
+import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.error.SignoException;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +40,8 @@ final class QueryJson
         json.put("elapsedMillis", query.elapsed().toMillis());
         json.put("rows", query.rows());
         json.put("bytes", query.bytes());
+        json.put("memoryBytes", query.memoryBytes());
+        json.put("peakMemoryBytes", query.peakMemoryBytes());
         json.put("error", error(query.error()));
         return json;
     }
@@ -47,7 +53,7 @@ final class QueryJson
         json.put("plan", plan);
         json.put("stages", stages(plan));
         PlanNode root = query.planRoot();
-        json.put("planTree", root == null ? null : new PlanTree().node(root, 0));
+        json.put("planTree", root == null ? null : new PlanTree(query.operators()).node(root, 0));
         List<Map<String, Object>> exchanges = new ArrayList<>();
         for (ExchangeCounters counters : query.exchanges()) {
             exchanges.add(exchange(counters));
@@ -61,10 +67,22 @@ final class QueryJson
      * name, its description, the planner's row estimate, its distribution and the stage it runs in
      * (numbered as EXPLAIN numbers them); a remote exchange also with its id, the {@code exchange} of
      * its counters. A node that several parents read is given whole under the first, with a
-     * {@code shared} number, and as {@code sharedRef} under the others.
+     * {@code shared} number, and as {@code sharedRef} under the others. Each node's {@code actual}
+     * holds what its operators did so far, summed over drivers and nodes (null before any of them
+     * counted), as EXPLAIN ANALYZE prints it.
      */
     private static final class PlanTree
     {
+        private final Map<Integer, List<OperatorStatistics>> operators = new HashMap<>();
+        private Map<PlanNode, Integer> planNodeIds;
+
+        PlanTree(List<OperatorStatistics> statistics)
+        {
+            for (OperatorStatistics operator : statistics) {
+                operators.computeIfAbsent(operator.planNodeId(), _ -> new ArrayList<>()).add(operator);
+            }
+        }
+
         private final Map<PlanNode, Integer> sharedNumbers = new IdentityHashMap<>();
         private final Set<PlanNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         private final Set<PlanNode> shared = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -74,6 +92,7 @@ final class QueryJson
 
         Map<String, Object> node(PlanNode root, int stage)
         {
+            planNodeIds = PlanNodeNumbers.of(root);
             findShared(root);
             numberExchanges(root);
             return visit(root, stage);
@@ -109,6 +128,7 @@ final class QueryJson
             json.put("estimatedRows", Double.isNaN(rows) || Double.isInfinite(rows) ? null : Math.round(rows));
             json.put("distribution", node.distribution().toString());
             json.put("stage", stage);
+            json.put("actual", actual(operators.get(planNodeIds.get(node))));
             if (shared.contains(node)) {
                 Integer number = sharedNumbers.get(node);
                 if (number != null) {
@@ -135,6 +155,37 @@ final class QueryJson
             json.put("sources", sources);
             return json;
         }
+    }
+
+    private static Map<String, Object> actual(List<OperatorStatistics> nodeOperators)
+    {
+        if (nodeOperators == null || nodeOperators.isEmpty()) {
+            return null;
+        }
+        PlanPrinter.NodeActuals actuals = PlanPrinter.NodeActuals.of(nodeOperators);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("rows", actuals.outputRows());
+        json.put("pages", actuals.outputPages());
+        json.put("inputRows", actuals.inputRows());
+        json.put("wallMillis", actuals.wallNanos() / 1e6);
+        json.put("cpuMillis", actuals.cpuNanos() / 1e6);
+        json.put("peakMemoryBytes", actuals.peakMemoryBytes());
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (OperatorStatistics operator : nodeOperators) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("operator", operator.operator());
+            entry.put("instances", operator.instances());
+            entry.put("inputRows", operator.inputRows());
+            entry.put("inputPages", operator.inputPages());
+            entry.put("outputRows", operator.outputRows());
+            entry.put("outputPages", operator.outputPages());
+            entry.put("wallMillis", operator.wallNanos() / 1e6);
+            entry.put("cpuMillis", operator.cpuNanos() / 1e6);
+            entry.put("peakMemoryBytes", operator.peakMemoryBytes());
+            list.add(entry);
+        }
+        json.put("operators", list);
+        return json;
     }
 
     private static Map<String, Object> error(SignoException error)

@@ -1,5 +1,6 @@
 package io.signo.server.query;
 
+import io.signo.core.driver.OperatorStatistics;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
@@ -115,6 +116,24 @@ public final class ManagedQuery
     public PlanNode planRoot()
     {
         return control.plan();
+    }
+
+    /** What the query's operators did so far, summed by plan node and operator over drivers and nodes (see {@link io.signo.sql.execution.QueryStatistics}). */
+    public List<OperatorStatistics> operators()
+    {
+        return control.statistics().operators();
+    }
+
+    /** The bytes the query's memory pools hold now (on the coordinator; a cluster's workers report only their peak, when they end). */
+    public long memoryBytes()
+    {
+        return finalState == null ? control.statistics().reservedBytes() : 0;
+    }
+
+    /** The sum of the peaks of the query's memory pools, over the nodes that reported so far. */
+    public long peakMemoryBytes()
+    {
+        return control.statistics().peakBytes();
     }
 
     /** The exchange counters by exchange and node, once finished (empty in a cluster of one). */

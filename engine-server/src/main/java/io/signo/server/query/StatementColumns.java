@@ -5,6 +5,7 @@ import io.signo.sql.Session;
 import io.signo.sql.ddl.DatabaseStatements;
 import io.signo.sql.ddl.StatementKind;
 import io.signo.sql.planner.LogicalPlanner;
+import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlannerOptions;
@@ -56,7 +57,8 @@ public final class StatementColumns
             RelNode rel = logical.root();
             PlannerOptions options = new PlannerOptions(1, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false, session.runtimeFilters());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
-            return new Columns(logical.columnNames(), root.outputTypes());
+            // named as the statement's result will name them (SignoEngine.plan)
+            return new Columns(PostgresColumnNames.of(sql, logical.columnNames()), root.outputTypes());
         }
         catch (SignoException e) {
             throw e;

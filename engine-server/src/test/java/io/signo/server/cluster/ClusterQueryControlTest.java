@@ -53,6 +53,47 @@ class ClusterQueryControlTest
     }
 
     @Test
+    void explainAnalyzeSumsEachOperatorOverTheWorkers()
+    {
+        String where = "l_shipdate >= DATE '1994-01-01' AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
+        long filtered = coordinator.execute("select count(*) from lineitem where " + where).pages().getFirst().column(0).getLong(0);
+        long lineitem = coordinator.execute("select count(*) from lineitem").pages().getFirst().column(0).getLong(0);
+        QueryControl control = new QueryControl();
+        QueryResult result = coordinator.execute(new Session("a"), "EXPLAIN ANALYZE select sum(l_extendedprice * l_discount) from lineitem where " + where, control,
+                counters -> {});
+        List<String> plan = new ArrayList<>();
+        for (Page page : result.pages()) {
+            for (int i = 0; i < page.positionCount(); i++) {
+                plan.add(page.column(0).getString(i));
+            }
+        }
+        String text = String.join("\n", plan);
+        assertTrue(plan.getFirst().startsWith("Query ran in ") && plan.getFirst().contains(", 1 result row,"), text);
+        // the scan and the filter run on both workers: their rows are the sums of the two shares
+        assertEquals(lineitem, actualRowsUnder(plan, "TableScan[lineitem"), text);
+        assertEquals(filtered, actualRowsUnder(plan, "FilterProject[filter="), text);
+        // the workers' partial sums meet in the coordinator's final step: one row each
+        assertEquals(1, actualRowsUnder(plan, "Aggregate[FINAL"), text);
+        assertEquals(2, actualRowsUnder(plan, "Aggregate[PARTIAL"), text);
+        // the workers reported their operators and their memory with their tasks
+        assertTrue(control.statistics().operators().stream().anyMatch(operator -> operator.operator().startsWith("TableScan") && operator.instances() == 2),
+                control.statistics().operators().toString());
+        assertTrue(control.statistics().peakBytes() > 0);
+    }
+
+    private static long actualRowsUnder(List<String> plan, String node)
+    {
+        for (int i = 0; i < plan.size() - 1; i++) {
+            if (plan.get(i).contains("- ") && plan.get(i).contains(node)) {
+                String actual = plan.get(i + 1).strip();
+                assertTrue(actual.startsWith("actual: "), actual);
+                return Long.parseLong(actual.substring("actual: ".length(), actual.indexOf(' ', "actual: ".length())));
+            }
+        }
+        throw new AssertionError("no node " + node + " in\n" + String.join("\n", plan));
+    }
+
+    @Test
     void cancelStopsTheQueryOnEveryNodeWithinASecond()
             throws Exception
     {

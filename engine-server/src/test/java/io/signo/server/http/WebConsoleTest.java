@@ -118,6 +118,34 @@ class WebConsoleTest
         long stages = nodes.stream().map(node -> node.get("stage").asInt()).distinct().count();
         assertEquals(detail.get("stages").size(), stages, detail.toString());
 
+        // what each operator did, summed over its drivers: the scans read their tables, the aggregation gives one row per nation
+        JsonNode nationScan = nodes.stream().filter(node -> node.get("description").asText().startsWith("TableScan[nation")).findFirst().orElseThrow();
+        assertEquals(25, nationScan.get("actual").get("rows").asLong(), nationScan.toString());
+        JsonNode regionScan = nodes.stream().filter(node -> node.get("description").asText().startsWith("TableScan[region")).findFirst().orElseThrow();
+        assertEquals(5, regionScan.get("actual").get("rows").asLong(), regionScan.toString());
+        assertEquals(25, tree.get("actual").get("rows").asLong(), tree.toString());
+        JsonNode join = nodes.stream().filter(node -> node.get("name").asText().equals("HashJoin")).findFirst().orElseThrow();
+        JsonNode joinActual = join.get("actual");
+        assertEquals(25, joinActual.get("rows").asLong(), join.toString());
+        // a hash join is two operators: the build holds the hash table, whose memory is its peak
+        List<String> joinOperators = new ArrayList<>();
+        joinActual.get("operators").forEach(operator -> joinOperators.add(operator.get("operator").asText()));
+        assertTrue(joinOperators.contains("HashBuilder") && joinOperators.contains("LookupJoin"), joinActual.toString());
+        assertTrue(joinActual.get("peakMemoryBytes").asLong() > 0, joinActual.toString());
+        assertTrue(nodes.stream().allMatch(node -> node.get("actual").isNull() || node.get("actual").get("wallMillis").asDouble() >= 0), tree.toString());
+        // the query's memory: nothing held once it finished, its peak kept
+        assertEquals(0, detail.get("memoryBytes").asLong(), detail.toString());
+        assertTrue(detail.get("peakMemoryBytes").asLong() >= joinActual.get("peakMemoryBytes").asLong(), detail.toString());
+        JsonNode listed = null;
+        for (JsonNode summary : client.json("/v1/queries").get("queries")) {
+            if (summary.get("id").asText().equals(query.id())) {
+                listed = summary;
+            }
+        }
+        assertNotNull(listed);
+        assertEquals(detail.get("peakMemoryBytes").asLong(), listed.get("peakMemoryBytes").asLong());
+        assertTrue(listed.has("memoryBytes"), listed.toString());
+
         // a statement without a plan has none
         ManagedQuery set = server.queryManager().create(new Session("dora"), "SET query_max_memory = '1GB'");
         server.queryManager().run(set, Duration.ZERO);
@@ -158,6 +186,9 @@ class WebConsoleTest
             assertEquals(SignoServerTest.LONG_QUERY, browser.evaluate(row + ".querySelector('td.sql').textContent").asText());
             assertTrue(browser.evaluate("document.querySelectorAll('#nodes tbody tr').length").asInt() >= 1);
             assertEquals("coordinator", browser.evaluate("document.querySelector('#nodes tbody tr').cells[1].textContent").asText());
+            // the running query's memory now and at its peak
+            assertTrue(browser.evaluate(row + ".querySelector('td.memory').textContent").asText().matches("[0-9.]+ (B|kB|MB|GB)"));
+            assertTrue(browser.evaluate(row + ".querySelector('td.peak-memory').textContent").asText().matches("[0-9.]+ (B|kB|MB|GB)"));
             browser.screenshot(SCREENSHOTS.resolve("2-queries.png"));
 
             browser.evaluate(row + ".querySelector('a').click()");
@@ -179,6 +210,18 @@ class WebConsoleTest
             assertEquals(ErrorCode.QUERY_CANCELLED, error.errorCode());
             assertTrue(error.getMessage().contains("DELETE /v1/queries/" + id), error.getMessage());
             assertEquals("CANCELLED", client.json("/v1/queries/" + id).get("state").asText());
+
+            // a finished query's plan shows what each operator did next to the estimate
+            ManagedQuery finished = server.queryManager().create(new Session("erin"), "select r_name, count(*) from nation, region where n_regionkey = r_regionkey group by r_name");
+            server.queryManager().run(finished, Duration.ZERO);
+            browser.navigate(server.uri() + "/ui/#/query/" + finished.id());
+            String scans = "[...document.querySelectorAll('#plan-graph g.operator[data-operator=\"TableScan\"]')].map(g => g.querySelector('title').textContent.split('[')[1].split(',')[0] + '=' + g.dataset.actualRows).sort().join(' ')";
+            browser.await(scans, value -> value.asText().equals("nation=25 region=5"), WAIT, SCREENSHOTS.resolve("actual-rows-failed.png"));
+            // the root is drawn last
+            JsonNode root = browser.evaluate("[...document.querySelectorAll('#plan-graph g.operator')].at(-1).querySelector('text.actual').textContent");
+            assertTrue(root.asText().startsWith("actual 5 rows \u00b7 "), root.asText());
+            assertTrue(browser.evaluate("document.getElementById('query-facts').textContent").asText().contains("peak memory"));
+            browser.screenshot(SCREENSHOTS.resolve("5-actual-rows.png"));
         }
     }
 

@@ -434,6 +434,67 @@ class SignoJdbcTest
     }
 
     @Test
+    void unnamedColumnsAreNamedAsPostgresqlNamesThem()
+            throws Exception
+    {
+        String sql = "select count(*), sum(n_nationkey), n_nationkey + 1, cast(n_name as varchar(30)), max(n_name) as top, 'x', coalesce(n_comment, '') "
+                + "from nation where n_nationkey = 3 group by n_nationkey, n_name, n_comment";
+        List<String> expected = List.of("count", "sum", "?column?", "n_name", "top", "?column?", "coalesce");
+        try (Connection connection = connect()) {
+            try (Statement statement = connection.createStatement();
+                    ResultSet rows = statement.executeQuery(sql)) {
+                assertEquals(expected, labels(rows.getMetaData()));
+                // max of a CHAR(25) column is a CHAR(25), padded
+                assertEquals(List.of(List.of(1L, 3L, 4L, "CANADA", String.format("%-25s", "CANADA"), "x")), rows(rows).stream().map(row -> row.subList(0, 6)).toList());
+            }
+            // described before it runs, with the same names
+            try (PreparedStatement prepared = connection.prepareStatement(sql)) {
+                assertEquals(expected, labels(prepared.getMetaData()));
+            }
+            // an empty result still names its columns
+            try (Statement statement = connection.createStatement();
+                    ResultSet rows = statement.executeQuery("select count(*) from nation where n_nationkey < 0 group by n_regionkey")) {
+                assertEquals(List.of("count"), labels(rows.getMetaData()));
+                assertFalse(rows.next());
+            }
+        }
+    }
+
+    private static List<String> labels(ResultSetMetaData metaData)
+            throws SQLException
+    {
+        List<String> labels = new ArrayList<>();
+        for (int column = 1; column <= metaData.getColumnCount(); column++) {
+            assertEquals(metaData.getColumnLabel(column), metaData.getColumnName(column));
+            labels.add(metaData.getColumnLabel(column));
+        }
+        return labels;
+    }
+
+    @Test
+    void explainAnalyzeShowsTheRowsOfEachOperator()
+            throws Exception
+    {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE select n_name from nation where n_regionkey = 1")) {
+            assertEquals("plan", rows.getMetaData().getColumnLabel(1));
+            List<String> plan = new ArrayList<>();
+            while (rows.next()) {
+                plan.add(rows.getString(1));
+            }
+            int scan = -1;
+            for (int i = 0; i < plan.size(); i++) {
+                if (plan.get(i).contains("TableScan[nation")) {
+                    scan = i;
+                }
+            }
+            assertTrue(scan > 0 && plan.get(scan + 1).strip().startsWith("actual: 25 rows (1 page)"), String.join("\n", plan));
+            assertTrue(plan.getFirst().contains(", 5 result rows,"), plan.getFirst());
+        }
+    }
+
+    @Test
     void databaseMetaData()
             throws Exception
     {

@@ -353,9 +353,9 @@ class ShellServerTest
                 """;
         String output = shell(input, history);
         String expected = """
-                signo>  EXPR$0
-                --------
-                     25
+                signo>  count
+                -------
+                    25
                 (1 row, #.### s)
                 signo>     ->     ->     ->   n_name
                 -----------
@@ -394,9 +394,9 @@ class ShellServerTest
         assertTrue(normalized.contains("signo> ERROR: table not found: no_such_table\n"), output);
         assertTrue(normalized.contains("signo> ERROR: line 1, column 15: Object 'no_such_table' not found\n"), output);
         assertTrue(normalized.contains("""
-                signo>  EXPR$0
-                --------
-                      5
+                signo>  count
+                -------
+                     5
                 (1 row, #.### s)
                 signo> Statements end with ';'"""), output);
         assertTrue(normalized.endsWith("signo> "), output);

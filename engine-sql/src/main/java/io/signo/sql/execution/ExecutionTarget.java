@@ -18,10 +18,12 @@ public interface ExecutionTarget
 
     /**
      * Starts every stage of {@code plan} on the nodes it runs on; the root stage writes the result
-     * pages into {@code result}. Does not wait for the stages.
+     * pages into {@code result}. Does not wait for the stages. The query's pipelines and memory pools
+     * go to {@code statistics}, and every node's operator totals once it ended: all of them before the
+     * returned future completes normally.
      *
      * @return completes when every task of the query ended, or exceptionally with the first failure
      *         (any other tasks are then stopped); cancelling it stops every task
      */
-    CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result);
+    CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics);
 }

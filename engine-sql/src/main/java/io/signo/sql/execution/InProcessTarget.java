@@ -33,8 +33,8 @@ public final class InProcessTarget
     }
 
     @Override
-    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result)
+    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics)
     {
-        return NodeTasks.startAllNodes(executor, plan, memoryLimit.pool(session, "query"), result);
+        return NodeTasks.startAllNodes(executor, plan, memoryLimit.pool(session, "query"), result, statistics);
     }
 }

@@ -22,12 +22,16 @@ public final class NodeTasks
 
     /**
      * Starts the stages of every node of the plan in this process, exchanging pages in memory.
+     * {@code statistics} learns the pipelines and the pool; the counters are complete once the
+     * returned future completed.
      *
      * @return completes when every driver finished; cancelling it stops them
      */
-    public static CompletableFuture<Void> startAllNodes(TaskExecutor executor, FragmentedPlan plan, MemoryPool pool, ResultBuffer result)
+    public static CompletableFuture<Void> startAllNodes(TaskExecutor executor, FragmentedPlan plan, MemoryPool pool, ResultBuffer result, QueryStatistics statistics)
     {
         List<DriverFactory> pipelines = new LocalExecutionPlanner(plan).planAllNodes(result);
+        statistics.addPipelines(pipelines);
+        statistics.addPool(pool);
         return executor.execute(pipelines, pool);
     }
 
@@ -35,12 +39,15 @@ public final class NodeTasks
      * Starts the stages one node runs, exchanging pages with the other nodes through {@code exchanges}.
      *
      * @param result where the root stage writes; null on a node that does not run it
+     * @param statistics learns the node's pipelines and pool, whose counters are complete once the returned future completed
      * @return completes when every driver of the node finished; cancelling it stops them
      */
     public static CompletableFuture<Void> startNode(TaskExecutor executor, FragmentedPlan plan, int nodeIndex, ExchangeProvider exchanges, MemoryPool pool,
-            ResultBuffer result)
+            ResultBuffer result, QueryStatistics statistics)
     {
         List<DriverFactory> pipelines = new LocalExecutionPlanner(plan, exchanges).planNode(nodeIndex, result);
+        statistics.addPipelines(pipelines);
+        statistics.addPool(pool);
         return executor.execute(pipelines, pool);
     }
 }

@@ -61,7 +61,7 @@ public final class QueryExecution
         ResultBuffer result = new ResultBuffer(RESULT_BUFFER_BYTES);
         CompletableFuture<Void> tasks;
         try {
-            tasks = target.start(plan, session, result);
+            tasks = target.start(plan, session, result, control.statistics());
         }
         catch (RuntimeException e) {
             throw failure(e, control);

@@ -6,6 +6,7 @@ import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.NestedLoopJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.PlanNodeNumbers;
 import io.signo.sql.rel.RecursionInputNode;
 import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.TableScanNode;
@@ -37,10 +38,12 @@ public final class FragmentedPlan
     private final ClusterShape shape;
     private final List<Stage> stages;
     private final Map<ExchangeNode, Integer> exchangeIds;
+    private final Map<PlanNode, Integer> planNodeIds;
 
     private FragmentedPlan(PlanNode root, ClusterShape shape, List<Stage> stages, Map<ExchangeNode, Integer> exchangeIds)
     {
         this.root = root;
+        this.planNodeIds = PlanNodeNumbers.of(root);
         this.shape = shape;
         this.stages = List.copyOf(stages);
         this.exchangeIds = exchangeIds;
@@ -101,6 +104,13 @@ public final class FragmentedPlan
     public List<Stage> stages()
     {
         return stages;
+    }
+
+    /** The node's number in the plan ({@link PlanNodeNumbers}), the same on every node; -1 for a node of another plan (a recursion's run). */
+    public int planNodeId(PlanNode node)
+    {
+        Integer id = planNodeIds.get(node);
+        return id == null ? -1 : id;
     }
 
     /** Whether node {@code nodeIndex} runs {@code stage}. */

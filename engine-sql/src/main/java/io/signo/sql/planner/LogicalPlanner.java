@@ -93,6 +93,8 @@ public final class LogicalPlanner
 
     /** {@code EXPLAIN <query>}, the form people type; Calcite's own {@code EXPLAIN PLAN FOR} works too. */
     private static final Pattern EXPLAIN_PREFIX = Pattern.compile("\\s*(?i:explain)\\s+(?!(?i:plan)\\b)");
+    /** {@code EXPLAIN ANALYZE <query>}: run the query and show the plan with what each operator did. */
+    private static final Pattern EXPLAIN_ANALYZE_PREFIX = Pattern.compile("\\s*(?i:explain)\\s+(?i:analyze)\\s+");
 
     private final Catalog catalog;
     private final Duration timeout;
@@ -138,8 +140,11 @@ public final class LogicalPlanner
         void ended(Phase phase);
     }
 
-    /** A planned statement: the logical plan, its output names, and whether EXPLAIN was asked. */
-    public record LogicalPlan(RelNode root, List<String> columnNames, boolean explain) {}
+    /**
+     * A planned statement: the logical plan, its output names, whether EXPLAIN was asked, and whether
+     * EXPLAIN ANALYZE (then {@code explain} is true too).
+     */
+    public record LogicalPlan(RelNode root, List<String> columnNames, boolean explain, boolean analyze) {}
 
     public LogicalPlan plan(String sql)
     {
@@ -162,7 +167,7 @@ public final class LogicalPlanner
 
     /** A statement parsed and validated, with what converting it to a plan needs. */
     private record Validated(SqlNode validated, SqlValidator validator, CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory,
-            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, CalciteConnectionConfig config, boolean explain, boolean recursive) {}
+            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, CalciteConnectionConfig config, boolean explain, boolean analyze, boolean recursive) {}
 
     /**
      * The types of a query's dynamic parameters ({@code ?}), in the order they appear, as validating
@@ -209,8 +214,15 @@ public final class LogicalPlanner
         fileFunctions.forEach((name, function) -> rootSchema.plus().add(name, function));
 
         boolean explain = false;
+        boolean analyze = false;
         Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);
-        if (explainPrefix.lookingAt()) {
+        Matcher analyzePrefix = EXPLAIN_ANALYZE_PREFIX.matcher(sql);
+        if (analyzePrefix.lookingAt()) {
+            explain = true;
+            analyze = true;
+            sql = " ".repeat(analyzePrefix.end()) + sql.substring(analyzePrefix.end());
+        }
+        else if (explainPrefix.lookingAt()) {
             // blank the keyword rather than cut it, so error positions still point into the user's text
             explain = true;
             sql = " ".repeat(explainPrefix.end()) + sql.substring(explainPrefix.end());
@@ -244,7 +256,7 @@ public final class LogicalPlanner
             validator = newValidator(catalogReader, typeFactory);
         }
         SqlNode validated = validate(validator, statement, null);
-        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, config, explain, recursive);
+        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, config, explain, analyze, recursive);
     }
 
     private LogicalPlan plan(String sql, CancelFlag cancelFlag)
@@ -291,7 +303,7 @@ public final class LogicalPlanner
         phases.ended(Phase.SQL_TO_REL);
 
         rel = optimize(rel, context, phases);
-        return new LogicalPlan(rel, names, explain);
+        return new LogicalPlan(rel, names, explain, statement.analyze());
     }
 
     private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()

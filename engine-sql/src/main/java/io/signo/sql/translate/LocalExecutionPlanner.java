@@ -150,7 +150,7 @@ public final class LocalExecutionPlanner
                     ? new PageCollectorOperator.Factory(requireNonNull(result, "result is null on the node that runs the root stage"))
                     : new ExchangeSinkOperator.Factory(output);
             Pipeline pipeline = visit(stage.root(), nodeIndex);
-            pipeline.factories.add(sink);
+            pipeline.add(sink, stage.isRoot() ? null : stage.output());
             close(pipeline);
         }
     }
@@ -160,21 +160,30 @@ public final class LocalExecutionPlanner
         return exchanges.exchange(node, plan.exchangeLayout(node, nodeIndex));
     }
 
-    private static final class Pipeline
+    private final class Pipeline
     {
         final List<OperatorFactory> factories = new ArrayList<>();
+        /** The plan node each factory's operators run, -1 for none: what their statistics are summed under. */
+        final List<Integer> planNodeIds = new ArrayList<>();
         final int driverCount;
 
-        Pipeline(OperatorFactory source, int driverCount)
+        Pipeline(OperatorFactory source, PlanNode node, int driverCount)
         {
-            factories.add(source);
             this.driverCount = driverCount;
+            add(source, node);
+        }
+
+        /** Appends an operator that runs {@code node} (null: one of no plan node). */
+        void add(OperatorFactory factory, PlanNode node)
+        {
+            factories.add(factory);
+            planNodeIds.add(node == null ? -1 : plan.planNodeId(node));
         }
     }
 
     private void close(Pipeline pipeline)
     {
-        pipelines.add(new DriverFactory(pipelines.size(), pipeline.factories, pipeline.driverCount));
+        pipelines.add(new DriverFactory(pipelines.size(), pipeline.factories, pipeline.driverCount, pipeline.planNodeIds));
     }
 
     private Pipeline visit(PlanNode node, int nodeIndex)
@@ -193,12 +202,12 @@ public final class LocalExecutionPlanner
         if (planned == null) {
             Pipeline producer = plan(node, nodeIndex);
             Spool spool = new Spool(producer.driverCount);
-            producer.factories.add(new ExchangeSinkOperator.SpoolFactory(spool));
+            producer.add(new ExchangeSinkOperator.SpoolFactory(spool), null);
             close(producer);
             planned = new PlannedSpool(spool, producer.driverCount);
             byNode.put(nodeIndex, planned);
         }
-        return new Pipeline(new ExchangeSourceOperator.SpoolReaderFactory(planned.spool().addReader(planned.driverCount())), planned.driverCount());
+        return new Pipeline(new ExchangeSourceOperator.SpoolReaderFactory(planned.spool().addReader(planned.driverCount())), null, planned.driverCount());
     }
 
     private Pipeline plan(PlanNode node, int nodeIndex)
@@ -213,16 +222,16 @@ public final class LocalExecutionPlanner
                     if (decodesOnRead(segments)) {
                         // stored segments test the runtime filters' keys before decoding the other columns
                         Pipeline pipeline = scan(scan, segments, scanRuntimeFilters(scan));
-                        pipeline.factories.add(new FilterProjectOperatorFactory(processor));
+                        pipeline.add(new FilterProjectOperatorFactory(processor), filterProject);
                         yield pipeline;
                     }
                     // the scan's runtime filters start this operator's filter: the rows are copied once, after both
                     Pipeline pipeline = scan(scan, segments, List.of());
-                    pipeline.factories.add(new FilterProjectOperatorFactory(processor, scanRuntimeFilters(scan)));
+                    pipeline.add(new FilterProjectOperatorFactory(processor, scanRuntimeFilters(scan)), filterProject);
                     yield pipeline;
                 }
                 Pipeline pipeline = visit(filterProject.source(), nodeIndex);
-                pipeline.factories.add(new FilterProjectOperatorFactory(processor));
+                pipeline.add(new FilterProjectOperatorFactory(processor), filterProject);
                 yield pipeline;
             }
             case AggregationNode aggregation -> {
@@ -230,87 +239,87 @@ public final class LocalExecutionPlanner
                 // each node holds its share of the groups, split over its drivers by the exchange before the step
                 int nodes = aggregation.distribution().isSingle() ? 1 : plan.shape().workerCount();
                 long expectedGroups = (long) (aggregation.estimatedRows() / Math.max(1, nodes * pipeline.driverCount));
-                pipeline.factories.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step(), expectedGroups));
+                pipeline.add(new HashAggregationOperatorFactory(aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), aggregation.step(), expectedGroups), aggregation);
                 yield pipeline;
             }
             case HashJoinNode join when join.filtersBuildRows() -> {
                 Pipeline build = visit(join.build(), nodeIndex);
                 JoinBridge bridge = bridge(join);
-                build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
+                build.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
                 // the marks see only this node's probe rows: the planner keeps the build rows only when they see all that can match
-                probe.factories.add(new RightSemiJoinOperatorFactory(bridge, new BuildRowMarks(probe.driverCount), join.joinType(), join.probeKeys(),
-                        join.probe().outputTypes(), join.residual()));
+                probe.add(new RightSemiJoinOperatorFactory(bridge, new BuildRowMarks(probe.driverCount), join.joinType(), join.probeKeys(),
+                        join.probe().outputTypes(), join.residual()), join);
                 yield probe;
             }
             case HashJoinNode join -> {
                 Pipeline build = visit(join.build(), nodeIndex);
                 JoinBridge bridge = bridge(join);
-                build.factories.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount));
+                build.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
                 boolean outputBuild = join.joinType().outputsBuildColumns();
                 // a RIGHT or FULL join's marks see only this node's probe rows: the planner hashes the preserved side only when they see all that can match
                 BuildRowMarks marks = join.joinType().emitsUnmatchedBuildRows() ? new BuildRowMarks(probe.driverCount) : null;
-                probe.factories.add(new LookupJoinOperatorFactory(bridge, join.joinType(), join.probeKeys(), join.probe().outputTypes(),
-                        join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual(), marks));
+                probe.add(new LookupJoinOperatorFactory(bridge, join.joinType(), join.probeKeys(), join.probe().outputTypes(),
+                        join.probeOutputs(), outputBuild ? join.buildOutputs() : List.of(), join.residual(), marks), join);
                 yield probe;
             }
             case NestedLoopJoinNode join -> {
                 Pipeline build = visit(join.build(), nodeIndex);
                 JoinBridge bridge = new JoinBridge();
-                build.factories.add(new HashBuilderOperatorFactory(bridge, List.of(), join.build().outputTypes(), build.driverCount));
+                build.add(new HashBuilderOperatorFactory(bridge, List.of(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
-                probe.factories.add(new NestedLoopJoinOperatorFactory(bridge, join.joinType(), join.probe().outputTypes(),
-                        range(join.probe().outputTypes().size()), range(join.build().outputTypes().size()), join.residual()));
+                probe.add(new NestedLoopJoinOperatorFactory(bridge, join.joinType(), join.probe().outputTypes(),
+                        range(join.probe().outputTypes().size()), range(join.build().outputTypes().size()), join.residual()), join);
                 yield probe;
             }
             case SortNode sort -> {
                 Pipeline pipeline = visit(sort.source(), nodeIndex);
-                pipeline.factories.add(new OrderByOperatorFactory(sort.sortChannels(), sort.orders(), sort.outputTypes()));
+                pipeline.add(new OrderByOperatorFactory(sort.sortChannels(), sort.orders(), sort.outputTypes()), sort);
                 yield pipeline;
             }
             case RowIfEmptyNode rowIfEmpty -> {
                 Pipeline pipeline = visit(rowIfEmpty.source(), nodeIndex);
-                pipeline.factories.add(new RowIfEmptyOperatorFactory(rowIfEmpty.outputTypes(), rowIfEmpty.row()));
+                pipeline.add(new RowIfEmptyOperatorFactory(rowIfEmpty.outputTypes(), rowIfEmpty.row()), rowIfEmpty);
                 yield pipeline;
             }
             case GroupIdNode groupId -> {
                 Pipeline pipeline = visit(groupId.source(), nodeIndex);
-                pipeline.factories.add(new GroupIdOperatorFactory(groupId.source().outputTypes(), groupId.keyChannels(), groupId.groupingSets()));
+                pipeline.add(new GroupIdOperatorFactory(groupId.source().outputTypes(), groupId.keyChannels(), groupId.groupingSets()), groupId);
                 yield pipeline;
             }
             case WindowNode window -> {
                 Pipeline pipeline = visit(window.source(), nodeIndex);
-                pipeline.factories.add(new WindowOperatorFactory(window.partitionChannels(), window.orderChannels(), window.orders(), window.functions(),
-                        window.source().outputTypes()));
+                pipeline.add(new WindowOperatorFactory(window.partitionChannels(), window.orderChannels(), window.orders(), window.functions(),
+                        window.source().outputTypes()), window);
                 yield pipeline;
             }
             case TopNPerPartitionNode topN -> {
                 Pipeline pipeline = visit(topN.source(), nodeIndex);
-                pipeline.factories.add(new TopNPerPartitionOperatorFactory(topN.partitionChannels(), topN.sortChannels(), topN.orders(), topN.ranking(), topN.maxRank(),
-                        topN.partial(), topN.rankType(), topN.source().outputTypes()));
+                pipeline.add(new TopNPerPartitionOperatorFactory(topN.partitionChannels(), topN.sortChannels(), topN.orders(), topN.ranking(), topN.maxRank(),
+                        topN.partial(), topN.rankType(), topN.source().outputTypes()), topN);
                 yield pipeline;
             }
             case TopNNode topN -> {
                 Pipeline pipeline = visit(topN.source(), nodeIndex);
-                pipeline.factories.add(new TopNOperatorFactory((int) Math.min(topN.count(), Integer.MAX_VALUE), topN.sortChannels(), topN.orders(), topN.outputTypes()));
+                pipeline.add(new TopNOperatorFactory((int) Math.min(topN.count(), Integer.MAX_VALUE), topN.sortChannels(), topN.orders(), topN.outputTypes()), topN);
                 yield pipeline;
             }
             case LimitNode limit -> {
                 Pipeline pipeline = visit(limit.source(), nodeIndex);
-                pipeline.factories.add(new LimitOperatorFactory(limit.limit(), limit.offset()));
+                pipeline.add(new LimitOperatorFactory(limit.limit(), limit.offset()), limit);
                 yield pipeline;
             }
-            case ValuesNode values -> new Pipeline(new ValuesOperatorFactory(values.pages()), 1);
+            case ValuesNode values -> new Pipeline(new ValuesOperatorFactory(values.pages()), values, 1);
             case RecursiveUnionNode recursive -> recursiveUnion(recursive, nodeIndex);
-            case WorkingTableNode workingTable -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(workingTable).workingTable(), "WorkingTable"), 1);
-            case RecursionInputNode input -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(input).inputs().get(input.index()), "ComputedOnce"), 1);
+            case WorkingTableNode workingTable -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(workingTable).workingTable(), "WorkingTable"), workingTable, 1);
+            case RecursionInputNode input -> new Pipeline(new PageTableScanOperator.Factory(recursionTables(input).inputs().get(input.index()), "ComputedOnce"), input, 1);
             case TableWriterNode writer -> {
                 Pipeline pipeline = visit(writer.source(), nodeIndex);
-                pipeline.factories.add(new TableWriterOperator.Factory(writer.write()));
+                pipeline.add(new TableWriterOperator.Factory(writer.write()), writer);
                 yield pipeline;
             }
             case ExchangeNode exchange when exchange.scope() == ExchangeNode.Scope.LOCAL -> localExchange(exchange, nodeIndex);
@@ -318,8 +327,8 @@ public final class LocalExecutionPlanner
                 // the consuming end on this node; the producing stages are planned on their own
                 Exchange shared = remoteExchange(exchange, nodeIndex);
                 yield exchange.kind() == ExchangeKind.GATHER
-                        ? new Pipeline(new ExchangeSourceOperator.Factory(shared, 0), 1)
-                        : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), driversPerNode);
+                        ? new Pipeline(new ExchangeSourceOperator.Factory(shared, 0), exchange, 1)
+                        : new Pipeline(new ExchangeSourceOperator.Factory(shared, nodeIndex * driversPerNode), exchange, driversPerNode);
             }
         };
     }
@@ -335,7 +344,7 @@ public final class LocalExecutionPlanner
         for (PlanNode input : recursive.inputs()) {
             Pipeline pipeline = visit(input, nodeIndex);
             PageTable table = new PageTable(pipeline.driverCount);
-            pipeline.factories.add(new PageTableSinkOperator.Factory(table));
+            pipeline.add(new PageTableSinkOperator.Factory(table), null);
             close(pipeline);
             inputs.add(table);
         }
@@ -348,8 +357,8 @@ public final class LocalExecutionPlanner
         if (seed.driverCount != 1) {
             throw new IllegalStateException("the seed of " + recursive.name() + " runs on " + seed.driverCount + " drivers, not one");
         }
-        seed.factories.add(new RecursiveUnionOperator.Factory(recursive.name(), recursive.outputTypes(), recursive.distinct(), recursive.maxIterations(), workingTable,
-                runOutput, inputs, iterations));
+        seed.add(new RecursiveUnionOperator.Factory(recursive.name(), recursive.outputTypes(), recursive.distinct(), recursive.maxIterations(), workingTable,
+                runOutput, inputs, iterations), recursive);
         return seed;
     }
 
@@ -357,7 +366,7 @@ public final class LocalExecutionPlanner
     private List<DriverFactory> planRun(PlanNode term, PageTable output, int nodeIndex)
     {
         Pipeline pipeline = visit(term, nodeIndex);
-        pipeline.factories.add(new PageTableSinkOperator.Factory(output));
+        pipeline.add(new PageTableSinkOperator.Factory(output), null);
         close(pipeline);
         return List.copyOf(pipelines);
     }
@@ -394,7 +403,7 @@ public final class LocalExecutionPlanner
             columnTests.sort(Comparator.comparing(test -> scan.table().columns().get(test.column()).type().physicalType() != PhysicalType.BYTES));
         }
         return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
-                runtimeFilters, columnTests, decodesOnRead), plan.driverCount(scan));
+                runtimeFilters, columnTests, decodesOnRead), scan, plan.driverCount(scan));
     }
 
     /** The segments of the scan this node reads. */
@@ -438,10 +447,10 @@ public final class LocalExecutionPlanner
         int partitions = exchange.kind() == ExchangeKind.GATHER ? 1 : driversPerNode;
         LocalExchange localExchange = new LocalExchange(exchange.kind(), partitions, producerCount, channels(exchange), EXCHANGE_BUFFER_BYTES);
         for (Pipeline producer : producers) {
-            producer.factories.add(new ExchangeSinkOperator.Factory(localExchange));
+            producer.add(new ExchangeSinkOperator.Factory(localExchange), exchange);
             close(producer);
         }
-        return new Pipeline(new ExchangeSourceOperator.Factory(localExchange), partitions);
+        return new Pipeline(new ExchangeSourceOperator.Factory(localExchange), exchange, partitions);
     }
 
     static int[] channels(ExchangeNode exchange)

@@ -119,6 +119,8 @@
       cell(row, formatMillis(query.elapsedMillis), "number");
       cell(row, SignoPlanGraph.formatCount(query.rows), "number");
       cell(row, SignoPlanGraph.formatBytes(query.bytes), "number");
+      cell(row, SignoPlanGraph.formatBytes(query.memoryBytes), "number memory");
+      cell(row, SignoPlanGraph.formatBytes(query.peakMemoryBytes), "number peak-memory");
       const sql = cell(row, query.sql, "sql");
       sql.title = query.sql;
       const actions = cell(row, "");
@@ -168,7 +170,8 @@
     const facts = $("query-facts");
     facts.replaceChildren();
     for (const [name, value] of [["user", query.user], ["created", new Date(query.created).toLocaleString()], ["elapsed", formatMillis(query.elapsedMillis)],
-      ["rows", SignoPlanGraph.formatCount(query.rows)], ["bytes", SignoPlanGraph.formatBytes(query.bytes)]]) {
+      ["rows", SignoPlanGraph.formatCount(query.rows)], ["bytes", SignoPlanGraph.formatBytes(query.bytes)],
+      ["memory", SignoPlanGraph.formatBytes(query.memoryBytes)], ["peak memory", SignoPlanGraph.formatBytes(query.peakMemoryBytes)]]) {
       const dt = document.createElement("dt");
       dt.textContent = name;
       const dd = document.createElement("dd");
@@ -179,7 +182,7 @@
     $("query-sql").textContent = query.sql;
     $("plan-text").textContent = (query.plan || []).join("\n");
     // redrawn while the plan is missing or the counters may still change, not on every refresh
-    const planKey = query.id + ":" + (query.planTree ? "plan" : "none") + ":" + query.exchanges.length + ":" + query.state;
+    const planKey = query.id + ":" + (query.planTree ? "plan" : "none") + ":" + query.exchanges.length + ":" + query.state + ":" + SignoPlanGraph.actualRowsTotal(query.planTree);
     if (drawnPlanFor !== planKey) {
       SignoPlanGraph.render($("plan"), query.planTree, query.exchanges);
       drawnPlanFor = planKey;

@@ -1,12 +1,14 @@
 // Draws a query's physical plan (the planTree of GET /v1/queries/{id}) as an SVG graph: operators as
 // boxes from the root at the top down to the scans, each stage as a dashed box around its operators,
-// and on every remote exchange the counters it sent. Plain DOM calls; no text is parsed as HTML.
+// and on every remote exchange the counters it sent. Under the planner's estimate each operator shows
+// what it did (its actual rows, the time in its calls and its peak memory, summed over drivers and
+// workers) once its drivers counted it. Plain DOM calls; no text is parsed as HTML.
 "use strict";
 
 const SignoPlanGraph = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const NODE_WIDTH = 230;
-  const NODE_HEIGHT = 62;
+  const NODE_HEIGHT = 78;
   const GAP_X = 24;
   const GAP_Y = 46;
   const MARGIN = 28;
@@ -42,6 +44,23 @@ const SignoPlanGraph = (() => {
       unit++;
     }
     return (unit === 0 ? value : value.toFixed(1)) + " " + units[unit];
+  }
+
+  function formatMillis(millis) {
+    const value = Number(millis);
+    return value < 10 ? value.toFixed(2) + " ms" : value < 10000 ? value.toFixed(0) + " ms" : (value / 1000).toFixed(1) + " s";
+  }
+
+  // The sum of the actual rows over the tree: changes whenever an operator's counters do.
+  function actualRowsTotal(node) {
+    if (!node) {
+      return 0;
+    }
+    let total = node.actual ? node.actual.rows + node.actual.inputRows : 0;
+    for (const source of node.sources || []) {
+      total += actualRowsTotal(source);
+    }
+    return total;
   }
 
   // Lays the tree out: leaves side by side, each parent centred over its sources.
@@ -147,10 +166,20 @@ const SignoPlanGraph = (() => {
         line = total ? `exchange ${node.exchange}: ${formatBytes(total.bytesSent)}, ${formatCount(total.pagesSent)} pages` : `exchange ${node.exchange} \u00b7 est. rows ${formatCount(node.estimatedRows)}`;
       }
       group.append(element("text", { class: "detail", x: 8, y: 50 }, shorten(line, 38)));
+      const actual = node.actual;
+      if (actual) {
+        group.dataset.actualRows = actual.rows;
+        const text = `actual ${formatCount(actual.rows)} rows \u00b7 ${formatMillis(actual.wallMillis)} \u00b7 ${formatBytes(actual.peakMemoryBytes)}`;
+        const actualLine = element("text", { class: "actual", x: 8, y: 67 }, shorten(text, 38));
+        group.append(actualLine);
+        const operators = (actual.operators || []).map((o) => `${o.operator}: ${formatCount(o.inputRows)} rows in, ${formatCount(o.outputRows)} out, `
+          + `wall ${formatMillis(o.wallMillis)}, cpu ${formatMillis(o.cpuMillis)}, peak ${formatBytes(o.peakMemoryBytes)}, ${o.instances} instance${o.instances === 1 ? "" : "s"}`);
+        group.querySelector("title").textContent = node.description + "\n" + operators.join("\n");
+      }
       svg.append(group);
     }
     container.append(svg);
   }
 
-  return { render, formatBytes, formatCount };
+  return { render, formatBytes, formatCount, actualRowsTotal };
 })();
