@@ -1,5 +1,6 @@
 package io.signo.server.cluster;
 
+import io.signo.sql.QuerySteps;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.error.ErrorCode;
@@ -34,6 +35,7 @@ final class ClusterMessages
     static final String FINISH_WRITE = "signo.finish-write";
     static final String REMOVE_FILES = "signo.remove-files";
     static final String COPY_FILE = "signo.copy-file";
+    static final String NEXT_SPLITS = "signo.next-splits";
 
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
@@ -58,12 +60,20 @@ final class ClusterMessages
 
     /**
      * A node finished its stages of a query; on failure {@code error} is the message and {@code errorNumber}
-     * its {@link ErrorCode#number()}, on success null and 0.
+     * its {@link ErrorCode#number()}, on success null and 0. {@code steps} are the node's own, timed on its clock.
      */
-    record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges)
+    record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges, List<QuerySteps.Step> steps)
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)
+            implements Serializable {}
+
+    /** A worker's drivers of a scan of shared splits ran out: the next at most {@code maxSplits} of its splits, please. */
+    record NextSplitsRequest(String queryId, int scanIndex, int workerIndex, int maxSplits)
+            implements Serializable {}
+
+    /** The splits a worker reads next (indexes in the table's partition order); none once the scan's queue is empty. */
+    record SplitBatch(int[] splits)
             implements Serializable {}
 
     /**

@@ -2,6 +2,7 @@ package io.signo.server.query;
 
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PlanPrinter;
@@ -115,6 +116,15 @@ public final class ManagedQuery
     public PlanNode planRoot()
     {
         return control.plan();
+    }
+
+    /**
+     * When each step of the query's path happened: on the coordinator in milliseconds since it was
+     * submitted, on each worker since its start request arrived (see {@link QuerySteps}).
+     */
+    public List<QuerySteps.Step> steps()
+    {
+        return control.steps().steps();
     }
 
     /** The exchange counters by exchange and node, once finished (empty in a cluster of one). */

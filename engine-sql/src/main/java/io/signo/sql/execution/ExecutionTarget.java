@@ -1,6 +1,7 @@
 package io.signo.sql.execution;
 
 import io.signo.core.exchange.ResultBuffer;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
@@ -18,10 +19,11 @@ public interface ExecutionTarget
 
     /**
      * Starts every stage of {@code plan} on the nodes it runs on; the root stage writes the result
-     * pages into {@code result}. Does not wait for the stages.
+     * pages into {@code result}. Does not wait for the stages. Marks the steps of starting them in
+     * {@code steps}.
      *
      * @return completes when every task of the query ended, or exceptionally with the first failure
      *         (any other tasks are then stopped); cancelling it stops every task
      */
-    CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result);
+    CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QuerySteps steps);
 }
