@@ -15,6 +15,7 @@ import io.signo.sql.execution.NodeTasks;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
+import io.signo.sql.fragment.Stage;
 import io.signo.sql.fragment.StoredTableReference;
 import io.signo.sql.rel.TableWriterNode;
 import io.signo.storage.table.Table;
@@ -91,6 +92,11 @@ final class ClusterTarget
             steps.mark("plan encoded");
             remoteTasks.splits(new SplitQueues(plan.root(), workers.size()));
             for (int i = 0; i < workers.size(); i++) {
+                if (!runsOnWorker(plan, i)) {
+                    // nothing to do there (a query of replicated tables runs on the coordinator alone): no round trip
+                    remoteTasks.task(i).complete(new TaskDone(queryId, i, null, 0, List.of(), List.of()));
+                    continue;
+                }
                 ExecuteRequest request = new ExecuteRequest(queryId, encoded, i, workers, transport.localAddress(), shape.driversPerNode(), exchangeSettings,
                         session.queryMaxMemoryBytes());
                 String worker = workers.get(i);
@@ -119,13 +125,6 @@ final class ClusterTarget
                     result.finish();
                 }
             });
-            for (int i = 0; i < remoteTasks.tasks().size(); i++) {
-                int workerIndex = i;
-                remoteTasks.tasks().get(i).thenAccept(done -> {
-                    steps.mark("worker " + workerIndex + " reported its end");
-                    steps.addAll(done.steps());
-                });
-            }
         }
         catch (RuntimeException e) {
             query.completeExceptionally(e);
@@ -149,7 +148,19 @@ final class ClusterTarget
                 }
             });
         }
-        CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new)).thenRun(() -> {
+        CompletableFuture<Void> allEnded = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
+        // registered after allOf's own dependents, so they run first: a worker's steps are in before the query ends
+        for (int i = 0; i < remoteTasks.tasks().size(); i++) {
+            int workerIndex = i;
+            remoteTasks.tasks().get(i).thenAccept(done -> {
+                if (!done.steps().isEmpty()) {
+                    // a worker that was sent no task has no report
+                    steps.mark("worker " + workerIndex + " reported its end");
+                    steps.addAll(done.steps());
+                }
+            });
+        }
+        allEnded.thenRun(() -> {
             try {
                 List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
                 for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
@@ -163,6 +174,16 @@ final class ClusterTarget
             }
         });
         return query;
+    }
+
+    private static boolean runsOnWorker(FragmentedPlan plan, int workerIndex)
+    {
+        for (Stage stage : plan.stages()) {
+            if (plan.runsOn(stage, workerIndex)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Fails the exchanges and stops the query's drivers here and its tasks on every worker. */
