@@ -115,16 +115,6 @@ final class ClusterTarget
                     engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result);
             steps.mark("coordinator tasks started");
             tasks.add(coordinatorDone);
-            boolean writes = !TableWriterNode.writersIn(plan.root()).isEmpty();
-            coordinatorDone.thenRun(() -> {
-                steps.mark("coordinator tasks ended");
-                if (!writes) {
-                    // the root stage ended, so every sender ended its stream after its last page: the
-                    // answer is whole, and the client need not wait for the workers' reports (a
-                    // statement that writes waits: its files are not all written before then)
-                    result.finish();
-                }
-            });
         }
         catch (RuntimeException e) {
             query.completeExceptionally(e);
@@ -149,7 +139,19 @@ final class ClusterTarget
             });
         }
         CompletableFuture<Void> allEnded = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
-        // registered after allOf's own dependents, so they run first: a worker's steps are in before the query ends
+        // registered after allOf's own dependents, so they run first: the steps are in and the result is finished before the query ends
+        if (coordinatorTasks != null) {
+            boolean writes = !TableWriterNode.writersIn(plan.root()).isEmpty();
+            coordinatorTasks.thenRun(() -> {
+                steps.mark("coordinator tasks ended");
+                if (!writes) {
+                    // the root stage ended, so every sender ended its stream after its last page: the
+                    // answer is whole, and the client need not wait for the workers' reports (a
+                    // statement that writes waits: its files are not all written before then)
+                    result.finish();
+                }
+            });
+        }
         for (int i = 0; i < remoteTasks.tasks().size(); i++) {
             int workerIndex = i;
             remoteTasks.tasks().get(i).thenAccept(done -> {
