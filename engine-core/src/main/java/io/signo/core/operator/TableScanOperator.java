@@ -107,12 +107,15 @@ public final class TableScanOperator
                 return index < segments.size() ? segments.get(index) : null;
             }
             synchronized (this) {
+                if (batches.isEmpty()) {
+                    // a supplier may answer at once
+                    askForMore();
+                }
                 if (supplierFailure != null) {
                     throw new IllegalStateException("cannot get the splits to scan: " + supplierFailure.getMessage(), supplierFailure);
                 }
                 int[] batch = batches.peekFirst();
                 if (batch == null) {
-                    askForMore();
                     return null;
                 }
                 Segment segment = segments.get(batch[position++]);
