@@ -2,7 +2,12 @@ package io.signo.bench;
 
 import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.server.cluster.WorkerProcesses;
+import io.signo.sql.QueryControl;
+import io.signo.sql.QuerySteps;
+import io.signo.sql.ResultStream;
+import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
+import io.signo.sql.execution.QueryExecution;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
@@ -11,9 +16,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -56,16 +64,40 @@ public final class QueryLatencyBenchmark
                 SignoEngine local = new SignoEngine(data.catalog(), LOCAL_THREADS);
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, "1g");
                 ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
+            StringBuilder stepReport = new StringBuilder();
+            Session session = new Session("benchmark");
             for (String[] testCase : CASES) {
                 String sql = testCase[1];
                 double[] planning = timings(runs, _ -> cluster.execute("EXPLAIN " + sql));
                 double[] inProcess = timings(runs, _ -> local.execute(sql));
-                double[] onCluster = timings(runs, _ -> cluster.execute(sql));
+                Map<String, List<Double>> steps = new LinkedHashMap<>();
+                QueryExecution[] last = new QueryExecution[1];
+                double[] onCluster = timings(runs, _ -> {
+                    // what a client sees: the whole result, which may come before the workers' reports of their end
+                    ResultStream stream = cluster.start(session, sql, new QueryControl(), _ -> {});
+                    stream.collect();
+                    last[0] = (QueryExecution) stream;
+                }, run -> {
+                    last[0].tasksEnded().join();
+                    if (run >= 0) {
+                        for (QuerySteps.Step step : cluster.lastQuerySteps()) {
+                            steps.computeIfAbsent(step.node() + ": " + step.name(), _ -> new ArrayList<>()).add(step.millis());
+                        }
+                    }
+                });
                 String line = String.format(Locale.ROOT, "| %s: `%s` | %s | %s | %s | %.2f |%n", testCase[0], sql, summary(planning), summary(inProcess), summary(onCluster),
                         percentile(onCluster, 0.5) - percentile(planning, 0.5));
                 System.out.print(line);
                 report.append(line);
+                stepReport.append(String.format(Locale.ROOT, "%n%s, `%s` (median ms since the query arrived; a worker's since its start request arrived):%n%n", testCase[0], sql));
+                stepReport.append("| step | median | 90th percentile |\n|---|--:|--:|\n");
+                steps.forEach((step, millis) -> {
+                    double[] sorted = millis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+                    stepReport.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f |%n", step, percentile(sorted, 0.5), percentile(sorted, 0.9)));
+                });
             }
+            System.out.print(stepReport);
+            report.append("\n## Steps of the cluster runs\n").append(stepReport);
         }
         Files.createDirectories(output);
         Path file = output.resolve("query-latency.md");
@@ -73,16 +105,25 @@ public final class QueryLatencyBenchmark
         System.out.println("wrote " + file);
     }
 
+    /** Times {@code runs} runs after the warm-up ones; the statement is given a negative run number while warming up. */
     private static double[] timings(int runs, Consumer<Integer> statement)
     {
+        return timings(runs, statement, _ -> {});
+    }
+
+    /** As above, running {@code afterEach} after each run, outside the time measured. */
+    private static double[] timings(int runs, Consumer<Integer> statement, Consumer<Integer> afterEach)
+    {
         for (int run = 0; run < WARM_UP_RUNS; run++) {
-            statement.accept(run);
+            statement.accept(-1 - run);
+            afterEach.accept(-1 - run);
         }
         double[] millis = new double[runs];
         for (int run = 0; run < runs; run++) {
             long start = System.nanoTime();
             statement.accept(run);
             millis[run] = (System.nanoTime() - start) / 1e6;
+            afterEach.accept(run);
         }
         Arrays.sort(millis);
         return millis;

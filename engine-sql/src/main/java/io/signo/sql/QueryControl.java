@@ -20,8 +20,15 @@ public final class QueryControl
     private final List<Runnable> cancelActions = new ArrayList<>();
     private final CompletableFuture<Void> started = new CompletableFuture<>();
     private final QueryStatistics statistics = new QueryStatistics();
+    private final QuerySteps steps = new QuerySteps();
     private volatile PlanNode plan;
     private String cancelReason;
+
+    /** When each step of the statement's path happened, from the moment this control was made. */
+    public QuerySteps steps()
+    {
+        return steps;
+    }
 
     /** The physical plan, once planned; null while planning (and for SET statements). */
     public PlanNode plan()

@@ -181,6 +181,7 @@ public final class SignoEngine
     public static ResultStream start(PlannedQuery planned, Session session, QueryControl control, ExecutionTarget target)
     {
         FragmentedPlan fragmented = FragmentedPlan.fragment(planned.root(), target.shape());
+        control.steps().mark("fragmented");
         return QueryExecution.start(planned.columnNames(), planned.root().outputTypes(), fragmented, target, session, control);
     }
 
@@ -312,9 +313,11 @@ public final class SignoEngine
         try {
             LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog, session.timeZone()).plan(sql);
             RelNode rel = logical.root();
+            control.steps().mark("parsed and optimized");
             PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),
                     replicatedOnWorkers(), session.maxRecursionDepth());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
+            control.steps().mark("physical plan");
             control.planned(root);
             return new PlannedQuery(root, logical.columnNames(), logical.explain(), logical.analyze());
         }

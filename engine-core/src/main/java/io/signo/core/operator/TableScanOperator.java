@@ -4,11 +4,13 @@ import io.signo.core.operator.join.RuntimeFilter;
 import io.signo.core.operator.scan.RuntimeFilterSelection;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
 import io.signo.core.operator.scan.SegmentPredicate;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
 import io.signo.storage.vector.ColumnVector;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +20,9 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Reads a table's segments, morsel by morsel: every driver of the scan pipeline takes the next
- * unread segment from one shared cursor, so fast drivers take more and all cores stay busy.
+ * unread segment from one shared cursor, so fast drivers take more and all cores stay busy. In a
+ * cluster, the splits of files every worker can read come from the query's queue on the
+ * coordinator ({@link SplitSupplier}), so fast workers take more too.
  * Returns views of the stored pages (only the wanted columns); nothing is copied. A segment read as
  * one larger page (a Parquet row group, a CSV split) is handed on in views of at most
  * {@link #MAX_PAGE_ROWS} rows, the size of the engine's other pages, so that the operators above
@@ -44,16 +48,39 @@ public final class TableScanOperator
     /** Rows of the largest page a scan hands on. */
     public static final int MAX_PAGE_ROWS = 8192;
 
-    /** The segments of one scan in one query, shared by its drivers. */
+    /**
+     * The segments of one scan in one query, shared by its drivers: the node's own share, handed out
+     * in order, or (with a {@link SplitSupplier}) the splits the query's queue hands this node, batch
+     * by batch as its drivers run out. The next batch is asked for as soon as the last one is handed
+     * out, so that the drivers rarely wait for it.
+     */
     public static final class SegmentCursor
     {
         private final List<Segment> segments;
+        private final SplitSupplier supplier;
         private final AtomicInteger next = new AtomicInteger();
         private final AtomicInteger prunedSegments = new AtomicInteger();
+        /** With a supplier: the batches received and not yet handed out, the first from {@code position} on. Guarded by this. */
+        private final ArrayDeque<int[]> batches = new ArrayDeque<>();
+        private int position;
+        private CompletableFuture<int[]> request;
+        private boolean supplierEmpty;
+        private Throwable supplierFailure;
 
+        /** The node's own share, read whole. */
         public SegmentCursor(List<Segment> segments)
         {
+            this(segments, null);
+        }
+
+        /**
+         * @param segments every split of the table, in partition order, when {@code supplier} is not null
+         * @param supplier where the node gets the indexes of the splits it reads; null to read all of {@code segments}
+         */
+        public SegmentCursor(List<Segment> segments, SplitSupplier supplier)
+        {
             this.segments = List.copyOf(segments);
+            this.supplier = supplier;
         }
 
         public int segmentCount()
@@ -72,10 +99,93 @@ public final class TableScanOperator
             prunedSegments.incrementAndGet();
         }
 
+        /** The next segment to read, or null when there is none now: see {@link #isExhausted()} and {@link #ready()}. */
         Segment next()
         {
-            int index = next.getAndIncrement();
-            return index < segments.size() ? segments.get(index) : null;
+            if (supplier == null) {
+                int index = next.getAndIncrement();
+                return index < segments.size() ? segments.get(index) : null;
+            }
+            synchronized (this) {
+                if (batches.isEmpty()) {
+                    // a supplier may answer at once
+                    askForMore();
+                }
+                if (supplierFailure != null) {
+                    throw new IllegalStateException("cannot get the splits to scan: " + supplierFailure.getMessage(), supplierFailure);
+                }
+                int[] batch = batches.peekFirst();
+                if (batch == null) {
+                    return null;
+                }
+                Segment segment = segments.get(batch[position++]);
+                if (position == batch.length) {
+                    batches.removeFirst();
+                    position = 0;
+                    if (batches.isEmpty()) {
+                        askForMore();
+                    }
+                }
+                return segment;
+            }
+        }
+
+        /** Whether every segment this node reads was handed out. */
+        boolean isExhausted()
+        {
+            if (supplier == null) {
+                return next.get() >= segments.size();
+            }
+            synchronized (this) {
+                return supplierEmpty && batches.isEmpty();
+            }
+        }
+
+        /** Completes once a segment can be handed out, or the cursor is exhausted. */
+        CompletableFuture<?> ready()
+        {
+            if (supplier == null) {
+                return NOT_BLOCKED;
+            }
+            synchronized (this) {
+                if (!batches.isEmpty() || supplierEmpty || supplierFailure != null) {
+                    return NOT_BLOCKED;
+                }
+                askForMore();
+                return request == null ? NOT_BLOCKED : request;
+            }
+        }
+
+        private void askForMore()
+        {
+            if (request != null || supplierEmpty || supplierFailure != null) {
+                return;
+            }
+            CompletableFuture<int[]> asked = supplier.nextBatch();
+            request = asked;
+            asked.whenComplete((batch, failure) -> received(asked, batch, failure));
+        }
+
+        private synchronized void received(CompletableFuture<int[]> asked, int[] batch, Throwable failure)
+        {
+            if (request == asked) {
+                request = null;
+            }
+            if (failure != null) {
+                supplierFailure = failure;
+            }
+            else if (batch.length == 0) {
+                supplierEmpty = true;
+            }
+            else {
+                for (int index : batch) {
+                    if (index < 0 || index >= segments.size()) {
+                        supplierFailure = new IllegalStateException("split " + index + " is not one of the " + segments.size() + " splits of the table");
+                        return;
+                    }
+                }
+                batches.addLast(batch);
+            }
         }
     }
 
@@ -165,7 +275,13 @@ public final class TableScanOperator
     @Override
     public CompletableFuture<?> isBlocked()
     {
-        return runtimeFilters == null ? NOT_BLOCKED : runtimeFilters.isBlocked();
+        if (runtimeFilters != null) {
+            CompletableFuture<?> builds = runtimeFilters.isBlocked();
+            if (!builds.isDone()) {
+                return builds;
+            }
+        }
+        return finished || largePage != null ? NOT_BLOCKED : cursor.ready();
     }
 
     @Override
@@ -197,7 +313,8 @@ public final class TableScanOperator
                 segment = cursor.next();
             }
             if (segment == null) {
-                finished = true;
+                // none now: every segment was handed out, or the next batch is on its way (isBlocked)
+                finished = cursor.isExhausted();
                 return null;
             }
             Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns) : segment.read(columns, testsOnRead);

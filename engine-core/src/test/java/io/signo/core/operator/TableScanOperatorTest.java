@@ -2,6 +2,7 @@ package io.signo.core.operator;
 
 import io.signo.core.operator.scan.ColumnConstraint;
 import io.signo.core.operator.scan.SegmentPredicate;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.PageSegment;
@@ -11,11 +12,16 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static io.signo.core.operator.TestingPages.page;
 import static io.signo.core.operator.TestingPages.row;
 import static io.signo.core.operator.TestingPages.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TableScanOperatorTest
 {
@@ -153,5 +159,68 @@ class TableScanOperatorTest
             }
         }
         return kept;
+    }
+
+    @Test
+    void splitsComeFromTheSupplierBatchByBatchAndTheScanWaitsForThem()
+    {
+        // the supplier hands out segments 7, 2 and 5 in two batches, then none
+        List<CompletableFuture<int[]>> requests = new ArrayList<>();
+        SplitSupplier supplier = () -> {
+            CompletableFuture<int[]> request = new CompletableFuture<>();
+            requests.add(request);
+            return request;
+        };
+        var cursor = new TableScanOperator.SegmentCursor(segments(), supplier);
+        OperatorRunner runner = new OperatorRunner();
+        List<Page> output = new ArrayList<>();
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = new TableScanOperator.Factory("t", cursor, new int[] {0, 1}).createOperator(context)) {
+            assertFalse(operator.isBlocked().isDone(), "no split yet: the scan waits for the first batch");
+            assertEquals(1, requests.size());
+            assertNull(operator.getOutput());
+            assertFalse(operator.isFinished());
+            assertEquals(1, requests.size(), "one batch asked for at a time");
+
+            requests.get(0).complete(new int[] {7, 2});
+            assertTrue(operator.isBlocked().isDone());
+            output.add(operator.getOutput());
+            output.add(operator.getOutput());
+            assertEquals(2, requests.size(), "the next batch is asked for as soon as the last split of one is handed out");
+            assertNull(operator.getOutput());
+            assertFalse(operator.isBlocked().isDone());
+
+            requests.get(1).complete(new int[] {5});
+            output.add(operator.getOutput());
+            requests.get(2).complete(new int[0]);
+            assertTrue(operator.isBlocked().isDone());
+            assertNull(operator.getOutput());
+            assertTrue(operator.isFinished(), "an empty batch ends the scan");
+        }
+        List<List<Object>> expected = new ArrayList<>();
+        for (int segment : new int[] {7, 2, 5}) {
+            for (int i = 0; i < 10; i++) {
+                expected.add(row(10L * segment + i, "s" + segment));
+            }
+        }
+        assertEquals(expected, rows(output));
+    }
+
+    @Test
+    void aSplitTheTableDoesNotHaveOrAFailedRequestFailsTheScan()
+    {
+        var outOfRange = new TableScanOperator.SegmentCursor(segments(), () -> CompletableFuture.completedFuture(new int[] {3, 10}));
+        OperatorRunner runner = new OperatorRunner();
+        try (OperatorContext context = runner.newContext(0);
+                Operator operator = new TableScanOperator.Factory("t", outOfRange, new int[] {0}).createOperator(context)) {
+            IllegalStateException failure = assertThrows(IllegalStateException.class, operator::getOutput);
+            assertTrue(failure.getMessage().contains("split 10 is not one of the 10 splits of the table"), failure.getMessage());
+        }
+        var failing = new TableScanOperator.SegmentCursor(segments(), () -> CompletableFuture.failedFuture(new IllegalStateException("coordinator 127.0.0.1:1 is gone")));
+        try (OperatorContext context = runner.newContext(1);
+                Operator operator = new TableScanOperator.Factory("t", failing, new int[] {0}).createOperator(context)) {
+            IllegalStateException failure = assertThrows(IllegalStateException.class, operator::getOutput);
+            assertTrue(failure.getMessage().contains("cannot get the splits to scan: coordinator 127.0.0.1:1 is gone"), failure.getMessage());
+        }
     }
 }

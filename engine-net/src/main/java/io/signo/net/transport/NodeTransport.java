@@ -85,7 +85,10 @@ public final class NodeTransport
     private final List<Consumer<String>> deadPeerListeners = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
-    private record PendingRequest(String peer, String method, CompletableFuture<byte[]> future, ScheduledFuture<?> timeout) {}
+    /** Fails the requests past their deadline: one periodic task, so that sending a request schedules nothing. */
+    private final ScheduledFuture<?> timeoutSweep;
+
+    private record PendingRequest(String peer, String method, CompletableFuture<byte[]> future, long deadlineNanos) {}
 
     private NodeTransport(String host, int port, TransportConfig config)
             throws InterruptedException
@@ -142,6 +145,21 @@ public final class NodeTransport
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
                 .handler(initializer);
+        long sweepMillis = Math.clamp(config.requestTimeout().toMillis() / 4, 1, 1000);
+        this.timeoutSweep = eventLoops.scheduleAtFixedRate(this::failTimedOutRequests, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Fails every request whose deadline passed (within a quarter of the timeout, at most a second, late). */
+    private void failTimedOutRequests()
+    {
+        long now = System.nanoTime();
+        for (Map.Entry<Long, PendingRequest> entry : pendingRequests.entrySet()) {
+            PendingRequest request = entry.getValue();
+            if (now - request.deadlineNanos >= 0 && pendingRequests.remove(entry.getKey(), request)) {
+                request.future.completeExceptionally(new TimeoutException("request " + request.method + " to " + request.peer + " timed out after "
+                        + config.requestTimeout().toMillis() + " ms"));
+            }
+        }
     }
 
     /** Binds a server on {@code host:port} (port 0 picks a free one) and returns the running transport. */
@@ -209,14 +227,7 @@ public final class NodeTransport
             return future;
         }
         long id = nextRequestId.incrementAndGet();
-        long timeoutMillis = config.requestTimeout().toMillis();
-        ScheduledFuture<?> timeout = eventLoops.schedule(() -> {
-            PendingRequest timedOut = pendingRequests.remove(id);
-            if (timedOut != null) {
-                timedOut.future.completeExceptionally(new TimeoutException("request " + method + " to " + peer + " timed out after " + timeoutMillis + " ms"));
-            }
-        }, timeoutMillis, TimeUnit.MILLISECONDS);
-        pendingRequests.put(id, new PendingRequest(peer, method, future, timeout));
+        pendingRequests.put(id, new PendingRequest(peer, method, future, System.nanoTime() + config.requestTimeout().toNanos()));
         if (deadPeers.contains(peer) && !connections.containsKey(peer)) {
             // a dead peer gets one new connection attempt; failing it fails this request
             deadPeers.remove(peer);
@@ -346,7 +357,6 @@ public final class NodeTransport
         for (Map.Entry<Long, PendingRequest> entry : pendingRequests.entrySet()) {
             PendingRequest request = entry.getValue();
             if (request.peer.equals(peer) && pendingRequests.remove(entry.getKey(), request)) {
-                request.timeout.cancel(false);
                 failed.add(request);
             }
         }
@@ -464,7 +474,6 @@ public final class NodeTransport
         if (request == null) {
             return;
         }
-        request.timeout.cancel(false);
         byte[] body = new byte[buffer.remaining()];
         buffer.get(body);
         if (frame.type() == FrameType.RESPONSE) {
@@ -512,6 +521,7 @@ public final class NodeTransport
             return;
         }
         closed = true;
+        timeoutSweep.cancel(false);
         IllegalStateException failure = new IllegalStateException("transport " + localAddress + " is closed");
         for (PeerConnection connection : connections.values()) {
             connection.fail(failure);

@@ -12,6 +12,6 @@ public interface ClusterSession
 
     List<String> workers();
 
-    /** Lines describing the exchange counters of the last query, for {@code --stats}. */
+    /** Lines describing the exchange counters and the steps of the last query, for {@code --stats}. */
     List<String> lastQueryStatistics();
 }

@@ -4,6 +4,7 @@ import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryResult;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** A cluster session over a coordinator in this process and its worker processes. */
@@ -47,7 +48,9 @@ final class ProcessCluster
     @Override
     public List<String> lastQueryStatistics()
     {
-        return ExchangeStatisticsText.render(coordinator.lastQueryExchanges());
+        List<String> lines = new ArrayList<>(ExchangeStatisticsText.render(coordinator.lastQueryExchanges()));
+        lines.addAll(QueryStepsText.render(coordinator.lastQuerySteps()));
+        return lines;
     }
 
     @Override

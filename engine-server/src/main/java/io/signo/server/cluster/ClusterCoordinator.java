@@ -10,10 +10,12 @@ import io.signo.server.cluster.ClusterMessages.LoadResponse;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.ddl.StatementKind;
+import io.signo.sql.execution.QueryExecution;
 import io.signo.storage.db.BlockCache;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
@@ -78,6 +80,8 @@ public final class ClusterCoordinator
     private long generationMillis;
     private long totalRows;
     private volatile List<ExchangeCounters> lastQueryExchanges = List.of();
+    private volatile QuerySteps lastQuerySteps = new QuerySteps();
+    private volatile RemoteTasks lastQueryTasks;
     /** The session of callers that bring none (the command line, tests). */
     private final Session defaultSession = new Session("signo");
 
@@ -142,6 +146,13 @@ public final class ClusterCoordinator
         transport.registerHandler(ClusterMessages.TASK_DONE, payload -> {
             taskDone(ClusterMessages.decode(payload, TaskDone.class));
             return new byte[0];
+        });
+        transport.registerHandler(ClusterMessages.NEXT_SPLITS, payload -> {
+            ClusterMessages.NextSplitsRequest request = ClusterMessages.decode(payload, ClusterMessages.NextSplitsRequest.class);
+            RemoteTasks query = running.get(request.queryId());
+            // a query that ended has nothing left to read
+            int[] splits = query == null ? new int[0] : query.splits().take(request.scanIndex(), request.workerIndex(), request.maxSplits());
+            return ClusterMessages.encode(new ClusterMessages.SplitBatch(splits));
         });
         transport.onPeerDead(this::workerDied);
         liveWorkers.addAll(workerAddresses);
@@ -219,6 +230,19 @@ public final class ClusterCoordinator
         return lastQueryExchanges;
     }
 
+    /** The steps of the last query started (see {@link QuerySteps}); a worker's arrive with its report of the end. */
+    public List<QuerySteps.Step> lastQuerySteps()
+    {
+        return lastQuerySteps.steps();
+    }
+
+    /** How many of each shared-split scan's splits each worker of the last query took (see {@link SplitQueues}). */
+    List<SplitQueues.ScanSplits> lastQuerySplits()
+    {
+        RemoteTasks tasks = lastQueryTasks;
+        return tasks == null ? List.of() : tasks.splits().counts();
+    }
+
     /** Has every live worker open its share of the data source, then plans with their merged statistics. */
     private synchronized void distributeData()
     {
@@ -291,12 +315,20 @@ public final class ClusterCoordinator
     }
 
     /**
-     * Runs one statement across the cluster for a client's session and returns its whole result;
-     * see {@link #start}.
+     * Runs one statement across the cluster for a client's session and returns its whole result
+     * once every task of it ended; see {@link #start}.
      */
     public QueryResult execute(Session session, String sql, QueryControl control, Consumer<List<ExchangeCounters>> exchangeCounters)
     {
-        return start(session, sql, control, exchangeCounters).collect();
+        ResultStream stream = start(session, sql, control, exchangeCounters);
+        QueryResult result = stream.collect();
+        if (stream instanceof QueryExecution execution) {
+            // the answer is whole before the workers' reports arrive; wait for them, so that the
+            // query's counters and steps are complete when this returns (a report's failure no longer
+            // changes the answer)
+            execution.tasksEnded().exceptionally(_ -> null).join();
+        }
+        return result;
     }
 
     /**
@@ -348,6 +380,7 @@ public final class ClusterCoordinator
         synchronized (this) {
             engine = planner;
         }
+        lastQuerySteps = control.steps();
         SignoEngine.PlannedQuery planned = engine.plan(session, sql, control);
         if (planned.explain() && !planned.analyze()) {
             return ResultStream.of(SignoEngine.explainResult(planned));
@@ -381,6 +414,7 @@ public final class ClusterCoordinator
         String queryId = "query-" + coordinatorId + "-" + queryCounter.incrementAndGet();
         RemoteTasks remoteTasks = new RemoteTasks(workers);
         running.put(queryId, remoteTasks);
+        lastQueryTasks = remoteTasks;
         return new ClusterTarget(transport, router, executor, engine, exchangeSettings, queryId, remoteTasks, threads, counters, () -> running.remove(queryId),
                 storage == null ? _ -> null : storage::reference);
     }

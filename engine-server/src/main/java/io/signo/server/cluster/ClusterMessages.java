@@ -1,6 +1,7 @@
 package io.signo.server.cluster;
 
 import io.signo.core.driver.OperatorStatistics;
+import io.signo.sql.QuerySteps;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.error.ErrorCode;
@@ -35,6 +36,7 @@ final class ClusterMessages
     static final String FINISH_WRITE = "signo.finish-write";
     static final String REMOVE_FILES = "signo.remove-files";
     static final String COPY_FILE = "signo.copy-file";
+    static final String NEXT_SPLITS = "signo.next-splits";
 
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
@@ -60,13 +62,22 @@ final class ClusterMessages
     /**
      * A node finished its stages of a query; on failure {@code error} is the message and {@code errorNumber}
      * its {@link ErrorCode#number()}, on success null and 0. With the node's exchange counters, what its
-     * operators did (summed over its drivers, by plan node) and the peak of its memory pool.
+     * operators did (summed over its drivers, by plan node), the peak of its memory pool, and its own
+     * {@code steps}, timed on its clock.
      */
     record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges, List<OperatorStatistics> operators,
-            long peakMemoryBytes)
+            long peakMemoryBytes, List<QuerySteps.Step> steps)
             implements Serializable {}
 
     record CancelRequest(String queryId, String reason)
+            implements Serializable {}
+
+    /** A worker's drivers of a scan of shared splits ran out: the next at most {@code maxSplits} of its splits, please. */
+    record NextSplitsRequest(String queryId, int scanIndex, int workerIndex, int maxSplits)
+            implements Serializable {}
+
+    /** The splits a worker reads next (indexes in the table's partition order); none once the scan's queue is empty. */
+    record SplitBatch(int[] splits)
             implements Serializable {}
 
     /**

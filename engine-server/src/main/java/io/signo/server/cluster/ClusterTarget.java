@@ -7,6 +7,7 @@ import io.signo.net.transport.NodeTransport;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.execution.ExecutionTarget;
@@ -15,7 +16,9 @@ import io.signo.sql.execution.QueryStatistics;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.PlanCodec;
+import io.signo.sql.fragment.Stage;
 import io.signo.sql.fragment.StoredTableReference;
+import io.signo.sql.rel.TableWriterNode;
 import io.signo.storage.table.Table;
 
 import java.util.ArrayList;
@@ -30,8 +33,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The nodes of one query in a cluster of processes: every worker runs the parallel stages over its
  * share of the data, the coordinator (this process) the single stages and the root. Starting sends
- * each worker the plan; the query ends when the coordinator's drivers and every worker's task
- * ended. The first failure (a task's error, a worker that died, a cancel) stops the tasks on every
+ * each worker the plan; the result is whole once the coordinator's drivers ended (the root stage
+ * has every page), and the query ends when every worker's task reported its end too. The first failure (a task's error, a worker that died, a cancel) stops the tasks on every
  * node. One instance per query.
  */
 final class ClusterTarget
@@ -78,7 +81,7 @@ final class ClusterTarget
     }
 
     @Override
-    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics)
+    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics, QuerySteps steps)
     {
         List<String> workers = remoteTasks.workers();
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), exchangeSettings.config());
@@ -87,18 +90,31 @@ final class ClusterTarget
         CompletableFuture<Void> coordinatorDone = null;
         try {
             byte[] encoded = PlanCodec.encode(plan.root(), storedTables);
+            steps.mark("plan encoded");
+            remoteTasks.splits(new SplitQueues(plan.root(), workers.size()));
             for (int i = 0; i < workers.size(); i++) {
+                if (!runsOnWorker(plan, i)) {
+                    // nothing to do there (a query of replicated tables runs on the coordinator alone): no round trip
+                    remoteTasks.task(i).complete(new TaskDone(queryId, i, null, 0, List.of(), List.of(), 0, List.of()));
+                    continue;
+                }
                 ExecuteRequest request = new ExecuteRequest(queryId, encoded, i, workers, transport.localAddress(), shape.driversPerNode(), exchangeSettings,
                         session.queryMaxMemoryBytes());
                 String worker = workers.get(i);
+                int workerIndex = i;
                 transport.request(worker, ClusterMessages.EXECUTE, ClusterMessages.encode(request)).whenComplete((ignored, failure) -> {
                     if (failure != null) {
                         query.completeExceptionally(ClusterCoordinator.workerFailed(worker, failure));
                     }
+                    else {
+                        steps.mark("worker " + workerIndex + " started its tasks");
+                    }
                 });
             }
+            steps.mark("start requests sent");
             coordinatorDone = NodeTasks.startNode(executor, plan, shape.coordinator(), exchanges,
                     engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result, statistics);
+            steps.mark("coordinator tasks started");
             tasks.add(coordinatorDone);
         }
         catch (RuntimeException e) {
@@ -123,7 +139,31 @@ final class ClusterTarget
                 }
             });
         }
-        CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new)).thenRun(() -> {
+        CompletableFuture<Void> allEnded = CompletableFuture.allOf(tasks.toArray(CompletableFuture[]::new));
+        // registered after allOf's own dependents, so they run first: the steps are in and the result is finished before the query ends
+        if (coordinatorTasks != null) {
+            boolean writes = !TableWriterNode.writersIn(plan.root()).isEmpty();
+            coordinatorTasks.thenRun(() -> {
+                steps.mark("coordinator tasks ended");
+                if (!writes) {
+                    // the root stage ended, so every sender ended its stream after its last page: the
+                    // answer is whole, and the client need not wait for the workers' reports (a
+                    // statement that writes waits: its files are not all written before then)
+                    result.finish();
+                }
+            });
+        }
+        for (int i = 0; i < remoteTasks.tasks().size(); i++) {
+            int workerIndex = i;
+            remoteTasks.tasks().get(i).thenAccept(done -> {
+                if (!done.steps().isEmpty()) {
+                    // a worker that was sent no task has no report
+                    steps.mark("worker " + workerIndex + " reported its end");
+                    steps.addAll(done.steps());
+                }
+            });
+        }
+        allEnded.thenRun(() -> {
             try {
                 List<ExchangeCounters> counters = new ArrayList<>(ExchangeCountersSnapshot.of(exchanges));
                 for (CompletableFuture<TaskDone> task : remoteTasks.tasks()) {
@@ -139,6 +179,16 @@ final class ClusterTarget
             }
         });
         return query;
+    }
+
+    private static boolean runsOnWorker(FragmentedPlan plan, int workerIndex)
+    {
+        for (Stage stage : plan.stages()) {
+            if (plan.runsOn(stage, workerIndex)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Fails the exchanges and stops the query's drivers here and its tasks on every worker. */

@@ -2,6 +2,7 @@ package io.signo.server.cluster;
 
 import io.signo.core.exchange.Exchange;
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.net.exchange.ExchangeConfig;
 import io.signo.net.exchange.ExchangeId;
 import io.signo.net.exchange.ExchangeRouter;
@@ -16,6 +17,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 
 /**
  * The exchanges of one query on one node, over the network: partition p of a non-gather exchange
@@ -31,9 +33,19 @@ final class NetworkExchangeProvider
     private final ExchangeConfig config;
     private final ReceiveBudget budget;
     private final Map<Integer, NetworkExchange> exchanges = new ConcurrentHashMap<>();
+    /** Where a worker's scans of shared splits get them; null on the coordinator, which runs no such scan. */
+    private final IntFunction<SplitSupplier> splitSuppliers;
 
     NetworkExchangeProvider(ExchangeRouter router, String queryId, List<String> workerAddresses, String coordinatorAddress, ExchangeConfig config)
     {
+        this(router, queryId, workerAddresses, coordinatorAddress, config, null);
+    }
+
+    /** @param splitSuppliers where this worker's scans of shared splits get them, by scan number */
+    NetworkExchangeProvider(ExchangeRouter router, String queryId, List<String> workerAddresses, String coordinatorAddress, ExchangeConfig config,
+            IntFunction<SplitSupplier> splitSuppliers)
+    {
+        this.splitSuppliers = splitSuppliers;
         this.router = router;
         this.queryId = queryId;
         this.workerAddresses = List.copyOf(workerAddresses);
@@ -53,6 +65,12 @@ final class NetworkExchangeProvider
             int[] hashChannels = node.hashChannels().stream().mapToInt(Integer::intValue).toArray();
             return new NetworkExchange(router, new ExchangeId(queryId, id), node.kind(), owners, hashChannels, node.tableBuckets(), layout.localProducerCount(), layout.producerCount(), config, budget);
         });
+    }
+
+    @Override
+    public SplitSupplier splits(int scanIndex)
+    {
+        return splitSuppliers == null ? null : splitSuppliers.apply(scanIndex);
     }
 
     /** What the query's receivers in this process may grant beyond their first windows, and the most they buffered at once. */

@@ -14,6 +14,7 @@ final class RemoteTasks
 {
     private final List<String> workers;
     private final List<CompletableFuture<TaskDone>> tasks;
+    private volatile SplitQueues splits = SplitQueues.none();
 
     RemoteTasks(List<String> workers)
     {
@@ -33,6 +34,17 @@ final class RemoteTasks
     List<CompletableFuture<TaskDone>> tasks()
     {
         return tasks;
+    }
+
+    /** The queues of the query's shared splits, set before any worker is asked to start. */
+    SplitQueues splits()
+    {
+        return splits;
+    }
+
+    void splits(SplitQueues splits)
+    {
+        this.splits = splits;
     }
 
     CompletableFuture<TaskDone> task(int nodeIndex)

@@ -1,6 +1,7 @@
 package io.signo.server.cluster;
 
 import io.signo.core.driver.TaskExecutor;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.core.operator.write.TableWrite;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
@@ -12,11 +13,14 @@ import io.signo.server.cluster.ClusterMessages.FileStatistics;
 import io.signo.server.cluster.ClusterMessages.FinishWriteRequest;
 import io.signo.server.cluster.ClusterMessages.LoadRequest;
 import io.signo.server.cluster.ClusterMessages.LoadResponse;
+import io.signo.server.cluster.ClusterMessages.NextSplitsRequest;
 import io.signo.server.cluster.ClusterMessages.OpenStorageRequest;
 import io.signo.server.cluster.ClusterMessages.PrepareRequest;
 import io.signo.server.cluster.ClusterMessages.PrepareResponse;
 import io.signo.server.cluster.ClusterMessages.RemoveFilesRequest;
+import io.signo.server.cluster.ClusterMessages.SplitBatch;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.execution.NodeTasks;
 import io.signo.sql.execution.QueryExecution;
@@ -49,6 +53,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -78,6 +83,7 @@ public final class WorkerServer
     private final BlockCache cache;
     private volatile WorkerStorage storage;
     private volatile int workerCount;
+    private volatile long splitDelayMillis;
     /** The writes of statements under way, by write id, until the coordinator says how they ended. */
     private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
     /** The copies of replicated tables' files received for statements under way, by write id. */
@@ -252,13 +258,16 @@ public final class WorkerServer
 
     private void execute(ExecuteRequest request)
     {
+        QuerySteps steps = new QuerySteps("worker " + request.nodeIndex());
         Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
         PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
         for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
             TableWriterNode.Target target = writer.target();
             writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
         }
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config());
+        steps.mark("plan decoded");
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config(),
+                scanIndex -> splitSupplier(request, scanIndex));
         FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
@@ -278,7 +287,9 @@ public final class WorkerServer
             task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
             tasks.put(request.queryId(), task);
         }
+        steps.mark("tasks started");
         done.whenComplete((ignored, failure) -> {
+            steps.mark("tasks ended");
             tasks.remove(request.queryId());
             if (failure != null) {
                 exchanges.failAll(failure);
@@ -286,9 +297,32 @@ public final class WorkerServer
             SignoException stopped = task.stopReason().get();
             SignoException error = failure == null ? null : stopped != null ? stopped : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
-                    error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges), statistics.operators(), statistics.peakBytes());
+                    error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges), statistics.operators(), statistics.peakBytes(), steps.steps());
             transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
         });
+    }
+
+    /** Asks the coordinator for the next splits of a scan, as many as this worker has drivers, after the test's delay if one is set. */
+    private SplitSupplier splitSupplier(ExecuteRequest request, int scanIndex)
+    {
+        byte[] ask = ClusterMessages.encode(new NextSplitsRequest(request.queryId(), scanIndex, request.nodeIndex(), request.driversPerNode()));
+        return () -> {
+            long delay = splitDelayMillis;
+            CompletableFuture<Void> asked = delay == 0
+                    ? CompletableFuture.completedFuture(null)
+                    : CompletableFuture.runAsync(() -> {}, CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS));
+            return asked.thenCompose(_ -> transport.request(request.coordinatorAddress(), ClusterMessages.NEXT_SPLITS, ask))
+                    .thenApply(response -> ClusterMessages.decode(response, SplitBatch.class).splits());
+        };
+    }
+
+    /**
+     * A test's hook: every request for more splits of a scan waits {@code delay} first, as a worker
+     * whose scans are slow would ask less often. Zero (the default) for none.
+     */
+    public void delaySplitRequests(Duration delay)
+    {
+        this.splitDelayMillis = delay.toMillis();
     }
 
     private void cancel(CancelRequest request)

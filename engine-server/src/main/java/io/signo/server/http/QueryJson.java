@@ -4,6 +4,7 @@ import io.signo.core.driver.OperatorStatistics;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.NodeInfo;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.rel.PlanNodeNumbers;
@@ -59,6 +60,15 @@ final class QueryJson
             exchanges.add(exchange(counters));
         }
         json.put("exchanges", exchanges);
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (QuerySteps.Step step : query.steps()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("node", step.node());
+            entry.put("step", step.name());
+            entry.put("millis", Math.round(step.millis() * 1000) / 1000.0);
+            steps.add(entry);
+        }
+        json.put("steps", steps);
         return json;
     }
 

@@ -3,6 +3,7 @@ package io.signo.server.query;
 import io.signo.core.driver.OperatorStatistics;
 import io.signo.server.cluster.ExchangeCounters;
 import io.signo.sql.QueryControl;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PlanPrinter;
@@ -134,6 +135,15 @@ public final class ManagedQuery
     public long peakMemoryBytes()
     {
         return control.statistics().peakBytes();
+    }
+
+    /**
+     * When each step of the query's path happened: on the coordinator in milliseconds since it was
+     * submitted, on each worker since its start request arrived (see {@link QuerySteps}).
+     */
+    public List<QuerySteps.Step> steps()
+    {
+        return control.steps().steps();
     }
 
     /** The exchange counters by exchange and node, once finished (empty in a cluster of one). */

@@ -3,6 +3,7 @@ package io.signo.sql.execution;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.exchange.ResultBuffer;
 import io.signo.sql.QueryMemoryLimit;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
 import io.signo.sql.fragment.ClusterShape;
 import io.signo.sql.fragment.FragmentedPlan;
@@ -33,7 +34,7 @@ public final class InProcessTarget
     }
 
     @Override
-    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics)
+    public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics, QuerySteps steps)
     {
         return NodeTasks.startAllNodes(executor, plan, memoryLimit.pool(session, "query"), result, statistics);
     }

@@ -39,6 +39,9 @@ public final class QueryExecution
     private final CompletableFuture<Void> tasks;
     private final QueryControl control;
     private final ZoneId timeZone;
+    private boolean firstPageTaken;
+    /** The caller took the whole result; closing then leaves the tasks to end on their own (a worker's report may still be on its way). */
+    private volatile boolean resultEnded;
 
     private QueryExecution(List<String> columnNames, List<Type> columnTypes, ResultBuffer result, CompletableFuture<Void> tasks, QueryControl control, ZoneId timeZone)
     {
@@ -61,7 +64,7 @@ public final class QueryExecution
         ResultBuffer result = new ResultBuffer(RESULT_BUFFER_BYTES);
         CompletableFuture<Void> tasks;
         try {
-            tasks = target.start(plan, session, result, control.statistics());
+            tasks = target.start(plan, session, result, control.statistics(), control.steps());
         }
         catch (RuntimeException e) {
             throw failure(e, control);
@@ -75,6 +78,7 @@ public final class QueryExecution
             }
         });
         control.onCancel(() -> tasks.cancel(true));
+        control.steps().mark("tasks started");
         control.tasksStarted();
         return new QueryExecution(columnNames, columnTypes, result, tasks, control, session.timeZone());
     }
@@ -101,7 +105,18 @@ public final class QueryExecution
     public Page nextPage()
     {
         try {
-            return result.take();
+            Page page = result.take();
+            if (page == null) {
+                if (!resultEnded) {
+                    resultEnded = true;
+                    control.steps().mark("result complete");
+                }
+            }
+            else if (!firstPageTaken) {
+                firstPageTaken = true;
+                control.steps().mark("first result page");
+            }
+            return page;
         }
         catch (InterruptedException e) {
             close();
@@ -123,7 +138,9 @@ public final class QueryExecution
     public void close()
     {
         result.close();
-        tasks.cancel(true);
+        if (!resultEnded) {
+            tasks.cancel(true);
+        }
     }
 
     /** The user-facing error of a query that failed with {@code failure}. */

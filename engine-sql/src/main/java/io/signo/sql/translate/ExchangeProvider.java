@@ -1,7 +1,9 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.Exchange;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.sql.fragment.ExchangeLayout;
+import io.signo.sql.fragment.SharedSplitScans;
 import io.signo.sql.rel.ExchangeNode;
 
 /**
@@ -12,4 +14,14 @@ import io.signo.sql.rel.ExchangeNode;
 public interface ExchangeProvider
 {
     Exchange exchange(ExchangeNode node, ExchangeLayout layout);
+
+    /**
+     * Where this node's drivers of scan number {@code scanIndex} of {@link SharedSplitScans#of} get
+     * their splits as they ask; null to read the node's own share (partition p on worker p mod the
+     * workers), fixed up front, as every node in one process does.
+     */
+    default SplitSupplier splits(int scanIndex)
+    {
+        return null;
+    }
 }

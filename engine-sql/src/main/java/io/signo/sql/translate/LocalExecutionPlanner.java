@@ -32,6 +32,7 @@ import io.signo.core.operator.recursive.RecursiveUnionOperator;
 import io.signo.core.operator.scan.ColumnConstraint;
 import io.signo.core.operator.scan.ConstraintTest;
 import io.signo.core.operator.scan.ScanRuntimeFilter;
+import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.core.operator.sort.OrderByOperator.OrderByOperatorFactory;
 import io.signo.core.operator.sort.TopNOperator.TopNOperatorFactory;
 import io.signo.core.operator.window.TopNPerPartitionOperator.TopNPerPartitionOperatorFactory;
@@ -39,6 +40,7 @@ import io.signo.core.operator.window.WindowOperator.WindowOperatorFactory;
 import io.signo.core.operator.write.TableWriterOperator;
 import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.fragment.FragmentedPlan;
+import io.signo.sql.fragment.SharedSplitScans;
 import io.signo.sql.fragment.Stage;
 import io.signo.sql.rel.AggregationNode;
 import io.signo.sql.rel.ExchangeNode;
@@ -93,6 +95,10 @@ public final class LocalExecutionPlanner
     private final Map<HashJoinNode, JoinBridge> bridges = new IdentityHashMap<>();
     private final RuntimeFilterPlan runtimeFilters;
     private final Set<PlanNode> sharedNodes;
+    /** The scans whose splits may go to any worker, by their number in {@link SharedSplitScans#of}. */
+    private final Map<TableScanNode, Integer> sharedSplitScans = new IdentityHashMap<>();
+    /** Where this node's scans among them get their splits; absent when the node reads its own share. */
+    private final Map<TableScanNode, SplitSupplier> splitSuppliers = new IdentityHashMap<>();
     /** The spool of each shared node, per node index it was planned on. */
     private final Map<PlanNode, Map<Integer, PlannedSpool>> spools = new IdentityHashMap<>();
     /** When planning one run of a recursive term: the tables its working-table and input nodes read; null otherwise. */
@@ -117,6 +123,10 @@ public final class LocalExecutionPlanner
         this.runtimeFilters = runtimeFilters;
         this.sharedNodes = runtimeFilters.sharedNodes();
         this.recursionTables = recursionTables;
+        List<TableScanNode> shared = SharedSplitScans.of(plan.root());
+        for (int i = 0; i < shared.size(); i++) {
+            sharedSplitScans.put(shared.get(i), i);
+        }
     }
 
     /** The tables one recursion's runs read: its working table and its inputs computed once. */
@@ -402,16 +412,30 @@ public final class LocalExecutionPlanner
             // a string column's test runs on its dictionary's few entries: the cheapest first
             columnTests.sort(Comparator.comparing(test -> scan.table().columns().get(test.column()).type().physicalType() != PhysicalType.BYTES));
         }
-        return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments), scan.columns(), scan.predicate(),
+        return new Pipeline(new TableScanOperator.Factory(scan.table().name(), new TableScanOperator.SegmentCursor(segments, splitSupplier(scan)), scan.columns(), scan.predicate(),
                 runtimeFilters, columnTests, decodesOnRead), scan, plan.driverCount(scan));
     }
 
     /** The segments of the scan this node reads. */
     private List<Segment> segments(TableScanNode scan, int nodeIndex)
     {
+        if (splitSupplier(scan) != null) {
+            // every split of the table: the supplier says which this node reads
+            return NodeShare.WHOLE.splits(scan.table());
+        }
         // a replicated table is read whole: by the coordinator, or by every worker from its copy
         NodeShare share = scan.distribution().isSingle() || scan.onEveryWorker() ? NodeShare.WHOLE : new NodeShare(nodeIndex, plan.shape().workerCount());
         return share.splits(scan.table());
+    }
+
+    /** Where this node's drivers of {@code scan} get their splits as they ask, or null when they read the node's own share. */
+    private SplitSupplier splitSupplier(TableScanNode scan)
+    {
+        Integer index = sharedSplitScans.get(scan);
+        if (index == null) {
+            return null;
+        }
+        return splitSuppliers.computeIfAbsent(scan, _ -> exchanges.splits(index));
     }
 
     /** Whether a scan reads stored segments, which test columns as they read, before decoding the others. */

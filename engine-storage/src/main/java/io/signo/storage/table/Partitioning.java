@@ -13,8 +13,12 @@ import java.util.List;
  * <p>{@code partitionCount} is how many partitions the whole table has, when a node holds only some
  * of them (a worker's share, or none: the coordinator's schema-only table); 0 means the table holds
  * all its partitions, so the count is the size of its partition list (see {@link Table#partitionCount()}).
+ *
+ * <p>{@code sharedSplits}: every node can read every partition (files read in place, which every
+ * worker opens by the same paths), so a scan's partitions may go to whichever worker asks for
+ * more; otherwise partition p is read where it lives, on worker p mod the workers.
  */
-public record Partitioning(String scheme, List<String> keyColumns, boolean replicated, int partitionCount)
+public record Partitioning(String scheme, List<String> keyColumns, boolean replicated, int partitionCount, boolean sharedSplits)
 {
     public Partitioning
     {
@@ -22,6 +26,11 @@ public record Partitioning(String scheme, List<String> keyColumns, boolean repli
         if (partitionCount < 0) {
             throw new IllegalArgumentException("partitionCount is negative: " + partitionCount);
         }
+    }
+
+    public Partitioning(String scheme, List<String> keyColumns, boolean replicated, int partitionCount)
+    {
+        this(scheme, keyColumns, replicated, partitionCount, false);
     }
 
     public Partitioning(String scheme, List<String> keyColumns, boolean replicated)
@@ -32,7 +41,13 @@ public record Partitioning(String scheme, List<String> keyColumns, boolean repli
     /** This partitioning, stating that the whole table has {@code partitionCount} partitions. */
     public Partitioning withPartitionCount(int partitionCount)
     {
-        return new Partitioning(scheme, keyColumns, replicated, partitionCount);
+        return new Partitioning(scheme, keyColumns, replicated, partitionCount, sharedSplits);
+    }
+
+    /** No key: the partitions of files every node reads by the same paths, handed to whichever worker asks. */
+    public static Partitioning sharedFiles()
+    {
+        return new Partitioning(null, List.of(), false, 0, true);
     }
 
     /** Partitioned by these key columns, co-partitioned with no other table. */

@@ -46,7 +46,7 @@ public final class CsvTable
                 partitions.add(new Partition(partitions.size(), List.of(segment)));
             }
         }
-        return new Table(name, layout.columns(), partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, Map.of()));
+        return new Table(name, layout.columns(), partitions, Partitioning.sharedFiles(), new TableStatistics(rows, Map.of()));
     }
 
     /** Names a table of CSV files in a plan sent to a worker, which reads its share of the same files, cut the same way. */

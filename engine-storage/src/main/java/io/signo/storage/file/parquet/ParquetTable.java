@@ -107,7 +107,7 @@ public final class ParquetTable
                 throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " as Parquet: " + e.getMessage(), e);
             }
         }
-        return new Table(name, columns, partitions, new Partitioning(null, List.of(), false), new TableStatistics(rows, footers == null ? Map.of() : footers.columns()));
+        return new Table(name, columns, partitions, Partitioning.sharedFiles(), new TableStatistics(rows, footers == null ? Map.of() : footers.columns()));
     }
 
     private static String describe(List<Column> columns)

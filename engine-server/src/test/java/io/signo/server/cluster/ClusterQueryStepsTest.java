@@ -1,0 +1,77 @@
+package io.signo.server.cluster;
+
+import io.signo.sql.QuerySteps;
+import io.signo.sql.ResultRows;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The steps of a query on two workers, as the REST API and --stats show them, and the round trips it does not make. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterQueryStepsTest
+{
+    private WorkerServer first;
+    private WorkerServer second;
+    private ClusterCoordinator coordinator;
+
+    @BeforeAll
+    void start()
+    {
+        first = new WorkerServer("127.0.0.1", 0, 1);
+        second = new WorkerServer("127.0.0.1", 0, 1);
+        coordinator = new ClusterCoordinator(List.of(first.address(), second.address()), 0.01, 1);
+    }
+
+    @AfterAll
+    void stop()
+    {
+        coordinator.close();
+        first.close();
+        second.close();
+    }
+
+    @Test
+    void aQueryOnTheWorkersHasEveryStepInOrderOnEveryNode()
+    {
+        assertEquals(List.of(List.of(15000L)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM orders")));
+        List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
+        assertInOrder(steps, QuerySteps.COORDINATOR, List.of("parsed and optimized", "physical plan", "fragmented", "plan encoded", "start requests sent",
+                "coordinator tasks started", "tasks started"));
+        // the client may take the last page before the root stage's drivers have ended, never the end of the result
+        assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "first result page", "result complete"));
+        assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "coordinator tasks ended", "result complete"));
+        for (int worker = 0; worker < 2; worker++) {
+            assertInOrder(steps, "worker " + worker, List.of("plan decoded", "tasks started", "tasks ended"));
+            assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " started its tasks"));
+            assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " reported its end"));
+        }
+    }
+
+    @Test
+    void aQueryOfReplicatedTablesOnlySendsTheWorkersNothing()
+    {
+        assertEquals(List.of(List.of(25L)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM nation")));
+        List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
+        assertTrue(steps.stream().allMatch(step -> step.node().equals(QuerySteps.COORDINATOR) && !step.name().startsWith("worker")), steps.toString());
+        assertInOrder(steps, QuerySteps.COORDINATOR, List.of("parsed and optimized", "coordinator tasks started", "coordinator tasks ended", "result complete"));
+    }
+
+    /** The node's steps include {@code names}, each once, at non-decreasing times in this order. */
+    private static void assertInOrder(List<QuerySteps.Step> steps, String node, List<String> names)
+    {
+        double previous = -1;
+        for (String name : names) {
+            List<QuerySteps.Step> matching = steps.stream().filter(step -> step.node().equals(node) && step.name().equals(name)).toList();
+            assertEquals(1, matching.size(), node + " " + name + " in " + steps);
+            double millis = matching.getFirst().millis();
+            assertTrue(millis >= previous, node + " " + name + " at " + millis + " ms, before the step ahead of it at " + previous + " ms: " + steps);
+            previous = millis;
+        }
+    }
+}
