@@ -154,6 +154,9 @@ public final class Driver
                     if (producer != null && producer.recyclesOutput()) {
                         producer.outputTaken(keptNothing);
                     }
+                    if (!keptNothing && !contexts.isEmpty() && contexts.getFirst().roundsReleasedBy() == i + 1) {
+                        contexts.getFirst().roundOutputKept();
+                    }
                     progressed = true;
                 }
             }

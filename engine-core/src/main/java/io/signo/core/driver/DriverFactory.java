@@ -88,9 +88,17 @@ public final class DriverFactory
                 OperatorFactory consumer = i + 1 < operatorFactories.size() ? operatorFactories.get(i + 1) : null;
                 boolean consumerTakesSelectedRows = consumer != null && consumer.takesSelectedRows();
                 boolean recyclesOutput = consumer != null && consumer.keepsNothingOfInput() && operatorFactories.get(i).allocatesOnlyItsNextOutput();
-                OperatorContext context = recyclesOutput
-                        ? OperatorContext.recyclingOutput(queryPool, driverIndex, consumerTakesSelectedRows)
-                        : new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows);
+                int roundsReleasedBy = i == 0 && operatorFactories.get(i).allocatesInRounds() ? roundsReleasedBy() : -1;
+                OperatorContext context;
+                if (roundsReleasedBy > 0) {
+                    context = OperatorContext.recyclingRounds(queryPool, driverIndex, consumerTakesSelectedRows, roundsReleasedBy);
+                }
+                else if (recyclesOutput) {
+                    context = OperatorContext.recyclingOutput(queryPool, driverIndex, consumerTakesSelectedRows);
+                }
+                else {
+                    context = new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows);
+                }
                 contexts.add(context);
                 operators.add(operatorFactories.get(i).createOperator(context));
             }
@@ -103,5 +111,26 @@ public final class DriverFactory
             throw e;
         }
         return new Driver(operators, contexts, counters);
+    }
+
+    /**
+     * The operator that decides whether the source's rounds are reused: the first after it that keeps
+     * nothing of its input, when at most one operator that passes its input on lies between (a scan,
+     * a filter-and-project, an aggregation); -1 when there is none. The source starts a round only when
+     * the operator right after it needs input, so with one operator between, nothing of the rounds
+     * before is held there either.
+     */
+    private int roundsReleasedBy()
+    {
+        for (int i = 1; i <= 2 && i < operatorFactories.size(); i++) {
+            OperatorFactory factory = operatorFactories.get(i);
+            if (factory.keepsNothingOfInput()) {
+                return i;
+            }
+            if (!factory.keepsInputOnlyInItsOutput()) {
+                return -1;
+            }
+        }
+        return -1;
     }
 }

@@ -134,5 +134,12 @@ public final class FilterProjectOperator
         {
             return true;
         }
+
+        /** It holds its output until taken, and of its input only the columns that output passes through. */
+        @Override
+        public boolean keepsInputOnlyInItsOutput()
+        {
+            return true;
+        }
     }
 }

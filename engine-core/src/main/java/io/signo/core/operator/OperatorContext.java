@@ -16,6 +16,10 @@ public final class OperatorContext
     private final RecyclingPageAllocator recyclingAllocator;
     private final int driverIndex;
     private final boolean consumerTakesSelectedRows;
+    /** For a source recycled in rounds: the index in the driver of the operator whose keeping decides; else -1. */
+    private final int roundsReleasedBy;
+    /** Whether that operator kept a page since the current round began. */
+    private boolean roundKept;
 
     public OperatorContext(MemoryPool queryPool, int driverIndex)
     {
@@ -25,7 +29,7 @@ public final class OperatorContext
     /** @param consumerTakesSelectedRows whether the next operator of the driver takes selected pages */
     public OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
     {
-        this(queryPool, driverIndex, consumerTakesSelectedRows, null);
+        this(queryPool, driverIndex, consumerTakesSelectedRows, null, -1);
     }
 
     /**
@@ -35,10 +39,22 @@ public final class OperatorContext
      */
     public static OperatorContext recyclingOutput(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows)
     {
-        return new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows, new RecyclingPageAllocator(queryPool));
+        return new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows, new RecyclingPageAllocator(queryPool), -1);
     }
 
-    private OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows, RecyclingPageAllocator recyclingAllocator)
+    /**
+     * The context of a source whose output memory the driver recycles in rounds: the source
+     * {@linkplain OperatorFactory#allocatesInRounds() allocates in rounds}, and the operator at index
+     * {@code releasedBy} of the driver {@linkplain OperatorFactory#keepsNothingOfInput() keeps nothing
+     * of its input}, with only operators that {@linkplain OperatorFactory#keepsInputOnlyInItsOutput()
+     * pass their input on} between them.
+     */
+    public static OperatorContext recyclingRounds(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows, int releasedBy)
+    {
+        return new OperatorContext(queryPool, driverIndex, consumerTakesSelectedRows, new RecyclingPageAllocator(queryPool), releasedBy);
+    }
+
+    private OperatorContext(MemoryPool queryPool, int driverIndex, boolean consumerTakesSelectedRows, RecyclingPageAllocator recyclingAllocator, int roundsReleasedBy)
     {
         this.queryPool = queryPool;
         this.memory = new QueryMemoryContext(queryPool);
@@ -46,6 +62,7 @@ public final class OperatorContext
         this.allocator = recyclingAllocator != null ? recyclingAllocator : PageAllocator.transientPages();
         this.driverIndex = driverIndex;
         this.consumerTakesSelectedRows = consumerTakesSelectedRows;
+        this.roundsReleasedBy = roundsReleasedBy;
     }
 
     /**
@@ -76,7 +93,39 @@ public final class OperatorContext
     /** Whether the driver recycles this operator's output pages once their consumer kept nothing of them. */
     public boolean recyclesOutput()
     {
-        return recyclingAllocator != null;
+        return recyclingAllocator != null && roundsReleasedBy < 0;
+    }
+
+    /** For a source recycled in rounds, the index in its driver of the operator whose keeping decides; else -1. */
+    public int roundsReleasedBy()
+    {
+        return roundsReleasedBy;
+    }
+
+    /** The operator that decides a round's reuse kept the page it was last given: this round's memory is not reused. */
+    public void roundOutputKept()
+    {
+        roundKept = true;
+    }
+
+    /**
+     * A source begins its next round of output; it calls this only when its consumer needs input, so
+     * every page of the rounds before has been handed on through to the deciding operator. Their
+     * memory is reused unless that operator kept a page of the round (then it is left to the
+     * collector). A no-op for an operator not {@linkplain #recyclingRounds recycled in rounds}.
+     */
+    public void startOutputRound()
+    {
+        if (roundsReleasedBy < 0) {
+            return;
+        }
+        if (roundKept) {
+            recyclingAllocator.abandon();
+        }
+        else {
+            recyclingAllocator.recycle();
+        }
+        roundKept = false;
     }
 
     /**

@@ -40,4 +40,27 @@ public interface OperatorFactory
     {
         return false;
     }
+
+    /**
+     * True when an operator of this factory keeps nothing of its input once it {@linkplain
+     * Operator#needsInput() needs input} again, except what the output pages it handed on hold (views
+     * of the input's columns): a filter-and-project. A source below it may then reuse its memory once
+     * the operator after it keeps nothing (see {@link #allocatesInRounds()}).
+     */
+    default boolean keepsInputOnlyInItsOutput()
+    {
+        return false;
+    }
+
+    /**
+     * True for a source whose operators allocate their output in rounds (a table scan: one segment
+     * decoded, then handed on in parts) and start each round only when their consumer needs input:
+     * when every operator after it up to one that {@linkplain #keepsNothingOfInput() keeps nothing
+     * of its input} passes pages on ({@link #keepsInputOnlyInItsOutput()}), the driver reuses a
+     * round's memory for the next one, unless that last consumer kept a page of the round.
+     */
+    default boolean allocatesInRounds()
+    {
+        return false;
+    }
 }

@@ -235,6 +235,13 @@ public final class TableScanOperator
         {
             return "TableScan[" + tableName + "]";
         }
+
+        /** A round is a segment: decoded whole, then handed on in parts. */
+        @Override
+        public boolean allocatesInRounds()
+        {
+            return true;
+        }
     }
 
     private final OperatorContext context;
@@ -317,7 +324,9 @@ public final class TableScanOperator
                 finished = cursor.isExhausted();
                 return null;
             }
-            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns) : segment.read(columns, testsOnRead);
+            // the pages of the segment before have all been handed on: their memory may be reused
+            context.startOutputRound();
+            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns, context.allocator()) : segment.read(columns, testsOnRead);
             if (page.positionCount() == 0) {
                 continue;
             }

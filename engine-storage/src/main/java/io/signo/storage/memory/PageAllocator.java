@@ -15,6 +15,15 @@ public interface PageAllocator
 {
     MemorySegment allocate(long byteSize);
 
+    /**
+     * A segment whose every byte the caller writes before any is read (a decoder's values): an
+     * allocator that reuses memory hands it out without zeroing it. Aligned as {@link #allocate}'s.
+     */
+    default MemorySegment allocateForOverwrite(long byteSize)
+    {
+        return allocate(byteSize);
+    }
+
     static PageAllocator transientPages()
     {
         return TransientPageAllocator.INSTANCE;

@@ -23,7 +23,7 @@ public final class RecyclingPageAllocator
     static final long CHUNK_BYTES = 64 << 10;
     /** Tests turn this on: a recycled chunk is overwritten, so a page read after its round ended reads garbage, not stale values. */
     public static final String POISON_PROPERTY = "signo.poisonRecycledPages";
-    private static final boolean POISON_RECYCLED = Boolean.getBoolean(POISON_PROPERTY);
+    static final boolean POISONS_RECYCLED = Boolean.getBoolean(POISON_PROPERTY);
 
     private final MemoryPool pool;
     private final List<MemorySegment> chunks = new ArrayList<>();
@@ -41,15 +41,28 @@ public final class RecyclingPageAllocator
     @Override
     public MemorySegment allocate(long byteSize)
     {
+        MemorySegment page = cut(byteSize);
+        if (!fresh.get(chunk)) {
+            page.fill((byte) 0);
+        }
+        return page;
+    }
+
+    /** A recycled chunk's bytes are left as the last round (or, in tests, the poison) left them. */
+    @Override
+    public MemorySegment allocateForOverwrite(long byteSize)
+    {
+        return cut(byteSize);
+    }
+
+    private MemorySegment cut(long byteSize)
+    {
         long size = Math.max(byteSize, 8);
         long aligned = (size + 7) & ~7L;
         if (chunk == chunks.size() || used + aligned > chunks.get(chunk).byteSize()) {
             nextChunk(aligned);
         }
         MemorySegment page = chunks.get(chunk).asSlice(used, size);
-        if (!fresh.get(chunk)) {
-            page.fill((byte) 0);
-        }
         used += aligned;
         return page;
     }
@@ -64,7 +77,9 @@ public final class RecyclingPageAllocator
             chunk++;
         }
         if (chunk == chunks.size()) {
-            long bytes = Math.max(CHUNK_BYTES, aligned);
+            // a page larger than a chunk (a row group's column) gets one of its own with room to spare,
+            // so that the same column of the next round, a little larger, still fits in it
+            long bytes = aligned <= CHUNK_BYTES ? CHUNK_BYTES : (aligned + aligned / 8 + CHUNK_BYTES - 1) / CHUNK_BYTES * CHUNK_BYTES;
             pool.reserve(bytes);
             countedBytes += bytes;
             chunks.add(Arena.ofAuto().allocate(bytes, 8));
@@ -78,7 +93,7 @@ public final class RecyclingPageAllocator
     {
         for (int i = 0; i < chunks.size(); i++) {
             if (i < chunk || (i == chunk && used > 0)) {
-                if (POISON_RECYCLED) {
+                if (POISONS_RECYCLED) {
                     chunks.get(i).fill((byte) 0xA5);
                 }
                 fresh.set(i, false);

@@ -44,6 +44,15 @@ public interface Segment
     Page read(int[] columns);
 
     /**
+     * As {@link #read(int[])}, with the memory of what the read decodes taken from {@code allocator}
+     * (a scan's, which may reuse it once the page is done with); segments that decode nothing ignore it.
+     */
+    default Page read(int[] columns, PageAllocator allocator)
+    {
+        return read(columns);
+    }
+
+    /**
      * The rows of the given table columns that pass every test, the tests run in order, each on the
      * rows the ones before kept: a page of at most {@link #rowCount()} rows. A segment read from a
      * file runs the tests before it decodes the other columns ({@link #decodesOnRead()}); this

@@ -66,6 +66,25 @@ class RecyclingPageAllocatorTest
     }
 
     @Test
+    void memoryForOverwriteIsZeroedOnlyWhenFreshAndReusedWithWhatTheRoundBeforeLeft()
+    {
+        MemoryPool pool = MemoryPool.unbounded("query");
+        try (RecyclingPageAllocator allocator = new RecyclingPageAllocator(pool)) {
+            MemorySegment first = allocator.allocateForOverwrite(CHUNK_BYTES * 2);
+            assertZeroed(first);
+            first.fill((byte) 3);
+            allocator.recycle();
+            MemorySegment again = allocator.allocateForOverwrite(CHUNK_BYTES * 2 + 1000);
+            assertEquals(first.address(), again.address(), "a page a little larger than last round's still fits its chunk");
+            byte left = again.get(ValueLayout.JAVA_BYTE, 0);
+            assertEquals(RecyclingPageAllocator.POISONS_RECYCLED ? (byte) 0xA5 : (byte) 3, left, "not zeroed: the caller writes every byte");
+            again.fill((byte) 4);
+            allocator.recycle();
+            assertZeroed(allocator.allocate(CHUNK_BYTES));
+        }
+    }
+
+    @Test
     void anAbandonedRoundKeepsItsPagesAndStartsOnNewChunks()
     {
         MemoryPool pool = MemoryPool.unbounded("query");

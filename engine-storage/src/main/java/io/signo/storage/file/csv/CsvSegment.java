@@ -6,6 +6,7 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.file.ReadColumns;
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
@@ -78,14 +79,24 @@ public final class CsvSegment
         return 0;
     }
 
+    /** Each reading thread's buffer for a split's bytes, as large as the largest split it read; the threads are the drivers', a fixed pool. */
+    private static final ThreadLocal<byte[]> RANGE_BUFFER = ThreadLocal.withInitial(() -> new byte[0]);
+
     @Override
     public Page read(int[] columns)
     {
-        byte[] bytes = readRange();
-        Rows rows = new Rows(columns);
+        return read(columns, PageAllocator.transientPages());
+    }
+
+    @Override
+    public Page read(int[] columns, PageAllocator allocator)
+    {
+        int length = rangeLength();
+        byte[] bytes = readRange(length);
+        Rows rows = new Rows(columns, allocator);
         if (CsvByteParser.handles(layout.delimiter(), layout.quote())) {
-            int from = split.start() == 0 && startsWithByteOrderMark(bytes) ? 3 : 0;
-            new CsvByteParser(layout.delimiter(), layout.quote()).parse(bytes, from, bytes.length, rows);
+            int from = split.start() == 0 && startsWithByteOrderMark(bytes, length) ? 3 : 0;
+            new CsvByteParser(layout.delimiter(), layout.quote()).parse(bytes, from, length, rows);
             return rows.page();
         }
         LineHandler handler = new LineHandler(rows);
@@ -96,7 +107,7 @@ public final class CsvSegment
                 .allowExtraFields(true)
                 .allowMissingFields(true)
                 .detectBomHeader(split.start() == 0)
-                .build(handler, new ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
+                .build(handler, new ByteArrayInputStream(bytes, 0, length), StandardCharsets.UTF_8)) {
             for (Boolean ignored : reader) {
                 // the handler appends each line's values as the parser hands them over
             }
@@ -114,20 +125,34 @@ public final class CsvSegment
         return rows.page();
     }
 
-    private static boolean startsWithByteOrderMark(byte[] bytes)
+    private static boolean startsWithByteOrderMark(byte[] bytes, int length)
     {
-        return bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF;
+        return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF;
     }
 
-    private byte[] readRange()
+    private int rangeLength()
     {
         long length = split.end() - split.start();
         if (length > Integer.MAX_VALUE - 8) {
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": a line of over 2 GB");
         }
-        byte[] bytes = new byte[(int) length];
+        return (int) length;
+    }
+
+    /**
+     * The split's bytes, in the reading thread's buffer (its first {@code length} bytes): the values
+     * are copied out of it as they are parsed, so the next split reuses it. A fresh array a split
+     * was a megabyte the collector treats as a humongous object, and zeroed.
+     */
+    private byte[] readRange(int length)
+    {
+        byte[] bytes = RANGE_BUFFER.get();
+        if (bytes.length < length) {
+            bytes = new byte[length];
+            RANGE_BUFFER.set(bytes);
+        }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            ByteBuffer buffer = ByteBuffer.wrap(bytes, 0, length);
             long position = split.start();
             while (buffer.hasRemaining()) {
                 int read = channel.read(buffer, position);
@@ -161,13 +186,13 @@ public final class CsvSegment
         private long line = 1;
         private int rows;
 
-        Rows(int[] columns)
+        Rows(int[] columns, PageAllocator allocator)
         {
             this.columns = columns;
             this.builders = new VectorBuilder[layout.columns().size()];
             for (int column : columns) {
                 if (builders[column] == null) {
-                    builders[column] = new VectorBuilder(layout.columns().get(column).type(), estimatedRows + 16);
+                    builders[column] = new VectorBuilder(layout.columns().get(column).type(), estimatedRows + 16, allocator);
                 }
             }
         }

@@ -14,7 +14,7 @@ import java.lang.foreign.ValueLayout;
  */
 final class ColumnOutput
 {
-    private final PageAllocator allocator = PageAllocator.transientPages();
+    private final PageAllocator allocator;
     private final Type type;
     private final int rowCount;
     private MemorySegment values;
@@ -22,18 +22,24 @@ final class ColumnOutput
     private MemorySegment nulls;
     private int byteCount;
 
-    /** @param expectedBytes a guess at the string bytes, from the column chunk's uncompressed size */
-    ColumnOutput(Type type, int rowCount, long expectedBytes)
+    /**
+     * @param expectedBytes a guess at the string bytes, from the column chunk's uncompressed size
+     * @param allocator where the memory comes from: the scan's, which may reuse it for its next row group
+     */
+    ColumnOutput(Type type, int rowCount, long expectedBytes, PageAllocator allocator)
     {
+        this.allocator = allocator;
         this.type = type;
         this.rowCount = rowCount;
+        // the writers of this class write every row's value and offset (a NULL's as zero), and strings
+        // are read only up to the bytes appended: nothing needs zeroing but the null bitmap
         if (type.physicalType() == PhysicalType.BYTES) {
-            offsets = allocator.allocate((long) (rowCount + 1) * Integer.BYTES);
-            values = allocator.allocate(Math.clamp(expectedBytes, 16, Integer.MAX_VALUE));
+            offsets = allocator.allocateForOverwrite((long) (rowCount + 1) * Integer.BYTES);
+            values = allocator.allocateForOverwrite(Math.clamp(expectedBytes, 16, Integer.MAX_VALUE));
         }
         else {
             offsets = null;
-            values = allocator.allocate((long) rowCount * type.physicalType().fixedWidth());
+            values = allocator.allocateForOverwrite((long) rowCount * type.physicalType().fixedWidth());
         }
     }
 
@@ -95,7 +101,7 @@ final class ColumnOutput
             throw new IllegalArgumentException("a row group's strings of one column exceed 2 GiB");
         }
         if (needed > values.byteSize()) {
-            MemorySegment larger = allocator.allocate(Math.min(Integer.MAX_VALUE, Math.max(values.byteSize() * 2, needed)));
+            MemorySegment larger = allocator.allocateForOverwrite(Math.min(Integer.MAX_VALUE, Math.max(values.byteSize() * 2, needed)));
             MemorySegment.copy(values, 0, larger, 0, byteCount);
             values = larger;
         }

@@ -9,6 +9,7 @@ import io.airlift.compress.v3.MalformedInputException;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.file.ReadColumns;
+import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
@@ -161,6 +162,12 @@ final class RowGroupSegment
     @Override
     public Page read(int[] read)
     {
+        return read(read, PageAllocator.transientPages());
+    }
+
+    @Override
+    public Page read(int[] read, PageAllocator allocator)
+    {
         if (read.length == 0 || rowCount == 0) {
             ColumnVector[] empty = new ColumnVector[read.length];
             for (int i = 0; i < read.length; i++) {
@@ -171,10 +178,10 @@ final class RowGroupSegment
         ColumnOutput[] outputs = new ColumnOutput[columns.size()];
         List<Integer> viaHardwood = new ArrayList<>();
         try {
-            decodeColumns(read, outputs, viaHardwood);
+            decodeColumns(read, outputs, viaHardwood, allocator);
             if (!viaHardwood.isEmpty()) {
                 for (int column : viaHardwood) {
-                    outputs[column] = new ColumnOutput(columns.get(column).type(), rowCount, metadata.columns().get(column).metaData().totalUncompressedSize());
+                    outputs[column] = new ColumnOutput(columns.get(column).type(), rowCount, metadata.columns().get(column).metaData().totalUncompressedSize(), allocator);
                 }
                 HardwoodRowGroupReader.read(file, rowGroup, middle, rowCount, columns, viaHardwood, outputs);
             }
@@ -190,7 +197,7 @@ final class RowGroupSegment
     }
 
     /** Decodes the columns {@link ColumnChunkDecoder} handles, and lists the others in {@code viaHardwood}. */
-    private void decodeColumns(int[] read, ColumnOutput[] outputs, List<Integer> viaHardwood)
+    private void decodeColumns(int[] read, ColumnOutput[] outputs, List<Integer> viaHardwood, PageAllocator allocator)
     {
         ReadBuffers buffers = READ_BUFFERS.get();
         try (Arena arena = Arena.ofConfined();
@@ -209,7 +216,7 @@ final class RowGroupSegment
                 if (mapped == null) {
                     mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
                 }
-                ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize());
+                ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize(), allocator);
                 try {
                     ColumnChunkDecoder.decode(mapped, chunkStart(chunk), chunk.totalCompressedSize(), schema, chunk, rowCount, output, buffers.decompressor(chunk.codec()),
                             buffers.scratch());
