@@ -1,11 +1,14 @@
 package io.signo.server.cluster;
 
+import io.signo.sql.QueryControl;
 import io.signo.sql.ResultRows;
+import io.signo.sql.Session;
 import io.signo.sql.ddl.DatabaseScripts;
 import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.tpch.TpchRefreshData;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -20,6 +24,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -157,6 +162,127 @@ class ClusterDatabaseTest
                 assertEquals(acknowledged, stored, "after killing worker " + victim + " during batch " + batch);
             }
         }
+    }
+
+    /**
+     * The TPC-H refresh functions on 2 workers, each one atomic batch of two statements, with a worker
+     * killed during each: afterwards orders and lineitem hold the state before the function or the state
+     * after it, on every worker, never part of it. RF1 (two INSERTs) of pair 1 kills at the first
+     * statement's prepare (the batch must fail and leave nothing), of pair 2 once every statement of
+     * the batch has prepared (the commit must stand), of pair 3 at a random moment (an acknowledged
+     * function is there whole). RF2 (two DELETEs) writes no file on the workers, so it has no prepare:
+     * its deletes are delete vectors in the coordinator's manifest; each is killed at a random moment.
+     * A function that failed runs again once the worker is back, so that the next one finds its rows.
+     */
+    @Test
+    void aWorkerKilledDuringARefreshFunctionLeavesTheStateBeforeOrAfterIt()
+            throws Exception
+    {
+        double scale = 0.01;
+        Random random = new Random(20261127);
+        Session session = new Session("test");
+        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2);
+                ClusterCoordinator coordinator = coordinator(workers, directory.resolve("coordinator"))) {
+            coordinator.execute("CREATE TABLE orders WITH (partitioned_by = 'o_orderkey') AS SELECT * FROM tpch.tiny.orders");
+            coordinator.execute("CREATE TABLE lineitem WITH (partitioned_by = 'l_orderkey') AS SELECT * FROM tpch.tiny.lineitem");
+            int[] preparesPerFunction = new int[3];
+            for (int pair = 1; pair <= 3; pair++) {
+                TpchRefreshData data = TpchRefreshData.generate(scale, pair, 5);
+                for (int function = 1; function <= 2; function++) {
+                    List<Long> before = refreshState(coordinator);
+                    List<String> statements;
+                    List<Long> after = new ArrayList<>(before);
+                    if (function == 1) {
+                        statements = data.refreshFunction1(1000);
+                        after.set(0, before.get(0) + data.orders().size());
+                        after.set(1, before.get(1) + data.orders().stream().mapToLong(TpchRefreshData.Order::orderKey).sum());
+                        after.set(2, before.get(2) + data.lineItems().size());
+                        after.set(3, before.get(3) + data.lineItems().stream().mapToLong(TpchRefreshData.LineItem::orderKey).sum());
+                    }
+                    else {
+                        statements = data.refreshFunction2();
+                        String keys = statements.getFirst().substring(statements.getFirst().indexOf(" IN "));
+                        List<Object> orders = ResultRows.toRows(coordinator.execute("SELECT count(*), coalesce(sum(o_orderkey), 0) FROM orders WHERE o_orderkey" + keys)).getFirst();
+                        List<Object> lines = ResultRows.toRows(coordinator.execute("SELECT count(*), coalesce(sum(l_orderkey), 0) FROM lineitem WHERE l_orderkey" + keys)).getFirst();
+                        assertEquals((long) data.deletedOrderKeys().length, ((Number) orders.get(0)).longValue(), "RF2 of pair " + pair + " finds each of its orders");
+                        after.set(0, before.get(0) - ((Number) orders.get(0)).longValue());
+                        after.set(1, before.get(1) - ((Number) orders.get(1)).longValue());
+                        after.set(2, before.get(2) - ((Number) lines.get(0)).longValue());
+                        after.set(3, before.get(3) - ((Number) lines.get(1)).longValue());
+                    }
+                    int victim = random.nextInt(2);
+                    // the prepare at which the worker dies: the first, the last of the batch, or none (killed after a random sleep)
+                    int killAt = function == 2 ? 0 : switch (pair) {
+                        case 1 -> 1;
+                        case 2 -> preparesPerFunction[function];
+                        default -> 0;
+                    };
+                    AtomicInteger prepares = new AtomicInteger();
+                    AtomicBoolean killed = new AtomicBoolean();
+                    coordinator.beforeCommit(() -> {
+                        if (prepares.incrementAndGet() == killAt && killed.compareAndSet(false, true)) {
+                            try {
+                                workers.kill(victim);
+                            }
+                            catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                    });
+                    CompletableFuture<List<Long>> refresh = CompletableFuture.supplyAsync(() -> coordinator.executeAtomically(session, statements, new QueryControl()));
+                    if (killAt == 0) {
+                        Thread.sleep(random.nextInt(500));
+                        killed.set(true);
+                        workers.kill(victim);
+                    }
+                    boolean acknowledged;
+                    try {
+                        refresh.get(120, TimeUnit.SECONDS);
+                        acknowledged = true;
+                    }
+                    catch (java.util.concurrent.ExecutionException e) {
+                        acknowledged = false;
+                    }
+                    String context = "pair " + pair + " RF" + function + ", worker " + victim + " killed" + (killAt > 0 ? " at prepare " + killAt : "")
+                            + (acknowledged ? ", acknowledged" : ", failed");
+                    assertTrue(killed.get(), context + ": the worker was not killed");
+                    awaitDeath(coordinator, workers.addresses().get(victim));
+                    workers.restart(victim);
+                    AtomicInteger preparesAlone = new AtomicInteger();
+                    coordinator.beforeCommit(preparesAlone::incrementAndGet);
+                    List<Long> state = refreshState(coordinator);
+                    assertTrue(state.equals(before) || state.equals(after), context + ": " + state + " is neither the state before " + before + " nor after " + after);
+                    if (acknowledged) {
+                        assertEquals(after, state, context);
+                    }
+                    if (pair == 2 && function == 1) {
+                        // every statement had prepared on every worker before the kill: the commit stands
+                        assertEquals(after, state, context);
+                    }
+                    if (state.equals(before)) {
+                        coordinator.executeAtomically(session, statements, new QueryControl());
+                        assertEquals(after, refreshState(coordinator), context + ", run again");
+                        preparesPerFunction[function] = preparesAlone.get();
+                    }
+                    if (pair == 1 && function == 1) {
+                        // the batch has more statements to prepare after the first: it fails as a whole
+                        assertTrue(preparesPerFunction[function] > 1, context + ": prepares of the batch alone " + preparesPerFunction[function]);
+                        assertEquals(before, state, context);
+                    }
+                }
+            }
+            // pair 1 deleted loaded orders, pairs 2 and 3 those of pairs 1 and 2: what is left of the refreshes is pair 3's
+            long[] pairThree = TpchRefreshData.insertedOrderKeys(scale, 3);
+            assertEquals(List.of(List.of((long) pairThree.length)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM orders WHERE o_orderkey % 32 >= 8")));
+        }
+    }
+
+    /** Rows and sums of keys of orders and of lineitem, read across every worker. */
+    private static List<Long> refreshState(ClusterCoordinator coordinator)
+    {
+        List<Object> orders = ResultRows.toRows(coordinator.execute("SELECT count(*), sum(o_orderkey) FROM orders")).getFirst();
+        List<Object> lines = ResultRows.toRows(coordinator.execute("SELECT count(*), sum(l_orderkey) FROM lineitem")).getFirst();
+        return List.of(((Number) orders.get(0)).longValue(), ((Number) orders.get(1)).longValue(), ((Number) lines.get(0)).longValue(), ((Number) lines.get(1)).longValue());
     }
 
     private static ClusterCoordinator coordinator(DatabaseWorkers workers, Path directory)

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -40,6 +41,7 @@ public final class BlockCache
     private long frequentBytes;
     private long hits;
     private long misses;
+    private final LongAdder blocksRead = new LongAdder();
 
     /** A cache of {@code capacityBytes} (0 turns it off); what it holds is counted in {@code pool}. */
     public BlockCache(long capacityBytes, MemoryPool pool)
@@ -219,6 +221,21 @@ public final class BlockCache
     public synchronized long hits()
     {
         return hits;
+    }
+
+    /**
+     * Blocks of the database's files that scans have read (decoded one column of, at least), since the
+     * cache was made; a block its zone maps ruled out is not read. Counted whether the cache is on or
+     * off, so that a test can see what a statement's pruning skipped.
+     */
+    public long blocksRead()
+    {
+        return blocksRead.sum();
+    }
+
+    void recordBlockRead()
+    {
+        blocksRead.increment();
     }
 
     /** Reads that decoded the chunk (a disabled cache counts none). */

@@ -95,6 +95,7 @@ final class StoredSegment
     @Override
     public Page read(int[] columns)
     {
+        cache.recordBlockRead();
         PageAllocator allocator = PageAllocator.transientPages();
         int rows = file.blockRows(block);
         ColumnVector[] vectors = new ColumnVector[columns.length];
@@ -138,6 +139,7 @@ final class StoredSegment
         if (tests.isEmpty()) {
             return read(columns);
         }
+        cache.recordBlockRead();
         int[] positions = new int[file.blockRows(block)];
         int count = keepLiveRows(positions);
         ScratchPageAllocator scratch = ScratchPageAllocator.open();

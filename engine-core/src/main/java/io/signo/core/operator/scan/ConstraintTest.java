@@ -105,19 +105,87 @@ public final class ConstraintTest
         }
     }
 
-    private record InTest(int column, long[] values, boolean wide)
+    /**
+     * Membership in a sorted set of whole numbers. Every row is first tested against the set's span,
+     * with the one unsigned comparison of {@link RangeTest}: a list of keys from a narrow range (the
+     * keys a refresh deletes) rejects most rows there. The rows inside the span are looked up in a
+     * bitmap of the span when it is at most {@value #MAX_BITMAP_WORDS} words (or a few per value), else
+     * by binary search.
+     */
+    private static final class InTest
             implements ColumnTest
     {
+        private static final int MAX_BITMAP_WORDS = 1 << 14;
+
+        private final int column;
+        private final long[] values;
+        private final boolean wide;
+        private final long lower;
+        private final long span;
+        /** Bit {@code v - lower} is set for each value v; null when the span is too wide for it. */
+        private final long[] bitmap;
+
+        InTest(int column, long[] sortedValues, boolean wide)
+        {
+            this.column = column;
+            this.values = sortedValues;
+            this.wide = wide;
+            this.lower = sortedValues[0];
+            this.span = sortedValues[sortedValues.length - 1] - lower;
+            long words = Long.compareUnsigned(span, Long.MAX_VALUE - 64) >= 0 ? Long.MAX_VALUE : (span >>> 6) + 1;
+            if (words <= Math.max(MAX_BITMAP_WORDS, 4L * sortedValues.length)) {
+                bitmap = new long[(int) words];
+                for (long value : sortedValues) {
+                    long bit = value - lower;
+                    bitmap[(int) (bit >>> 6)] |= 1L << bit;
+                }
+            }
+            else {
+                bitmap = null;
+            }
+        }
+
+        @Override
+        public int column()
+        {
+            return column;
+        }
+
         @Override
         public int keep(ColumnVector vector, int[] positions, int count)
         {
             MemorySegment data = vector.values();
+            long lower = this.lower;
+            long span = this.span;
             int kept = 0;
-            for (int i = 0; i < count; i++) {
+            if (wide) {
+                for (int i = 0; i < count; i++) {
+                    int position = positions[i];
+                    positions[kept] = position;
+                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
+                }
+            }
+            else {
+                for (int i = 0; i < count; i++) {
+                    int position = positions[i];
+                    positions[kept] = position;
+                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
+                }
+            }
+            int inSpan = kept;
+            kept = 0;
+            long[] bitmap = this.bitmap;
+            for (int i = 0; i < inSpan; i++) {
                 int position = positions[i];
                 long value = wide ? data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position) : data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position);
                 positions[kept] = position;
-                kept += Arrays.binarySearch(values, value) >= 0 ? 1 : 0;
+                if (bitmap != null) {
+                    long bit = value - lower;
+                    kept += (int) ((bitmap[(int) (bit >>> 6)] >>> bit) & 1);
+                }
+                else {
+                    kept += Arrays.binarySearch(values, value) >= 0 ? 1 : 0;
+                }
             }
             return ColumnVector.removeNullPositions(vector.nulls(), positions, kept);
         }
