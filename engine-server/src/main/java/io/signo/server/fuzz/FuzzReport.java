@@ -65,44 +65,42 @@ public final class FuzzReport
     public static String summary(HttpFuzzer.Result result)
     {
         return protocolSummary("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "answers",
-                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstRequest(), failure.detail())).toList());
+                result.failures());
     }
 
     public static String markdown(HttpFuzzer.Result result)
     {
         return protocolMarkdown("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "status",
-                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstRequest(), failure.detail())).toList());
+                result.failures());
     }
 
     /** The PostgreSQL protocol fuzzer's run: sessions, the server's messages by type (and errors by SQLSTATE), distinct failures. */
     public static String summary(PgWireFuzzer.Result result)
     {
         return protocolSummary("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server messages",
-                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstSession(), failure.detail())).toList());
+                result.failures());
     }
 
     public static String markdown(PgWireFuzzer.Result result)
     {
         return protocolMarkdown("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server message",
-                result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstSession(), failure.detail())).toList());
+                result.failures());
     }
 
     /** The exchange frame fuzzer's run: cases, outcomes by kind of input, distinct failures. */
     public static String summary(ExchangeFrameFuzzer.Result result)
     {
         return protocolSummary("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
-                "outcomes", result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
+                "outcomes", result.failures().stream().map(failure -> new FailureTally.Failure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
     }
 
     public static String markdown(ExchangeFrameFuzzer.Result result)
     {
         return protocolMarkdown("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
-                "input and outcome", result.failures().stream().map(failure -> new ProtocolFailure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
+                "input and outcome", result.failures().stream().map(failure -> new FailureTally.Failure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
     }
 
-    private record ProtocolFailure(String kind, int count, String first, String detail) {}
-
-    private static String protocolSummary(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<ProtocolFailure> failures)
+    private static String protocolSummary(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<FailureTally.Failure> failures)
     {
         StringBuilder text = new StringBuilder();
         text.append(fuzzer).append(", seed ").append(seed).append(": ").append(work).append(" in ").append(elapsed.toSeconds()).append(" s\n");
@@ -110,13 +108,13 @@ public final class FuzzReport
         counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(count -> text.append(String.format("  %-40s %d%n", count.getKey(), count.getValue())));
         text.append("distinct failures: ").append(failures.size()).append('\n');
-        for (ProtocolFailure failure : failures) {
+        for (FailureTally.Failure failure : failures) {
             text.append("  ").append(failure.kind()).append(" x").append(failure.count()).append(" (first: ").append(failure.first()).append(")\n");
         }
         return text.toString();
     }
 
-    private static String protocolMarkdown(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<ProtocolFailure> failures)
+    private static String protocolMarkdown(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<FailureTally.Failure> failures)
     {
         StringBuilder text = new StringBuilder();
         text.append("# ").append(fuzzer).append(" report, seed ").append(seed).append("\n\n");
@@ -128,7 +126,7 @@ public final class FuzzReport
         if (failures.isEmpty()) {
             text.append("None.\n");
         }
-        for (ProtocolFailure failure : failures) {
+        for (FailureTally.Failure failure : failures) {
             text.append("### ").append(failure.kind()).append(" (").append(failure.count()).append(")\n\nFirst: ").append(failure.first())
                     .append("\n\n```\n").append(failure.detail().strip()).append("\n```\n\n");
         }

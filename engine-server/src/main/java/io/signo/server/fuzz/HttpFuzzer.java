@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,11 +45,8 @@ public final class HttpFuzzer
     private static final List<String> HEADERS = List.of("Content-Type: application/octet-stream", "Content-Type: application/json", "Transfer-Encoding: chunked",
             "Expect: 100-continue", "Authorization: Bearer x", "Authorization: Basic Zm9vOmJhcg==", "Content-Encoding: gzip", "Accept: */*", "X-\u0000: y", "Host:", ": empty");
 
-    /** One kind of failure, how often it was seen, and the first request that showed it. */
-    public record Failure(String kind, int count, String firstRequest, String detail) {}
-
     /** A run: requests sent, answers counted by status, and the distinct failures. */
-    public record Result(long seed, int requests, Duration elapsed, Map<String, Integer> answers, List<Failure> failures)
+    public record Result(long seed, int requests, Duration elapsed, Map<String, Integer> answers, List<FailureTally.Failure> failures)
     {
         public Result
         {
@@ -65,7 +61,7 @@ public final class HttpFuzzer
     private final Random random;
     private final List<byte[]> validRequests = validJdbcRequests();
     private final Map<String, Integer> answers = new LinkedHashMap<>();
-    private final Map<String, Failure> failures = new LinkedHashMap<>();
+    private final FailureTally failures = new FailureTally();
 
     private HttpFuzzer(URI server, String token, long seed)
     {
@@ -107,12 +103,12 @@ public final class HttpFuzzer
             }
         }
         checkInfo("at the end of the run");
-        return new Result(seed, requests, Duration.ofNanos(System.nanoTime() - start), answers, new ArrayList<>(failures.values()));
+        return new Result(seed, requests, Duration.ofNanos(System.nanoTime() - start), answers, failures.failures());
     }
 
     private void fail(String kind, String request, String detail)
     {
-        failures.merge(kind, new Failure(kind, 1, request, detail), (first, next) -> new Failure(kind, first.count() + 1, first.firstRequest(), first.detail()));
+        failures.add(kind, request, detail);
     }
 
     /** Runs one statement through the JDBC endpoint, on a connection of its own, so that no request of the run waits for the server's cold start. */

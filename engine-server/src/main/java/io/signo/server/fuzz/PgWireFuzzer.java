@@ -49,11 +49,8 @@ public final class PgWireFuzzer
             "SELECT n_nationkey, n_name, n_comment FROM nation ORDER BY 1", "SELECT pg_catalog.current_schema()");
     private static final int[] TYPE_OIDS = {0, 16, 20, 21, 23, 25, 700, 701, 1043, 1082, 1114, 1700, 2950, -1, Integer.MAX_VALUE};
 
-    /** One kind of failure, how often it was seen, the first session that showed it, and what was seen. */
-    public record Failure(String kind, int count, String firstSession, String detail) {}
-
     /** A run: sessions, the server's messages counted by type, and the distinct failures. */
-    public record Result(long seed, int sessions, Duration elapsed, Map<String, Integer> answers, List<Failure> failures)
+    public record Result(long seed, int sessions, Duration elapsed, Map<String, Integer> answers, List<FailureTally.Failure> failures)
     {
         public Result
         {
@@ -68,7 +65,7 @@ public final class PgWireFuzzer
     private final long seed;
     private final Random random;
     private final Map<String, Integer> answers = new LinkedHashMap<>();
-    private final Map<String, Failure> failures = new LinkedHashMap<>();
+    private final FailureTally failures = new FailureTally();
 
     private PgWireFuzzer(String host, int port, String password, long seed)
     {
@@ -113,12 +110,12 @@ public final class PgWireFuzzer
             }
         }
         checkHealthy("at the end of the run", HEALTHY_MILLIS, READ_TIMEOUT_MILLIS);
-        return new Result(seed, sessions, Duration.ofNanos(System.nanoTime() - start), answers, new ArrayList<>(failures.values()));
+        return new Result(seed, sessions, Duration.ofNanos(System.nanoTime() - start), answers, failures.failures());
     }
 
     private void fail(String kind, String context, String detail)
     {
-        failures.merge(kind, new Failure(kind, 1, context, detail), (first, next) -> new Failure(kind, first.count() + 1, first.firstSession(), first.detail()));
+        failures.add(kind, context, detail);
     }
 
     /** Well-framed messages with mutated payloads, then a Sync: the session must end ready for a query, or closed. */

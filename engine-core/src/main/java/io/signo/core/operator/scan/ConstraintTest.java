@@ -82,27 +82,33 @@ public final class ConstraintTest
         @Override
         public int keep(ColumnVector values, int[] positions, int count)
         {
-            MemorySegment data = values.values();
-            // one unsigned comparison tests both bounds
-            long span = upper - lower;
-            long lower = this.lower;
-            int kept = 0;
-            if (wide) {
-                for (int i = 0; i < count; i++) {
-                    int position = positions[i];
-                    positions[kept] = position;
-                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
-                }
-            }
-            else {
-                for (int i = 0; i < count; i++) {
-                    int position = positions[i];
-                    positions[kept] = position;
-                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
-                }
-            }
+            int kept = keepInSpan(values.values(), wide, lower, upper - lower, positions, count);
             return ColumnVector.removeNullPositions(values.nulls(), positions, kept);
         }
+    }
+
+    /**
+     * Keeps the positions whose value lies in {@code [lower, lower + span]}, in order, and returns
+     * how many: one unsigned comparison tests both bounds, with no branch per row.
+     */
+    private static int keepInSpan(MemorySegment data, boolean wide, long lower, long span, int[] positions, int count)
+    {
+        int kept = 0;
+        if (wide) {
+            for (int i = 0; i < count; i++) {
+                int position = positions[i];
+                positions[kept] = position;
+                kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                int position = positions[i];
+                positions[kept] = position;
+                kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
+            }
+        }
+        return kept;
     }
 
     /**
@@ -155,25 +161,8 @@ public final class ConstraintTest
         public int keep(ColumnVector vector, int[] positions, int count)
         {
             MemorySegment data = vector.values();
-            long lower = this.lower;
-            long span = this.span;
+            int inSpan = keepInSpan(data, wide, lower, span, positions, count);
             int kept = 0;
-            if (wide) {
-                for (int i = 0; i < count; i++) {
-                    int position = positions[i];
-                    positions[kept] = position;
-                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
-                }
-            }
-            else {
-                for (int i = 0; i < count; i++) {
-                    int position = positions[i];
-                    positions[kept] = position;
-                    kept += Long.compareUnsigned(data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, position) - lower, span) <= 0 ? 1 : 0;
-                }
-            }
-            int inSpan = kept;
-            kept = 0;
             long[] bitmap = this.bitmap;
             for (int i = 0; i < inSpan; i++) {
                 int position = positions[i];
