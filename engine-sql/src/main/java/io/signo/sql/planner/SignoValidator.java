@@ -9,6 +9,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.apache.calcite.util.NlsString;
 
 /**
  * Calcite's validator with one change: a string literal is a {@code VARCHAR} of its length, not a
@@ -53,7 +54,12 @@ final class SignoValidator
         if (character.getSqlTypeName() != SqlTypeName.CHAR) {
             return character;
         }
-        RelDataType varying = typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.VARCHAR, character.getPrecision()), character.isNullable());
+        // a literal longer than the type system's longest VARCHAR(n) (Calcite caps CHAR(n) there too) is an unbounded VARCHAR, which the cast to it does not cut
+        int length = literal.getValueAs(NlsString.class).getValue().length();
+        RelDataType varyingType = length > typeFactory.getTypeSystem().getMaxPrecision(SqlTypeName.VARCHAR)
+                ? typeFactory.createSqlType(SqlTypeName.VARCHAR)
+                : typeFactory.createSqlType(SqlTypeName.VARCHAR, character.getPrecision());
+        RelDataType varying = typeFactory.createTypeWithNullability(varyingType, character.isNullable());
         return typeFactory.createTypeWithCharsetAndCollation(varying, character.getCharset(), character.getCollation());
     }
 }
