@@ -2,6 +2,7 @@ package io.signo.bench;
 
 import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
+import io.signo.server.cli.ProgressLine;
 import io.signo.sql.ResultRows;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.catalog.SqlTypes;
@@ -27,6 +28,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code signo bench files}: Signo reading Parquet and CSV files in place against DuckDB reading the
@@ -72,6 +74,11 @@ public final class FilesBenchmark
         }
     }
 
+    /** Cases measured so far and the one under way, for the progress bar drawn on a terminal while they run. */
+    private final AtomicInteger stepsDone = new AtomicInteger();
+    private volatile String currentStep = "";
+    private ProgressLine progress;
+
     public static boolean run(String[] args, String command)
             throws Exception
     {
@@ -84,7 +91,11 @@ public final class FilesBenchmark
         Catalog schema = TpchData.generate(0.01, 1, MemoryPool.unbounded("schema"));
         writeFiles();
         boolean allRight = true;
-        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads); SignoEngine signo = new SignoEngine(Database.inMemory(), threads)) {
+        int steps = (cases.contains("scans") ? 4 : 0) + (cases.contains("queries") ? TpchQueries.QUERY_COUNT : 0) + (cases.contains("load") ? 1 : 0);
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(threads);
+                SignoEngine signo = new SignoEngine(Database.inMemory(), threads);
+                ProgressLine line = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> ProgressLine.bar(nanos, stepsDone.get(), steps, currentStep))) {
+            progress = line;
             String oneFile = "read_parquet('" + directory.resolve("lineitem.parquet") + "')";
             String parts = "read_parquet('" + directory.resolve("lineitem_parts/*.parquet") + "')";
             for (int query : cases.contains("scans") ? new int[] {1, 6} : new int[0]) {
@@ -103,8 +114,13 @@ public final class FilesBenchmark
                 allRight &= measure(String.format(Locale.ROOT, "q%02d", query), TpchQueries.query(query), duckDb, signo);
             }
             if (cases.contains("load")) {
+                currentStep = "load";
                 rows.add(load(schema, duckDb, signo));
+                stepsDone.incrementAndGet();
             }
+        }
+        finally {
+            progress = null;
         }
         write();
         return allRight;
@@ -120,6 +136,7 @@ public final class FilesBenchmark
     private boolean measure(String name, String sql, DuckDbDatabase duckDb, SignoEngine signo)
             throws Exception
     {
+        currentStep = name;
         double[] signoMillis = new double[runs];
         double[] duckDbMillis = new double[runs];
         List<List<Object>> signoRows = ResultRows.toRows(signo.execute(sql));
@@ -130,8 +147,10 @@ public final class FilesBenchmark
             duckDbMillis[run] = duckDb.time(sql) / 1e6;
         }
         rows.add(new Row(name, median(signoMillis), median(duckDbMillis), difference.map(text -> "answers differ: " + text).orElse("")));
+        progress.erase();
         System.out.printf(Locale.ROOT, "%-22s signo %9.1f ms  duckdb %9.1f ms  %5.2fx%s%n", name, median(signoMillis), median(duckDbMillis), median(signoMillis) / median(duckDbMillis),
                 difference.isPresent() ? "  ANSWERS DIFFER" : "");
+        stepsDone.incrementAndGet();
         return difference.isEmpty();
     }
 
@@ -160,6 +179,7 @@ public final class FilesBenchmark
             }
             duckDbTotal += (System.nanoTime() - start) / 1e6;
         }
+        progress.erase();
         System.out.printf(Locale.ROOT, "%-22s signo %9.1f ms  duckdb %9.1f ms  %5.2fx%n", "load tbl", signoTotal, duckDbTotal, signoTotal / duckDbTotal);
         return new Row("load tbl", signoTotal, duckDbTotal, "the eight tables from .tbl files into tables in memory, once");
     }

@@ -1,6 +1,7 @@
 package io.signo.bench.qphh;
 
 import io.signo.bench.queries.PeakMemory;
+import io.signo.server.cli.ProgressLine;
 import io.signo.storage.tpch.TpchRefreshData;
 
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import static java.util.Objects.requireNonNull;
@@ -28,12 +30,27 @@ public final class QphhRun
     private final QphhTarget target;
     private final Consumer<String> log;
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    /** Queries and refresh functions finished, for the progress bar drawn on a terminal. */
+    private final AtomicInteger stepsDone = new AtomicInteger();
+    private volatile String currentStep = "power test";
+    private volatile ProgressLine progress;
+
+    private static final int TPCH_QUERIES = 22;
 
     public QphhRun(QphhWorkload workload, QphhTarget target, Consumer<String> log)
     {
         this.workload = requireNonNull(workload, "workload is null");
         this.target = requireNonNull(target, "target is null");
         this.log = requireNonNull(log, "log is null");
+    }
+
+    private void log(String line)
+    {
+        ProgressLine shown = progress;
+        if (shown != null) {
+            shown.erase();
+        }
+        log.accept(line);
     }
 
     public QphhResult run()
@@ -51,7 +68,15 @@ public final class QphhRun
                 data.add(pairData);
                 refreshFunction1.add(target.refreshFunction1(files.get(0), files.get(1)));
             }
-            return run(streams, data, refreshFunction1);
+            // the power test's 22 queries and 2 refresh functions, then every stream's 22 and every pair's 2
+            int steps = TPCH_QUERIES + 2 + streams * TPCH_QUERIES + 2 * (data.size() - 1);
+            try (ProgressLine line = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> ProgressLine.bar(nanos, stepsDone.get(), steps, currentStep))) {
+                progress = line;
+                return run(streams, data, refreshFunction1);
+            }
+            finally {
+                progress = null;
+            }
         }
         finally {
             try (var files = java.nio.file.Files.list(updates)) {
@@ -73,11 +98,12 @@ public final class QphhRun
         long[] powerRefreshNanos = new long[2];
         TpchRefreshData powerPair = data.getFirst();
         long powerStart = System.nanoTime();
+        currentStep = "power test";
         powerRefreshNanos[0] = refresh(0, "RF1 of pair 1", refreshFunction1.getFirst());
         runStream(0, powerQueryNanos);
         powerRefreshNanos[1] = refresh(0, "RF2 of pair 1", powerPair.refreshFunction2());
         long powerNanos = System.nanoTime() - powerStart;
-        log.accept(String.format("power test: %.2f s", powerNanos / 1e9));
+        log(String.format("power test: %.2f s", powerNanos / 1e9));
 
         // throughput test
         long[][] streamQueryNanos = new long[streams + 1][23];
@@ -89,6 +115,7 @@ public final class QphhRun
         try (ExecutorService threads = Executors.newFixedThreadPool(streams + 1, Thread.ofPlatform().name("qphh-stream-", 1).factory())) {
             List<Future<?>> running = new ArrayList<>();
             throughputStart = System.nanoTime();
+            currentStep = "throughput test";
             for (int stream = 1; stream <= streams; stream++) {
                 int number = stream;
                 running.add(threads.submit(() -> {
@@ -115,7 +142,7 @@ public final class QphhRun
             // clause 5.3.7.2: the test ends when the last query stream or the refresh stream ends
             throughputNanos = System.nanoTime() - throughputStart;
         }
-        log.accept(String.format("throughput test: %.2f s", throughputNanos / 1e9));
+        log(String.format("throughput test: %.2f s", throughputNanos / 1e9));
         return new QphhResult(workload.scaleFactor(), streams, powerQueryNanos, powerRefreshNanos, powerNanos, streamQueryNanos, streamNanos, refreshNanos, throughputNanos,
                 PeakMemory.peakResidentBytes(), List.copyOf(failures));
     }
@@ -129,9 +156,10 @@ public final class QphhRun
             }
             catch (Exception e) {
                 failures.add("stream " + stream + " q" + query.number() + ": " + e);
-                log.accept("stream " + stream + " q" + query.number() + " failed: " + e);
+                log("stream " + stream + " q" + query.number() + " failed: " + e);
             }
             queryNanos[query.number()] = System.nanoTime() - start;
+            stepsDone.incrementAndGet();
         }
     }
 
@@ -143,8 +171,9 @@ public final class QphhRun
         }
         catch (Exception e) {
             failures.add(name + ": " + e);
-            log.accept(name + " failed: " + e);
+            log(name + " failed: " + e);
         }
+        stepsDone.incrementAndGet();
         return System.nanoTime() - start;
     }
 }
