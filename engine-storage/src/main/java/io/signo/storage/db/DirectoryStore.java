@@ -144,6 +144,9 @@ final class DirectoryStore
             try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
+            catch (NoSuchFileException e) {
+                // removed since it was written (a statement that aborted, a file the committed version does not name): nothing to keep
+            }
         }
         if (!paths.isEmpty()) {
             forceDirectory(segments);
@@ -163,8 +166,13 @@ final class DirectoryStore
     @Override
     public void delete(long fileId)
     {
+        Path path = path(fileId);
+        synchronized (unsynced) {
+            // a file removed before it was made durable needs no durability
+            unsynced.remove(path);
+        }
         try {
-            Files.deleteIfExists(path(fileId));
+            Files.deleteIfExists(path);
         }
         catch (IOException e) {
             // an orphan is removed when the database is next opened
