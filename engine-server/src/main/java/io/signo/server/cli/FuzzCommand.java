@@ -4,6 +4,7 @@ import io.signo.net.exchange.ExchangeFrameFuzzer;
 import io.signo.server.fuzz.FuzzReport;
 import io.signo.server.fuzz.HttpFuzzer;
 import io.signo.server.fuzz.PgWireFuzzer;
+import io.signo.server.fuzz.ProtocolFuzzResult;
 import io.signo.server.fuzz.SqlFuzzer;
 import io.signo.server.http.HttpLimits;
 import io.signo.server.http.ServerOptions;
@@ -17,17 +18,13 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -64,11 +61,8 @@ final class FuzzCommand
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--seed", paramLabel = "S", description = "Seed of the statements (default ${DEFAULT-VALUE}); statement i of a seed is always the same.")
-        private long seed = 1;
-
-        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
-        private String duration = "60s";
+        @Mixin
+        private FuzzRunOptions run;
 
         @Option(names = "--queries", paramLabel = "N", description = "Stop after N statements, if that comes first (default: no limit).")
         private int queries = Integer.MAX_VALUE;
@@ -85,23 +79,18 @@ final class FuzzCommand
         @Option(names = "--timeout", paramLabel = "D", description = "Time limit of one statement on either engine (default ${DEFAULT-VALUE}).")
         private String timeout = "20s";
 
-        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
-        private Path report;
-
         @Override
         public Integer call()
                 throws Exception
         {
-            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
+            Duration runFor = run.runFor(spec);
             Duration statementTimeout = OptionChecks.duration(spec, "--timeout", timeout);
             OptionChecks.checkScaleFactor(spec, "--sf", scaleFactor);
             OptionChecks.checkThreads(spec, threads);
             if (workers < 1 || workers > 16) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--workers': 1 to 16, was " + workers);
             }
-            if (queries < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--queries': at least 1, was " + queries);
-            }
+            FuzzRunOptions.checkCases(spec, "--queries", queries);
             if (!duckDbPresent()) {
                 spec.commandLine().getErr().println("Error: signo fuzz sql compares Signo with DuckDB, which this installation leaves out (the container image does); "
                         + "run it from a source checkout: bin/signo fuzz sql");
@@ -110,13 +99,12 @@ final class FuzzCommand
             PrintWriter out = spec.commandLine().getOut();
             SqlFuzzer.Report result;
             try (SqlFuzzer fuzzer = SqlFuzzer.open(scaleFactor, workers, threads, statementTimeout)) {
-                result = fuzzer.fuzz(seed, queries, runFor, line -> {
+                result = fuzzer.fuzz(run.seed(), queries, runFor, line -> {
                     out.println(line);
                     out.flush();
                 });
             }
-            out.print(FuzzReport.summary(result));
-            writeReport(out, report, FuzzReport.markdown(result));
+            run.finish(out, FuzzReport.summary(result), FuzzReport.markdown(result));
             return result.hasBugs() ? 1 : 0;
         }
 
@@ -148,11 +136,8 @@ final class FuzzCommand
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--seed", paramLabel = "S", description = "Seed of the requests (default ${DEFAULT-VALUE}); request i of a seed is always the same bytes.")
-        private long seed = 1;
-
-        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
-        private String duration = "60s";
+        @Mixin
+        private FuzzRunOptions run;
 
         @Option(names = "--requests", paramLabel = "N", description = "Stop after N requests, if that comes first (default: no limit).")
         private int requests = Integer.MAX_VALUE;
@@ -163,35 +148,28 @@ final class FuzzCommand
         @Option(names = "--token", paramLabel = "TOKEN", description = "The server's token: most requests carry it, so that they reach past authentication.")
         private String token;
 
-        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
-        private Path report;
-
         @Override
         public Integer call()
         {
-            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
-            if (requests < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--requests': at least 1, was " + requests);
-            }
+            Duration runFor = run.runFor(spec);
+            FuzzRunOptions.checkCases(spec, "--requests", requests);
             if (url != null && (!"http".equals(url.getScheme()) || url.getHost() == null || url.getPort() < 0)) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--url': http://host:port, was " + url);
             }
-            HttpFuzzer.Result result;
+            ProtocolFuzzResult result;
             if (url != null) {
-                result = HttpFuzzer.run(url, token, seed, runFor, requests);
+                result = HttpFuzzer.run(url, token, run.seed(), runFor, requests);
             }
             else {
                 ServerOptions options = ServerOptions.local(0)
                         .withToken(token)
                         .withLimits(HttpLimits.DEFAULT.withRequestReadTimeout(Duration.ofSeconds(1)).withMaxRequestBodyBytes(1 << 20));
                 try (SignoServer server = SignoServer.start(options, address -> new LocalQueryRunner(new SignoEngine(new Catalog("tpch"), 1), address))) {
-                    result = HttpFuzzer.run(server.uri(), token, seed, runFor, requests);
+                    result = HttpFuzzer.run(server.uri(), token, run.seed(), runFor, requests);
                 }
             }
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(FuzzReport.summary(result));
-            writeReport(out, report, FuzzReport.markdown(result));
-            return result.failures().isEmpty() ? 0 : 1;
+            run.finish(spec.commandLine().getOut(), FuzzReport.summary(result), FuzzReport.markdown(result));
+            return result.brokeARule() ? 1 : 0;
         }
     }
 
@@ -212,11 +190,8 @@ final class FuzzCommand
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--seed", paramLabel = "S", description = "Seed of the sessions (default ${DEFAULT-VALUE}); session i of a seed always sends the same bytes.")
-        private long seed = 1;
-
-        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
-        private String duration = "60s";
+        @Mixin
+        private FuzzRunOptions run;
 
         @Option(names = "--sessions", paramLabel = "N", description = "Stop after N sessions, if that comes first (default: no limit).")
         private int sessions = Integer.MAX_VALUE;
@@ -230,39 +205,32 @@ final class FuzzCommand
         @Option(names = "--password", paramLabel = "TOKEN", description = "The server's token, sent when the server asks for a password.")
         private String password;
 
-        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
-        private Path report;
-
         @Override
         public Integer call()
         {
-            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
-            if (sessions < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--sessions': at least 1, was " + sessions);
-            }
+            Duration runFor = run.runFor(spec);
+            FuzzRunOptions.checkCases(spec, "--sessions", sessions);
             if (pgPort < 1 || pgPort > 65_535) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--pg-port': 1 to 65535, was " + pgPort);
             }
-            PgWireFuzzer.Result result;
+            ProtocolFuzzResult result;
             if (host != null) {
-                result = PgWireFuzzer.run(host, pgPort, password, seed, runFor, sessions);
+                result = PgWireFuzzer.run(host, pgPort, password, run.seed(), runFor, sessions);
             }
             else {
                 Catalog catalog = TpchData.generate(0.001, 1, MemoryPool.unbounded("tpch"));
                 try (QueryManager queryManager = new QueryManager(new LocalQueryRunner(new SignoEngine(catalog, 1), "127.0.0.1"), QueryEventListener.NONE, 10)) {
                     PgServer server = PgServer.start("127.0.0.1", 0, queryManager, password, 1 << 20);
                     try {
-                        result = PgWireFuzzer.run("127.0.0.1", server.port(), password, seed, runFor, sessions);
+                        result = PgWireFuzzer.run("127.0.0.1", server.port(), password, run.seed(), runFor, sessions);
                     }
                     finally {
                         server.close();
                     }
                 }
             }
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(FuzzReport.summary(result));
-            writeReport(out, report, FuzzReport.markdown(result));
-            return result.failures().isEmpty() ? 0 : 1;
+            run.finish(spec.commandLine().getOut(), FuzzReport.summary(result), FuzzReport.markdown(result));
+            return result.brokeARule() ? 1 : 0;
         }
     }
 
@@ -281,44 +249,21 @@ final class FuzzCommand
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--seed", paramLabel = "S", description = "Seed of the inputs (default ${DEFAULT-VALUE}); case i of a seed is always the same bytes.")
-        private long seed = 1;
-
-        @Option(names = "--duration", paramLabel = "D", description = "How long to run: 90s, 10m, 1h (default ${DEFAULT-VALUE}).")
-        private String duration = "60s";
+        @Mixin
+        private FuzzRunOptions run;
 
         @Option(names = "--cases", paramLabel = "N", description = "Stop after N cases, if that comes first (default: no limit).")
         private int cases = Integer.MAX_VALUE;
 
-        @Option(names = "--report", paramLabel = "FILE", description = "Also write the report, in Markdown, to FILE.")
-        private Path report;
-
         @Override
         public Integer call()
         {
-            Duration runFor = OptionChecks.duration(spec, "--duration", duration);
-            if (cases < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--cases': at least 1, was " + cases);
-            }
-            ExchangeFrameFuzzer.Result result = ExchangeFrameFuzzer.run(seed, runFor, cases);
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(FuzzReport.summary(result));
-            writeReport(out, report, FuzzReport.markdown(result));
-            return result.failures().isEmpty() ? 0 : 1;
+            Duration runFor = run.runFor(spec);
+            FuzzRunOptions.checkCases(spec, "--cases", cases);
+            ProtocolFuzzResult result = ProtocolFuzzResult.of(ExchangeFrameFuzzer.run(run.seed(), runFor, cases));
+            run.finish(spec.commandLine().getOut(), FuzzReport.summary(result), FuzzReport.markdown(result));
+            return result.brokeARule() ? 1 : 0;
         }
     }
 
-    private static void writeReport(PrintWriter out, Path report, String markdown)
-    {
-        if (report != null) {
-            try {
-                Files.writeString(report, markdown, StandardCharsets.UTF_8);
-            }
-            catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            out.println("report written to " + report);
-        }
-        out.flush();
-    }
 }

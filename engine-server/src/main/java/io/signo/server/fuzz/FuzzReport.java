@@ -1,12 +1,9 @@
 package io.signo.server.fuzz;
 
-import io.signo.net.exchange.ExchangeFrameFuzzer;
 import io.signo.server.fuzz.SqlFuzzer.Failure;
 import io.signo.server.fuzz.SqlFuzzer.Outcome;
 import io.signo.server.fuzz.SqlFuzzer.Report;
 
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 /** A fuzzer run written for people: a one-paragraph summary and a Markdown report. */
@@ -61,72 +58,35 @@ public final class FuzzReport
         return text.toString();
     }
 
-    /** The HTTP fuzzer's run: requests, answers by status, distinct failures. */
-    public static String summary(HttpFuzzer.Result result)
-    {
-        return protocolSummary("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "answers",
-                result.failures());
-    }
-
-    public static String markdown(HttpFuzzer.Result result)
-    {
-        return protocolMarkdown("HTTP fuzzer", result.seed(), result.requests() + " requests", result.elapsed(), result.answers(), "status",
-                result.failures());
-    }
-
-    /** The PostgreSQL protocol fuzzer's run: sessions, the server's messages by type (and errors by SQLSTATE), distinct failures. */
-    public static String summary(PgWireFuzzer.Result result)
-    {
-        return protocolSummary("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server messages",
-                result.failures());
-    }
-
-    public static String markdown(PgWireFuzzer.Result result)
-    {
-        return protocolMarkdown("PostgreSQL protocol fuzzer", result.seed(), result.sessions() + " sessions", result.elapsed(), result.answers(), "server message",
-                result.failures());
-    }
-
-    /** The exchange frame fuzzer's run: cases, outcomes by kind of input, distinct failures. */
-    public static String summary(ExchangeFrameFuzzer.Result result)
-    {
-        return protocolSummary("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
-                "outcomes", result.failures().stream().map(failure -> new FailureTally.Failure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
-    }
-
-    public static String markdown(ExchangeFrameFuzzer.Result result)
-    {
-        return protocolMarkdown("Exchange frame fuzzer", result.seed(), result.cases() + " cases (" + result.decoded() + " decoded)", result.elapsed(), result.outcomes(),
-                "input and outcome", result.failures().stream().map(failure -> new FailureTally.Failure(failure.kind(), failure.count(), failure.firstCase(), failure.detail())).toList());
-    }
-
-    private static String protocolSummary(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<FailureTally.Failure> failures)
+    /** A protocol fuzzer's run: cases, the other side's answers by kind, distinct failures. */
+    public static String summary(ProtocolFuzzResult result)
     {
         StringBuilder text = new StringBuilder();
-        text.append(fuzzer).append(", seed ").append(seed).append(": ").append(work).append(" in ").append(elapsed.toSeconds()).append(" s\n");
-        text.append(countsName).append(":\n");
-        counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        text.append(result.fuzzer()).append(", seed ").append(result.seed()).append(": ").append(result.cases()).append(' ').append(result.caseNoun())
+                .append(" in ").append(result.elapsed().toSeconds()).append(" s\n");
+        text.append(result.countsName()).append(":\n");
+        result.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(count -> text.append(String.format("  %-40s %d%n", count.getKey(), count.getValue())));
-        text.append("distinct failures: ").append(failures.size()).append('\n');
-        for (FailureTally.Failure failure : failures) {
+        text.append("distinct failures: ").append(result.failures().size()).append('\n');
+        for (FailureTally.Failure failure : result.failures()) {
             text.append("  ").append(failure.kind()).append(" x").append(failure.count()).append(" (first: ").append(failure.first()).append(")\n");
         }
         return text.toString();
     }
 
-    private static String protocolMarkdown(String fuzzer, long seed, String work, Duration elapsed, Map<String, Integer> counts, String countsName, List<FailureTally.Failure> failures)
+    public static String markdown(ProtocolFuzzResult result)
     {
         StringBuilder text = new StringBuilder();
-        text.append("# ").append(fuzzer).append(" report, seed ").append(seed).append("\n\n");
-        text.append(work).append(" in ").append(elapsed.toSeconds()).append(" s.\n\n");
-        text.append("| ").append(countsName).append(" | count |\n|---|---|\n");
-        counts.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        text.append("# ").append(result.fuzzer()).append(" report, seed ").append(result.seed()).append("\n\n");
+        text.append(result.cases()).append(' ').append(result.caseNoun()).append(" in ").append(result.elapsed().toSeconds()).append(" s.\n\n");
+        text.append("| ").append(result.countsName()).append(" | count |\n|---|---|\n");
+        result.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(count -> text.append("| ").append(count.getKey()).append(" | ").append(count.getValue()).append(" |\n"));
         text.append("\n## Distinct failures\n\n");
-        if (failures.isEmpty()) {
+        if (result.failures().isEmpty()) {
             text.append("None.\n");
         }
-        for (FailureTally.Failure failure : failures) {
+        for (FailureTally.Failure failure : result.failures()) {
             text.append("### ").append(failure.kind()).append(" (").append(failure.count()).append(")\n\nFirst: ").append(failure.first())
                     .append("\n\n```\n").append(failure.detail().strip()).append("\n```\n\n");
         }

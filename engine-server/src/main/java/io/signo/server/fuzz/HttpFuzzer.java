@@ -45,16 +45,6 @@ public final class HttpFuzzer
     private static final List<String> HEADERS = List.of("Content-Type: application/octet-stream", "Content-Type: application/json", "Transfer-Encoding: chunked",
             "Expect: 100-continue", "Authorization: Bearer x", "Authorization: Basic Zm9vOmJhcg==", "Content-Encoding: gzip", "Accept: */*", "X-\u0000: y", "Host:", ": empty");
 
-    /** A run: requests sent, answers counted by status, and the distinct failures. */
-    public record Result(long seed, int requests, Duration elapsed, Map<String, Integer> answers, List<FailureTally.Failure> failures)
-    {
-        public Result
-        {
-            answers = Map.copyOf(answers);
-            failures = List.copyOf(failures);
-        }
-    }
-
     private final URI server;
     private final String token;
     private final long seed;
@@ -75,7 +65,7 @@ public final class HttpFuzzer
      * Sends requests of the seed to {@code server} until {@code duration} passed or {@code maxRequests}
      * were sent; {@code token} (or null) authenticates the checks of {@code /v1/info}.
      */
-    public static Result run(URI server, String token, long seed, Duration duration, int maxRequests)
+    public static ProtocolFuzzResult run(URI server, String token, long seed, Duration duration, int maxRequests)
     {
         return new HttpFuzzer(server, token, seed).run(duration, maxRequests);
     }
@@ -86,7 +76,7 @@ public final class HttpFuzzer
         return JAVA_TEXT.stream().filter(text::contains).findFirst().orElse(null);
     }
 
-    private Result run(Duration duration, int maxRequests)
+    private ProtocolFuzzResult run(Duration duration, int maxRequests)
     {
         long start = System.nanoTime();
         warmUp();
@@ -103,7 +93,7 @@ public final class HttpFuzzer
             }
         }
         checkInfo("at the end of the run");
-        return new Result(seed, requests, Duration.ofNanos(System.nanoTime() - start), answers, failures.failures());
+        return new ProtocolFuzzResult("HTTP fuzzer", seed, requests, "requests", Duration.ofNanos(System.nanoTime() - start), "status", answers, failures.failures());
     }
 
     private void fail(String kind, String request, String detail)

@@ -49,16 +49,6 @@ public final class PgWireFuzzer
             "SELECT n_nationkey, n_name, n_comment FROM nation ORDER BY 1", "SELECT pg_catalog.current_schema()");
     private static final int[] TYPE_OIDS = {0, 16, 20, 21, 23, 25, 700, 701, 1043, 1082, 1114, 1700, 2950, -1, Integer.MAX_VALUE};
 
-    /** A run: sessions, the server's messages counted by type, and the distinct failures. */
-    public record Result(long seed, int sessions, Duration elapsed, Map<String, Integer> answers, List<FailureTally.Failure> failures)
-    {
-        public Result
-        {
-            answers = Map.copyOf(answers);
-            failures = List.copyOf(failures);
-        }
-    }
-
     private final String host;
     private final int port;
     private final String password;
@@ -80,12 +70,12 @@ public final class PgWireFuzzer
      * Runs sessions of the seed against the server at {@code host:port} until {@code duration} passed
      * or {@code maxSessions} ran; {@code password} (or null) answers the server's password request.
      */
-    public static Result run(String host, int port, String password, long seed, Duration duration, int maxSessions)
+    public static ProtocolFuzzResult run(String host, int port, String password, long seed, Duration duration, int maxSessions)
     {
         return new PgWireFuzzer(host, port, password, seed).run(duration, maxSessions);
     }
 
-    private Result run(Duration duration, int maxSessions)
+    private ProtocolFuzzResult run(Duration duration, int maxSessions)
     {
         long start = System.nanoTime();
         // the first query of a fresh server plans and compiles cold: a warm-up, not a measure
@@ -110,7 +100,7 @@ public final class PgWireFuzzer
             }
         }
         checkHealthy("at the end of the run", HEALTHY_MILLIS, READ_TIMEOUT_MILLIS);
-        return new Result(seed, sessions, Duration.ofNanos(System.nanoTime() - start), answers, failures.failures());
+        return new ProtocolFuzzResult("PostgreSQL protocol fuzzer", seed, sessions, "sessions", Duration.ofNanos(System.nanoTime() - start), "server message", answers, failures.failures());
     }
 
     private void fail(String kind, String context, String detail)

@@ -1,6 +1,7 @@
 package io.signo.server.http;
 
 import io.signo.server.fuzz.HttpFuzzer;
+import io.signo.server.fuzz.ProtocolFuzzResult;
 import io.signo.server.query.LocalQueryRunner;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.table.Catalog;
@@ -35,9 +36,9 @@ class HttpProtocolFuzzTest
                 .withToken(token)
                 .withLimits(HttpLimits.DEFAULT.withRequestReadTimeout(Duration.ofSeconds(1)).withMaxRequestBodyBytes(1 << 20));
         try (SignoServer server = SignoServer.start(options, address -> new LocalQueryRunner(new SignoEngine(new Catalog("tpch"), 1), address))) {
-            HttpFuzzer.Result result = HttpFuzzer.run(server.uri(), token, seed, duration, Integer.MAX_VALUE);
+            ProtocolFuzzResult result = HttpFuzzer.run(server.uri(), token, seed, duration, Integer.MAX_VALUE);
             assertEquals(List.of(), result.failures(), "seed " + seed + (token == null ? " without a token" : " with a token"));
-            assertTrue(result.requests() > 25, "only " + result.requests() + " requests in " + duration);
+            assertTrue(result.cases() > 25, "only " + result.cases() + " requests in " + duration);
         }
     }
 }

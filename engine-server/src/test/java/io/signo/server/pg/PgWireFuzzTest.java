@@ -1,6 +1,7 @@
 package io.signo.server.pg;
 
 import io.signo.server.fuzz.PgWireFuzzer;
+import io.signo.server.fuzz.ProtocolFuzzResult;
 import io.signo.server.query.LocalQueryRunner;
 import io.signo.server.query.QueryEventListener;
 import io.signo.server.query.QueryManager;
@@ -37,10 +38,10 @@ class PgWireFuzzTest
                 QueryEventListener.NONE, 10)) {
             PgServer server = PgServer.start("127.0.0.1", 0, queryManager, token, 1 << 20);
             try {
-                PgWireFuzzer.Result result = PgWireFuzzer.run("127.0.0.1", server.port(), token, seed, duration, Integer.MAX_VALUE);
+                ProtocolFuzzResult result = PgWireFuzzer.run("127.0.0.1", server.port(), token, seed, duration, Integer.MAX_VALUE);
                 assertEquals(List.of(), result.failures(), "seed " + seed + (token == null ? " with trust" : " with a password"));
-                assertTrue(result.sessions() > 20, "only " + result.sessions() + " sessions in " + duration);
-                assertTrue(result.answers().getOrDefault("Z", 0) > 0, "no session got as far as ReadyForQuery: " + result.answers());
+                assertTrue(result.cases() > 20, "only " + result.cases() + " sessions in " + duration);
+                assertTrue(result.counts().getOrDefault("Z", 0) > 0, "no session got as far as ReadyForQuery: " + result.counts());
             }
             finally {
                 server.close();
