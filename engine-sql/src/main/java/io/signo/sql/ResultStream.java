@@ -36,6 +36,14 @@ public interface ResultStream
      */
     Page nextPage();
 
+    /**
+     * Waits, at most 30 s, until the statement's figures are whole: on a cluster the last page comes
+     * before the workers' end reports with their exchange counters and operator statistics. Returns
+     * at once for a result computed in this process. A report that fails or never comes changes
+     * nothing the reader received, so neither is an error here; call it after the last page.
+     */
+    default void awaitStatistics() {}
+
     /** Stops reading; a query still running is cancelled. Idempotent. */
     @Override
     void close();

@@ -238,10 +238,7 @@ public final class SignoEngine
             for (Page page = result.nextPage(); page != null; page = result.nextPage()) {
                 rows += page.positionCount();
             }
-            if (result instanceof QueryExecution execution) {
-                // the result is whole before the workers' end reports, which carry their operators' figures
-                execution.tasksEnded().exceptionally(_ -> null).join();
-            }
+            result.awaitStatistics();
         }
         long elapsedNanos = System.nanoTime() - start;
         VectorBuilder lines = new VectorBuilder(Type.VARCHAR, 64);

@@ -15,7 +15,6 @@ import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.sql.ddl.StatementKind;
-import io.signo.sql.execution.QueryExecution;
 import io.signo.storage.db.BlockCache;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
@@ -322,12 +321,7 @@ public final class ClusterCoordinator
     {
         ResultStream stream = start(session, sql, control, exchangeCounters);
         QueryResult result = stream.collect();
-        if (stream instanceof QueryExecution execution) {
-            // the answer is whole before the workers' reports arrive; wait for them, so that the
-            // query's counters and steps are complete when this returns (a report's failure no longer
-            // changes the answer)
-            execution.tasksEnded().exceptionally(_ -> null).join();
-        }
+        stream.awaitStatistics();
         return result;
     }
 

@@ -1,7 +1,6 @@
 package io.signo.server.query;
 
 import io.signo.sql.ResultStream;
-import io.signo.sql.execution.QueryExecution;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -9,10 +8,6 @@ import io.signo.storage.type.Type;
 
 import java.time.ZoneId;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static java.util.Objects.requireNonNull;
@@ -29,7 +24,6 @@ final class ManagedResultStream
 {
     private static final System.Logger LOG = System.getLogger(ManagedResultStream.class.getName());
     private static final String INTERNAL_ERROR_PREFIX = "internal error (query id ";
-    private static final long REPORTS_WAIT_SECONDS = 30;
 
     /** What happens when the statement ends; {@code failure} is null when it finished. */
     @FunctionalInterface
@@ -87,7 +81,9 @@ final class ManagedResultStream
             throw failure;
         }
         if (page == null) {
-            awaitReports();
+            // on a cluster the workers' end reports come after the last page: the statement ends (its state,
+            // its metrics) once they came, so that a finished query's figures are whole
+            result.awaitStatistics();
             end(null);
             return null;
         }
@@ -103,27 +99,6 @@ final class ManagedResultStream
         }
         finally {
             end(query.control().cancellation());
-        }
-    }
-
-    /**
-     * On a cluster the result is whole before the workers' end reports arrive with their exchange
-     * counters and operator statistics: the statement ends (its state, its metrics) once they came,
-     * so that a finished query's figures are whole. A report that fails or never comes changes
-     * nothing the client received.
-     */
-    private void awaitReports()
-    {
-        if (result instanceof QueryExecution execution) {
-            try {
-                execution.tasksEnded().get(REPORTS_WAIT_SECONDS, TimeUnit.SECONDS);
-            }
-            catch (ExecutionException | TimeoutException | CancellationException e) {
-                LOG.log(System.Logger.Level.DEBUG, "query " + query.id() + ": its result is whole, its tasks' reports did not all come: " + e);
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

@@ -618,9 +618,17 @@ class SignoJdbcTest
             throws Exception
     {
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.execute("SET TIME ZONE 'Europe/Berlin'");
             SQLException syntax = assertThrows(SQLException.class, () -> statement.executeQuery("select from where"));
             assertTrue(syntax.getMessage().contains("line 1"), syntax.getMessage());
             assertEquals("42601", syntax.getSQLState());
+            assertEquals(ErrorCode.SYNTAX_ERROR.number(), syntax.getErrorCode(), syntax.getMessage());
+            // the driver neither reopened the connection (losing the session's settings) nor sent the statement again
+            assertEquals(1, server.queryManager().queries().stream().filter(query -> query.sql().equals("select from where")).count());
+            try (ResultSet rows = statement.executeQuery("select timestamptz '2024-01-02 09:00:00Z'")) {
+                assertTrue(rows.next());
+                assertEquals("2024-01-02 10:00:00+01", rows.getString(1));
+            }
             SQLException division = assertThrows(SQLException.class, () -> statement.executeQuery("select n_nationkey / (n_regionkey - n_regionkey) from nation"));
             assertEquals(ErrorCode.DIVISION_BY_ZERO.sqlState(), division.getSQLState(), division.getMessage());
             assertEquals(ErrorCode.DIVISION_BY_ZERO.number(), division.getErrorCode(), division.getMessage());

@@ -17,6 +17,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
 
@@ -32,6 +34,8 @@ public final class QueryExecution
 {
     /** Result bytes the root stage may run ahead of its caller before it waits. */
     static final long RESULT_BUFFER_BYTES = 32L << 20;
+    private static final long STATISTICS_WAIT_SECONDS = 30;
+    private static final System.Logger LOG = System.getLogger(QueryExecution.class.getName());
 
     private final List<String> columnNames;
     private final List<Type> columnTypes;
@@ -132,6 +136,20 @@ public final class QueryExecution
     public CompletableFuture<Void> tasksEnded()
     {
         return tasks.copy();
+    }
+
+    @Override
+    public void awaitStatistics()
+    {
+        try {
+            tasks.copy().get(STATISTICS_WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+        catch (ExecutionException | TimeoutException | CancellationException e) {
+            LOG.log(System.Logger.Level.DEBUG, "a query's result is whole, its tasks' reports did not all come: " + e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
