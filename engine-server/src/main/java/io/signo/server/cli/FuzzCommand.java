@@ -1,6 +1,7 @@
 package io.signo.server.cli;
 
 import io.signo.net.exchange.ExchangeFrameFuzzer;
+import io.signo.server.fuzz.FuzzReplay;
 import io.signo.server.fuzz.FuzzReport;
 import io.signo.server.fuzz.HttpFuzzer;
 import io.signo.server.fuzz.PgWireFuzzer;
@@ -25,7 +26,10 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code signo fuzz sql|http|pg|exchange}: the fuzzers, run for a while from the command line. */
@@ -79,6 +83,10 @@ final class FuzzCommand
         @Option(names = "--timeout", paramLabel = "D", description = "Time limit of one statement on either engine (default ${DEFAULT-VALUE}).")
         private String timeout = "20s";
 
+        @Option(names = "--replay", paramLabel = "REPORT", description = "Instead of new statements, run again the minimized failures an earlier run's Markdown report lists, "
+                + "and print what each gives now (--report then writes them as a table).")
+        private Path replay;
+
         @Override
         public Integer call()
                 throws Exception
@@ -97,6 +105,9 @@ final class FuzzCommand
                 return 2;
             }
             PrintWriter out = spec.commandLine().getOut();
+            if (replay != null) {
+                return replay(out, statementTimeout);
+            }
             SqlFuzzer.Report result;
             try (SqlFuzzer fuzzer = SqlFuzzer.open(scaleFactor, workers, threads, statementTimeout)) {
                 result = fuzzer.fuzz(run.seed(), queries, runFor, line -> {
@@ -106,6 +117,25 @@ final class FuzzCommand
             }
             run.finish(out, FuzzReport.summary(result), FuzzReport.markdown(result));
             return result.hasBugs() ? 1 : 0;
+        }
+
+        private int replay(PrintWriter out, Duration statementTimeout)
+                throws Exception
+        {
+            if (!Files.isReadable(replay)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--replay': no readable file " + replay);
+            }
+            List<FuzzReplay.Finding> findings = FuzzReplay.findings(Files.readString(replay));
+            if (findings.isEmpty()) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--replay': " + replay
+                        + " lists no failures (headings '### OUTCOME (...)' each followed by a sql block, as signo fuzz sql --report writes them)");
+            }
+            List<FuzzReplay.Replayed> replayed;
+            try (SqlFuzzer fuzzer = SqlFuzzer.open(scaleFactor, workers, threads, statementTimeout)) {
+                replayed = FuzzReplay.replay(fuzzer, findings);
+            }
+            run.finish(out, FuzzReplay.summary(replayed), "# Failures of " + replay.getFileName() + ", run again\n\n" + FuzzReplay.markdown(replayed));
+            return FuzzReplay.anyOpenBug(replayed) ? 1 : 0;
         }
 
         private static boolean duckDbPresent()

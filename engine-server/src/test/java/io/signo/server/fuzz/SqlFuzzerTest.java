@@ -59,6 +59,24 @@ class SqlFuzzerTest
     }
 
     @Test
+    void aReportsFindingsRunAgain()
+    {
+        String multiLine = "SELECT n_nationkey\nFROM nation";
+        Report report = new Report(7, 2, Duration.ofSeconds(1), java.util.Map.of(Outcome.MATCH, 0), java.util.Map.of(), java.util.Map.of(), java.util.List.of(
+                new SqlFuzzer.Failure(Outcome.MISMATCH, "MISMATCH", 7001, multiLine, multiLine, "expected 25 rows, actual 24", 1),
+                new SqlFuzzer.Failure(Outcome.SIGNO_INTERNAL_ERROR, "INTERNAL x", 7002, "SELECT 1 / 0", "SELECT 1 / 0", "planning failed: java.lang.AssertionError", 2)));
+        java.util.List<FuzzReplay.Finding> findings = FuzzReplay.findings(FuzzReport.markdown(report));
+        assertEquals(java.util.List.of(new FuzzReplay.Finding(Outcome.MISMATCH, multiLine), new FuzzReplay.Finding(Outcome.SIGNO_INTERNAL_ERROR, "SELECT 1 / 0")), findings);
+
+        java.util.List<FuzzReplay.Replayed> replayed = FuzzReplay.replay(fuzzer, findings);
+        assertEquals(Outcome.MATCH, replayed.get(0).now().outcome());
+        assertEquals(Outcome.BOTH_ERROR, replayed.get(1).now().outcome());
+        assertFalse(FuzzReplay.anyOpenBug(replayed));
+        assertTrue(FuzzReplay.summary(replayed).startsWith("MISMATCH -> MATCH: SELECT n_nationkey FROM nation\n"), FuzzReplay.summary(replayed));
+        assertEquals(java.util.List.of(), FuzzReplay.findings("# SQL fuzzer report, seed 1\n\n## Distinct failures, minimized\n\nNone.\n"));
+    }
+
+    @Test
     void outcomesAreClassified()
     {
         assertEquals(Outcome.MATCH, fuzzer.run("SELECT n_nationkey, n_regionkey FROM nation").outcome());
