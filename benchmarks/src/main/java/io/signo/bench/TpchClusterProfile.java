@@ -9,7 +9,10 @@ import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +26,10 @@ import java.util.Locale;
  * can be compared by work done rather than by wall time alone; then the steps of the last cluster
  * run (see {@link QuerySteps}) and its exchange counters (credit waits against consumer idle time).
  *
- * <pre>{@code bin/bench-cluster profile [--sf 1] [--runs 3] [--queries 6,1,11,22,21] [--worker-heap 3g]}</pre>
+ * With {@code --jfr DIR} each worker and this process record a flight recording (JFR, profile
+ * settings) of the measured runs into {@code DIR/QUERY-NODE.jfr}, started and stopped with {@code jcmd}.
+ *
+ * <pre>{@code bin/bench-cluster profile [--sf 1] [--runs 3] [--queries 6,1,11,22,21] [--worker-heap 3g] [--jfr DIR]}</pre>
  */
 public final class TpchClusterProfile
 {
@@ -43,6 +49,7 @@ public final class TpchClusterProfile
         int runs = arguments.intValue("--runs", 3);
         int[] queries = Arrays.stream(arguments.string("--queries", "6,1,11,22,21").split(",")).mapToInt(Integer::parseInt).toArray();
         String workerHeap = arguments.string("--worker-heap", "3g");
+        String jfrDirectory = arguments.string("--jfr", null);
         try (TpchDataSet data = TpchData.generateDataSet(scaleFactor, LOCAL_THREADS, MemoryPool.unbounded("benchmark-tpch"));
                 SignoEngine local = new SignoEngine(data.catalog(), LOCAL_THREADS);
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, workerHeap);
@@ -55,11 +62,23 @@ public final class TpchClusterProfile
                     cluster.execute(sql);
                     Thread.sleep(REPORT_SETTLE_MILLIS);
                 }
+                List<Long> recorded = List.of(ProcessHandle.current().pid(), workers.process(0).pid(), workers.process(1).pid());
+                if (jfrDirectory != null) {
+                    for (int node = 0; node < recorded.size(); node++) {
+                        jcmd(recorded.get(node), "JFR.start", "name=profile", "settings=profile",
+                                "filename=" + Path.of(jfrDirectory).toAbsolutePath().resolve(String.format(Locale.ROOT, "q%02d-%s.jfr", number, node == 0 ? "coordinator" : "worker" + (node - 1))));
+                    }
+                }
                 List<double[]> localRuns = new ArrayList<>();
                 List<double[]> clusterRuns = new ArrayList<>();
                 for (int run = 0; run < runs; run++) {
                     localRuns.add(runLocal(local, sql));
                     clusterRuns.add(runCluster(cluster, workers, sql));
+                }
+                if (jfrDirectory != null) {
+                    for (long pid : recorded) {
+                        jcmd(pid, "JFR.stop", "name=profile");
+                    }
                 }
                 System.out.printf(Locale.ROOT, "%nq%02d (load average %.2f)%n", number, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
                 for (int run = 0; run < runs; run++) {
@@ -105,6 +124,25 @@ public final class TpchClusterProfile
                 (processCpuNanos(ProcessHandle.current()) - coordinator) / 1e6,
                 (processCpuNanos(workers.process(0).toHandle()) - worker0) / 1e6,
                 (processCpuNanos(workers.process(1).toHandle()) - worker1) / 1e6};
+    }
+
+    private static void jcmd(long pid, String... command)
+    {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid)));
+        line.addAll(List.of(command));
+        try {
+            Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (process.waitFor() != 0) {
+                System.out.println("jcmd " + String.join(" ", line) + " failed with " + process.exitValue());
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long processCpuNanos(ProcessHandle process)
