@@ -24,7 +24,7 @@ public final class ExchangeSinkOperator
         @Override
         public Operator createOperator(OperatorContext context)
         {
-            return new ExchangeSinkOperator(exchange.createSink());
+            return new ExchangeSinkOperator(exchange.createSink(context.queryPool()));
         }
 
         @Override

@@ -6,6 +6,7 @@ import io.signo.core.exchange.ExchangeSink;
 import io.signo.core.exchange.ExchangeSource;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.PeerDeadException;
+import io.signo.storage.memory.MemoryPool;
 
 import java.util.List;
 import java.util.Map;
@@ -132,9 +133,19 @@ public final class NetworkExchange
         return stats;
     }
 
-    /** Creates the sink of the next local producer; exactly {@code localProducerCount} may be created. */
+    /** Creates the sink of the next local producer, counting nothing; exactly {@code localProducerCount} may be created. */
     @Override
     public ExchangeSink createSink()
+    {
+        return createSink(null);
+    }
+
+    /**
+     * Creates the sink of the next local producer; what it holds for sending is counted in
+     * {@code queryPool} (nothing is counted when it is null). Exactly {@code localProducerCount} may be created.
+     */
+    @Override
+    public ExchangeSink createSink(MemoryPool queryPool)
     {
         NetworkSink sink;
         synchronized (sinkList) {
@@ -154,7 +165,7 @@ public final class NetworkExchange
                     compression[partition] = router.compression(partitionOwners.get(partition));
                 }
             }
-            sink = new NetworkSink(this, sender, channels, compression, hashChannels, tableBuckets, config);
+            sink = new NetworkSink(this, sender, channels, compression, hashChannels, tableBuckets, config, queryPool == null ? SendMemory.NONE : new SendMemory(queryPool, sender + " of exchange " + id));
             sinks.put(sender, sink);
             sinkList.add(sink);
         }

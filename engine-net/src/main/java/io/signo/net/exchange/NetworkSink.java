@@ -38,7 +38,10 @@ import static java.util.Objects.requireNonNull;
  * </ul>
  *
  * Blocked while any channel still holds a message it could not send (no credit, or an unwritable
- * connection), and after each batch barrier until every consumer caught up. Driver thread only.
+ * connection), and after each batch barrier until every consumer caught up. What it holds for sending
+ * (accumulated rows, messages being built, messages not yet handed on or written to the socket) is
+ * counted in the query's memory pool ({@link SendMemory}); past the query's limit the producer fails
+ * with the memory-limit error. Driver thread only.
  */
 final class NetworkSink
         implements ExchangeSink
@@ -58,6 +61,7 @@ final class NetworkSink
     private final ExchangeConfig config;
     private final String sender;
     private final int headerBytes;
+    private final SendMemory memory;
 
     // driver thread only; one destination per channel, or one for all for a broadcast
     private final PageAccumulator[] accumulators;
@@ -75,8 +79,10 @@ final class NetworkSink
     private long bytesSinceBarrier;
     private boolean finished;
 
-    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, LinkCompression[] compression, int[] hashChannels, int tableBuckets, ExchangeConfig config)
+    NetworkSink(NetworkExchange exchange, String sender, OutboundChannel[] channels, LinkCompression[] compression, int[] hashChannels, int tableBuckets, ExchangeConfig config,
+            SendMemory memory)
     {
+        this.memory = requireNonNull(memory, "memory is null");
         this.exchange = requireNonNull(exchange, "exchange is null");
         this.kind = exchange.kind();
         this.sender = requireNonNull(sender, "sender is null");
@@ -183,6 +189,31 @@ final class NetworkSink
                 }
             }
         }
+        accountBuilding();
+    }
+
+    /** Counts what the accumulators and the messages being built hold now in the query's pool. */
+    private void accountBuilding()
+    {
+        long bytes = 0;
+        for (int destination = 0; destination < builders.length; destination++) {
+            PageAccumulator accumulator = accumulators[destination];
+            if (accumulator != null) {
+                bytes += accumulator.bytes();
+            }
+            MessageBuilder builder = builders[destination];
+            if (builder != null && builder.isStarted()) {
+                bytes += builder.bodyBytes();
+            }
+            bytes += localBytes[destination];
+        }
+        memory.building(bytes);
+    }
+
+    /** The bytes this sink holds for sending now, as counted in the query's pool. */
+    long heldBytes()
+    {
+        return memory.heldBytes();
     }
 
     private void addToDestination(int destination, Page page)
@@ -384,19 +415,34 @@ final class NetworkSink
         MessageBuilder builder = builders[destination];
         MessageBuilder.Body body = builder != null && builder.isStarted() ? builder.seal(compressionOf(destination)) : null;
         if (kind == ExchangeKind.BROADCAST) {
+            OutboundChannel[] targets = new OutboundChannel[partitionsByNode.length];
+            int localTargets = 0;
+            int remoteTargets = 0;
             for (int node = 0; node < partitionsByNode.length; node++) {
                 OutboundChannel channel = nextOpenChannel(node);
+                targets[node] = channel;
+                if (channel != null && channel.isLocal() && pageArray != null) {
+                    localTargets++;
+                }
+                else if (channel != null && !channel.isLocal() && body != null) {
+                    remoteTargets++;
+                }
+            }
+            // one reservation for the pages and the body, given back once every node's copy is done
+            long heldBytes = (localTargets == 0 ? 0 : rawBytes) + (remoteTargets == 0 ? 0 : body.buffer().readableBytes());
+            SendMemory.Hold hold = localTargets + remoteTargets == 0 ? null : hold(heldBytes, localTargets + remoteTargets, body);
+            for (OutboundChannel channel : targets) {
                 if (channel == null) {
                     continue;
                 }
                 if (channel.isLocal()) {
                     if (pageArray != null) {
-                        channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
+                        channel.enqueue(OutboundMessage.local(pageArray, rawBytes, hold));
                     }
                 }
                 else if (body != null) {
                     ByteBuf buffer = body.buffer().retainedDuplicate();
-                    channel.enqueue(OutboundMessage.remote(body, buffer, headerBytes + buffer.readableBytes()));
+                    channel.enqueue(OutboundMessage.remote(body, buffer, headerBytes + buffer.readableBytes(), hold));
                 }
             }
             if (body != null) {
@@ -410,13 +456,31 @@ final class NetworkSink
         }
         OutboundChannel channel = channels[destination];
         if (pageArray != null) {
-            channel.enqueue(OutboundMessage.local(pageArray, rawBytes));
+            channel.enqueue(OutboundMessage.local(pageArray, rawBytes, hold(rawBytes, 1, body)));
             bytesSinceBarrier += rawBytes;
         }
         if (body != null) {
             long wireBytes = headerBytes + body.buffer().readableBytes();
-            channel.enqueue(OutboundMessage.remote(body, body.buffer(), wireBytes));
+            channel.enqueue(OutboundMessage.remote(body, body.buffer(), wireBytes, hold(body.buffer().readableBytes(), 1, body)));
             bytesSinceBarrier += wireBytes;
+        }
+    }
+
+    /**
+     * Reserves a sealed message in the query's pool, after giving back what it took while it was
+     * built; a refused reservation frees the message's body (not sent) and fails the producer.
+     */
+    private SendMemory.Hold hold(long bytes, int parts, MessageBuilder.Body body)
+    {
+        accountBuilding();
+        try {
+            return memory.hold(bytes, parts);
+        }
+        catch (RuntimeException e) {
+            if (body != null && body.buffer().refCnt() > 0) {
+                body.buffer().release();
+            }
+            throw e;
         }
     }
 
@@ -466,6 +530,12 @@ final class NetworkSink
             pages.clear();
         }
         Arrays.fill(localBytes, 0);
+        for (PageAccumulator accumulator : accumulators) {
+            if (accumulator != null) {
+                accumulator.reset();
+            }
+        }
+        memory.close();
     }
 
     @Override

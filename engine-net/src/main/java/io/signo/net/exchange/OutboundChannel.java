@@ -313,11 +313,12 @@ final class OutboundChannel
         if (localSource != null) {
             stats.localPagesSent.addAndGet(message.pageCount());
             localSource.localDataReceived(sender, messageCount, message.pages(), message.bytes(), creditWaitNanos);
+            message.hold().done();
             return;
         }
         ByteBuf header = ExchangeMessage.Data.header(PooledByteBufAllocator.DEFAULT, exchangeId, partition, sender, messageCount, queuedBytes, message.rawBytes(),
                 creditWaitNanos, message.pageCount(), message.compressed(), message.uncompressedBodyBytes());
-        connection.send(new BulkFrame(FrameType.EXCHANGE_DATA, Unpooled.wrappedUnmodifiableBuffer(header, message.body())));
+        connection.send(new BulkFrame(FrameType.EXCHANGE_DATA, Unpooled.wrappedUnmodifiableBuffer(header, message.body())), message.hold()::done);
         stats.messagesSent.incrementAndGet();
         if (message.compressed()) {
             stats.compressedMessagesSent.incrementAndGet();

@@ -62,25 +62,46 @@ public final class PeerConnection
      */
     public void send(BulkFrame frame)
     {
+        send(frame, null);
+    }
+
+    /**
+     * As {@link #send(BulkFrame)}, and runs {@code done} (if not null) once the socket wrote the frame,
+     * the write failed, or the frame was dropped because the connection failed: the sender's memory
+     * for it may then be given back. {@code done} runs on an event loop or the calling thread.
+     */
+    public void send(BulkFrame frame, Runnable done)
+    {
         long bytes = frame.payload().readableBytes();
         synchronized (lock) {
             if (failure != null) {
                 ReferenceCountUtil.release(frame.payload());
+                if (done != null) {
+                    done.run();
+                }
                 return;
             }
             if (channel == null) {
-                waitingForConnect.add(frame);
+                waitingForConnect.add(done == null ? frame : new PendingBulkFrame(frame, done));
                 return;
             }
             link.queued(bytes);
             Channel target = channel;
             target.eventLoop().execute(() -> {
                 ChannelPromise promise = target.newPromise();
-                promise.addListener(_ -> link.written(bytes, System.nanoTime()));
+                promise.addListener(_ -> {
+                    link.written(bytes, System.nanoTime());
+                    if (done != null) {
+                        done.run();
+                    }
+                });
                 target.writeAndFlush(frame, promise);
             });
         }
     }
+
+    /** A bulk frame sent before the connection was up, with what to run once it is written or dropped. */
+    private record PendingBulkFrame(BulkFrame frame, Runnable done) {}
 
     /** How fast this connection's socket takes bytes when it is the limit. */
     public LinkMonitor link()
@@ -129,7 +150,14 @@ public final class PeerConnection
                 channel.write(hello, channel.voidPromise());
             }
             for (Object frame : waitingForConnect) {
-                channel.write(frame, channel.voidPromise());
+                if (frame instanceof PendingBulkFrame pending) {
+                    ChannelPromise promise = channel.newPromise();
+                    promise.addListener(_ -> pending.done().run());
+                    channel.write(pending.frame(), promise);
+                }
+                else {
+                    channel.write(frame, channel.voidPromise());
+                }
             }
             waitingForConnect = null;
             channel.flush();
@@ -163,6 +191,10 @@ public final class PeerConnection
                 for (Object frame : waitingForConnect) {
                     if (frame instanceof BulkFrame bulk) {
                         ReferenceCountUtil.release(bulk.payload());
+                    }
+                    else if (frame instanceof PendingBulkFrame pending) {
+                        ReferenceCountUtil.release(pending.frame().payload());
+                        pending.done().run();
                     }
                 }
             }

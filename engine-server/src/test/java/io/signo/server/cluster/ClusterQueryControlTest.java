@@ -157,6 +157,33 @@ class ClusterQueryControlTest
     }
 
     @Test
+    void pagesBufferedForSendingCountAgainstTheMemoryLimitWhileTheClientReadsNothing()
+    {
+        // a scan gathered to the coordinator holds nothing but pages on their way to it
+        String sql = "select l_orderkey from lineitem";
+        Session limited = new Session("send-limited");
+        coordinator.execute(limited, "SET query_max_memory = '200kB'", new QueryControl(), counters -> {});
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            ResultStream stream = coordinator.start(limited, sql, new QueryControl(), counters -> {});
+            // the client does not read until the workers failed: their batches for it grew past the limit
+            CompletableFuture<Void> ended = assertInstanceOf(QueryExecution.class, stream).tasksEnded();
+            assertTrue(ended.handle((ignored, failure) -> failure != null).get(30, TimeUnit.SECONDS), "the query fails on its own");
+            SignoException error = assertThrows(SignoException.class, () -> {
+                while (stream.nextPage() != null) {
+                    // the pages that came before the failure
+                }
+            });
+            stream.close();
+            assertEquals(ErrorCode.EXCEEDED_MEMORY_LIMIT, error.errorCode(), error.getMessage());
+            assertTrue(error.getMessage().contains("query_max_memory 204800 bytes"), error.getMessage());
+            assertTrue(error.getMessage().contains("pages to send"), error.getMessage());
+        });
+        // without the limit the same query returns every row
+        long lineitemRows = coordinator.execute("select count(*) from lineitem").pages().getFirst().column(0).getLong(0);
+        assertEquals(lineitemRows, coordinator.execute(new Session("send-unlimited"), sql, new QueryControl(), counters -> {}).rowCount());
+    }
+
+    @Test
     void exchangeCountersComeWithTheQuery()
     {
         List<ExchangeCounters> counters = new ArrayList<>();

@@ -203,9 +203,43 @@ final class JoinPlanner
         }
         // a FULL join's unmatched rows come out with NULL keys on any node: partitioned on neither side's keys
         Distribution distribution = type == JoinType.FULL && !placement.distribution().isSingle() ? Distribution.ANY : placement.distribution().project(sourceOfOutput);
+        if (type == JoinType.INNER && placement.distribution().kind() == Distribution.Kind.PARTITIONED && distribution.kind() != Distribution.Kind.PARTITIONED) {
+            distribution = partitionedOnBuildKeys(placement.distribution(), sides, probe, build, probeOutputs, buildOutputs, distribution);
+        }
         HashJoinNode node = new HashJoinNode(probe, build, type, HashJoinStrategy.LOOKUP, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),
                 placement.choice(), distribution, sides.estimatedRows(), probeOutputs, buildOutputs, costModel.runtimeFilters());
         return new JoinOutput(node, channels);
+    }
+
+    /**
+     * The distribution of an inner join whose probe side is partitioned on join keys it does not
+     * output: every output row has equal probe and build keys, so where the probe's key is not output
+     * the build's equal key (of the same type) carries the partitioning. Lets the joins above stay
+     * co-located (TPC-H Q21: orders joined with lineitem on the order key outputs only
+     * {@code l_orderkey}, which the EXISTS on {@code lineitem} joins on). {@code otherwise} when a key
+     * has no such stand-in.
+     */
+    private static Distribution partitionedOnBuildKeys(Distribution probeDistribution, JoinSides sides, PlanNode probe, PlanNode build, List<Integer> probeOutputs,
+            List<Integer> buildOutputs, Distribution otherwise)
+    {
+        List<Integer> outputKeys = new ArrayList<>();
+        for (int key : probeDistribution.keys()) {
+            int output = probeOutputs.indexOf(key);
+            if (output < 0) {
+                int joinKey = sides.probeKeys().indexOf(key);
+                if (joinKey < 0) {
+                    return otherwise;
+                }
+                int buildKey = sides.buildKeys().get(joinKey);
+                int buildOutput = buildOutputs.indexOf(buildKey);
+                if (buildOutput < 0 || !probe.outputTypes().get(key).equals(build.outputTypes().get(buildKey))) {
+                    return otherwise;
+                }
+                output = probeOutputs.size() + buildOutput;
+            }
+            outputKeys.add(output);
+        }
+        return Distribution.partitioned(probeDistribution.scheme(), outputKeys);
     }
 
     /** Adds to {@code probeOutputs} and {@code buildOutputs}, in order, the channels of each side that hold a required field. */
