@@ -210,10 +210,13 @@ public final class VectorBuilder
             ensureBytes(bytes);
             MemorySegment.copy(source.values(), first, values, byteCount, bytes);
             int shift = byteCount - first;
-            MemorySegment sourceOffsets = source.offsets();
-            for (int i = 1; i <= count; i++) {
-                offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, positionCount + i, sourceOffsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, start + i) + shift);
+            // the offsets shifted on the heap and copied in bulk: one by one, each access checked both segments
+            int[] ends = new int[count];
+            MemorySegment.copy(source.offsets(), ValueLayout.JAVA_INT_UNALIGNED, (long) (start + 1) * Integer.BYTES, ends, 0, count);
+            for (int i = 0; i < count; i++) {
+                ends[i] += shift;
             }
+            MemorySegment.copy(ends, 0, offsets, ValueLayout.JAVA_INT_UNALIGNED, (long) (positionCount + 1) * Integer.BYTES, count);
             byteCount += bytes;
         }
         if (source.mayHaveNulls()) {

@@ -66,8 +66,13 @@ public record RowChecks(String table, List<Column> columns, List<LengthCheck> le
                 if (values.isNull(row)) {
                     continue;
                 }
+                int length = values.stringLength(row);
+                if (length <= limit) {
+                    // no more characters than bytes
+                    continue;
+                }
                 long start = values.stringStart(row);
-                long end = start + values.stringLength(row);
+                long end = start + length;
                 while (end > start && values.values().get(ValueLayout.JAVA_BYTE, end - 1) == ' ') {
                     end--;
                 }

@@ -142,8 +142,11 @@ final class NumberChunks
                 }
             }
             case INT -> {
+                // copied to the heap in one go, then widened: reading them one by one checked the segment each time
+                int[] ints = new int[positionCount];
+                MemorySegment.copy(source, NATIVE_INT, 0, ints, 0, positionCount);
                 for (int i = 0; i < positionCount; i++) {
-                    values[i] = source.getAtIndex(NATIVE_INT, i);
+                    values[i] = ints[i];
                 }
             }
             case LONG, DOUBLE -> MemorySegment.copy(source, NATIVE_LONG, 0, values, 0, positionCount);

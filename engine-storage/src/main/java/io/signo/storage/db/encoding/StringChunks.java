@@ -46,12 +46,12 @@ final class StringChunks
         MemorySegment bytes = vector.values();
         MemorySegment offsets = vector.offsets();
         MemorySegment nulls = vector.nulls();
-        int[] starts = new int[positionCount];
+        // the offsets copied to the heap in one go: reading them one by one checked the segment each time
+        int[] starts = new int[positionCount + 1];
+        MemorySegment.copy(offsets, NATIVE_INT, 0, starts, 0, positionCount + 1);
         int[] lengths = new int[positionCount];
         for (int i = 0; i < positionCount; i++) {
-            int start = offsets.getAtIndex(NATIVE_INT, i);
-            starts[i] = start;
-            lengths[i] = offsets.getAtIndex(NATIVE_INT, i + 1) - start;
+            lengths[i] = starts[i + 1] - starts[i];
         }
         if (nulls != null) {
             // a null slot holds the string before it, so that it breaks no run and adds no dictionary entry

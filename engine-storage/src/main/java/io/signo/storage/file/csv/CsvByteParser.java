@@ -1,5 +1,9 @@
 package io.signo.storage.file.csv;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * RFC 4180 records parsed from the bytes of a split, for an ASCII delimiter and quote: fields are
  * handed over as ranges of the split's bytes, so UTF-8 text is never decoded to characters and
@@ -23,7 +27,15 @@ final class CsvByteParser
         void endRecord(int fieldCount);
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long BYTES = 0x0101_0101_0101_0101L;
+    private static final long NEWLINES = BYTES * '\n';
+    private static final long RETURNS = BYTES * '\r';
+    private static final long LOW_SEVEN_BITS = 0x7f7f_7f7f_7f7f_7f7fL;
+
     private final byte delimiter;
+    /** The delimiter in each byte of a word. */
+    private final long delimiters;
     private final byte quote;
     private byte[] unquoted = new byte[256];
 
@@ -33,6 +45,7 @@ final class CsvByteParser
             throw new IllegalArgumentException("the byte parser takes an ASCII delimiter and quote");
         }
         this.delimiter = (byte) delimiter;
+        this.delimiters = BYTES * delimiter;
         this.quote = (byte) quote;
     }
 
@@ -100,6 +113,16 @@ final class CsvByteParser
                 }
                 else {
                     int i = position;
+                    // eight bytes at a time to the first delimiter or line end
+                    while (i + Long.BYTES <= to) {
+                        long word = (long) LONGS.get(bytes, i);
+                        long found = zeroBytes(word ^ delimiters) | zeroBytes(word ^ NEWLINES) | zeroBytes(word ^ RETURNS);
+                        if (found != 0) {
+                            i += Long.numberOfTrailingZeros(found) >>> 3;
+                            break;
+                        }
+                        i += Long.BYTES;
+                    }
                     while (i < to) {
                         byte b = bytes[i];
                         if (b == delimiter || b == '\n' || b == '\r') {
@@ -131,6 +154,13 @@ final class CsvByteParser
             }
             sink.endRecord(field);
         }
+    }
+
+    /** The high bit of each byte of {@code word} that is zero, exactly (no borrow from a neighbour). */
+    private static long zeroBytes(long word)
+    {
+        long low = (word & LOW_SEVEN_BITS) + LOW_SEVEN_BITS;
+        return ~(low | word | LOW_SEVEN_BITS);
     }
 
     private void append(int index, byte b)

@@ -13,7 +13,6 @@ import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
-import io.signo.storage.vector.VectorBuilder;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -81,6 +80,17 @@ public final class CsvSegment
 
     /** Each reading thread's buffer for a split's bytes, as large as the largest split it read; the threads are the drivers', a fixed pool. */
     private static final ThreadLocal<byte[]> RANGE_BUFFER = ThreadLocal.withInitial(() -> new byte[0]);
+
+    /** Each reading thread's heap arrays that a split's values are parsed into, by field index, reused split after split. */
+    private static final ThreadLocal<CsvColumnValues[]> COLUMN_VALUES = ThreadLocal.withInitial(() -> new CsvColumnValues[0]);
+
+    private static final int PARSE_VARCHAR = 0;
+    private static final int PARSE_CHAR = 1;
+    private static final int PARSE_BYTE = 2;
+    private static final int PARSE_INT = 3;
+    private static final int PARSE_LONG = 4;
+    private static final int PARSE_INT128 = 5;
+    private static final int PARSE_DOUBLE = 6;
 
     @Override
     public Page read(int[] columns)
@@ -176,8 +186,11 @@ public final class CsvSegment
             implements CsvByteParser.RecordSink
     {
         private final int[] columns;
-        /** By field index: the vector the field goes to, or null when no read column is that field. */
-        private final VectorBuilder[] builders;
+        /** By field index: where the field's values go, or null when no read column is that field. */
+        private final CsvColumnValues[] targets;
+        /** By field index: how the field is parsed, one of the {@code PARSE_} constants. */
+        private final int[] parsers;
+        private final PageAllocator allocator;
         private final CsvValues values = new CsvValues();
         private final byte[] nullBytes = layout.nullString().getBytes(StandardCharsets.UTF_8);
         private byte[] utf8 = new byte[256];
@@ -189,46 +202,82 @@ public final class CsvSegment
         Rows(int[] columns, PageAllocator allocator)
         {
             this.columns = columns;
-            this.builders = new VectorBuilder[layout.columns().size()];
+            this.allocator = allocator;
+            int fieldCount = layout.columns().size();
+            this.targets = new CsvColumnValues[fieldCount];
+            this.parsers = new int[fieldCount];
+            CsvColumnValues[] scratch = COLUMN_VALUES.get();
+            if (scratch.length < fieldCount) {
+                scratch = java.util.Arrays.copyOf(scratch, fieldCount);
+                COLUMN_VALUES.set(scratch);
+            }
             for (int column : columns) {
-                if (builders[column] == null) {
-                    builders[column] = new VectorBuilder(layout.columns().get(column).type(), estimatedRows + 16, allocator);
+                if (targets[column] == null) {
+                    if (scratch[column] == null) {
+                        scratch[column] = new CsvColumnValues();
+                    }
+                    Type type = layout.columns().get(column).type();
+                    scratch[column].reset(type, estimatedRows + 16);
+                    targets[column] = scratch[column];
+                    parsers[column] = parserOf(type);
                 }
             }
+        }
+
+        private static int parserOf(Type type)
+        {
+            return switch (type.kind()) {
+                case VARCHAR -> PARSE_VARCHAR;
+                case CHAR -> PARSE_CHAR;
+                default -> switch (type.physicalType()) {
+                    case BYTE -> PARSE_BYTE;
+                    case INT -> PARSE_INT;
+                    case LONG -> PARSE_LONG;
+                    case INT128 -> PARSE_INT128;
+                    case DOUBLE -> PARSE_DOUBLE;
+                    case BYTES -> throw new IllegalStateException(type.toString());
+                };
+            };
         }
 
         @Override
         public void field(int index, byte[] bytes, int start, int length, boolean quoted)
         {
-            if (skipHeader || index >= builders.length || builders[index] == null) {
+            if (skipHeader || index >= targets.length) {
                 return;
             }
-            VectorBuilder builder = builders[index];
+            CsvColumnValues target = targets[index];
+            if (target == null) {
+                return;
+            }
             if (!quoted && length == nullBytes.length && java.util.Arrays.equals(bytes, start, start + length, nullBytes, 0, nullBytes.length)) {
-                builder.appendNull();
+                target.appendNull();
                 return;
             }
-            Type type = builder.type();
-            switch (type.kind()) {
-                case VARCHAR, CHAR -> {
-                    int end = start + length;
-                    if (type.kind() == TypeKind.CHAR) {
-                        while (end > start && bytes[end - 1] == ' ') {
-                            end--;
-                        }
+            int parser = parsers[index];
+            if (parser == PARSE_VARCHAR || parser == PARSE_CHAR) {
+                int end = start + length;
+                if (parser == PARSE_CHAR) {
+                    while (end > start && bytes[end - 1] == ' ') {
+                        end--;
                     }
-                    if (!Utf8.isValid(bytes, start, end)) {
-                        throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + layout.columns().get(index).name()
-                                + ": the text is not valid UTF-8");
-                    }
-                    builder.appendBytes(bytes, start, end - start);
                 }
-                default -> {
-                    if (!values.parse(type, bytes, start, length)) {
-                        throw badValue(index, new String(bytes, start, length, StandardCharsets.UTF_8));
-                    }
-                    appendParsed(builder, type);
+                if (!Utf8.isValid(bytes, start, end)) {
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + layout.columns().get(index).name()
+                            + ": the text is not valid UTF-8");
                 }
+                target.appendBytes(bytes, start, end - start);
+                return;
+            }
+            if (!values.parse(target.type(), bytes, start, length)) {
+                throw badValue(index, new String(bytes, start, length, StandardCharsets.UTF_8));
+            }
+            switch (parser) {
+                case PARSE_BYTE -> target.appendFlag(values.longValue != 0 ? (byte) 1 : 0);
+                case PARSE_INT -> target.appendInt((int) values.longValue);
+                case PARSE_LONG -> target.appendLong(values.longValue);
+                case PARSE_INT128 -> target.appendInt128(values.highValue, values.longValue);
+                default -> target.appendDouble(values.doubleValue);
             }
         }
 
@@ -262,22 +311,10 @@ public final class CsvSegment
         /** A field as FastCSV hands it over, encoded to UTF-8 and taken as the byte parser's fields are. */
         void field(int index, char[] text, int start, int length, boolean quoted)
         {
-            if (skipHeader || index >= builders.length || builders[index] == null) {
+            if (skipHeader || index >= targets.length || targets[index] == null) {
                 return;
             }
             field(index, utf8, 0, encode(text, start, length), quoted);
-        }
-
-        private void appendParsed(VectorBuilder builder, Type type)
-        {
-            switch (type.physicalType()) {
-                case BYTE -> builder.appendBoolean(values.longValue != 0);
-                case INT -> builder.appendInt((int) values.longValue);
-                case LONG -> builder.appendLong(values.longValue);
-                case DOUBLE -> builder.appendDouble(values.doubleValue);
-                case INT128 -> builder.appendInt128(values.highValue, values.longValue);
-                case BYTES -> throw new IllegalStateException(type.toString());
-            }
         }
 
         /** Encodes the characters into {@link #utf8}, returning the byte count. */
@@ -311,7 +348,7 @@ public final class CsvSegment
 
         Page page()
         {
-            return ReadColumns.page(rows, columns, builders.length, column -> builders[column].build());
+            return ReadColumns.page(rows, columns, targets.length, column -> targets[column].build(allocator));
         }
     }
 

@@ -284,6 +284,27 @@ final class CsvValues
     /** {@code YYYY-MM-DD} (the month and day may have one digit) as days since 1970-01-01. */
     private boolean parseDate(byte[] text, int from, int to)
     {
+        if (to - from == 10 && text[from + 4] == '-' && text[from + 7] == '-') {
+            // YYYY-MM-DD, as nearly every file writes it
+            int y1 = text[from] - '0';
+            int y2 = text[from + 1] - '0';
+            int y3 = text[from + 2] - '0';
+            int y4 = text[from + 3] - '0';
+            int m1 = text[from + 5] - '0';
+            int m2 = text[from + 6] - '0';
+            int d1 = text[from + 8] - '0';
+            int d2 = text[from + 9] - '0';
+            if ((y1 | y2 | y3 | y4 | m1 | m2 | d1 | d2) >= 0 && y1 <= 9 && y2 <= 9 && y3 <= 9 && y4 <= 9 && m1 <= 9 && m2 <= 9 && d1 <= 9 && d2 <= 9) {
+                int year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
+                int month = m1 * 10 + m2;
+                int day = d1 * 10 + d2;
+                if (month < 1 || month > 12 || day < 1 || day > CivilDate.daysInMonth(year, month)) {
+                    return false;
+                }
+                longValue = CivilDate.toDays(year, month, day);
+                return true;
+            }
+        }
         int i = from;
         int year = 0;
         int yearDigits = 0;

@@ -1,14 +1,28 @@
 package io.signo.storage.file.csv;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /** Whether bytes are well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or code points past U+10FFFF). */
 final class Utf8
 {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
     private Utf8() {}
 
     static boolean isValid(byte[] bytes, int from, int to)
     {
         int i = from;
         while (i < to) {
+            // ASCII, the common case, eight bytes at a time
+            while (i + Long.BYTES <= to && ((long) LONGS.get(bytes, i) & HIGH_BITS) == 0) {
+                i += Long.BYTES;
+            }
+            if (i == to) {
+                break;
+            }
             int b = bytes[i];
             if (b >= 0) {
                 i++;

@@ -32,7 +32,7 @@ class CsvValuesTest
     @Test
     void daysThatDoNotExistAndOtherTextAreNotDates()
     {
-        for (String text : new String[] {"1900-02-29", "2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024/01/01", "2024-01-01x", "2024-01-é"}) {
+        for (String text : new String[] {"1900-02-29", "2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024/01/01", "2024-01-01x", "2024-01-é", "2024-0a-01", "20x4-01-01", "2024-01-1x", "+024-01-01", "2024-01-0/"}) {
             assertFalse(parse(Type.DATE, text), text);
         }
         assertTrue(parse(Type.DATE, "2000-02-29"));
