@@ -164,15 +164,20 @@ final class LikePattern
             return from;
         }
         byte first = literal.get(ValueLayout.JAVA_BYTE, 0);
+        int lastOffset = literalLength - 1;
         long last = to - literalLength;
         long i = from;
-        // eight bytes at a time: find the bytes equal to the literal's first byte with the
-        // "has zero byte" trick on (word ^ first repeated); the lowest flagged byte is exact, higher
-        // ones may be false, so every candidate is checked in full
-        long repeated = (first & 0xFFL) * ONES;
+        // eight candidate starts at a time: flag the starts whose byte equals the literal's first byte
+        // and whose byte lastOffset further equals its last byte, with the "has zero byte" trick on
+        // (word ^ byte repeated). The trick flags every zero byte and may flag a byte above a zero one
+        // falsely, so every candidate is checked in full. Testing the last byte too keeps a common
+        // first letter ('s' of '%special%') from sending most positions to the full check.
+        long repeatedFirst = (first & 0xFFL) * ONES;
+        long repeatedLast = (literal.get(ValueLayout.JAVA_BYTE, lastOffset) & 0xFFL) * ONES;
         while (i + Long.BYTES - 1 <= last) {
-            long word = bytes.get(LITTLE_ENDIAN_LONG, i) ^ repeated;
-            long zeroes = (word - ONES) & ~word & HIGHS;
+            long firstWord = bytes.get(LITTLE_ENDIAN_LONG, i) ^ repeatedFirst;
+            long lastWord = bytes.get(LITTLE_ENDIAN_LONG, i + lastOffset) ^ repeatedLast;
+            long zeroes = (firstWord - ONES) & ~firstWord & (lastWord - ONES) & ~lastWord & HIGHS;
             while (zeroes != 0) {
                 long candidate = i + (Long.numberOfTrailingZeros(zeroes) >>> 3);
                 if (bytes.get(ValueLayout.JAVA_BYTE, candidate) == first

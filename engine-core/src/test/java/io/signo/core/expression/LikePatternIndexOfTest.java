@@ -9,7 +9,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The word-at-a-time substring search against String.indexOf, over every window of random texts. */
+/** The word-at-a-time substring search against String.indexOf, over windows of random texts, with literals of 1 to 12 bytes. */
 class LikePatternIndexOfTest
 {
     @Test
@@ -18,9 +18,14 @@ class LikePatternIndexOfTest
         Random random = new Random(7);
         String alphabet = "abc\u0080\u00ff";
         try (Arena arena = Arena.ofConfined()) {
-            for (int trial = 0; trial < 3_000; trial++) {
-                String text = randomText(random, alphabet, random.nextInt(40));
+            for (int trial = 0; trial < 6_000; trial++) {
+                String text = randomText(random, alphabet, random.nextInt(64));
                 String literal = randomText(random, alphabet, 1 + random.nextInt(3));
+                if (trial % 2 == 1 && text.length() > 1) {
+                    // a longer literal cut from the text, so that its first and last bytes both match somewhere
+                    int start = random.nextInt(text.length() - 1);
+                    literal = text.substring(start, start + 1 + random.nextInt(Math.min(12, text.length() - start)));
+                }
                 byte[] textBytes = text.getBytes(StandardCharsets.ISO_8859_1);
                 byte[] literalBytes = literal.getBytes(StandardCharsets.ISO_8859_1);
                 MemorySegment native_ = arena.allocate(textBytes.length + 16);

@@ -9,6 +9,7 @@ import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
+import io.signo.sql.rule.SignoRules.RuleProgram;
 import io.signo.sql.translate.function.FunctionRegistry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
@@ -40,8 +41,13 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -50,12 +56,14 @@ import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.CancelFlag;
+import org.apache.calcite.util.Util;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -64,6 +72,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -244,7 +253,7 @@ public final class LogicalPlanner
         // a bare name is the database's own schema's table, else pg_catalog's (which never hides a table of the user's), else a schema
         List<List<String>> searchPath = List.of(List.of(catalog.schemaName()), List.of(PgCatalog.NAME), List.of());
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, SqlNameMatchers.withCaseSensitive(false), searchPath, typeFactory, config) {};
-        SqlValidator validator = newValidator(catalogReader, typeFactory);
+        SqlValidator validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
         SqlNode statement = rewrite(parsed, fileFunctions, pgCatalog);
         boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);
         if (recursive) {
@@ -253,7 +262,7 @@ public final class LogicalPlanner
             List<SqlWithItem> seeds = RecursiveCteTypes.seedsOnly(seedsOnly);
             validate(validator, seedsOnly, null);
             RecursiveCteTypes.applyCasts(statement, RecursiveCteTypes.seedTypes(seeds, validator), validator);
-            validator = newValidator(catalogReader, typeFactory);
+            validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
         }
         SqlNode validated = validate(validator, statement, null);
         return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, config, explain, analyze, recursive);
@@ -311,16 +320,46 @@ public final class LogicalPlanner
             .withTrimUnusedFields(true)
             .withInSubQueryThreshold(Integer.MAX_VALUE);
 
-    private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory)
+    /** @param schemaFunctionNames the functions the root schema holds, which the catalog reader finds */
+    private static SqlValidator newValidator(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, Set<String> schemaFunctionNames)
     {
         // the catalog reader finds the functions of the root schema: read_csv and the other file functions;
         // the function registry adds those of other dialects and Signo's own, ahead of the standard's namesakes
-        return new SignoValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SignoOperatorTable.INSTANCE, catalogReader),
+        return new SignoValidator(SqlOperatorTables.chain(FunctionRegistry.instance().operatorTable(), SignoOperatorTable.INSTANCE,
+                new SchemaFunctions(catalogReader, schemaFunctionNames)),
                 catalogReader, typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SignoConformance.INSTANCE)
                         .withTypeCoercionFactory(SignoTypeCoercion::new)
                         .withIdentifierExpansion(true));
+    }
+
+    /**
+     * The root schema's functions, looked up through the catalog reader only for their own names. The
+     * validator asks the operator table about every unqualified column name (could it be a function
+     * without parentheses, like CURRENT_DATE?), and the catalog reader answers by walking each schema
+     * of its search path, a few percent of planning; no other name can find anything there.
+     */
+    private record SchemaFunctions(CalciteCatalogReader catalogReader, Set<String> names)
+            implements SqlOperatorTable
+    {
+        @Override
+        public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax, List<SqlOperator> operators, SqlNameMatcher nameMatcher)
+        {
+            String simpleName = Util.last(name.names);
+            for (String function : names) {
+                if (function.equalsIgnoreCase(simpleName)) {
+                    catalogReader.lookupOperatorOverloads(name, category, syntax, operators, nameMatcher);
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public List<SqlOperator> getOperatorList()
+        {
+            return catalogReader.getOperatorList();
+        }
     }
 
     /** Validates a statement; {@code viewName} names the view whose text it is, for errors inside a view. */
@@ -382,7 +421,7 @@ public final class LogicalPlanner
             catch (SignoException e) {
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
             }
-            SqlValidator validator = newValidator(catalogReader, typeFactory);
+            SqlValidator validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
             SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), viewName);
             SqlToRelConverter converter = new SignoSqlToRelConverter(this, validator, catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
@@ -463,8 +502,14 @@ public final class LogicalPlanner
 
     private static RelNode applyRules(Phase phase, RelNode rel, Context context, PhaseListener phases)
     {
-        for (HepProgram program : phase.programs()) {
-            rel = hep(rel, program, context);
+        List<RuleProgram> programs = phase.programs();
+        for (int i = 0; i < programs.size(); i++) {
+            RuleProgram program = programs.get(i);
+            // the last phase's first program always runs: the rule planner makes equal sub-plans one node, which
+            // the physical planner computes once (SharedSubPlans), and the trimmer before it may have made them equal
+            if (phase == Phase.TRIM && i == 0 || program.mayMatch(rel)) {
+                rel = hep(rel, program.build(), context);
+            }
         }
         phases.ended(phase);
         return rel;

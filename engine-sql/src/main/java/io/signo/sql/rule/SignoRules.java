@@ -4,6 +4,7 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.logical.LogicalAggregate;
@@ -13,7 +14,10 @@ import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Signo's own planner rules, one constant each, and the phases of planning a statement in the order
@@ -141,14 +145,10 @@ public final class SignoRules
             this.programs = List.of(programs);
         }
 
-        /** This phase's rule programs, to run one after the other; new ones on every call, since a program keeps state while it runs. */
-        public List<HepProgram> programs()
+        /** This phase's rule programs, to run one after the other. */
+        public List<RuleProgram> programs()
         {
-            List<HepProgram> built = new ArrayList<>();
-            for (RuleProgram program : programs) {
-                built.add(program.build());
-            }
-            return built;
+            return programs;
         }
     }
 
@@ -156,9 +156,35 @@ public final class SignoRules
      * Rules applied as one collection until none matches, or each in turn until it no longer
      * matches ({@code inTurn}), visiting the plan in {@code matchOrder} (Calcite's default when null).
      */
-    private record RuleProgram(HepMatchOrder matchOrder, boolean inTurn, List<RelOptRule> rules)
+    public record RuleProgram(HepMatchOrder matchOrder, boolean inTurn, List<RelOptRule> rules)
     {
-        HepProgram build()
+        /**
+         * Whether some rule of the program could fire on {@code root}'s plan: whether some node of it
+         * matches the top operand of some rule. When none does, running the program cannot change
+         * the plan, and the planner saves building the rule planner's graph and a pass of matching.
+         */
+        public boolean mayMatch(RelNode root)
+        {
+            Set<RelNode> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+            List<RelNode> pending = new ArrayList<>();
+            pending.add(root);
+            while (!pending.isEmpty()) {
+                RelNode node = pending.removeLast();
+                if (!visited.add(node)) {
+                    continue;
+                }
+                for (RelOptRule rule : rules) {
+                    if (rule.getOperand().matches(node)) {
+                        return true;
+                    }
+                }
+                pending.addAll(node.getInputs());
+            }
+            return false;
+        }
+
+        /** The program to run; a new one on every call, since a program keeps state while it runs. */
+        public HepProgram build()
         {
             HepProgramBuilder builder = HepProgram.builder();
             if (matchOrder != null) {

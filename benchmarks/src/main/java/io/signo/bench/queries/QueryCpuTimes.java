@@ -1,0 +1,140 @@
+package io.signo.bench.queries;
+
+import io.signo.sql.QueryControl;
+import io.signo.sql.Session;
+import io.signo.sql.SignoEngine;
+import io.signo.sql.SignoEngine.PlannedQuery;
+import io.signo.storage.generator.GeneratedDataSet;
+import io.signo.storage.memory.MemoryPool;
+import jdk.jfr.Recording;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * CPU time of TPC-H queries in one JVM, for a machine whose cores other work shares (where wall time
+ * mostly measures the neighbours): generates the tables once, runs every query {@code rounds} times
+ * in turn and prints, per query, the median over the rounds after the first of the process's CPU
+ * time for the whole query (planning, drivers, compiler and collector threads, from each thread's {@code schedstat}) and of the planning
+ * thread's CPU time for planning alone. Run with
+ * {@code java --enable-native-access=ALL-UNNAMED -cp "benchmarks/target/benchmarks.jar:benchmarks/target/lib/*"
+ * io.signo.bench.queries.QueryCpuTimes [sf] [threads] [rounds] [queries, as 3,13,21 or all] [plan]};
+ * {@code plan} plans without running. With {@code -Dcputimes.jfr=FILE} it records JFR execution samples
+ * of the rounds after the first into FILE.
+ */
+public final class QueryCpuTimes
+{
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    private QueryCpuTimes() {}
+
+    public static void main(String[] args)
+            throws IOException
+    {
+        double scaleFactor = args.length > 0 ? Double.parseDouble(args[0]) : 1;
+        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 4;
+        List<Integer> queries = new ArrayList<>();
+        if (args.length > 3 && !args[3].equals("all")) {
+            for (String query : args[3].split(",")) {
+                queries.add(Integer.parseInt(query.strip()));
+            }
+        }
+        else {
+            for (int query = 1; query <= 22; query++) {
+                queries.add(query);
+            }
+        }
+        boolean planOnly = args.length > 4 && args[4].equals("plan");
+        QuerySuite suite = QuerySuite.TPCH;
+        try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("cpu-times"));
+                SignoEngine engine = new SignoEngine(dataSet.catalog(), threads)) {
+            Session session = new Session("cpu-times");
+            long[][] queryNanos = new long[queries.size()][rounds];
+            long[][] planNanos = new long[queries.size()][rounds];
+            Recording recording = null;
+            for (int round = 0; round < rounds; round++) {
+                if (round == 1 && System.getProperty("cputimes.jfr") != null) {
+                    // samples of the timed rounds only, every millisecond, with the JIT's inlining resolved
+                    recording = new Recording();
+                    recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
+                    recording.start();
+                }
+                for (int index = 0; index < queries.size(); index++) {
+                    String sql = suite.query(String.format(Locale.ROOT, "q%02d", queries.get(index)));
+                    long processStart = processCpuNanos();
+                    long threadStart = THREADS.getCurrentThreadCpuTime();
+                    QueryControl control = new QueryControl();
+                    PlannedQuery planned = engine.plan(session, sql, control);
+                    planNanos[index][round] = THREADS.getCurrentThreadCpuTime() - threadStart;
+                    if (!planOnly) {
+                        engine.start(planned, session, control).collect();
+                    }
+                    queryNanos[index][round] = processCpuNanos() - processStart;
+                }
+            }
+            if (recording != null) {
+                recording.stop();
+                recording.dump(Path.of(System.getProperty("cputimes.jfr")));
+                recording.close();
+            }
+            double queryTotal = 0;
+            double planTotal = 0;
+            System.out.printf(Locale.ROOT, "SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query (planning thread CPU ms)%n", scaleFactor, threads, rounds);
+            for (int index = 0; index < queries.size(); index++) {
+                double query = medianMillis(queryNanos[index]);
+                double plan = medianMillis(planNanos[index]);
+                queryTotal += query;
+                planTotal += plan;
+                System.out.printf(Locale.ROOT, "q%02d %8.1f (%5.1f)%n", queries.get(index), query, plan);
+            }
+            System.out.printf(Locale.ROOT, "total %8.1f (%5.1f)%n", queryTotal, planTotal);
+        }
+    }
+
+    /**
+     * The CPU time of every thread of the process, the JIT's and the collector's included, in
+     * nanoseconds (each thread's {@code schedstat}: the JDK's process CPU time counts in 10 ms ticks).
+     */
+    private static long processCpuNanos()
+    {
+        long total = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            for (Path task : tasks) {
+                try {
+                    String line = Files.readString(task.resolve("schedstat"));
+                    total += Long.parseLong(line.substring(0, line.indexOf(' ')));
+                }
+                catch (NoSuchFileException e) {
+                    // the thread ended while the directory was read
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return total;
+    }
+
+    /** The median of all rounds but the first, which warms the JIT. */
+    private static double medianMillis(long[] nanos)
+    {
+        long[] timed = Arrays.copyOfRange(nanos, nanos.length > 1 ? 1 : 0, nanos.length);
+        Arrays.sort(timed);
+        int middle = timed.length / 2;
+        double median = timed.length % 2 == 1 ? timed[middle] : (timed[middle - 1] + timed[middle]) / 2.0;
+        return median / 1e6;
+    }
+}
