@@ -458,7 +458,7 @@ public final class LogicalPlanner
         rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
         rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);
         rel = SharedSubPlanTrimmer.trimShared(rel);
-        return applyRules(Phase.TRIM, rel, context, phases);
+        return NullSafeJoinKeys.apply(applyRules(Phase.TRIM, rel, context, phases));
     }
 
     private static RelNode applyRules(Phase phase, RelNode rel, Context context, PhaseListener phases)

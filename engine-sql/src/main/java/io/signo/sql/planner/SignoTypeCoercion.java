@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -55,6 +56,24 @@ final class SignoTypeCoercion
             }
         }
         return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies);
+    }
+
+    /**
+     * A BOOLEAN compared for equality with a number is cast to the number's type (TRUE is 1, FALSE 0),
+     * as DuckDB compares them, a numeric literal included: Calcite's own coercion turns the literal into
+     * a BOOLEAN instead, any number but 0 TRUE, so that {@code TRUE = 2} was TRUE where DuckDB's is FALSE.
+     */
+    @Override
+    protected boolean booleanEquality(SqlCallBinding binding, RelDataType left, RelDataType right)
+    {
+        for (int numeric = 0; numeric < 2; numeric++) {
+            RelDataType numericType = numeric == 0 ? left : right;
+            RelDataType other = numeric == 0 ? right : left;
+            if (SqlTypeUtil.isNumeric(numericType) && SqlTypeUtil.isBoolean(other) && !SqlUtil.isNullLiteral(binding.operand(numeric), false)) {
+                return coerceOperandType(binding.getScope(), binding.getCall(), 1 - numeric, numericType);
+            }
+        }
+        return false;
     }
 
     @Override
