@@ -154,9 +154,9 @@ SELECT CAST(n_nationkey * 10 AS TINYINT) FROM nation;
 -- fails: NUMERIC_OVERFLOW
 SELECT CAST(n_nationkey AS SMALLINT) + CAST(32760 AS SMALLINT) FROM nation;
 
--- a BOOLEAN compared for equality with a number is that number's 1 or 0, a literal included (TRUE = 2 is FALSE, as in DuckDB)
+-- a BOOLEAN compared with a number is that number's 1 or 0, a literal included (TRUE = 2 is FALSE, TRUE > 0 TRUE, as in DuckDB)
 SELECT r_regionkey, r_regionkey = TRUE, (r_regionkey > 2) = 3, (r_regionkey > 2) <> 0, 1 = (r_regionkey > 2), (r_regionkey > 2) = 1.0,
-       TRUE = -1, TRUE = 2, FALSE = 0, TRUE <> 25, TRUE = 1, CAST(NULL AS BOOLEAN) = 1
+       TRUE = -1, TRUE = 2, FALSE = 0, TRUE <> 25, TRUE = 1, CAST(NULL AS BOOLEAN) = 1, (r_regionkey > 2) > 0, TRUE > 0, FALSE >= 1, 2 > (r_regionkey < 3)
 FROM region;
 
 -- found by the SQL fuzzer: an aggregate of BOOLEANs compared with an integer in HAVING
