@@ -137,7 +137,11 @@ final class TextFormat
         return text.length();
     }
 
-    /** Days since epoch of 'YYYY-MM-DD' (surrounding spaces allowed; month and day may have one digit). */
+    /**
+     * Days since epoch of 'YYYY-MM-DD' (surrounding spaces allowed; month and day may have one digit),
+     * or of 'YYYY-MM-DD (BC)', a year before Christ as PostgreSQL and DuckDB write it (year 1 BC is ISO's
+     * year 0). A date past the days an INTEGER counts (DuckDB's range too) is DATETIME_OUT_OF_RANGE.
+     */
     static int parseDate(MemorySegment bytes, long start, int length)
     {
         long end = start + length;
@@ -146,6 +150,11 @@ final class TextFormat
         }
         while (end > start && bytes.get(ValueLayout.JAVA_BYTE, end - 1) == ' ') {
             end--;
+        }
+        long textEnd = end;
+        boolean beforeChrist = endsBeforeChrist(bytes, start, end);
+        if (beforeChrist) {
+            end -= BEFORE_CHRIST_LENGTH;
         }
         int year = 0;
         int month = 0;
@@ -168,13 +177,35 @@ final class TextFormat
                 digits = 0;
             }
             else {
-                throw invalidDate(bytes, start, end);
+                throw invalidDate(bytes, start, textEnd);
             }
         }
-        if (field != 2 || digits == 0 || month < 1 || month > 12 || day < 1 || day > CivilDate.daysInMonth(year, month)) {
-            throw invalidDate(bytes, start, end);
+        long isoYear = beforeChrist ? 1L - year : year;
+        if (field != 2 || digits == 0 || beforeChrist && year == 0 || month < 1 || month > 12 || day < 1 || day > CivilDate.daysInMonth(isoYear, month)) {
+            throw invalidDate(bytes, start, textEnd);
         }
-        return (int) CivilDate.toDays(year, month, day);
+        long days = CivilDate.toDays(isoYear, month, day);
+        if (days != (int) days) {
+            byte[] text = bytes.asSlice(start, textEnd - start).toArray(ValueLayout.JAVA_BYTE);
+            throw new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, "DATE out of range: '" + new String(text, StandardCharsets.UTF_8) + "'");
+        }
+        return (int) days;
+    }
+
+    private static final int BEFORE_CHRIST_LENGTH = 5;
+
+    /** Whether the text ends in {@code " (BC)"} (the letters in either case), after a date. */
+    private static boolean endsBeforeChrist(MemorySegment bytes, long start, long end)
+    {
+        if (end - start <= BEFORE_CHRIST_LENGTH) {
+            return false;
+        }
+        long at = end - BEFORE_CHRIST_LENGTH;
+        return bytes.get(ValueLayout.JAVA_BYTE, at) == ' '
+                && bytes.get(ValueLayout.JAVA_BYTE, at + 1) == '('
+                && (bytes.get(ValueLayout.JAVA_BYTE, at + 2) | 0x20) == 'b'
+                && (bytes.get(ValueLayout.JAVA_BYTE, at + 3) | 0x20) == 'c'
+                && bytes.get(ValueLayout.JAVA_BYTE, at + 4) == ')';
     }
 
     private static SignoException invalidDate(MemorySegment bytes, long start, long end)

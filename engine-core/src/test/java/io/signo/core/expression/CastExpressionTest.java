@@ -3,8 +3,12 @@ package io.signo.core.expression;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
+import io.signo.storage.type.CivilDate;
+import io.signo.storage.type.CivilTimestamp;
 import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static io.signo.core.expression.Expressions.cast;
 import static io.signo.core.expression.Expressions.input;
@@ -75,6 +79,33 @@ class CastExpressionTest
         Page numbers = page(vector(Type.VARCHAR, "12.345", "-7", null));
         assertEquals(list(1235L, -700L, null), evaluate(cast(input(0, Type.VARCHAR), DECIMAL_15_2), numbers));
         assertEquals(ErrorCode.INVALID_CAST, assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.BIGINT), numbers)).errorCode());
+    }
+
+    @Test
+    void datesBeforeChrist()
+    {
+        // PostgreSQL's and DuckDB's text of a year before Christ: 1 BC is ISO's year 0, a leap year
+        Page page = page(vector(Type.VARCHAR, "0001-12-31 (BC)", " 0044-03-15 (bc) ", "0001-02-29 (BC)", "0001-01-01", null));
+        assertEquals(list(days("0001-01-01") - 1, (int) CivilDate.toDays(-43, 3, 15), (int) CivilDate.toDays(0, 2, 29), days("0001-01-01"), null),
+                evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page));
+        assertEquals(list("0001-12-31 (BC)", "0044-03-15 (BC)", "0001-02-29 (BC)", "0001-01-01", null),
+                evaluate(cast(cast(input(0, Type.VARCHAR), Type.DATE), Type.VARCHAR), page));
+        for (String invalid : List.of("0000-01-01 (BC)", "0002-02-29 (BC)", "0001-12-31 BC", "0001-12-31(BC)", "0001-12-31 (AD)", "(BC)", " (BC)")) {
+            SignoException error = assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, invalid))), invalid);
+            assertEquals(ErrorCode.INVALID_CAST, error.errorCode(), invalid);
+            assertEquals("Invalid DATE '" + invalid.strip() + "'", error.getMessage());
+        }
+        // an INTEGER counts days to 5881580-07-11 and 5877642-06-23 (BC) (DuckDB's DATE stops a day short of each, kept for its infinities)
+        assertEquals(list(Integer.MAX_VALUE, Integer.MIN_VALUE), evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, "5881580-07-11", "5877642-06-23 (BC)"))));
+        for (String outOfRange : List.of("5881580-07-12", "5877642-06-22 (BC)", "999999999-01-01")) {
+            SignoException error = assertThrows(SignoException.class, () -> evaluate(cast(input(0, Type.VARCHAR), Type.DATE), page(vector(Type.VARCHAR, outOfRange))), outOfRange);
+            assertEquals(ErrorCode.DATETIME_OUT_OF_RANGE, error.errorCode(), outOfRange);
+            assertEquals("DATE out of range: '" + outOfRange + "'", error.getMessage());
+        }
+        // and a timestamp's date, with or without a time of day
+        assertEquals(List.of(CivilTimestamp.parse("0000-12-31 10:00:00"), CivilDate.toDays(-43, 3, 15) * CivilTimestamp.MICROS_PER_DAY),
+                evaluate(cast(input(0, Type.VARCHAR), Type.TIMESTAMP), page(vector(Type.VARCHAR, "0001-12-31 (BC) 10:00:00", "0044-03-15 (BC)"))));
+        assertEquals(CivilTimestamp.INVALID, CivilTimestamp.parse("0000-03-15 (BC) 10:00:00"));
     }
 
     @Test

@@ -29,6 +29,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -278,14 +279,20 @@ public final class SqlFuzzer
         };
     }
 
+    private static final String MIDNIGHT_SUFFIX = " 00:00:00";
+    private static final Pattern MIDNIGHT_TEXT = Pattern.compile("\\d{4,}-\\d{2}-\\d{2}( \\(BC\\))?" + MIDNIGHT_SUFFIX);
+
     static final String DATE_INTERVAL_TYPE = "date ± interval: Signo's result is a DATE (the standard; `date + INTERVAL '1' MONTH` is a date), DuckDB's a TIMESTAMP at midnight "
-            + "(so that subtracting a date from it gives DuckDB an INTERVAL of days where Signo's DATE - DATE is a number of days, as DuckDB's is)";
+            + "(so that subtracting a date from it gives DuckDB an INTERVAL of days where Signo's DATE - DATE is a number of days, as DuckDB's is, "
+            + "and its text has a time of day)";
 
     /**
      * DuckDB's rows read as Signo's types would give them where DATE ± INTERVAL made DuckDB's a
      * TIMESTAMP: every TIMESTAMP at midnight in a column where Signo answered DATEs as that date, and
      * every interval of whole days ({@code 4 days}, DuckDB's TIMESTAMP - DATE) in a column where Signo
-     * answered numbers (its DATE - DATE) as that number; null when there is no such column.
+     * answered numbers (its DATE - DATE) as that number, and the text of a TIMESTAMP at midnight
+     * ({@code 2000-02-01 00:00:00}, such a TIMESTAMP cast to VARCHAR) in a column where Signo answered text
+     * as the date's text; null when there is no such column.
      */
     private static List<List<Object>> timestampsAtMidnightAsDates(List<List<Object>> duckDbRows, List<List<Object>> signoRows)
     {
@@ -295,16 +302,18 @@ public final class SqlFuzzer
         int columns = duckDbRows.getFirst().size();
         boolean[] dateColumn = new boolean[columns];
         boolean[] numberColumn = new boolean[columns];
+        boolean[] textColumn = new boolean[columns];
         boolean any = false;
         for (int column = 0; column < columns && column < signoRows.getFirst().size(); column++) {
             for (List<Object> row : signoRows) {
                 if (row.get(column) != null) {
                     dateColumn[column] = row.get(column) instanceof LocalDate;
                     numberColumn[column] = row.get(column) instanceof Integer || row.get(column) instanceof Long;
+                    textColumn[column] = row.get(column) instanceof String;
                     break;
                 }
             }
-            any |= dateColumn[column] || numberColumn[column];
+            any |= dateColumn[column] || numberColumn[column] || textColumn[column];
         }
         if (!any) {
             return null;
@@ -315,6 +324,10 @@ public final class SqlFuzzer
             for (int column = 0; column < columns; column++) {
                 if (dateColumn[column] && newRow.get(column) instanceof java.time.LocalDateTime timestamp && timestamp.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
                     newRow.set(column, timestamp.toLocalDate());
+                }
+                else if (textColumn[column] && newRow.get(column) instanceof String text && MIDNIGHT_TEXT.matcher(text).matches()) {
+                    // the text of a TIMESTAMP at midnight ('2000-02-01 00:00:00', a DATE + INTERVAL cast to VARCHAR) as the date's
+                    newRow.set(column, text.substring(0, text.length() - MIDNIGHT_SUFFIX.length()));
                 }
                 else if (numberColumn[column] && newRow.get(column) instanceof String interval) {
                     Long days = wholeDays(interval);

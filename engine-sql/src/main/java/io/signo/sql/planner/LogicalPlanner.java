@@ -493,11 +493,13 @@ public final class LogicalPlanner
         phases.ended(Phase.DECORRELATE);
         rel = DisjunctionPredicates.apply(rel);
         rel = applyRules(Phase.REDUCE_AND_PUSH_DOWN, rel, context, phases);
+        // constant folding may have left a correlate's right side without the predicate that read the outer row
+        rel = UncorrelatedCorrelates.toJoins(rel);
         rel = applyRules(Phase.JOIN_ORDER, rel, context, phases);
         rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
         rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);
         rel = SharedSubPlanTrimmer.trimShared(rel);
-        return applyRules(Phase.TRIM, rel, context, phases);
+        return NullSafeJoinKeys.apply(applyRules(Phase.TRIM, rel, context, phases));
     }
 
     private static RelNode applyRules(Phase phase, RelNode rel, Context context, PhaseListener phases)
@@ -518,6 +520,10 @@ public final class LogicalPlanner
     /** The decorrelated plan, or the correlated one when decorrelation fails or leaves a correlate. */
     private static RelNode decorrelate(RelNode rel)
     {
+        rel = UncorrelatedCorrelates.toJoins(rel);
+        if (!containsCorrelate(rel)) {
+            return rel;
+        }
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {
             RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);

@@ -1,18 +1,22 @@
 package io.signo.sql.planner;
 
 import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.fun.SqlCoalesceFunction;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.util.Optionality;
 
 import java.util.ArrayList;
@@ -25,7 +29,7 @@ import java.util.Set;
  * PostgreSQL a floating-point number), and aggregates and operators of other dialects that users
  * expect: PostgreSQL's BOOL_AND and BOOL_OR (the standard's EVERY and SOME; all
  * four are MIN and MAX of a BOOLEAN to Calcite), STRING_AGG (the standard's LISTAGG) and PostgreSQL's
- * {@code value::type} cast.
+ * {@code value::type} cast. COALESCE stays a call (see {@link Coalesce}).
  */
 public final class SignoOperatorTable
 {
@@ -47,11 +51,13 @@ public final class SignoOperatorTable
             SqlStdOperatorTable.STDDEV_POP,
             SqlStdOperatorTable.VARIANCE,
             SqlStdOperatorTable.VAR_SAMP,
-            SqlStdOperatorTable.VAR_POP);
+            SqlStdOperatorTable.VAR_POP,
+            SqlStdOperatorTable.COALESCE);
 
     static final SqlOperatorTable INSTANCE = SqlOperatorTables.chain(
             new StandardWithout(SqlStdOperatorTable.instance(), REPLACED),
             SqlOperatorTables.of(VARIANCES),
+            SqlOperatorTables.of(new Coalesce()),
             SqlOperatorTables.of(new SqlAggFunction(MEDIAN_NAME, null, SqlKind.OTHER_FUNCTION, ReturnTypes.DOUBLE_FORCE_NULLABLE, null, OperandTypes.NUMERIC,
                     SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN) {}),
             SqlOperatorTables.of(SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.STRING_AGG,
@@ -66,6 +72,26 @@ public final class SignoOperatorTable
         DoubleVariance(String name, SqlKind kind)
         {
             super(name, null, kind, ReturnTypes.DOUBLE_FORCE_NULLABLE, null, OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN);
+        }
+    }
+
+    /**
+     * COALESCE, kept a call of its own up to the operator that runs it. Calcite's validator writes
+     * {@code COALESCE(x, y)} as {@code CASE WHEN x IS NOT NULL THEN CAST(x AS <type> NOT NULL) ELSE y END},
+     * a cast whose NOT NULL holds only under its WHEN; its simplifier takes such casts out of their
+     * CASE (folding a boolean CASE into ANDs and ORs, or a CASE into a comparison), where the cast is
+     * NULL on a NULL x while typed NOT NULL, and then drops the IS NULL and IS TRUE tests around it:
+     * {@code x IS NOT DISTINCT FROM GREATEST(COALESCE(x, x), 'a')} was NULL on a NULL x. COALESCE has
+     * no such cast, and Signo's operator evaluates each operand only where the ones before it are NULL.
+     */
+    private static final class Coalesce
+            extends SqlCoalesceFunction
+    {
+        @Override
+        public SqlNode rewriteCall(SqlValidator validator, SqlCall call)
+        {
+            validateQuantifier(validator, call);
+            return call.operandCount() == 1 ? call.operand(0) : call;
         }
     }
 

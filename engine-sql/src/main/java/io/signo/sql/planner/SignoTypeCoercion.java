@@ -10,8 +10,10 @@ import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeCoercionRule;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -55,6 +57,42 @@ final class SignoTypeCoercion
             }
         }
         return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies);
+    }
+
+    /**
+     * A BOOLEAN compared with a number is cast to the number's type (TRUE is 1, FALSE 0), as DuckDB
+     * compares them: for equality a numeric literal included (Calcite's own coercion turns the literal
+     * into a BOOLEAN instead, any number but 0 TRUE, so that {@code TRUE = 2} was TRUE where DuckDB's is
+     * FALSE), and in the ordering comparisons, which Calcite refuses.
+     */
+    @Override
+    public boolean binaryComparisonCoercion(SqlCallBinding binding)
+    {
+        if (binding.getOperandCount() == 2 && binding.getOperator().getKind().belongsTo(SqlKind.BINARY_COMPARISON)
+                && booleanAsNumber(binding, binding.getOperandType(0), binding.getOperandType(1))) {
+            return true;
+        }
+        return super.binaryComparisonCoercion(binding);
+    }
+
+    @Override
+    protected boolean booleanEquality(SqlCallBinding binding, RelDataType left, RelDataType right)
+    {
+        return booleanAsNumber(binding, left, right) || super.booleanEquality(binding, left, right);
+    }
+
+    /** Casts the BOOLEAN operand to the other's numeric type; false where there is none (a BOOLEAN does not cast to a floating-point type). */
+    private boolean booleanAsNumber(SqlCallBinding binding, RelDataType left, RelDataType right)
+    {
+        for (int numeric = 0; numeric < 2; numeric++) {
+            RelDataType numericType = numeric == 0 ? left : right;
+            RelDataType other = numeric == 0 ? right : left;
+            if (SqlTypeUtil.isNumeric(numericType) && SqlTypeUtil.isBoolean(other) && !SqlUtil.isNullLiteral(binding.operand(numeric), false)
+                    && SqlTypeUtil.canCastFrom(numericType, other, SqlTypeCoercionRule.lenientInstance())) {
+                return coerceOperandType(binding.getScope(), binding.getCall(), 1 - numeric, numericType);
+            }
+        }
+        return false;
     }
 
     @Override

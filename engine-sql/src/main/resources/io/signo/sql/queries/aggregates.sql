@@ -247,3 +247,23 @@ SELECT MEDIAN(o_totalprice), PERCENTILE_DISC(0.5) WITHIN GROUP (ORDER BY o_order
 SELECT count(DISTINCT c_acctbal), count(*) FROM customer;
 
 SELECT count(*) FROM (SELECT DISTINCT c_acctbal FROM customer) AS d;
+
+-- found by the SQL fuzzer: a DISTINCT aggregate beside others keeps the NULL group (Calcite joins the two aggregates' groups with
+-- IS NOT DISTINCT FROM, which the hash join matches as two keys: the key with NULL replaced, and whether it is NULL)
+SELECT n, s, COUNT(DISTINCT x), SUM(DISTINCT x), AVG(x)
+FROM (VALUES (NULL, 'a', 1), (1, NULL, 2), (NULL, NULL, 3), (NULL, NULL, 3), (1, 'a', 2), (0, '', 4)) AS t(n, s, x)
+GROUP BY n, s;
+
+SELECT o_orderpriority, CASE WHEN o_orderkey % 7 = 0 THEN NULL ELSE o_orderstatus END AS st, COUNT(DISTINCT o_custkey), COUNT(*), SUM(o_totalprice)
+FROM orders
+GROUP BY 1, 2;
+
+SELECT CASE WHEN c_custkey % 5 = 0 THEN NULL ELSE c_acctbal END AS b, CASE WHEN c_custkey % 3 = 0 THEN NULL ELSE c_mktsegment END AS m,
+       COUNT(DISTINCT c_nationkey), MAX(c_name)
+FROM customer
+GROUP BY 1, 2;
+
+-- a correlated sub-query whose correlation is IS NOT DISTINCT FROM a NULL
+SELECT c_custkey, (SELECT COUNT(*) FROM orders WHERE o_custkey = c_custkey AND o_orderstatus IS NOT DISTINCT FROM CASE WHEN c_custkey % 2 = 0 THEN NULL ELSE 'F' END)
+FROM customer
+WHERE c_custkey < 30;

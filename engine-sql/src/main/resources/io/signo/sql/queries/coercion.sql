@@ -153,3 +153,15 @@ SELECT CAST(n_nationkey * 10 AS TINYINT) FROM nation;
 
 -- fails: NUMERIC_OVERFLOW
 SELECT CAST(n_nationkey AS SMALLINT) + CAST(32760 AS SMALLINT) FROM nation;
+
+-- a BOOLEAN compared with a number is that number's 1 or 0, a literal included (TRUE = 2 is FALSE, TRUE > 0 TRUE, as in DuckDB)
+SELECT r_regionkey, r_regionkey = TRUE, (r_regionkey > 2) = 3, (r_regionkey > 2) <> 0, 1 = (r_regionkey > 2), (r_regionkey > 2) = 1.0,
+       TRUE = -1, TRUE = 2, FALSE = 0, TRUE <> 25, TRUE = 1, CAST(NULL AS BOOLEAN) = 1, (r_regionkey > 2) > 0, TRUE > 0, FALSE >= 1, 2 > (r_regionkey < 3)
+FROM region;
+
+-- found by the SQL fuzzer: an aggregate of BOOLEANs compared with an integer in HAVING
+SELECT COUNT(*) FROM region GROUP BY CAST(0 AS BIGINT) HAVING MIN(TRUE) = -1;
+
+SELECT COUNT(*) FROM region GROUP BY 'a', CAST(0 AS BIGINT) HAVING BOOL_OR(TRUE) <> -1;
+
+SELECT MIN(DATE '2000-01-01') FROM customer HAVING MAX(TRUE) = 25;

@@ -130,3 +130,21 @@ SELECT CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE), CAST(DATE '0001-01-
 SELECT x, CAST(x AS VARCHAR), EXTRACT(YEAR FROM x), EXTRACT(MONTH FROM x), EXTRACT(DAY FROM x), x - DATE '0001-01-01'
 FROM (SELECT CAST(DATE '0001-01-01' - INTERVAL '1' DAY * n_nationkey * 100 AS DATE) AS x FROM nation) t
 ORDER BY x;
+
+-- dates before Christ read as PostgreSQL and DuckDB write them ('0044-03-15 (BC)', the letters in either case), as dates and timestamps
+SELECT CAST('0001-12-31 (BC)' AS DATE), CAST(CAST('0044-03-15 (bc)' AS DATE) AS VARCHAR), CAST(' 0001-02-29 (BC) ' AS DATE) + 1,
+       CAST('0001-01-01' AS DATE) - CAST('0001-12-31 (BC)' AS DATE), EXTRACT(YEAR FROM CAST('0044-03-15 (BC)' AS DATE)),
+       CAST(CAST('0001-12-31 (BC) 10:30:00' AS TIMESTAMP) AS VARCHAR), CAST(CAST(CAST(DATE '0001-01-01' - CAST(n_nationkey AS INTEGER) * 1000 AS VARCHAR) AS DATE) AS VARCHAR)
+FROM nation
+ORDER BY n_nationkey;
+
+-- there is no year 0 before Christ
+-- fails: INVALID_CAST
+SELECT CAST('0000-01-01 (BC)' AS DATE);
+
+-- a date past the days a DATE counts, before or after Christ, is out of range
+-- fails: DATETIME_OUT_OF_RANGE
+SELECT CAST('5881580-07-12' AS DATE);
+
+-- fails: DATETIME_OUT_OF_RANGE
+SELECT CAST(s AS DATE) FROM (VALUES ('2000-01-01'), ('5877642-06-22 (BC)')) AS t(s);

@@ -61,3 +61,17 @@ SELECT o_orderkey FROM orders WHERE o_totalprice < 0 ORDER BY o_orderkey LIMIT 5
 
 -- DISTINCT over an empty input
 SELECT DISTINCT o_orderstatus FROM orders WHERE o_totalprice < 0;
+
+-- COALESCE of the NULL column of an outer join's missing side under GREATEST and IS NOT DISTINCT FROM:
+-- never NULL (Calcite's rewriting of COALESCE into a CASE with a NOT NULL cast, simplified out of its
+-- guard, made it NULL)
+SELECT n.n_name, r.r_name IS NOT DISTINCT FROM GREATEST(COALESCE(r.r_name, r.r_name), 'a'),
+       t1.n_comment IS NOT DISTINCT FROM GREATEST(COALESCE(t1.n_comment, t1.n_comment), 'a')
+FROM nation n LEFT JOIN region r ON n.n_regionkey = r.r_regionkey + 10 LEFT JOIN nation t1 ON t1.n_nationkey = n.n_nationkey + 100;
+
+-- the same over rows where the column is there for some rows only, and COALESCE in a filter and a CASE
+SELECT n.n_nationkey, r.r_name IS NOT DISTINCT FROM GREATEST(COALESCE(r.r_name, r.r_name), 'B'),
+       r.r_name IS DISTINCT FROM LEAST(COALESCE(r.r_name, 'ZZ'), 'C'), CASE WHEN COALESCE(r.r_regionkey, -1) > 0 THEN 'yes' ELSE 'no' END
+FROM nation n LEFT JOIN region r ON n.n_regionkey = r.r_regionkey + 2
+WHERE COALESCE(r.r_regionkey, n.n_nationkey) IS NOT DISTINCT FROM GREATEST(COALESCE(r.r_regionkey, r.r_regionkey), 0) OR r.r_regionkey IS NULL
+ORDER BY n.n_nationkey;

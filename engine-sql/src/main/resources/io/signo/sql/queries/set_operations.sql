@@ -94,3 +94,11 @@ INTERSECT ALL SELECT CAST(0 AS DOUBLE) AS c0, TRUE AS c1 FROM region) AS u;
 
 -- found by the SQL fuzzer: EXCEPT ALL of constant columns
 SELECT * FROM (SELECT 0 AS c0 FROM nation EXCEPT ALL SELECT 0 AS c0 FROM region) AS u;
+
+-- found by the SQL fuzzer: INTERSECT of a cast Calcite cannot fold into a literal ('NaN' to DOUBLE has none; it failed in its predicate inference)
+SELECT * FROM (SELECT DISTINCT CAST('NaN' AS DOUBLE) AS c0 FROM supplier t0 INTERSECT SELECT CAST(0 AS DOUBLE) AS c0 FROM orders t3) AS u;
+
+SELECT * FROM (SELECT DISTINCT CAST('NaN' AS DOUBLE) AS c0, 1 AS c1 FROM supplier INTERSECT SELECT CAST('NaN' AS DOUBLE), 1 FROM nation) AS u;
+
+-- fails: INVALID_CAST
+SELECT * FROM (SELECT CAST(0 AS BIGINT) AS c0, CAST('a' AS DATE) AS c1 FROM nation t0 INTERSECT SELECT DISTINCT CAST(0 AS BIGINT) AS c0, DATE '2000-01-01' AS c1 FROM nation t2) AS u;

@@ -253,3 +253,15 @@ SELECT s, LPAD(s, 0, '*') NOT IN (SELECT r_comment FROM region), RPAD(s, 2, '-')
 FROM (VALUES (CAST(NULL AS VARCHAR), CAST(NULL AS DATE)), ('a', DATE '2000-01-01')) AS t(s, d);
 
 SELECT count(*) FROM nation WHERE LPAD(NULLIF(n_comment, n_comment), 0, '*') NOT IN (SELECT r_comment FROM region);
+
+-- found by the SQL fuzzer: a correlated EXISTS whose predicate is false whatever the outer row no longer reads it (it was refused as not decorrelated)
+SELECT count(*) FROM partsupp t0 WHERE NOT EXISTS (SELECT 1 FROM nation t1 WHERE t1.n_regionkey = t0.ps_supplycost AND (0.05 <> 0.05));
+
+SELECT count(*) FROM partsupp t0 WHERE EXISTS (SELECT 1 FROM nation t1 WHERE t1.n_regionkey = t0.ps_supplycost AND 1 = 0);
+
+SELECT ps_partkey, (SELECT max(n_name) FROM nation WHERE n_nationkey = ps_suppkey AND FALSE) FROM partsupp WHERE ps_partkey < 5;
+
+-- found by the SQL fuzzer: NULL IN (sub-query), a semi join comparing with a NULL (it failed in Calcite's predicate inference)
+SELECT MAX('a') AS c1 FROM partsupp t0
+WHERE (CASE WHEN CAST(NULL AS BOOLEAN) THEN 'a' ELSE CAST(NULL AS VARCHAR) END IN (SELECT t1.s_address FROM supplier t1 GROUP BY t1.s_address))
+GROUP BY CAST(0 AS BIGINT);

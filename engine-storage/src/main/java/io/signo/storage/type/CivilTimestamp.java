@@ -57,7 +57,7 @@ public final class CivilTimestamp
     }
 
     /**
-     * The text of {@code 'YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]][Z|(+|-)HH[:MM]]'} as microseconds
+     * The text of {@code 'YYYY-MM-DD[ (BC)][( |T)HH:MM[:SS[.fraction]]][Z|(+|-)HH[:MM]]'} as microseconds
      * since the epoch, or {@link #INVALID}: the month, day and hour may have one digit, digits of the
      * fraction beyond microseconds are dropped, and an offset from UTC is subtracted (as PostgreSQL
      * and DuckDB read a zone into a TIMESTAMP). The text has no surrounding spaces.
@@ -87,7 +87,7 @@ public final class CivilTimestamp
     public static final int NO_OFFSET = Integer.MIN_VALUE + 1;
 
     /**
-     * The wall-clock time at the start of {@code text[from, to)}, {@code 'YYYY-MM-DD[( |T)HH:MM[:SS[.fraction]]]'},
+     * The wall-clock time at the start of {@code text[from, to)}, {@code 'YYYY-MM-DD[ (BC)][( |T)HH:MM[:SS[.fraction]]]'},
      * as microseconds since the epoch, or {@link #INVALID}; {@code end[0]} is where the time ends
      * (what follows, a zone, is the caller's).
      */
@@ -103,6 +103,13 @@ public final class CivilTimestamp
             return INVALID;
         }
         long day = cursor.number(1, 2);
+        if (cursor.skipBeforeChrist()) {
+            // '0044-03-15 (BC)': year 1 BC is ISO's year 0
+            if (year == 0) {
+                return INVALID;
+            }
+            year = 1 - year;
+        }
         if (day < 1 || day > CivilDate.daysInMonth(year, (int) month)) {
             return INVALID;
         }
@@ -300,6 +307,17 @@ public final class CivilTimestamp
                 return true;
             }
             return false;
+        }
+
+        /** Skips {@code " (BC)"} (the letters in either case), the mark of a year before Christ, when it is next; says whether it was. */
+        boolean skipBeforeChrist()
+        {
+            if (end - position < 5 || text[position] != ' ' || text[position + 1] != '(' || (text[position + 2] | 0x20) != 'b'
+                    || (text[position + 3] | 0x20) != 'c' || text[position + 4] != ')') {
+                return false;
+            }
+            position += 5;
+            return true;
         }
 
         /** A number of {@code min} to {@code max} digits, or -1. */

@@ -1,0 +1,63 @@
+package io.signo.sql.cost;
+
+import org.apache.calcite.plan.RelOptPredicateList;
+import org.apache.calcite.rel.core.Intersect;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.metadata.BuiltInMetadata;
+import org.apache.calcite.rel.metadata.MetadataDef;
+import org.apache.calcite.rel.metadata.MetadataHandler;
+import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
+import org.apache.calcite.rel.metadata.RelMdPredicates;
+import org.apache.calcite.rel.metadata.RelMetadataProvider;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+
+/**
+ * The predicates the rows of an INTERSECT or a join satisfy, as Calcite's default finds them, or none
+ * where its assertions fail. The predicates only help simplify what is above, so none is a right
+ * answer, where the assertion failed the whole statement.
+ * <ul>
+ * <li>To keep the strictest of an INTERSECT's inputs' predicates Calcite asks which implies which,
+ * reading {@code column = CAST(literal AS type)} by the literal under the cast; a cast it cannot fold
+ * (of {@code 'NaN'} to DOUBLE, which has no DOUBLE literal, or of {@code 'a'} to DATE, which fails at
+ * run time) leaves a CHAR literal there, read as a number or a date ("cannot convert CHAR literal").</li>
+ * <li>A join whose condition compares with a NULL ({@code NULL IN (SELECT ...)} as a semi join, whose
+ * condition Signo does not simplify) gives predicates with that comparison, which Calcite's list of
+ * predicates refuses ("Comparison with NULL in pulledUpPredicates").</li>
+ * </ul>
+ */
+public final class GuardedPredicates
+        implements MetadataHandler<BuiltInMetadata.Predicates>
+{
+    public static final RelMetadataProvider SOURCE = ReflectiveRelMetadataProvider.reflectiveSource(
+            new GuardedPredicates(), BuiltInMetadata.Predicates.Handler.class);
+
+    private static final RelMdPredicates DEFAULT = new RelMdPredicates();
+
+    private GuardedPredicates() {}
+
+    @Override
+    public MetadataDef<BuiltInMetadata.Predicates> getDef()
+    {
+        return BuiltInMetadata.Predicates.DEF;
+    }
+
+    public RelOptPredicateList getPredicates(Intersect intersect, RelMetadataQuery mq)
+    {
+        try {
+            return DEFAULT.getPredicates(intersect, mq);
+        }
+        catch (AssertionError e) {
+            return RelOptPredicateList.EMPTY;
+        }
+    }
+
+    public RelOptPredicateList getPredicates(Join join, RelMetadataQuery mq)
+    {
+        try {
+            return DEFAULT.getPredicates(join, mq);
+        }
+        catch (AssertionError e) {
+            return RelOptPredicateList.EMPTY;
+        }
+    }
+}
