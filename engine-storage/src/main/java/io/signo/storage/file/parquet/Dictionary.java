@@ -146,11 +146,26 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
     {
         ColumnOutput output = new ColumnOutput(type, count, type.physicalType() == PhysicalType.BYTES ? (long) count * Math.max(width, 8) : 0, allocator);
         int[] selected = scratch.indices(count);
-        boolean anyNull = false;
-        for (int i = 0; i < count; i++) {
-            int code = codes[positions == null ? i : positions[i]];
-            anyNull |= code < 0;
-            selected[i] = Math.max(code, 0);
+        int smallest = 0;
+        if (positions == null) {
+            for (int i = 0; i < count; i++) {
+                int code = codes[i];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                int code = codes[positions[i]];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        boolean anyNull = smallest < 0;
+        if (anyNull && type.physicalType() != PhysicalType.BYTES) {
+            for (int i = 0; i < count; i++) {
+                selected[i] = Math.max(selected[i], 0);
+            }
         }
         MemorySegment target = output.values();
         switch (type.physicalType()) {
@@ -185,30 +200,58 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             }
             case BYTES -> {
                 int[] offsets = scratch.starts(count);
-                long total = 0;
-                if (anyNull) {
-                    // a NULL row is an empty string
+                int used;
+                byte[] staged;
+                if (!anyNull && width >= 0 && width <= 8) {
+                    // entries of one short width (flags, codes): entry i starts at i * width
+                    staged = scratch.staged(Math.max(count * width, 16));
                     for (int i = 0; i < count; i++) {
-                        selected[i] = codes[positions == null ? i : positions[i]] < 0 ? -1 : selected[i];
+                        offsets[i] = i * width;
                     }
-                }
-                for (int i = 0; i < count; i++) {
-                    total += selected[i] < 0 ? 0 : starts[selected[i] + 1] - starts[selected[i]];
-                }
-                if (total > Integer.MAX_VALUE - 16) {
-                    throw new IllegalArgumentException("a row group's strings of one column exceed 2 GiB");
-                }
-                byte[] staged = scratch.staged((int) total);
-                int used = 0;
-                for (int i = 0; i < count; i++) {
-                    offsets[i] = used;
-                    if (selected[i] < 0) {
-                        continue;
+                    if (width == 1) {
+                        for (int i = 0; i < count; i++) {
+                            staged[i] = bytes[selected[i]];
+                        }
                     }
-                    int start = starts[selected[i]];
-                    int length = starts[selected[i] + 1] - start;
-                    System.arraycopy(bytes, start, staged, used, length);
-                    used += length;
+                    else {
+                        for (int i = 0; i < count; i++) {
+                            int from = selected[i] * width;
+                            int to = i * width;
+                            for (int b = 0; b < width; b++) {
+                                staged[to + b] = bytes[from + b];
+                            }
+                        }
+                    }
+                    used = count * width;
+                }
+                else {
+                    long total = 0;
+                    for (int i = 0; i < count; i++) {
+                        // a NULL row (code -1) is an empty string
+                        total += selected[i] < 0 ? 0 : starts[selected[i] + 1] - starts[selected[i]];
+                    }
+                    if (total > Integer.MAX_VALUE - 16) {
+                        throw new IllegalArgumentException("a row group's strings of one column exceed 2 GiB");
+                    }
+                    staged = scratch.staged((int) total);
+                    used = 0;
+                    for (int i = 0; i < count; i++) {
+                        offsets[i] = used;
+                        if (selected[i] < 0) {
+                            continue;
+                        }
+                        int start = starts[selected[i]];
+                        int length = starts[selected[i] + 1] - start;
+                        if (length <= 8) {
+                            for (int b = 0; b < length; b++) {
+                                staged[used + b] = bytes[start + b];
+                            }
+                        }
+                        else {
+                            System.arraycopy(bytes, start, staged, used, length);
+                        }
+                        used += length;
+                    }
                 }
                 MemorySegment.copy(offsets, 0, output.offsets(), INT, 0, count);
                 output.appendBytes(staged, 0, used);
@@ -223,8 +266,8 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                     if (type.physicalType() == PhysicalType.BYTES) {
                         continue;
                     }
-                    long width = type.physicalType().fixedWidth();
-                    target.asSlice(i * width, width).fill((byte) 0);
+                    long valueWidth = type.physicalType().fixedWidth();
+                    target.asSlice(i * valueWidth, valueWidth).fill((byte) 0);
                 }
             }
         }

@@ -287,8 +287,19 @@ final class RowGroupSegment
             Type type = columns.get(column).type();
             if (count == 0) {
                 vectors[i] = ColumnOutput.empty(type);
+                continue;
             }
-            else if (dictionaries[column] != null) {
+            if (count < rowCount && dictionaries[column] == null && decoded[column] == null) {
+                // only the rows kept are looked up, rather than every row decoded and the kept ones copied
+                int[] columnCodes = buffers.codes(codeArrays, rowCount);
+                Dictionary dictionary = decodeCodes(column, columnCodes);
+                if (dictionary != null) {
+                    dictionaries[column] = dictionary;
+                    codes[column] = columnCodes;
+                    codeArrays++;
+                }
+            }
+            if (dictionaries[column] != null) {
                 vectors[i] = dictionaries[column].gather(codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
             }
             else {
