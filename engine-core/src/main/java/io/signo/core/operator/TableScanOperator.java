@@ -326,7 +326,7 @@ public final class TableScanOperator
             }
             // the pages of the segment before have all been handed on: their memory may be reused
             context.startOutputRound();
-            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns, context.allocator()) : segment.read(columns, testsOnRead);
+            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns, context.allocator()) : segment.read(columns, testsOnRead, context.allocator());
             if (page.positionCount() == 0) {
                 continue;
             }

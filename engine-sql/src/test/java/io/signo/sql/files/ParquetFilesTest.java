@@ -113,6 +113,26 @@ class ParquetFilesTest
         }
     }
 
+    /**
+     * A scan tests the filter's columns before it decodes the others, dictionary-encoded ones on
+     * their codes, and looks up only the rows kept: filters that keep some rows, none and all, on
+     * columns with NULLs, with the other columns (NULLs among them) read for the rows kept.
+     */
+    @Test
+    void filtersTestedAsTheScanReadsKeepTheRowsDuckDbKeeps()
+            throws Exception
+    {
+        for (String name : List.of("snappy", "zstd", "gzip", "v2")) {
+            String path = file(name).toString();
+            assertSame("SELECT i, low, high, d9, dt, flag FROM read_parquet('" + path + "') WHERE low = 'name 3' AND dt > DATE '1996-01-01'", false);
+            assertSame("SELECT i, low, flag, ts FROM read_parquet('" + path + "') WHERE d9 < 0 AND low IN ('name 1', 'name 12')", false);
+            assertSame("SELECT i, low, dt FROM read_parquet('" + path + "') WHERE dt BETWEEN DATE '1995-06-01' AND DATE '1995-06-20'", false);
+            assertSame("SELECT count(*), count(low), min(high) FROM read_parquet('" + path + "') WHERE low > 'zzz'", false);
+            assertSame("SELECT low, count(*), count(dt), sum(d9) FROM read_parquet('" + path + "') WHERE i >= 0 GROUP BY low", false);
+            assertSame("SELECT count(*), sum(i) FROM read_parquet('" + path + "') WHERE low IS NOT NULL AND low <> 'name 0'", false);
+        }
+    }
+
     /** Nanoseconds round to the nearest microsecond, as DuckDB's cast to TIMESTAMP rounds them. */
     @Test
     void nanosecondTimestampsRoundToMicroseconds()

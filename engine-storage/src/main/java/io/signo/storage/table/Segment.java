@@ -85,6 +85,15 @@ public interface Segment
     }
 
     /**
+     * As {@link #read(int[], List)}, with the memory of what the read decodes taken from
+     * {@code allocator} (a scan's, which may reuse it once the page is done with).
+     */
+    default Page read(int[] columns, List<ColumnTest> tests, PageAllocator allocator)
+    {
+        return read(columns, tests);
+    }
+
+    /**
      * True when a read decodes stored data, so that testing some columns before decoding the others
      * ({@link #read(int[], List)}) saves work; false for segments in memory.
      */

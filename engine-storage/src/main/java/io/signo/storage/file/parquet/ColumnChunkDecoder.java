@@ -4,6 +4,7 @@ import dev.hardwood.metadata.ColumnMetaData;
 import dev.hardwood.metadata.Encoding;
 import dev.hardwood.metadata.PhysicalType;
 import dev.hardwood.schema.ColumnSchema;
+import io.signo.storage.type.Type;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -127,18 +128,25 @@ final class ColumnChunkDecoder
 
     private final MemorySegment file;
     private final ColumnSchema schema;
+    private final Type type;
+    /** Null when decoding dictionary codes only. */
     private final ColumnOutput output;
+    /** Where the rows' dictionary codes go (-1 for NULL) instead of their values; null when decoding values. */
+    private final int[] codes;
     private final PageDecompressor decompressor;
     private final Scratch scratch;
     private final int maxDefinition;
     private Dictionary dictionary;
+    private int dictionarySize;
     private int row;
 
-    private ColumnChunkDecoder(MemorySegment file, ColumnSchema schema, ColumnOutput output, PageDecompressor decompressor, Scratch scratch)
+    private ColumnChunkDecoder(MemorySegment file, ColumnSchema schema, Type type, ColumnOutput output, int[] codes, PageDecompressor decompressor, Scratch scratch)
     {
         this.file = file;
         this.schema = schema;
+        this.type = type;
         this.output = output;
+        this.codes = codes;
         this.decompressor = decompressor;
         this.scratch = scratch;
         this.maxDefinition = schema.maxDefinitionLevel();
@@ -171,11 +179,41 @@ final class ColumnChunkDecoder
     static void decode(MemorySegment file, long start, long length, ColumnSchema schema, ColumnMetaData chunk, int rowCount, ColumnOutput output, PageDecompressor decompressor, Scratch scratch)
             throws UnsupportedPage
     {
+        checkChunk(file, start, length);
+        ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, output.type(), output, null, decompressor, scratch);
+        decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
+    }
+
+    /**
+     * Decodes only the dictionary codes of a chunk whose every data page is dictionary-encoded: each
+     * row's index into the returned dictionary goes to {@code codes[row]}, -1 for a NULL. A scan tests
+     * the dictionary's few entries and then the codes, and looks up only the rows that passed. Throws
+     * {@link UnsupportedPage} when a page is not dictionary-encoded (writers fall back to plain pages
+     * when a dictionary grows too large) or the column is boolean; damaged data as {@link #decode}.
+     *
+     * @param codes room for {@code rowCount} codes
+     */
+    static Dictionary decodeCodes(MemorySegment file, long start, long length, ColumnSchema schema, Type type, ColumnMetaData chunk, int rowCount, int[] codes,
+            PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
+        checkChunk(file, start, length);
+        if (schema.type() == PhysicalType.BOOLEAN) {
+            throw new UnsupportedPage("booleans have no dictionary");
+        }
+        ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, type, null, codes, decompressor, scratch);
+        decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
+        if (decoder.dictionary == null) {
+            throw new UnsupportedPage("a chunk without a dictionary");
+        }
+        return decoder.dictionary;
+    }
+
+    private static void checkChunk(MemorySegment file, long start, long length)
+    {
         if (start < 0 || length < 0 || start > file.byteSize() - length) {
             throw new IllegalArgumentException("column chunk at byte " + start + " of " + length + " bytes lies outside the file of " + file.byteSize() + " bytes");
         }
-        ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, output, decompressor, scratch);
-        decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
     }
 
     private void decodePages(long offset, long end, long valueCount, int rowCount)
@@ -195,7 +233,8 @@ final class ColumnChunkDecoder
                         throw new UnsupportedPage("dictionary encoding " + header.encoding() + " of " + schema.type());
                     }
                     MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
-                    dictionary = Dictionary.read(values, header.valueCount(), schema, output.type());
+                    dictionary = Dictionary.read(values, header.valueCount(), schema, type);
+                    dictionarySize = header.valueCount();
                 }
                 case PageHeader.DATA_PAGE, PageHeader.DATA_PAGE_V2 -> {
                     if (header.valueCount() > rowCount - row) {
@@ -217,7 +256,7 @@ final class ColumnChunkDecoder
         if (row != rowCount) {
             throw new IllegalArgumentException("column chunk holds " + row + " values, its row group " + rowCount + " rows");
         }
-        if (output.offsets() != null) {
+        if (output != null && output.offsets() != null) {
             output.endStrings(row);
         }
     }
@@ -282,6 +321,11 @@ final class ColumnChunkDecoder
     private void decodeValues(int encoding, MemorySegment values, int count, int[] levels, int defined)
             throws UnsupportedPage
     {
+        if (codes != null) {
+            decodeCodes(encoding, values, count, levels, defined);
+            row += count;
+            return;
+        }
         if (output.offsets() != null) {
             decodeStrings(encoding, values, count, defined == count ? null : levels, defined);
             row += count;
@@ -297,6 +341,31 @@ final class ColumnChunkDecoder
             spread(count, levels, defined);
         }
         row += count;
+    }
+
+    private void decodeCodes(int encoding, MemorySegment values, int count, int[] levels, int defined)
+            throws UnsupportedPage
+    {
+        if (encoding != PLAIN_DICTIONARY && encoding != RLE_DICTIONARY) {
+            throw new UnsupportedPage("a page in encoding " + encoding + " among dictionary-encoded ones");
+        }
+        int[] indices = dictionaryIndices(values, defined);
+        int size = dictionarySize;
+        boolean outside = false;
+        for (int i = 0; i < defined; i++) {
+            outside |= Integer.compareUnsigned(indices[i], size) >= 0;
+        }
+        if (outside) {
+            throw new IllegalArgumentException("a dictionary index outside the dictionary of " + size + " entries");
+        }
+        if (defined == count) {
+            System.arraycopy(indices, 0, codes, row, count);
+            return;
+        }
+        int dense = 0;
+        for (int r = 0; r < count; r++) {
+            codes[row + r] = levels[r] == maxDefinition ? indices[dense++] : -1;
+        }
     }
 
     private void decodePlain(MemorySegment values, int count)

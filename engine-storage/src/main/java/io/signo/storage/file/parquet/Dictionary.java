@@ -1,7 +1,10 @@
 package io.signo.storage.file.parquet;
 
 import dev.hardwood.schema.ColumnSchema;
+import io.signo.storage.memory.PageAllocator;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
+import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,6 +24,9 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
 
     /** The {@code count} plain-encoded entries of a dictionary page of a column of {@code type}. */
     static Dictionary read(MemorySegment page, int count, ColumnSchema schema, Type type)
@@ -87,6 +93,185 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                 yield new Dictionary(null, words, null, null, null, -1);
             }
         };
+    }
+
+    /** How many entries the dictionary has, for a column of {@code type}. */
+    int size(Type type)
+    {
+        return switch (type.physicalType()) {
+            case INT -> ints.length;
+            case LONG -> longs.length;
+            case INT128 -> longs.length / 2;
+            case DOUBLE -> doubles.length;
+            case BYTES -> starts.length - 1;
+            case BYTE -> 0;
+        };
+    }
+
+    /** The entries as a vector of the column's {@code type}: what a scan's test runs on instead of every row. */
+    ColumnVector entries(Type type, PageAllocator allocator)
+    {
+        int size = size(type);
+        MemorySegment offsets = null;
+        MemorySegment values;
+        switch (type.physicalType()) {
+            case INT -> {
+                values = allocator.allocateForOverwrite(Math.max(8, (long) size * Integer.BYTES));
+                MemorySegment.copy(ints, 0, values, INT, 0, size);
+            }
+            case LONG, INT128 -> {
+                values = allocator.allocateForOverwrite(Math.max(8, (long) longs.length * Long.BYTES));
+                MemorySegment.copy(longs, 0, values, LONG, 0, longs.length);
+            }
+            case DOUBLE -> {
+                values = allocator.allocateForOverwrite(Math.max(8, (long) size * Double.BYTES));
+                MemorySegment.copy(doubles, 0, values, DOUBLE, 0, size);
+            }
+            case BYTES -> {
+                values = allocator.allocateForOverwrite(Math.max(16, bytes.length));
+                MemorySegment.copy(bytes, 0, values, ValueLayout.JAVA_BYTE, 0, bytes.length);
+                offsets = allocator.allocateForOverwrite((long) starts.length * Integer.BYTES);
+                MemorySegment.copy(starts, 0, offsets, INT, 0, starts.length);
+            }
+            default -> throw new IllegalArgumentException("a dictionary of " + type);
+        }
+        return new ColumnVector(type, size, values, offsets, null);
+    }
+
+    /**
+     * The values of the rows at {@code positions[0 .. count)} (rows {@code 0 .. count} when
+     * {@code positions} is null) whose dictionary codes are {@code codes}: a code of -1 is a NULL.
+     */
+    ColumnVector gather(int[] codes, int[] positions, int count, Type type, PageAllocator allocator, ColumnChunkDecoder.Scratch scratch)
+    {
+        ColumnOutput output = new ColumnOutput(type, count, type.physicalType() == PhysicalType.BYTES ? (long) count * Math.max(width, 8) : 0, allocator);
+        int[] selected = scratch.indices(count);
+        int smallest = 0;
+        if (positions == null) {
+            for (int i = 0; i < count; i++) {
+                int code = codes[i];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                int code = codes[positions[i]];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        boolean anyNull = smallest < 0;
+        if (anyNull && type.physicalType() != PhysicalType.BYTES) {
+            for (int i = 0; i < count; i++) {
+                selected[i] = Math.max(selected[i], 0);
+            }
+        }
+        MemorySegment target = output.values();
+        switch (type.physicalType()) {
+            case INT -> {
+                int[] looked = scratch.starts(count);
+                for (int i = 0; i < count; i++) {
+                    looked[i] = ints[selected[i]];
+                }
+                MemorySegment.copy(looked, 0, target, INT, 0, count);
+            }
+            case LONG -> {
+                long[] looked = scratch.longs(count);
+                for (int i = 0; i < count; i++) {
+                    looked[i] = longs[selected[i]];
+                }
+                MemorySegment.copy(looked, 0, target, LONG, 0, count);
+            }
+            case INT128 -> {
+                long[] looked = scratch.longs(2 * count);
+                for (int i = 0; i < count; i++) {
+                    looked[2 * i] = longs[2 * selected[i]];
+                    looked[2 * i + 1] = longs[2 * selected[i] + 1];
+                }
+                MemorySegment.copy(looked, 0, target, LONG, 0, 2 * count);
+            }
+            case DOUBLE -> {
+                double[] looked = scratch.doubles(count);
+                for (int i = 0; i < count; i++) {
+                    looked[i] = doubles[selected[i]];
+                }
+                MemorySegment.copy(looked, 0, target, DOUBLE, 0, count);
+            }
+            case BYTES -> {
+                int[] offsets = scratch.starts(count);
+                int used;
+                byte[] staged;
+                if (!anyNull && width >= 0 && width <= 8) {
+                    // entries of one short width (flags, codes): entry i starts at i * width
+                    staged = scratch.staged(Math.max(count * width, 16));
+                    for (int i = 0; i < count; i++) {
+                        offsets[i] = i * width;
+                    }
+                    if (width == 1) {
+                        for (int i = 0; i < count; i++) {
+                            staged[i] = bytes[selected[i]];
+                        }
+                    }
+                    else {
+                        for (int i = 0; i < count; i++) {
+                            int from = selected[i] * width;
+                            int to = i * width;
+                            for (int b = 0; b < width; b++) {
+                                staged[to + b] = bytes[from + b];
+                            }
+                        }
+                    }
+                    used = count * width;
+                }
+                else {
+                    long total = 0;
+                    for (int i = 0; i < count; i++) {
+                        // a NULL row (code -1) is an empty string
+                        total += selected[i] < 0 ? 0 : starts[selected[i] + 1] - starts[selected[i]];
+                    }
+                    if (total > Integer.MAX_VALUE - 16) {
+                        throw new IllegalArgumentException("a row group's strings of one column exceed 2 GiB");
+                    }
+                    staged = scratch.staged((int) total);
+                    used = 0;
+                    for (int i = 0; i < count; i++) {
+                        offsets[i] = used;
+                        if (selected[i] < 0) {
+                            continue;
+                        }
+                        int start = starts[selected[i]];
+                        int length = starts[selected[i] + 1] - start;
+                        if (length <= 8) {
+                            for (int b = 0; b < length; b++) {
+                                staged[used + b] = bytes[start + b];
+                            }
+                        }
+                        else {
+                            System.arraycopy(bytes, start, staged, used, length);
+                        }
+                        used += length;
+                    }
+                }
+                MemorySegment.copy(offsets, 0, output.offsets(), INT, 0, count);
+                output.appendBytes(staged, 0, used);
+                output.endStrings(count);
+            }
+            default -> throw new IllegalArgumentException("a dictionary of " + type);
+        }
+        if (anyNull) {
+            for (int i = 0; i < count; i++) {
+                if (codes[positions == null ? i : positions[i]] < 0) {
+                    output.setNull(i);
+                    if (type.physicalType() == PhysicalType.BYTES) {
+                        continue;
+                    }
+                    long valueWidth = type.physicalType().fixedWidth();
+                    target.asSlice(i * valueWidth, valueWidth).fill((byte) 0);
+                }
+            }
+        }
+        return output.build();
     }
 
     private static Dictionary strings(MemorySegment page, int count, ColumnSchema schema)

@@ -23,8 +23,12 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +65,68 @@ public final class ParquetTable
         return context;
     }
 
+    /** Tables read lately, by name and files: a query plans with the footers the last one read, while every file is unchanged. */
+    private static final int MAX_CACHED_TABLES = 64;
+
+    private record CachedTable(List<FileVersion> versions, Table table) {}
+
+    /** What tells a file's version apart: a file rewritten in place changes its modification time or size. */
+    private record FileVersion(Path file, long size, FileTime modified, Object fileKey)
+    {
+        static FileVersion of(Path file)
+                throws IOException
+        {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            return new FileVersion(file, attributes.size(), attributes.lastModifiedTime(), attributes.fileKey());
+        }
+    }
+
+    private static final Map<String, CachedTable> TABLES = new LinkedHashMap<>(16, 0.75f, true)
+    {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, CachedTable> eldest)
+        {
+            return size() > MAX_CACHED_TABLES;
+        }
+    };
+
+    /**
+     * The Parquet files as one table named {@code name}. Reading the footers (and the first row
+     * group's dictionaries for the planner's statistics) took a few milliseconds a file on every
+     * query, a large share of a short query's CPU over many files; the table is kept and handed out
+     * again while none of its files changed. Its segments are immutable, so queries share them.
+     */
     public static Table of(String name, List<Path> files)
+    {
+        List<FileVersion> versions = new ArrayList<>(files.size());
+        try {
+            for (Path file : files) {
+                versions.add(FileVersion.of(file));
+            }
+        }
+        catch (IOException e) {
+            // a file that cannot be looked at is reported by the read below
+            versions = null;
+        }
+        String key = name + "\u0000" + files;
+        if (versions != null) {
+            synchronized (TABLES) {
+                CachedTable cached = TABLES.get(key);
+                if (cached != null && cached.versions().equals(versions)) {
+                    return cached.table();
+                }
+            }
+        }
+        Table table = read(name, files);
+        if (versions != null) {
+            synchronized (TABLES) {
+                TABLES.put(key, new CachedTable(List.copyOf(versions), table));
+            }
+        }
+        return table;
+    }
+
+    private static Table read(String name, List<Path> files)
     {
         List<Column> columns = null;
         Path first = null;

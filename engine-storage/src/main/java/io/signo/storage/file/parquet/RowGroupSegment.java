@@ -3,6 +3,7 @@ package io.signo.storage.file.parquet;
 import dev.hardwood.metadata.ColumnChunk;
 import dev.hardwood.metadata.ColumnMetaData;
 import dev.hardwood.metadata.CompressionCodec;
+import dev.hardwood.metadata.Encoding;
 import dev.hardwood.metadata.RowGroup;
 import dev.hardwood.schema.ColumnSchema;
 import io.airlift.compress.v3.MalformedInputException;
@@ -13,16 +14,16 @@ import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.ColumnStatistics;
+import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.ZoneStatistics;
+import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -62,12 +63,35 @@ final class RowGroupSegment
     private static final class ReadBuffers
     {
         private final ColumnChunkDecoder.Scratch scratch = new ColumnChunkDecoder.Scratch();
+        private int[] positions = new int[0];
+        private int[][] codes = new int[0][];
         // a chunk is decoded whole before the next starts, so one per codec serves every column
         private final Map<CompressionCodec, PageDecompressor> decompressors = new EnumMap<>(CompressionCodec.class);
 
         ColumnChunkDecoder.Scratch scratch()
         {
             return scratch;
+        }
+
+        /** The positions a read with tests keeps, for {@code rowCount} rows. */
+        int[] positions(int rowCount)
+        {
+            if (positions.length < rowCount) {
+                positions = new int[rowCount];
+            }
+            return positions;
+        }
+
+        /** The {@code index}th array of dictionary codes of one read, for {@code rowCount} rows. */
+        int[] codes(int index, int rowCount)
+        {
+            if (codes.length <= index) {
+                codes = java.util.Arrays.copyOf(codes, index + 1);
+            }
+            if (codes[index] == null || codes[index].length < rowCount) {
+                codes[index] = new int[rowCount];
+            }
+            return codes[index];
         }
 
         PageDecompressor decompressor(CompressionCodec codec)
@@ -175,6 +199,13 @@ final class RowGroupSegment
             }
             return new Page(rowCount, empty);
         }
+        ColumnOutput[] outputs = decode(read, allocator);
+        return ReadColumns.page(rowCount, read, outputs.length, column -> outputs[column].build());
+    }
+
+    /** Decodes the columns {@code read} whole: the outputs by table column, null for those not read. */
+    private ColumnOutput[] decode(int[] read, PageAllocator allocator)
+    {
         ColumnOutput[] outputs = new ColumnOutput[columns.size()];
         List<Integer> viaHardwood = new ArrayList<>();
         try {
@@ -193,15 +224,146 @@ final class RowGroupSegment
             // Hardwood reports a damaged page or a missing codec from its own threads, wrapped
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
         }
-        return ReadColumns.page(rowCount, read, outputs.length, column -> outputs[column].build());
+        return outputs;
+    }
+
+    @Override
+    public boolean decodesOnRead()
+    {
+        return true;
+    }
+
+    @Override
+    public Page read(int[] read, List<ColumnTest> tests)
+    {
+        return read(read, tests, PageAllocator.transientPages());
+    }
+
+    /**
+     * Runs the tests column by column, each on the rows the ones before kept, then decodes the
+     * columns read for the rows that passed. A tested column whose pages are all dictionary-encoded
+     * is tested on its dictionary's entries and then on the rows' codes, and only the passing rows'
+     * values are looked up; other columns are decoded whole and the passing rows copied.
+     */
+    @Override
+    public Page read(int[] read, List<ColumnTest> tests, PageAllocator allocator)
+    {
+        if (tests.isEmpty() || rowCount == 0) {
+            return read(read, allocator);
+        }
+        ReadBuffers buffers = READ_BUFFERS.get();
+        int[] positions = buffers.positions(rowCount);
+        for (int i = 0; i < rowCount; i++) {
+            positions[i] = i;
+        }
+        int count = rowCount;
+        ColumnVector[] decoded = new ColumnVector[columns.size()];
+        Dictionary[] dictionaries = new Dictionary[columns.size()];
+        int[][] codes = new int[columns.size()][];
+        int codeArrays = 0;
+        for (int t = 0; t < tests.size() && count > 0; t++) {
+            ColumnTest test = tests.get(t);
+            int column = test.column();
+            if (decoded[column] == null && dictionaries[column] == null) {
+                int[] columnCodes = buffers.codes(codeArrays, rowCount);
+                Dictionary dictionary = decodeCodes(column, columnCodes);
+                if (dictionary != null) {
+                    dictionaries[column] = dictionary;
+                    codes[column] = columnCodes;
+                    codeArrays++;
+                }
+                else {
+                    decoded[column] = decode(new int[] {column}, allocator)[column].build();
+                }
+            }
+            Type type = columns.get(column).type();
+            count = dictionaries[column] != null
+                    ? keepByCodes(test, dictionaries[column].entries(type, allocator), codes[column], positions, count)
+                    : test.keep(decoded[column], positions, count);
+        }
+        ColumnVector[] vectors = new ColumnVector[read.length];
+        for (int i = 0; i < read.length; i++) {
+            int column = read[i];
+            Type type = columns.get(column).type();
+            if (count == 0) {
+                vectors[i] = ColumnOutput.empty(type);
+                continue;
+            }
+            if (count < rowCount && dictionaries[column] == null && decoded[column] == null) {
+                // only the rows kept are looked up, rather than every row decoded and the kept ones copied
+                int[] columnCodes = buffers.codes(codeArrays, rowCount);
+                Dictionary dictionary = decodeCodes(column, columnCodes);
+                if (dictionary != null) {
+                    dictionaries[column] = dictionary;
+                    codes[column] = columnCodes;
+                    codeArrays++;
+                }
+            }
+            if (dictionaries[column] != null) {
+                vectors[i] = dictionaries[column].gather(codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
+            }
+            else {
+                if (decoded[column] == null) {
+                    decoded[column] = decode(new int[] {column}, allocator)[column].build();
+                }
+                vectors[i] = count == rowCount ? decoded[column] : decoded[column].copyPositions(positions, count, allocator);
+            }
+        }
+        return new Page(count, vectors);
+    }
+
+    /** The column's dictionary with its rows' codes in {@code codes}, or null when its chunk is not dictionary-encoded throughout. */
+    private Dictionary decodeCodes(int column, int[] codes)
+    {
+        ColumnMetaData chunk = metadata.columns().get(column).metaData();
+        ColumnSchema schema = schemas.get(column);
+        if (!ColumnChunkDecoder.handles(chunk, schema) || !chunk.encodings().contains(Encoding.PLAIN_DICTIONARY) && !chunk.encodings().contains(Encoding.RLE_DICTIONARY)) {
+            return null;
+        }
+        ReadBuffers buffers = READ_BUFFERS.get();
+        try {
+            return ColumnChunkDecoder.decodeCodes(MappedFiles.map(file), chunkStart(chunk), chunk.totalCompressedSize(), schema, columns.get(column).type(), chunk, rowCount, codes,
+                    buffers.decompressor(chunk.codec()), buffers.scratch());
+        }
+        catch (ColumnChunkDecoder.UnsupportedPage e) {
+            return null;
+        }
+        catch (IllegalArgumentException | IndexOutOfBoundsException | IllegalStateException | MalformedInputException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read column " + columns.get(column).name() + " of row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Tests the dictionary's entries, then keeps the positions whose code names an entry that passed (never a NULL's -1). */
+    private static int keepByCodes(ColumnTest test, ColumnVector entries, int[] codes, int[] positions, int count)
+    {
+        int entryCount = entries.positionCount();
+        int[] passing = new int[entryCount];
+        for (int i = 0; i < entryCount; i++) {
+            passing[i] = i;
+        }
+        int passingCount = test.keep(entries, passing, entryCount);
+        // one more slot, for the NULL's code -1 shifted to 0
+        boolean[] passes = new boolean[entryCount + 1];
+        for (int i = 0; i < passingCount; i++) {
+            passes[passing[i] + 1] = true;
+        }
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[i];
+            positions[kept] = position;
+            kept += passes[codes[position] + 1] ? 1 : 0;
+        }
+        return kept;
     }
 
     /** Decodes the columns {@link ColumnChunkDecoder} handles, and lists the others in {@code viaHardwood}. */
     private void decodeColumns(int[] read, ColumnOutput[] outputs, List<Integer> viaHardwood, PageAllocator allocator)
     {
         ReadBuffers buffers = READ_BUFFERS.get();
-        try (Arena arena = Arena.ofConfined();
-                FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try {
             MemorySegment mapped = null;
             for (int column : read) {
                 if (outputs[column] != null || viaHardwood.contains(column)) {
@@ -214,7 +376,7 @@ final class RowGroupSegment
                     continue;
                 }
                 if (mapped == null) {
-                    mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+                    mapped = MappedFiles.map(file);
                 }
                 ColumnOutput output = new ColumnOutput(columns.get(column).type(), rowCount, chunk.totalUncompressedSize(), allocator);
                 try {
