@@ -68,6 +68,7 @@ public abstract class SqlQuerySuite
             "grouping_sets.sql",
             "dialect.sql",
             "recursive.sql",
+            "in_lists.sql",
             SHARED_FILE);
     private static final String UNSUPPORTED_FILE = "unsupported.sql";
     private static final String ERROR_COMMENT = "-- error:";

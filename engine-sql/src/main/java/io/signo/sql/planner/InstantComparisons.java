@@ -31,6 +31,9 @@ final class InstantComparisons
     @Override
     public SqlRexConvertlet get(SqlCall call)
     {
+        if (call instanceof LiteralInLists.InListCall inList) {
+            return (context, _) -> LiteralInLists.convert(context, inList);
+        }
         if (call.getKind().belongsTo(SqlKind.BINARY_COMPARISON) && call.operandCount() == 2) {
             return InstantComparisons::convertComparison;
         }

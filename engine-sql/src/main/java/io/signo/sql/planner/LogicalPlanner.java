@@ -274,6 +274,7 @@ public final class LogicalPlanner
         Validated statement = validate(sql);
         SqlNode validated = statement.validated();
         SqlValidator validator = statement.validator();
+        LiteralInLists.replace(validated, validator);
         CalciteCatalogReader catalogReader = statement.catalogReader();
         SignoTypeFactory typeFactory = statement.typeFactory();
         Map<String, FileTableMacro> fileFunctions = statement.fileFunctions();
