@@ -525,6 +525,7 @@ public final class LogicalPlanner
         if (!containsCorrelate(rel)) {
             return rel;
         }
+        rel = ConstantKeyAggregates.rewrite(rel, LogicalPlanner::containsCorrelate);
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {
             RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);

@@ -265,3 +265,19 @@ SELECT ps_partkey, (SELECT max(n_name) FROM nation WHERE n_nationkey = ps_suppke
 SELECT MAX('a') AS c1 FROM partsupp t0
 WHERE (CASE WHEN CAST(NULL AS BOOLEAN) THEN 'a' ELSE CAST(NULL AS VARCHAR) END IN (SELECT t1.s_address FROM supplier t1 GROUP BY t1.s_address))
 GROUP BY CAST(0 AS BIGINT);
+
+-- an aggregate grouped only by constants above a correlated sub-query that matches nothing has no
+-- group (Calcite's decorrelator dropped the constant keys and answered one row)
+SELECT DISTINCT TRUE FROM nation t1 WHERE EXISTS (SELECT 1 FROM region t3 WHERE t3.r_regionkey = t1.n_nationkey + 10);
+
+SELECT 'x', count(*), sum(n_nationkey) FROM nation t1
+WHERE EXISTS (SELECT 1 FROM region t3 WHERE t3.r_regionkey = t1.n_nationkey + 10)
+GROUP BY 'x';
+
+SELECT 'x', count(*), sum(n_nationkey), max(n_name) FROM nation t1
+WHERE EXISTS (SELECT 1 FROM region t3 WHERE t3.r_regionkey = t1.n_nationkey)
+GROUP BY 'x', CAST(0 AS BIGINT);
+
+SELECT DISTINCT 5 FROM nation t1 WHERE t1.n_nationkey + 10 IN (SELECT r_regionkey FROM region t3 WHERE t3.r_name = t1.n_name);
+
+SELECT DISTINCT 5, 'y' FROM nation t1 WHERE NOT EXISTS (SELECT 1 FROM region t3 WHERE t3.r_regionkey = t1.n_nationkey);

@@ -1,0 +1,73 @@
+package io.signo.sql.planner;
+
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * An aggregate grouped only by constants, above a correlated sub-query, as the aggregate without
+ * groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
+ * constant group keys out of the aggregate it rebuilds, counting on the correlation keys it adds to
+ * keep "no input, no group"; where it adds none (the aggregate is above the correlation, not in
+ * it) the aggregate loses its keys and answers one row for no input, so {@code SELECT DISTINCT TRUE
+ * FROM nation WHERE EXISTS (...)} and {@code SELECT 'x', COUNT(*) ... GROUP BY 'x'} gave a row where
+ * the sub-query matched nothing (DuckDB: none).
+ */
+final class ConstantKeyAggregates
+{
+    private ConstantKeyAggregates() {}
+
+    /** The plan with each such aggregate rewritten; {@code correlated} tells whether a sub-plan holds a correlate. */
+    static RelNode rewrite(RelNode root, Predicate<RelNode> correlated)
+    {
+        return root.accept(new RelShuttleImpl()
+        {
+            @Override
+            public RelNode visit(LogicalAggregate aggregate)
+            {
+                RelNode visited = super.visit(aggregate);
+                return visited instanceof Aggregate rewritten && correlated.test(rewritten.getInput()) ? withoutConstantKeys(rewritten) : visited;
+            }
+        });
+    }
+
+    private static RelNode withoutConstantKeys(Aggregate aggregate)
+    {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupSet().isEmpty() || !(aggregate.getInput() instanceof Project project)) {
+            return aggregate;
+        }
+        List<RexNode> keys = new ArrayList<>();
+        for (int key : aggregate.getGroupSet()) {
+            if (!(project.getProjects().get(key) instanceof RexLiteral literal)) {
+                return aggregate;
+            }
+            keys.add(literal);
+        }
+        RelBuilder builder = RelFactoriesHolder.relBuilder(aggregate.getCluster());
+        builder.push(project);
+        List<RelBuilder.AggCall> calls = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            calls.add(builder.aggregateCall(call.adaptTo(project, call.getArgList(), call.filterArg, false, true)));
+        }
+        calls.add(builder.countStar("$input_rows"));
+        builder.aggregate(builder.groupKey(), calls);
+        int aggregates = aggregate.getAggCallList().size();
+        builder.filter(builder.greaterThan(builder.field(aggregates), builder.literal(0)));
+        List<RexNode> fields = new ArrayList<>(keys);
+        for (int call = 0; call < aggregates; call++) {
+            fields.add(builder.field(call));
+        }
+        builder.project(fields, aggregate.getRowType().getFieldNames(), true);
+        return builder.convert(aggregate.getRowType(), false).build();
+    }
+}
