@@ -571,7 +571,7 @@ final class ColumnChunkDecoder
                 int width = dictionary.width();
                 if (levels == null && width >= 0 && width <= 8) {
                     staged = scratch.staged(Math.max(count * width, 16));
-                    used = sameWidthStrings(indices, count, bytes, width, base, offsets, staged);
+                    used = Dictionary.sameWidthStrings(indices, count, bytes, width, base, offsets, staged);
                     break;
                 }
                 staged = scratch.staged(count * 16);
@@ -603,34 +603,5 @@ final class ColumnChunkDecoder
         }
         MemorySegment.copy(offsets, 0, output.offsets(), INT, (long) row * Integer.BYTES, count);
         output.appendBytes(staged, 0, used);
-    }
-
-    /**
-     * Looks up a page without NULLs in a dictionary of short entries that all have {@code width}
-     * bytes: the offsets are a multiple of the row, and entry {@code i} starts at {@code i * width}.
-     * TPC-H's flags are one byte: Q1 groups by two of them.
-     *
-     * @return the bytes staged
-     */
-    private static int sameWidthStrings(int[] indices, int count, byte[] bytes, int width, int base, int[] offsets, byte[] staged)
-    {
-        for (int r = 0; r < count; r++) {
-            offsets[r] = base + r * width;
-        }
-        if (width == 1) {
-            for (int r = 0; r < count; r++) {
-                staged[r] = bytes[indices[r]];
-            }
-        }
-        else {
-            for (int r = 0; r < count; r++) {
-                int from = indices[r] * width;
-                int to = r * width;
-                for (int b = 0; b < width; b++) {
-                    staged[to + b] = bytes[from + b];
-                }
-            }
-        }
-        return count * width;
     }
 }

@@ -205,24 +205,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                 if (!anyNull && width >= 0 && width <= 8) {
                     // entries of one short width (flags, codes): entry i starts at i * width
                     staged = scratch.staged(Math.max(count * width, 16));
-                    for (int i = 0; i < count; i++) {
-                        offsets[i] = i * width;
-                    }
-                    if (width == 1) {
-                        for (int i = 0; i < count; i++) {
-                            staged[i] = bytes[selected[i]];
-                        }
-                    }
-                    else {
-                        for (int i = 0; i < count; i++) {
-                            int from = selected[i] * width;
-                            int to = i * width;
-                            for (int b = 0; b < width; b++) {
-                                staged[to + b] = bytes[from + b];
-                            }
-                        }
-                    }
-                    used = count * width;
+                    used = sameWidthStrings(selected, count, bytes, width, 0, offsets, staged);
                 }
                 else {
                     long total = 0;
@@ -314,5 +297,34 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             }
         }
         return new Dictionary(null, null, null, bytes, starts, common);
+    }
+
+    /**
+     * Looks up a page without NULLs in a dictionary of short entries that all have {@code width}
+     * bytes: the offsets are a multiple of the row, and entry {@code i} starts at {@code i * width}.
+     * TPC-H's flags are one byte: Q1 groups by two of them.
+     *
+     * @return the bytes staged
+     */
+    static int sameWidthStrings(int[] indices, int count, byte[] bytes, int width, int base, int[] offsets, byte[] staged)
+    {
+        for (int r = 0; r < count; r++) {
+            offsets[r] = base + r * width;
+        }
+        if (width == 1) {
+            for (int r = 0; r < count; r++) {
+                staged[r] = bytes[indices[r]];
+            }
+        }
+        else {
+            for (int r = 0; r < count; r++) {
+                int from = indices[r] * width;
+                int to = r * width;
+                for (int b = 0; b < width; b++) {
+                    staged[to + b] = bytes[from + b];
+                }
+            }
+        }
+        return count * width;
     }
 }
