@@ -2,7 +2,6 @@ package io.signo.net.exchange;
 
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.transport.NodeTransport;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -33,26 +31,14 @@ class NetworkExchangeSendMemoryTest
     private static final long WINDOW_BYTES = 24 << 10;
     private static final ExchangeConfig CONFIG = new ExchangeConfig(MESSAGE_BYTES, WINDOW_BYTES, 0).withCompression(ExchangeCompression.NONE);
 
-    private final List<NodeTransport> transports = new ArrayList<>();
-    private final List<ExchangeRouter> routers = new ArrayList<>();
+    private final ExchangeNodes nodes = new ExchangeNodes();
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
     @AfterEach
     void tearDown()
     {
         threads.shutdownNow();
-        for (NodeTransport transport : transports) {
-            transport.close();
-        }
-    }
-
-    private void startNodes(int count)
-    {
-        for (int i = 0; i < count; i++) {
-            NodeTransport transport = NodeTransport.start(0);
-            transports.add(transport);
-            routers.add(new ExchangeRouter(transport));
-        }
+        nodes.close();
     }
 
     /** Rows (id, name): name = "row-" + id, NULL when id % 13 == 0. */
@@ -76,11 +62,11 @@ class NetworkExchangeSendMemoryTest
     void pagesWaitingForASlowConsumerAreCountedInTheQueryPoolUntilTheyAreSent()
             throws Exception
     {
-        startNodes(2);
-        List<String> owners = List.of(transports.get(1).localAddress());
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("send-memory-1", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
+        NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
         MemoryPool pool = new MemoryPool("query send-memory-1", 1 << 20);
         NetworkSink sink = (NetworkSink) producerSide.createSink(pool);
 
@@ -121,11 +107,11 @@ class NetworkExchangeSendMemoryTest
     void aSenderThatWouldHoldMoreThanTheQueryLimitFailsWithTheMemoryLimitErrorAndGivesEverythingBack()
             throws Exception
     {
-        startNodes(2);
-        List<String> owners = List.of(transports.get(1).localAddress());
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("send-memory-2", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
-        new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
+        new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
         // less than one message: the rows batched for it do not fit
         MemoryPool pool = new MemoryPool("query send-memory-2 (query_max_memory 4096 bytes)", 4 << 10);
         NetworkSink sink = (NetworkSink) producerSide.createSink(pool);
@@ -149,11 +135,11 @@ class NetworkExchangeSendMemoryTest
     @Test
     void aLargePageForAnotherProcessIsCountedBeforeItIsSent()
     {
-        startNodes(2);
-        List<String> owners = List.of(transports.get(1).localAddress());
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("send-memory-3", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
-        new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
+        new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
         MemoryPool pool = new MemoryPool("query send-memory-3", 32 << 10);
         NetworkSink sink = (NetworkSink) producerSide.createSink(pool);
         Page large = page(0, 8192);
@@ -169,11 +155,11 @@ class NetworkExchangeSendMemoryTest
     void aSinkCreatedWithoutAPoolCountsNothing()
             throws Exception
     {
-        startNodes(2);
-        List<String> owners = List.of(transports.get(1).localAddress());
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("send-memory-4", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, CONFIG);
+        NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, CONFIG);
         NetworkSink sink = (NetworkSink) producerSide.createSink();
         CompletableFuture<Long> consumer = consume(consumerSide.source(0));
         for (int i = 0; i < 50; i++) {

@@ -3,7 +3,6 @@ package io.signo.net.exchange;
 import io.signo.core.exchange.ExchangeKind;
 import io.signo.core.exchange.ExchangeSink;
 import io.signo.core.exchange.ExchangeSource;
-import io.signo.net.transport.NodeTransport;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
@@ -33,31 +32,14 @@ class NetworkExchangeTest
 {
     private static final ExchangeConfig SMALL_MESSAGES = new ExchangeConfig(8 << 10, 32 << 10, 0);
 
-    private final List<NodeTransport> transports = new ArrayList<>();
-    private final List<ExchangeRouter> routers = new ArrayList<>();
+    private final ExchangeNodes nodes = new ExchangeNodes();
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
     @AfterEach
     void tearDown()
     {
         threads.shutdownNow();
-        for (NodeTransport transport : transports) {
-            transport.close();
-        }
-    }
-
-    private void startNodes(int count)
-    {
-        for (int i = 0; i < count; i++) {
-            NodeTransport transport = NodeTransport.start(0);
-            transports.add(transport);
-            routers.add(new ExchangeRouter(transport));
-        }
-    }
-
-    private String address(int node)
-    {
-        return transports.get(node).localAddress();
+        nodes.close();
     }
 
     /** Rows (id, key, name): key = id % 50, NULL when id % 17 == 0; name = "row-" + id, NULL when id % 13 == 0. */
@@ -170,8 +152,8 @@ class NetworkExchangeTest
     void hashExchangeAcrossThreeNodesDeliversEveryRowOnceWithEqualKeysTogether()
             throws Exception
     {
-        startNodes(3);
-        List<String> owners = List.of(address(0), address(1), address(2), address(0), address(1), address(2));
+        nodes.start(3);
+        List<String> owners = List.of(nodes.address(0), nodes.address(1), nodes.address(2), nodes.address(0), nodes.address(1), nodes.address(2));
         ExchangeId id = new ExchangeId("q1", 1);
         int producersPerNode = 2;
         int rowsPerProducer = 2_000;
@@ -179,7 +161,7 @@ class NetworkExchangeTest
         Map<Integer, CompletableFuture<List<Page>>> consumers = new HashMap<>();
         List<NetworkExchange> exchanges = new ArrayList<>();
         for (int node = 0; node < 3; node++) {
-            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.HASH, owners, new int[] {1}, producersPerNode, 3 * producersPerNode, SMALL_MESSAGES));
+            exchanges.add(new NetworkExchange(nodes.router(node), id, ExchangeKind.HASH, owners, new int[] {1}, producersPerNode, 3 * producersPerNode, SMALL_MESSAGES));
         }
         for (int partition = 0; partition < owners.size(); partition++) {
             consumers.put(partition, consume(exchanges.get(partition % 3).source(partition), 0));
@@ -223,12 +205,12 @@ class NetworkExchangeTest
     void broadcastSendsEveryRowOnceToEveryNode()
             throws Exception
     {
-        startNodes(2);
+        nodes.start(2);
         // node 1 owns two partitions (two drivers): together they must see every row exactly once
-        List<String> owners = List.of(address(0), address(1), address(1));
+        List<String> owners = List.of(nodes.address(0), nodes.address(1), nodes.address(1));
         ExchangeId id = new ExchangeId("q2", 3);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
+        NetworkExchange first = new NetworkExchange(nodes.router(0), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
+        NetworkExchange second = new NetworkExchange(nodes.router(1), id, ExchangeKind.BROADCAST, owners, null, 1, 2, SMALL_MESSAGES);
         List<CompletableFuture<List<Page>>> consumers = List.of(consume(first.source(0), 0), consume(second.source(1), 0), consume(second.source(2), 0));
         CompletableFuture<Integer> one = produce(first.createSink(), pages(0, 10, 300));
         CompletableFuture<Integer> two = produce(second.createSink(), pages(3_000, 10, 300));
@@ -254,12 +236,12 @@ class NetworkExchangeTest
     void gatherCollectsAllRowsOnOneNode()
             throws Exception
     {
-        startNodes(3);
-        List<String> owners = List.of(address(1));
+        nodes.start(3);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("q3", 0);
         List<NetworkExchange> exchanges = new ArrayList<>();
         for (int node = 0; node < 3; node++) {
-            exchanges.add(new NetworkExchange(routers.get(node), id, ExchangeKind.GATHER, owners, null, 1, 3, ExchangeConfig.DEFAULT));
+            exchanges.add(new NetworkExchange(nodes.router(node), id, ExchangeKind.GATHER, owners, null, 1, 3, ExchangeConfig.DEFAULT));
         }
         CompletableFuture<List<Page>> consumer = consume(exchanges.get(1).source(0), 0);
         List<CompletableFuture<Integer>> producers = new ArrayList<>();
@@ -280,13 +262,13 @@ class NetworkExchangeTest
     void slowConsumerBlocksTheProducerAndBoundsTheReceiverBuffer()
             throws Exception
     {
-        startNodes(2);
+        nodes.start(2);
         long window = 24 << 10;
         ExchangeConfig config = new ExchangeConfig(8 << 10, window, 0);
-        List<String> owners = List.of(address(1));
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("q4", 1);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
+        NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
 
         // 120 pages of ~1.5 KB: about 180 KB, several times the window; the sink coalesces them into fewer pages
         CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 120, 40));
@@ -318,12 +300,12 @@ class NetworkExchangeTest
     void batchBarrierWaitsForConsumersAndStillDeliversEverything()
             throws Exception
     {
-        startNodes(2);
+        nodes.start(2);
         ExchangeConfig config = new ExchangeConfig(4 << 10, 1 << 20, 16 << 10);
-        List<String> owners = List.of(address(1), address(0));
+        List<String> owners = List.of(nodes.address(1), nodes.address(0));
         ExchangeId id = new ExchangeId("q5", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 1, 1, config);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, config);
+        NetworkExchange first = new NetworkExchange(nodes.router(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 1, 1, config);
+        NetworkExchange second = new NetworkExchange(nodes.router(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, config);
         CompletableFuture<Integer> producer = produce(first.createSink(), pages(0, 60, 40));
         CompletableFuture<List<Page>> remote = consume(second.source(0), 1);
         CompletableFuture<List<Page>> local = consume(first.source(1), 1);
@@ -339,19 +321,19 @@ class NetworkExchangeTest
     void deadPeerFailsTheExchangePromptlyAndOthersKeepWorking()
             throws Exception
     {
-        startNodes(3);
-        String dead = address(2);
-        List<String> owners = List.of(address(0), address(1), dead);
+        nodes.start(3);
+        String dead = nodes.address(2);
+        List<String> owners = List.of(nodes.address(0), nodes.address(1), dead);
         ExchangeId id = new ExchangeId("q6", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
-        new NetworkExchange(routers.get(1), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
-        new NetworkExchange(routers.get(2), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
+        NetworkExchange first = new NetworkExchange(nodes.router(0), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
+        new NetworkExchange(nodes.router(1), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
+        new NetworkExchange(nodes.router(2), id, ExchangeKind.HASH, owners, new int[] {0}, 1, 3, SMALL_MESSAGES);
         ExchangeSink sink = first.createSink();
         sink.add(page(0, 100));
         ExchangeSource source = first.source(0);
         CompletableFuture<?> waiting = source.isBlocked();
 
-        transports.get(2).close();
+        nodes.transport(2).close();
 
         waiting.get(5, TimeUnit.SECONDS);
         ExchangeFailedException failure = assertThrows(ExchangeFailedException.class, source::poll);
@@ -360,10 +342,10 @@ class NetworkExchangeTest
         assertTrue(sink.isBlocked().isDone(), "a failed sink must not keep its driver waiting");
 
         // the survivors run a new exchange between themselves
-        List<String> survivors = List.of(address(0), address(1));
+        List<String> survivors = List.of(nodes.address(0), nodes.address(1));
         ExchangeId next = new ExchangeId("q7", 1);
-        NetworkExchange a = new NetworkExchange(routers.get(0), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
-        NetworkExchange b = new NetworkExchange(routers.get(1), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
+        NetworkExchange a = new NetworkExchange(nodes.router(0), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
+        NetworkExchange b = new NetworkExchange(nodes.router(1), next, ExchangeKind.HASH, survivors, new int[] {1}, 1, 2, SMALL_MESSAGES);
         CompletableFuture<List<Page>> zero = consume(a.source(0), 0);
         CompletableFuture<List<Page>> one = consume(b.source(1), 0);
         CompletableFuture.allOf(produce(a.createSink(), pages(0, 5, 100)), produce(b.createSink(), pages(500, 5, 100))).get(10, TimeUnit.SECONDS);
@@ -377,8 +359,8 @@ class NetworkExchangeTest
     void failingTheExchangeWakesBlockedDrivers()
             throws Exception
     {
-        startNodes(1);
-        NetworkExchange exchange = new NetworkExchange(routers.get(0), new ExchangeId("q8", 1), ExchangeKind.GATHER, List.of(address(0)), null, 1, 1, SMALL_MESSAGES);
+        nodes.start(1);
+        NetworkExchange exchange = new NetworkExchange(nodes.router(0), new ExchangeId("q8", 1), ExchangeKind.GATHER, List.of(nodes.address(0)), null, 1, 1, SMALL_MESSAGES);
         CompletableFuture<?> waiting = exchange.source(0).isBlocked();
         exchange.fail(new IllegalStateException("query cancelled by user"));
         waiting.get(5, TimeUnit.SECONDS);
@@ -390,12 +372,12 @@ class NetworkExchangeTest
     void closingConsumersEarlyReleasesRemoteAndLocalProducers()
             throws Exception
     {
-        startNodes(2);
+        nodes.start(2);
         ExchangeConfig config = new ExchangeConfig(4 << 10, 8 << 10, 0);
-        List<String> owners = List.of(address(1), address(0));
+        List<String> owners = List.of(nodes.address(1), nodes.address(0));
         ExchangeId id = new ExchangeId("q9", 1);
-        NetworkExchange first = new NetworkExchange(routers.get(0), id, ExchangeKind.BROADCAST, owners, null, 1, 1, config);
-        NetworkExchange second = new NetworkExchange(routers.get(1), id, ExchangeKind.BROADCAST, owners, null, 0, 1, config);
+        NetworkExchange first = new NetworkExchange(nodes.router(0), id, ExchangeKind.BROADCAST, owners, null, 1, 1, config);
+        NetworkExchange second = new NetworkExchange(nodes.router(1), id, ExchangeKind.BROADCAST, owners, null, 0, 1, config);
         ExchangeSink sink = first.createSink();
         AtomicInteger added = new AtomicInteger();
         // an endless producer: only the consumers closing can stop it
@@ -440,10 +422,10 @@ class NetworkExchangeTest
     void producersThatStartBeforeTheConsumerExistsWaitForIt()
             throws Exception
     {
-        startNodes(2);
-        List<String> owners = List.of(address(1));
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         ExchangeId id = new ExchangeId("q10", 2);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, SMALL_MESSAGES);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, SMALL_MESSAGES);
         ExchangeSink sink = producerSide.createSink();
         List<Page> pages = pages(0, 30, 100);
         // no consumer means no credit: the sink must block before it has taken every page
@@ -453,7 +435,7 @@ class NetworkExchangeTest
         }
         assertTrue(added < pages.size(), "without credit the producer must wait");
         CompletableFuture<Integer> producer = produce(sink, pages.subList(added, pages.size()));
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, SMALL_MESSAGES);
+        NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, SMALL_MESSAGES);
         List<Page> received = consume(consumerSide.source(0), 0).get(10, TimeUnit.SECONDS);
         producer.get(5, TimeUnit.SECONDS);
         assertEquals(3_000, ids(received).size());
@@ -463,14 +445,14 @@ class NetworkExchangeTest
     void largePagesTravelFromTheirOwnMemoryOrCompressedAndArriveIntact()
             throws Exception
     {
-        startNodes(2);
-        List<String> owners = List.of(address(1));
+        nodes.start(2);
+        List<String> owners = List.of(nodes.address(1));
         int query = 0;
         for (ExchangeCompression compression : ExchangeCompression.values()) {
             ExchangeId id = new ExchangeId("large-" + compression, query++);
             ExchangeConfig config = ExchangeConfig.DEFAULT.withCompression(compression);
-            NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
-            NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
+            NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.GATHER, owners, null, 1, 1, config);
+            NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.GATHER, owners, null, 0, 1, config);
             // pages of 8192 rows: their id vectors (64 KiB) go to the socket from the vectors' own memory when uncompressed
             CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 6, 8192));
             CompletableFuture<List<Page>> consumer = consume(consumerSide.source(0), 0);
@@ -500,15 +482,15 @@ class NetworkExchangeTest
     void windowsGrowWhenAnIdleConsumerWaitedForACreditStarvedSenderAndStayWithinTheQueryBudget()
             throws Exception
     {
-        startNodes(2);
+        nodes.start(2);
         long window = 8 << 10;
         long budgetBytes = 64 << 10;
         ExchangeConfig config = new ExchangeConfig(4 << 10, window, 0, ExchangeCompression.NONE, 1 << 20, budgetBytes);
-        List<String> owners = List.of(address(1), address(1));
+        List<String> owners = List.of(nodes.address(1), nodes.address(1));
         ExchangeId id = new ExchangeId("q-windows", 1);
         ReceiveBudget budget = new ReceiveBudget(budgetBytes);
-        NetworkExchange producerSide = new NetworkExchange(routers.get(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, 1, config, new ReceiveBudget(budgetBytes));
-        NetworkExchange consumerSide = new NetworkExchange(routers.get(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 0, 1, config, budget);
+        NetworkExchange producerSide = new NetworkExchange(nodes.router(0), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 1, 1, config, new ReceiveBudget(budgetBytes));
+        NetworkExchange consumerSide = new NetworkExchange(nodes.router(1), id, ExchangeKind.ROUND_ROBIN, owners, null, 0, 0, 1, config, budget);
         // pages of ~20 KiB, each bigger than the first window: the sender waits for credit after every one
         CompletableFuture<Integer> producer = produce(producerSide.createSink(), pages(0, 400, 500));
         CompletableFuture<List<Page>> first = consume(consumerSide.source(0), 0);
