@@ -19,7 +19,10 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * <li>To keep the strictest of an INTERSECT's inputs' predicates Calcite asks which implies which,
  * reading {@code column = CAST(literal AS type)} by the literal under the cast; a cast it cannot fold
  * (of {@code 'NaN'} to DOUBLE, which has no DOUBLE literal, or of {@code 'a'} to DATE, which fails at
- * run time) leaves a CHAR literal there, read as a number or a date ("cannot convert CHAR literal").</li>
+ * run time) leaves a CHAR literal there, read as a number or a date ("cannot convert CHAR literal").
+ * It also tests whether a predicate can hold by compiling it with Calcite's code generator, which
+ * knows none of Signo's own functions ({@code MAKE_DATE(0, 7, 18) IS DISTINCT FROM DATE '2000-01-01'}:
+ * "cannot translate call MAKE_DATE").</li>
  * <li>A join whose condition compares with a NULL ({@code NULL IN (SELECT ...)} as a semi join, whose
  * condition Signo does not simplify) gives predicates with that comparison, which Calcite's list of
  * predicates refuses ("Comparison with NULL in pulledUpPredicates").</li>
@@ -46,7 +49,7 @@ public final class GuardedPredicates
         try {
             return DEFAULT.getPredicates(intersect, mq);
         }
-        catch (AssertionError e) {
+        catch (RuntimeException | AssertionError e) {
             return RelOptPredicateList.EMPTY;
         }
     }

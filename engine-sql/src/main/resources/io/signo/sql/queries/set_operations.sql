@@ -100,5 +100,10 @@ SELECT * FROM (SELECT DISTINCT CAST('NaN' AS DOUBLE) AS c0 FROM supplier t0 INTE
 
 SELECT * FROM (SELECT DISTINCT CAST('NaN' AS DOUBLE) AS c0, 1 AS c1 FROM supplier INTERSECT SELECT CAST('NaN' AS DOUBLE), 1 FROM nation) AS u;
 
+-- found by the SQL fuzzer: INTERSECT of an input filtered by a Signo function (Calcite's predicate inference compiled it and failed)
+SELECT * FROM (SELECT CAST(0 AS DOUBLE) AS c0 FROM customer t0 WHERE MAKE_DATE(0, 7, 18) IS DISTINCT FROM DATE '2000-01-01' INTERSECT SELECT DISTINCT CAST(0 AS DOUBLE) AS c0 FROM nation t1) AS u;
+
+SELECT * FROM (SELECT n_nationkey FROM nation WHERE UPPER(n_name) LIKE 'A%' INTERSECT SELECT r_regionkey FROM region WHERE LOWER(r_name) <> 'x') AS u;
+
 -- fails: INVALID_CAST
 SELECT * FROM (SELECT CAST(0 AS BIGINT) AS c0, CAST('a' AS DATE) AS c1 FROM nation t0 INTERSECT SELECT DISTINCT CAST(0 AS BIGINT) AS c0, DATE '2000-01-01' AS c1 FROM nation t2) AS u;
