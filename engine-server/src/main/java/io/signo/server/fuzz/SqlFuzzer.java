@@ -279,8 +279,8 @@ public final class SqlFuzzer
         };
     }
 
-    private static final String MIDNIGHT_SUFFIX = " 00:00:00";
-    private static final Pattern MIDNIGHT_TEXT = Pattern.compile("\\d{4,}-\\d{2}-\\d{2}( \\(BC\\))?" + MIDNIGHT_SUFFIX);
+    /** A TIMESTAMP at midnight in text, anywhere in a string ({@code 'a' || CAST(d - INTERVAL '30' YEAR AS VARCHAR)}); group 1 its date. */
+    private static final Pattern MIDNIGHT_TEXT = Pattern.compile("(\\d{4,}-\\d{2}-\\d{2}(?: \\(BC\\))?) 00:00:00");
 
     static final String DATE_INTERVAL_TYPE = "date ± interval: Signo's result is a DATE (the standard; `date + INTERVAL '1' MONTH` is a date), DuckDB's a TIMESTAMP at midnight "
             + "(so that subtracting a date from it gives DuckDB an INTERVAL of days where Signo's DATE - DATE is a number of days, as DuckDB's is, "
@@ -291,8 +291,8 @@ public final class SqlFuzzer
      * TIMESTAMP: every TIMESTAMP at midnight in a column where Signo answered DATEs as that date, and
      * every interval of whole days ({@code 4 days}, DuckDB's TIMESTAMP - DATE) in a column where Signo
      * answered numbers (its DATE - DATE) as that number, and the text of a TIMESTAMP at midnight
-     * ({@code 2000-02-01 00:00:00}, such a TIMESTAMP cast to VARCHAR) in a column where Signo answered text
-     * as the date's text; null when there is no such column.
+     * ({@code 2000-02-01 00:00:00}, such a TIMESTAMP cast to VARCHAR), alone or within a longer string, in a column where
+     * Signo answered text as the date's text; null when there is no such column.
      */
     private static List<List<Object>> timestampsAtMidnightAsDates(List<List<Object>> duckDbRows, List<List<Object>> signoRows)
     {
@@ -325,9 +325,9 @@ public final class SqlFuzzer
                 if (dateColumn[column] && newRow.get(column) instanceof java.time.LocalDateTime timestamp && timestamp.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
                     newRow.set(column, timestamp.toLocalDate());
                 }
-                else if (textColumn[column] && newRow.get(column) instanceof String text && MIDNIGHT_TEXT.matcher(text).matches()) {
+                else if (textColumn[column] && newRow.get(column) instanceof String text) {
                     // the text of a TIMESTAMP at midnight ('2000-02-01 00:00:00', a DATE + INTERVAL cast to VARCHAR) as the date's
-                    newRow.set(column, text.substring(0, text.length() - MIDNIGHT_SUFFIX.length()));
+                    newRow.set(column, MIDNIGHT_TEXT.matcher(text).replaceAll("$1"));
                 }
                 else if (numberColumn[column] && newRow.get(column) instanceof String interval) {
                     Long days = wholeDays(interval);

@@ -95,6 +95,11 @@ class SqlFuzzerTest
         SqlFuzzer.Result days = fuzzer.run("SELECT (o_orderdate + INTERVAL '4' DAY) - o_orderdate, (o_orderdate - INTERVAL '1' DAY) - o_orderdate FROM orders WHERE o_orderkey < 100");
         assertEquals(Outcome.KNOWN_DIFFERENCE, days.outcome(), days.detail());
         assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, days.key());
+        // and so is the text of such a TIMESTAMP within a longer string
+        SqlFuzzer.Result concatenated = fuzzer.run("SELECT DISTINCT 'a' || CAST(DATE '2000-01-01' - INTERVAL '30' YEAR AS VARCHAR), CAST(o_orderdate + INTERVAL '1' DAY AS VARCHAR) || 'z' "
+                + "FROM orders WHERE o_orderkey < 10");
+        assertEquals(Outcome.KNOWN_DIFFERENCE, concatenated.outcome(), concatenated.detail());
+        assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, concatenated.key());
         // the edge table's years before 1 are compared as the same days (DuckDB's driver reads 12 BC as 0012 from a java.sql.Timestamp)
         SqlFuzzer.Result beforeChrist = fuzzer.run("SELECT CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE), CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE), "
                 + "CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS TIMESTAMP), CAST(CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE) AS VARCHAR)");

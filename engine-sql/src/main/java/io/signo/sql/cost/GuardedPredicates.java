@@ -1,6 +1,7 @@
 package io.signo.sql.cost;
 
 import org.apache.calcite.plan.RelOptPredicateList;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.metadata.BuiltInMetadata;
@@ -12,7 +13,7 @@ import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /**
- * The predicates the rows of an INTERSECT or a join satisfy, as Calcite's default finds them, or none
+ * The predicates the rows of an INTERSECT, a join or a filter satisfy, as Calcite's default finds them, or none
  * where its assertions fail. The predicates only help simplify what is above, so none is a right
  * answer, where the assertion failed the whole statement.
  * <ul>
@@ -25,7 +26,9 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * "cannot translate call MAKE_DATE").</li>
  * <li>A join whose condition compares with a NULL ({@code NULL IN (SELECT ...)} as a semi join, whose
  * condition Signo does not simplify) gives predicates with that comparison, which Calcite's list of
- * predicates refuses ("Comparison with NULL in pulledUpPredicates").</li>
+ * predicates refuses ("Comparison with NULL in pulledUpPredicates"). So does a filter comparing with a
+ * scalar sub-query whose predicate is always false ({@code x >= (SELECT MIN(...) ... WHERE 'a' IS NULL)}),
+ * which decorrelation leaves as a comparison with a NULL literal.</li>
  * </ul>
  */
 public final class GuardedPredicates
@@ -50,6 +53,16 @@ public final class GuardedPredicates
             return DEFAULT.getPredicates(intersect, mq);
         }
         catch (RuntimeException | AssertionError e) {
+            return RelOptPredicateList.EMPTY;
+        }
+    }
+
+    public RelOptPredicateList getPredicates(Filter filter, RelMetadataQuery mq)
+    {
+        try {
+            return DEFAULT.getPredicates(filter, mq);
+        }
+        catch (AssertionError e) {
             return RelOptPredicateList.EMPTY;
         }
     }

@@ -281,3 +281,8 @@ GROUP BY 'x', CAST(0 AS BIGINT);
 SELECT DISTINCT 5 FROM nation t1 WHERE t1.n_nationkey + 10 IN (SELECT r_regionkey FROM region t3 WHERE t3.r_name = t1.n_name);
 
 SELECT DISTINCT 5, 'y' FROM nation t1 WHERE NOT EXISTS (SELECT 1 FROM region t3 WHERE t3.r_regionkey = t1.n_nationkey);
+
+-- found by the SQL fuzzer: a comparison with a scalar sub-query whose predicate is always false, under a UNION ALL (it failed in Calcite's predicate inference)
+SELECT * FROM (SELECT 'a' AS c0 FROM supplier t0 WHERE (NULLIF(t0.s_suppkey, t0.s_suppkey) >= (SELECT MIN(t1.n_regionkey) FROM nation t1 WHERE t1.n_comment = t0.s_comment AND ('a' IS NULL))) UNION ALL SELECT 'a' AS c0 FROM nation t2) AS u;
+
+SELECT count(*) FROM supplier t0 WHERE t0.s_suppkey >= (SELECT MIN(t1.n_regionkey) FROM nation t1 WHERE t1.n_name = t0.s_name AND FALSE);
