@@ -576,7 +576,7 @@ public final class SqlQueryGenerator
             case 4 -> SqlNode.expression(SqlType.INTEGER, List.of(), "LENGTH(", expression(SqlType.VARCHAR, scope, depth), ")");
             case 5 -> SqlNode.expression(SqlType.INTEGER, List.of(), "POSITION(", literal(SqlType.VARCHAR), " IN ", expression(SqlType.VARCHAR, scope, depth), ")");
             case 6 -> SqlNode.expression(SqlType.INTEGER, List.of(), "GREATEST(", expression(SqlType.INTEGER, scope, depth), ", ", expression(SqlType.INTEGER, scope, depth), ")");
-            default -> SqlNode.expression(SqlType.INTEGER, List.of(), "-", expression(SqlType.INTEGER, scope, depth));
+            default -> SqlNode.expression(SqlType.INTEGER, List.of(), "-(", expression(SqlType.INTEGER, scope, depth), ")");
         };
     }
 
@@ -619,7 +619,7 @@ public final class SqlQueryGenerator
             case 3 -> SqlNode.expression(SqlType.DECIMAL, List.of(), "ROUND(", expression(SqlType.DECIMAL, scope, depth), ", " + random.nextInt(2) + ")");
             case 4 -> SqlNode.expression(SqlType.DECIMAL, List.of(), pick("ABS(", "FLOOR(", "CEIL("), expression(SqlType.DECIMAL, scope, depth), ")");
             case 5 -> SqlNode.expression(SqlType.DECIMAL, List.of(), "(", expression(SqlType.DECIMAL, scope, depth), pick(" + ", " * ", " - "), expression(SqlType.INTEGER, scope, depth), ")");
-            default -> SqlNode.expression(SqlType.DECIMAL, List.of(), "-", expression(SqlType.DECIMAL, scope, depth));
+            default -> SqlNode.expression(SqlType.DECIMAL, List.of(), "-(", expression(SqlType.DECIMAL, scope, depth), ")");
         };
     }
 
