@@ -113,7 +113,7 @@ final class FuzzCommand
                 result = fuzzer.fuzz(run.seed(), queries, runFor, line -> {
                     out.println(line);
                     out.flush();
-                });
+                }, soFar -> run.writeReport(FuzzReport.markdown(soFar)));
             }
             run.finish(out, FuzzReport.summary(result), FuzzReport.markdown(result));
             return result.hasBugs() ? 1 : 0;

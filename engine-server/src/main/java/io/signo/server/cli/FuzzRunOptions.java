@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 /** The options every {@code signo fuzz} command shares: which cases (the seed), for how long, and where the report goes. */
@@ -47,14 +48,25 @@ final class FuzzRunOptions
     {
         out.print(summary);
         if (report != null) {
-            try {
-                Files.writeString(report, markdown, StandardCharsets.UTF_8);
-            }
-            catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            writeReport(markdown);
             out.println("report written to " + report);
         }
         out.flush();
+    }
+
+    /** Writes the Markdown report, if asked for, whole or not at all: beside it, then renamed over it. */
+    void writeReport(String markdown)
+    {
+        if (report == null) {
+            return;
+        }
+        Path partial = report.resolveSibling(report.getFileName() + ".partial");
+        try {
+            Files.writeString(partial, markdown, StandardCharsets.UTF_8);
+            Files.move(partial, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

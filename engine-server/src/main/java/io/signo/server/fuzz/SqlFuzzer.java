@@ -110,6 +110,7 @@ public final class SqlFuzzer
     private static final Set<ErrorCode> REFUSALS = Set.of(ErrorCode.NOT_SUPPORTED, ErrorCode.VALIDATION_ERROR, ErrorCode.FUNCTION_NOT_FOUND,
             ErrorCode.SYNTAX_ERROR, ErrorCode.COLUMN_NOT_FOUND, ErrorCode.TABLE_NOT_FOUND);
     private static final int MINIMIZE_ATTEMPTS = 400;
+    private static final String DUCKDB_MEMORY_LIMIT = "2GB";
 
     private final TpchDataSet data;
     private final SignoEngine signo;
@@ -145,6 +146,9 @@ public final class SqlFuzzer
         try (Statement statement = duckDb.connection().createStatement()) {
             // the SQL standard (and Calcite): INTEGER / INTEGER is an INTEGER
             statement.execute("SET integer_division = true");
+            // a statement that would need more (a cross join of the large tables) fails in DuckDB instead of
+            // growing until the machine's out-of-memory killer stops the whole run (its default is 80% of the machine)
+            statement.execute("SET memory_limit = '" + DUCKDB_MEMORY_LIMIT + "'");
         }
         return new SqlFuzzer(data, signo, duckDb, timeout);
     }
@@ -163,9 +167,10 @@ public final class SqlFuzzer
     /**
      * Generates and runs statements until {@code maxQueries} ran or {@code duration} passed (whichever
      * comes first), minimizing each distinct failure; {@code progress} hears a line per failure and
-     * one every 100 statements.
+     * one every 100 statements, and {@code checkpoint} is given the report so far at the same moments,
+     * so that a run stopped from outside (killed, or out of memory) loses none of what it found.
      */
-    public Report fuzz(long seed, int maxQueries, Duration duration, Consumer<String> progress)
+    public Report fuzz(long seed, int maxQueries, Duration duration, Consumer<String> progress, Consumer<Report> checkpoint)
     {
         long start = System.nanoTime();
         long deadline = start + duration.toNanos();
@@ -205,16 +210,25 @@ public final class SqlFuzzer
                     }
                     else {
                         progress.accept(result.outcome() + " (statement " + (queries - 1) + "): " + oneLine(minimized.sql()) + "\n    " + oneLine(minimizedResult.detail()));
+                        checkpoint.accept(report(seed, queries, start, counts, known, knownExamples, failures));
                     }
                 }
             }
             if (queries % 100 == 0) {
                 progress.accept(queries + " statements, " + Duration.ofNanos(System.nanoTime() - start).toSeconds() + " s: " + counts);
+                checkpoint.accept(report(seed, queries, start, counts, known, knownExamples, failures));
             }
         }
+        return report(seed, queries, start, counts, known, knownExamples, failures);
+    }
+
+    private static Report report(long seed, int queries, long start, Map<Outcome, Integer> counts, Map<String, Integer> known, Map<String, String> knownExamples,
+            Map<String, Failure> failures)
+    {
         List<Failure> distinct = new ArrayList<>(failures.values());
         distinct.sort((left, right) -> right.outcome().compareTo(left.outcome()));
-        return new Report(seed, queries, Duration.ofNanos(System.nanoTime() - start), counts, known, knownExamples, distinct);
+        return new Report(seed, queries, Duration.ofNanos(System.nanoTime() - start), new EnumMap<>(counts), new LinkedHashMap<>(known), new LinkedHashMap<>(knownExamples),
+                distinct);
     }
 
     static String oneLine(String text)

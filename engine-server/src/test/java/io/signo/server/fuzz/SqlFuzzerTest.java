@@ -44,8 +44,14 @@ class SqlFuzzerTest
     @Test
     void seededRunFindsNoWrongAnswerAndNoInternalError()
     {
-        Report report = fuzzer.fuzz(SEED, QUERIES, Duration.ofSeconds(Long.getLong("signo.fuzz.seconds", 60)), line -> {});
+        java.util.List<Report> checkpoints = new java.util.ArrayList<>();
+        Report report = fuzzer.fuzz(SEED, QUERIES, Duration.ofSeconds(Long.getLong("signo.fuzz.seconds", 60)), line -> {}, checkpoints::add);
         assertFalse(report.hasBugs(), () -> "seed " + SEED + ":\n" + FuzzReport.markdown(report));
+        // the report so far is handed out every 100 statements, each one whole: its outcomes add up to its statements
+        assertTrue(checkpoints.size() >= report.queries() / 100, checkpoints.size() + " checkpoints for " + report.queries() + " statements");
+        for (Report soFar : checkpoints) {
+            assertEquals(soFar.queries(), soFar.counts().values().stream().mapToInt(Integer::intValue).sum(), soFar.counts().toString());
+        }
         assertTrue(report.counts().get(Outcome.MATCH) > report.queries() / 2, () -> "most generated statements should run and agree:\n" + FuzzReport.summary(report));
     }
 
