@@ -183,6 +183,19 @@ final class JoinCostModel
     }
 
     /**
+     * Both sides gathered to one node, for a RIGHT or FULL join without equality keys: a build row is
+     * unmatched only when no probe row anywhere matched it, and without keys there is no partitioning
+     * that brings each build row together with every probe row that could match it.
+     */
+    JoinPlacement placeOnOneNode(PlanNode probe, PlanNode build)
+    {
+        PlanNode gatheredProbe = probe.distribution().isSingle() ? probe : ExchangeNode.gather(probe);
+        PlanNode gatheredBuild = build.distribution().isSingle() ? build : ExchangeNode.gather(build);
+        return new JoinPlacement(gatheredProbe, gatheredBuild,
+                new JoinDistribution(JoinDistribution.Kind.SINGLE, Double.NaN, Double.NaN, Double.NaN, "unmatched build rows need every probe row"), Distribution.SINGLE);
+    }
+
+    /**
      * The build side read on every worker from its copies, when it reads only replicated tables,
      * through filters, projections and joins on the coordinator; null otherwise.
      */

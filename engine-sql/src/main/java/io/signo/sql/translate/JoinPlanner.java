@@ -154,10 +154,12 @@ final class JoinPlanner
 
     private JoinOutput nestedLoopJoin(Join join, JoinSides sides)
     {
-        if (sides.type() != JoinType.INNER && sides.type() != JoinType.LEFT) {
+        if (sides.type() != JoinType.INNER && sides.type() != JoinType.LEFT && !sides.type().emitsUnmatchedBuildRows()) {
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "not supported: " + join.getJoinType() + " join without an equality condition");
         }
-        JoinPlacement placement = costModel.placeWithoutKeys(sides.probe(), sides.build());
+        JoinPlacement placement = sides.type().emitsUnmatchedBuildRows()
+                ? costModel.placeOnOneNode(sides.probe(), sides.build())
+                : costModel.placeWithoutKeys(sides.probe(), sides.build());
         NestedLoopJoinNode node = new NestedLoopJoinNode(placement.probe(), placement.build(), sides.type(), sides.residual(rexBuilder), sides.residualText(),
                 placement.choice(), placement.distribution(), sides.estimatedRows());
         // the nested-loop join outputs [probe, build] whole

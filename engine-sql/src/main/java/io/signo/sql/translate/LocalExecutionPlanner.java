@@ -282,8 +282,10 @@ public final class LocalExecutionPlanner
                 build.add(new HashBuilderOperatorFactory(bridge, List.of(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
+                // a RIGHT or FULL join runs on one node (the planner gathers both sides), so its marks see every probe row
+                BuildRowMarks marks = join.joinType().emitsUnmatchedBuildRows() ? new BuildRowMarks(probe.driverCount) : null;
                 probe.add(new NestedLoopJoinOperatorFactory(bridge, join.joinType(), join.probe().outputTypes(),
-                        range(join.probe().outputTypes().size()), range(join.build().outputTypes().size()), join.residual()), join);
+                        range(join.probe().outputTypes().size()), range(join.build().outputTypes().size()), join.residual(), marks), join);
                 yield probe;
             }
             case SortNode sort -> {

@@ -148,3 +148,28 @@ FROM (SELECT n_nationkey AS k, n_name AS v FROM nation WHERE n_nationkey < 10) a
 FULL JOIN (SELECT r_regionkey * 3 AS k, r_name AS v FROM region) b ON a.k = b.k
 FULL JOIN (SELECT s_suppkey AS k, s_name AS v FROM supplier WHERE s_suppkey BETWEEN 8 AND 14) c ON COALESCE(a.k, b.k) = c.k
 ORDER BY k;
+
+-- FULL and RIGHT JOINs without an equality condition: a nested-loop join on one node, unmatched rows of both sides
+SELECT count(*), count(n_name), count(r_name) FROM nation FULL JOIN region ON n_regionkey < r_regionkey;
+
+SELECT n_name, r_name
+FROM (SELECT * FROM nation WHERE n_nationkey < 6) n
+FULL JOIN (SELECT * FROM region WHERE r_regionkey > 0) r ON n_regionkey > r_regionkey + 1
+ORDER BY n_name, r_name;
+
+SELECT n_name, r_name
+FROM (SELECT * FROM nation WHERE n_nationkey < 6) n
+RIGHT JOIN region r ON n_regionkey > r_regionkey + 1 AND n_name LIKE 'A%'
+ORDER BY n_name, r_name;
+
+-- no build row matches, and an empty side
+SELECT count(*), count(n_name), count(r_name) FROM nation FULL JOIN region ON n_nationkey > 100;
+
+SELECT count(*), count(n_name), count(r_name) FROM (SELECT * FROM nation WHERE n_nationkey < 0) n FULL JOIN region ON TRUE;
+
+SELECT count(*), count(s_name), count(n_name) FROM supplier FULL JOIN nation ON TRUE;
+
+-- larger sides: orders against a few hundred parts, a range condition across both
+SELECT count(*), count(o_orderkey), count(p_partkey), sum(o_totalprice)
+FROM (SELECT * FROM orders WHERE o_orderkey < 3000) o
+FULL JOIN (SELECT * FROM part WHERE p_partkey < 300) p ON o_totalprice BETWEEN p_retailprice * 100 AND p_retailprice * 100 + 50;

@@ -1,6 +1,3 @@
--- error: FULL join without an equality condition
-SELECT count(*) FROM nation FULL JOIN region ON n_regionkey < r_regionkey;
-
 -- error: a RANGE offset over a DATE key that is not whole days
 SELECT o_orderkey, COUNT(*) OVER (ORDER BY o_orderdate RANGE BETWEEN INTERVAL '36' HOUR PRECEDING AND CURRENT ROW) FROM orders;
 

@@ -28,6 +28,7 @@ public final class NestedLoopJoinOperator
         /**
          * @param probeTypes the types of all probe input columns
          * @param residualFilterOrNull a BOOLEAN expression over all probe columns followed by all build columns
+         * @param buildRowMarksOrNull for RIGHT and FULL joins, shared by the operators of every probe driver of the join on this node
          */
         public NestedLoopJoinOperatorFactory(
                 JoinBridge bridge,
@@ -35,10 +36,12 @@ public final class NestedLoopJoinOperator
                 List<Type> probeTypes,
                 List<Integer> probeOutputChannels,
                 List<Integer> buildOutputChannels,
-                Expression residualFilterOrNull)
+                Expression residualFilterOrNull,
+                BuildRowMarks buildRowMarksOrNull)
         {
             requireNonNull(bridge, "bridge is null");
-            this.lookupJoin = new LookupJoinOperator.LookupJoinOperatorFactory(bridge, type, List.of(), probeTypes, probeOutputChannels, buildOutputChannels, residualFilterOrNull);
+            this.lookupJoin = new LookupJoinOperator.LookupJoinOperatorFactory(bridge, type, List.of(), probeTypes, probeOutputChannels, buildOutputChannels, residualFilterOrNull,
+                    buildRowMarksOrNull);
         }
 
         @Override

@@ -501,11 +501,11 @@ class HashJoinTest
         JoinBridge bridge = new JoinBridge();
         runner.run(new HashBuilderOperatorFactory(bridge, List.of(), buildTypes, 1), List.of(page(buildTypes, row(25L))));
         // probe.value (1) < build.value (2)
-        List<Page> inner = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2)), List.of(PROBE));
+        List<Page> inner = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2), null), List.of(PROBE));
         assertRowsUnordered(List.of(row(10L, 25L), row(20L, 25L)), rows(inner));
-        List<Page> left = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.LEFT, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2)), List.of(PROBE));
+        List<Page> left = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.LEFT, PROBE_TYPES, List.of(1), List.of(0), new LessThanForTest(1, 2), null), List.of(PROBE));
         assertRowsUnordered(List.of(row(10L, 25L), row(20L, 25L), row(30L, null), row(40L, null), row(50L, null)), rows(left));
-        List<Page> cross = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(0), List.of(0), null), List.of(PROBE));
+        List<Page> cross = runner.run(new NestedLoopJoinOperatorFactory(bridge, JoinType.INNER, PROBE_TYPES, List.of(0), List.of(0), null, null), List.of(PROBE));
         assertEquals(5, rows(cross).size());
     }
 }
