@@ -1,5 +1,6 @@
 package io.signo.bench.queries;
 
+import io.signo.reference.DuckDbDatabase;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
@@ -16,6 +17,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,8 +31,10 @@ import java.util.Locale;
  * time for the whole query (planning, drivers, compiler and collector threads, from each thread's {@code schedstat}) and of the planning
  * thread's CPU time for planning alone. Run with
  * {@code java --enable-native-access=ALL-UNNAMED -cp "benchmarks/target/benchmarks.jar:benchmarks/target/lib/*"
- * io.signo.bench.queries.QueryCpuTimes [sf] [threads] [rounds] [queries, as 3,13,21 or all] [plan]};
- * {@code plan} plans without running. With {@code -Dcputimes.jfr=FILE} it records JFR execution samples
+ * io.signo.bench.queries.QueryCpuTimes [sf] [threads] [rounds] [queries, as 3,13,21 or all] [plan|duckdb]};
+ * {@code plan} plans without running; {@code duckdb} loads the same tables into an in-memory DuckDB (with
+ * {@code SET threads} to the same count) and measures its process CPU time for the same queries, every
+ * value of each result read through JDBC, so that both engines are measured the same way. With {@code -Dcputimes.jfr=FILE} it records JFR execution samples
  * of the rounds after the first into FILE.
  */
 public final class QueryCpuTimes
@@ -41,7 +45,7 @@ public final class QueryCpuTimes
     private QueryCpuTimes() {}
 
     public static void main(String[] args)
-            throws IOException
+            throws IOException, SQLException, InterruptedException
     {
         double scaleFactor = args.length > 0 ? Double.parseDouble(args[0]) : 1;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
@@ -59,6 +63,10 @@ public final class QueryCpuTimes
         }
         boolean planOnly = args.length > 4 && args[4].equals("plan");
         QuerySuite suite = QuerySuite.TPCH;
+        if (args.length > 4 && args[4].equals("duckdb")) {
+            measureDuckDb(suite, scaleFactor, threads, rounds, queries);
+            return;
+        }
         try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("cpu-times"));
                 SignoEngine engine = new SignoEngine(dataSet.catalog(), threads)) {
             Session session = new Session("cpu-times");
@@ -101,6 +109,32 @@ public final class QueryCpuTimes
                 System.out.printf(Locale.ROOT, "q%02d %8.1f (%5.1f)%n", queries.get(index), query, plan);
             }
             System.out.printf(Locale.ROOT, "total %8.1f (%5.1f)%n", queryTotal, planTotal);
+        }
+    }
+
+    private static void measureDuckDb(QuerySuite suite, double scaleFactor, int threads, int rounds, List<Integer> queries)
+            throws SQLException, InterruptedException
+    {
+        try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("cpu-times-duckdb"));
+                DuckDbDatabase database = DuckDbDatabase.open(threads)) {
+            database.load(dataSet.catalog(), threads, true);
+            long[][] queryNanos = new long[queries.size()][rounds];
+            for (int round = 0; round < rounds; round++) {
+                for (int index = 0; index < queries.size(); index++) {
+                    String sql = suite.query(String.format(Locale.ROOT, "q%02d", queries.get(index)));
+                    long processStart = processCpuNanos();
+                    database.time(sql);
+                    queryNanos[index][round] = processCpuNanos() - processStart;
+                }
+            }
+            double queryTotal = 0;
+            System.out.printf(Locale.ROOT, "DuckDB, SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query%n", scaleFactor, threads, rounds);
+            for (int index = 0; index < queries.size(); index++) {
+                double query = medianMillis(queryNanos[index]);
+                queryTotal += query;
+                System.out.printf(Locale.ROOT, "q%02d %8.1f%n", queries.get(index), query);
+            }
+            System.out.printf(Locale.ROOT, "total %8.1f%n", queryTotal);
         }
     }
 

@@ -9,18 +9,44 @@ import io.signo.storage.vector.VectorBuilder;
 import java.util.Arrays;
 
 /**
- * The fast path for one INTEGER, DATE, BIGINT or DECIMAL key: the slots hold the key itself, so a
- * lookup compares one long and never touches the group arrays. NULL is a group of its own outside the table.
+ * The fast path for one INTEGER, DATE, BIGINT or DECIMAL key. While the keys seen stay within a
+ * range that is small or densely used (surrogate keys such as TPC-H's customer and order keys), the
+ * group of a key is read from an array indexed by the key minus the smallest key: one load from an
+ * array a few times the groups' count, no hash and no probe (DuckDB's perfect hash aggregation, decided
+ * page by page instead of from statistics). The first page whose keys would make that array too
+ * large or too sparse moves the groups into an open-addressing table whose slots hold the key
+ * itself, so a lookup compares one long and never touches the group arrays. NULL is a group of its
+ * own outside both.
  */
 final class LongGroupByHash
         implements GroupByHash
 {
     private static final int EMPTY = -1;
+    /**
+     * A key range of up to this many entries is always held directly (4 MiB of group ids at most): the
+     * first pages of keys in random order, such as a join's customer keys, already span the range
+     * their groups will fill.
+     */
+    private static final int SMALL_DIRECT_RANGE = 1 << 20;
+    /** Beyond {@link #SMALL_DIRECT_RANGE}, the range held directly is at most this many times the groups (and the page's rows). */
+    private static final int DIRECT_RANGE_PER_GROUP = 8;
+    /** The largest directly held range: 32 MiB of group ids, what a hash table of 2 Mi groups takes too. */
+    private static final int MAX_DIRECT_RANGE = 1 << 23;
+    /** Keys held directly lie within plus or minus this, so that no difference of two of them overflows. */
+    private static final long DIRECT_KEY_LIMIT = 1L << 60;
 
     private final Type type;
+    private final int expectedGroups;
+
+    // direct mode: directGroups[key - directBase] is the key's group, or EMPTY; null once in hash mode
+    private int[] directGroups = new int[0];
+    private long directBase;
+
+    // hash mode
     private long[] slotValues;
     private int[] slotGroups;
     private int mask;
+
     private long[] groupValues;
     private int groupCount;
     private int nullGroup = EMPTY;
@@ -38,7 +64,7 @@ final class LongGroupByHash
     LongGroupByHash(Type type, int expectedGroups)
     {
         this.type = type;
-        allocateTable(tableCapacity(expectedGroups));
+        this.expectedGroups = expectedGroups;
         groupValues = new long[Math.max(16, expectedGroups)];
     }
 
@@ -73,10 +99,104 @@ final class LongGroupByHash
             nulls = new boolean[positionCount];
             groupIds = new int[positionCount];
         }
+        boolean anyNull = KeyHashing.loadLongKeys(column, positionCount, values, nulls);
+        if (directGroups != null && !coverDirectly(positionCount, anyNull)) {
+            moveToTable();
+        }
+        if (directGroups != null) {
+            directGroupIds(positionCount, anyNull);
+        }
+        else {
+            hashGroupIds(positionCount, anyNull);
+        }
+        return groupIds;
+    }
+
+    /**
+     * Grows the direct array to cover this page's keys and returns true, or returns false when that
+     * array would be too large or too sparse for the groups it would hold.
+     */
+    private boolean coverDirectly(int positionCount, boolean anyNull)
+    {
+        long[] values = this.values;
+        boolean[] nulls = this.nulls;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        if (anyNull) {
+            for (int i = 0; i < positionCount; i++) {
+                if (!nulls[i]) {
+                    min = Math.min(min, values[i]);
+                    max = Math.max(max, values[i]);
+                }
+            }
+        }
+        else {
+            for (int i = 0; i < positionCount; i++) {
+                min = Math.min(min, values[i]);
+                max = Math.max(max, values[i]);
+            }
+        }
+        if (min > max) {
+            return true;
+        }
+        if (min < -DIRECT_KEY_LIMIT || max > DIRECT_KEY_LIMIT) {
+            return false;
+        }
+        int length = directGroups.length;
+        if (length > 0 && min >= directBase && max - directBase < length) {
+            return true;
+        }
+        long newBase = length == 0 ? min : Math.min(directBase, min);
+        long newEnd = length == 0 ? max : Math.max(directBase + length - 1, max);
+        if (newEnd - newBase >= MAX_DIRECT_RANGE) {
+            return false;
+        }
+        int needed = (int) (newEnd - newBase + 1);
+        if (needed > SMALL_DIRECT_RANGE && needed > (long) DIRECT_RANGE_PER_GROUP * (groupCount + positionCount)) {
+            return false;
+        }
+        // grow by doubling, upwards: keys such as order keys arrive in rising runs
+        int newLength = Math.min(MAX_DIRECT_RANGE, Math.max(needed, Math.min(length * 2, needed * 2)));
+        int[] grown = new int[newLength];
+        Arrays.fill(grown, EMPTY);
+        if (length > 0) {
+            System.arraycopy(directGroups, 0, grown, (int) (directBase - newBase), length);
+        }
+        directGroups = grown;
+        directBase = newBase;
+        return true;
+    }
+
+    private void directGroupIds(int positionCount, boolean anyNull)
+    {
         long[] values = this.values;
         boolean[] nulls = this.nulls;
         int[] groupIds = this.groupIds;
-        boolean anyNull = KeyHashing.loadLongKeys(column, positionCount, values, nulls);
+        int[] directGroups = this.directGroups;
+        long base = directBase;
+        for (int i = 0; i < positionCount; i++) {
+            if (anyNull && nulls[i]) {
+                if (nullGroup == EMPTY) {
+                    nullGroup = addGroup(0);
+                }
+                groupIds[i] = nullGroup;
+                continue;
+            }
+            int index = (int) (values[i] - base);
+            int group = directGroups[index];
+            if (group == EMPTY) {
+                group = addGroup(values[i]);
+                directGroups[index] = group;
+            }
+            groupIds[i] = group;
+        }
+    }
+
+    private void hashGroupIds(int positionCount, boolean anyNull)
+    {
+        long[] values = this.values;
+        boolean[] nulls = this.nulls;
+        int[] groupIds = this.groupIds;
         // rows of one key often come together (lineitem is stored by order key): the group of the
         // row before is taken without a probe
         long previousValue = 0;
@@ -116,7 +236,6 @@ final class LongGroupByHash
             previousValue = value;
             previousGroup = group;
         }
-        return groupIds;
     }
 
     private int addGroup(long value)
@@ -128,9 +247,22 @@ final class LongGroupByHash
         return groupCount++;
     }
 
+    /** Leaves direct mode for good: the groups so far go into a table sized for them and the expected ones. */
+    private void moveToTable()
+    {
+        directGroups = null;
+        allocateTable(tableCapacity(Math.max(expectedGroups, groupCount * 2)));
+        insertGroups();
+    }
+
     private void rehash()
     {
         allocateTable((mask + 1) * 2);
+        insertGroups();
+    }
+
+    private void insertGroups()
+    {
         for (int group = 0; group < groupCount; group++) {
             if (group == nullGroup) {
                 continue;
@@ -168,7 +300,7 @@ final class LongGroupByHash
     @Override
     public long retainedBytes()
     {
-        return (long) slotGroups.length * (Integer.BYTES + Long.BYTES) + (long) groupValues.length * Long.BYTES
-                + (long) values.length * (Long.BYTES + Integer.BYTES + 1);
+        long tableBytes = directGroups != null ? (long) directGroups.length * Integer.BYTES : (long) slotGroups.length * (Integer.BYTES + Long.BYTES);
+        return tableBytes + (long) groupValues.length * Long.BYTES + (long) values.length * (Long.BYTES + Integer.BYTES + 1);
     }
 }
