@@ -10,15 +10,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The workload {@code bin/signo} and {@code bin/bench-cluster} train the JVM's ahead-of-time cache
- * with (JDK 25: classes loaded and linked, method profiles): first {@link AotTrainingRun}'s planning
- * of the SQL suite and the TPC-H queries, then the 22 TPC-H queries run on a cluster of two workers
- * with one thread each, started in this process and talking over loopback like worker processes do.
- * The cluster part loads, links and profiles what a worker runs and a planning run never reaches: the
- * exchange's hash scatter, its messages and their serialization, the transport, the workers' control
- * messages and the operators of each stage. Worker processes started by a coordinator that runs
- * from the cache start from it too ({@link WorkerProcesses#launch}), so each does not load and
- * profile those classes again.
+ * A JDK 25 ahead-of-time cache's training workload for a coordinator and its workers
+ * ({@code BENCH_AOT=on bin/bench-cluster}): first {@link AotTrainingRun}'s planning of the SQL suite
+ * and the TPC-H queries, then the 22 TPC-H queries run on a cluster of two workers with one thread
+ * each, started in this process and talking over loopback like worker processes do. The cluster part
+ * loads, links and profiles what a worker runs and a planning run never reaches: the exchange's hash
+ * scatter, its messages and their serialization, the transport, the workers' control messages and
+ * the operators of each stage. Worker processes started by a coordinator that runs from a cache start
+ * from it too ({@link WorkerProcesses#launch}).
+ *
+ * <p>Measured, it did not lower the workers' JIT CPU: JDK 25's cache holds classes and profiles, not
+ * compiled code, so each worker still compiles what it runs (docs/benchmarks/cluster.md). It is
+ * kept to repeat that measurement, not used by default.
  *
  * <p>Run with {@code java -XX:AOTCacheOutput=<file> -cp <the command's class path>
  * io.signo.server.cluster.ClusterAotTrainingRun}; the cache is only used with the same class path.
