@@ -55,8 +55,14 @@ public final class TpchClusterProfile
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, workerHeap);
                 ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
             System.out.printf(Locale.ROOT, "load average %.2f%n", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            List<ProcessHandle> processes = List.of(ProcessHandle.current(), workers.process(0).toHandle(), workers.process(1).toHandle());
+            long[] startCompiler = compilerCpuNanos(processes);
+            long[] startTotal = totalCpuNanos(processes);
+            printCpu("CPU before the first query (data generation and start)", startCompiler, startTotal);
             for (int number : queries) {
                 String sql = statement(number);
+                long[] queryCompiler = compilerCpuNanos(processes);
+                long[] queryTotal = totalCpuNanos(processes);
                 for (int warmUp = 0; warmUp < 2; warmUp++) {
                     local.execute(sql);
                     cluster.execute(sql);
@@ -87,6 +93,7 @@ public final class TpchClusterProfile
                     System.out.printf(Locale.ROOT, "  run %d  1x2 wall %7.1f cpu %7.1f  |  2x1 wall %7.1f cpu coordinator %6.1f worker0 %6.1f worker1 %6.1f total %7.1f  (ms)%n",
                             run, one[0], one[1], two[0], two[1], two[2], two[3], two[1] + two[2] + two[3]);
                 }
+                printCpu("    CPU of the warm-ups and runs of both setups", difference(compilerCpuNanos(processes), queryCompiler), difference(totalCpuNanos(processes), queryTotal));
                 for (QuerySteps.Step step : cluster.lastQuerySteps()) {
                     System.out.printf(Locale.ROOT, "    %-12s %-40s %8.1f%n", step.node(), step.name(), step.millis());
                 }
@@ -95,6 +102,8 @@ public final class TpchClusterProfile
                         exchanges.pagesSent(), exchanges.wireBytesSent() / 1048576.0, exchanges.messagesSent(), exchanges.waitingForCreditNanos() / 1e6,
                         exchanges.consumerIdleNanos() / 1e6, exchanges.creditWaitWhileIdleNanos() / 1e6, exchanges.peakBufferedBytes() / 1048576.0);
             }
+            System.out.println();
+            printCpu("CPU of all the queries", difference(compilerCpuNanos(processes), startCompiler), difference(totalCpuNanos(processes), startTotal));
         }
     }
 
@@ -143,6 +152,67 @@ public final class TpchClusterProfile
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Prints, per process (this one, which runs the one-process engine and the coordinator, then each
+     * worker), its CPU milliseconds and those of its JIT compiler threads.
+     */
+    private static void printCpu(String title, long[] compiler, long[] total)
+    {
+        System.out.printf(Locale.ROOT, "%s, ms (JIT compiler threads / process): this process %d / %d, worker0 %d / %d, worker1 %d / %d%n",
+                title, compiler[0] / 1_000_000, total[0] / 1_000_000, compiler[1] / 1_000_000, total[1] / 1_000_000, compiler[2] / 1_000_000, total[2] / 1_000_000);
+    }
+
+    private static long[] difference(long[] after, long[] before)
+    {
+        long[] difference = new long[after.length];
+        for (int i = 0; i < after.length; i++) {
+            difference[i] = after[i] - before[i];
+        }
+        return difference;
+    }
+
+    private static long[] totalCpuNanos(List<ProcessHandle> processes)
+    {
+        return processes.stream().mapToLong(TpchClusterProfile::processCpuNanos).toArray();
+    }
+
+    private static long[] compilerCpuNanos(List<ProcessHandle> processes)
+    {
+        return processes.stream().mapToLong(process -> compilerCpuNanos(process.pid())).toArray();
+    }
+
+    /**
+     * The CPU time of a process's JIT compiler threads (named {@code C1 CompilerThreadN} and {@code C2
+     * CompilerThreadN}), from {@code /proc/PID/task/TID/stat} (user and system time, in clock ticks of
+     * 10 ms); 0 where {@code /proc} is not there.
+     */
+    private static long compilerCpuNanos(long pid)
+    {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        long ticks = 0;
+        try (var threads = java.nio.file.Files.list(tasks)) {
+            for (Path thread : (Iterable<Path>) threads::iterator) {
+                try {
+                    String name = java.nio.file.Files.readString(thread.resolve("comm")).strip();
+                    if (!name.startsWith("C1 Compiler") && !name.startsWith("C2 Compiler")) {
+                        continue;
+                    }
+                    String stat = java.nio.file.Files.readString(thread.resolve("stat"));
+                    // the fields after the command's closing parenthesis: state is field 3, utime 14, stime 15
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+                catch (IOException | RuntimeException e) {
+                    // the thread ended meanwhile
+                }
+            }
+        }
+        catch (IOException e) {
+            return 0;
+        }
+        return ticks * 10_000_000L;
     }
 
     private static long processCpuNanos(ProcessHandle process)

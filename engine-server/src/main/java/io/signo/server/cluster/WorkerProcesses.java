@@ -5,6 +5,7 @@ import io.signo.storage.memory.RecyclingPageAllocator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,8 +95,9 @@ public final class WorkerProcesses
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(inheritedJvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", Integer.toString(port), "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
         if (databaseDirectory != null) {
             command.addAll(List.of("--db", databaseDirectory.toString()));
@@ -107,6 +109,24 @@ public final class WorkerProcesses
         return new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
                 .start();
+    }
+
+    /**
+     * The options of this JVM a worker it starts takes too: its ahead-of-time cache ({@code -XX:AOTCache},
+     * JDK 25: classes loaded and linked, method profiles), which fits the worker because the worker runs
+     * on the same Java and class path, so that a fresh worker does not load, link and profile the
+     * engine's classes again; and the options that cache was made with and that {@code bin/signo} sets
+     * for every process (module access, the AOT log), without which the JVM would refuse the cache.
+     */
+    static List<String> inheritedJvmOptions(List<String> arguments)
+    {
+        List<String> inherited = new ArrayList<>();
+        for (String argument : arguments) {
+            if (argument.startsWith("-XX:AOTCache=") || argument.startsWith("--sun-misc-unsafe-memory-access=") || argument.startsWith("-Xlog:aot")) {
+                inherited.add(argument);
+            }
+        }
+        return inherited;
     }
 
     /** Waits until the worker listens, and returns its host:port; fails when it ends first or takes over a minute. */
