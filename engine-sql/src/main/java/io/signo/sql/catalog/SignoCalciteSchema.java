@@ -20,11 +20,21 @@ public final class SignoCalciteSchema
     private final String schema;
     /** The files named as tables, read once per statement though Calcite looks a name up more than once. */
     private final Map<String, SignoCalciteTable> files = new HashMap<>();
+    private final ViewQueryTypes viewQueryTypes;
+    /** The views, made once per statement, so that each validates its query once however often Calcite looks it up. */
+    private final Map<String, SignoCalciteView> views = new HashMap<>();
 
     public SignoCalciteSchema(Catalog catalog, String schema)
     {
+        this(catalog, schema, null);
+    }
+
+    /** @param viewQueryTypes validates a view's query in the statement that reads it (see {@link SignoCalciteView}); null for none */
+    public SignoCalciteSchema(Catalog catalog, String schema, ViewQueryTypes viewQueryTypes)
+    {
         this.catalog = catalog;
         this.schema = schema;
+        this.viewQueryTypes = viewQueryTypes;
     }
 
     /**
@@ -92,7 +102,7 @@ public final class SignoCalciteSchema
         for (Catalog.View view : catalog.views()) {
             if (catalog.inSchema(view.name(), schema)) {
                 // a view's query names tables as its author did, from the database's own schema
-                tables.put(Catalog.localName(view.name()), new SignoCalciteView(view, List.of(catalog.schemaName())));
+                tables.put(Catalog.localName(view.name()), views.computeIfAbsent(view.name(), _ -> new SignoCalciteView(view, List.of(catalog.schemaName()), viewQueryTypes)));
             }
         }
         return tables;

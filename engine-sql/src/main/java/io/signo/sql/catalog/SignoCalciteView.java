@@ -25,21 +25,68 @@ public final class SignoCalciteView
 {
     private final Catalog.View view;
     private final List<String> schemaPath;
+    private final ViewQueryTypes queryTypes;
+    /** The query's row type in this statement, validated once: null before, {@link #UNKNOWN} when it did not validate. */
+    private Object queryRowType;
+
+    private static final Object UNKNOWN = new Object();
 
     public SignoCalciteView(Catalog.View view, List<String> schemaPath)
     {
-        this.view = view;
-        this.schemaPath = List.copyOf(schemaPath);
+        this(view, schemaPath, null);
     }
 
+    /** @param queryTypes validates the view's query in the reading statement, for its columns' nullability; null to take every column as nullable */
+    public SignoCalciteView(Catalog.View view, List<String> schemaPath, ViewQueryTypes queryTypes)
+    {
+        this.view = view;
+        this.schemaPath = List.copyOf(schemaPath);
+        this.queryTypes = queryTypes;
+    }
+
+    /**
+     * The stored columns, each nullable unless the view's query, validated against this statement's
+     * tables, gives it as NOT NULL with the same type otherwise: a view of Parquet files whose footers
+     * count no NULL in a column is as NOT NULL there as the files read directly, so the planner knows
+     * what it knows of the files (a {@code NOT IN} over such a column needs no NULL handling) and the
+     * view's expansion needs no casts to nullable types.
+     */
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory)
     {
+        RelDataType query = queryRowType();
+        boolean matches = query != null && query.getFieldCount() == view.columns().size();
         RelDataTypeFactory.Builder builder = typeFactory.builder();
-        for (Column column : view.columns()) {
-            builder.add(column.name(), CalciteTypes.toCalcite(column.type(), typeFactory, true));
+        for (int i = 0; i < view.columns().size(); i++) {
+            Column column = view.columns().get(i);
+            RelDataType declared = CalciteTypes.toCalcite(column.type(), typeFactory, true);
+            if (matches) {
+                RelDataType actual = query.getFieldList().get(i).getType();
+                if (!actual.isNullable() && typeFactory.createTypeWithNullability(actual, true).equals(declared)) {
+                    declared = typeFactory.createTypeWithNullability(declared, false);
+                }
+            }
+            builder.add(column.name(), declared);
         }
         return builder.build();
+    }
+
+    private RelDataType queryRowType()
+    {
+        if (queryTypes == null) {
+            return null;
+        }
+        if (queryRowType == null) {
+            RelDataType rowType = null;
+            try {
+                rowType = queryTypes.rowType(view.sql(), view.name());
+            }
+            catch (RuntimeException e) {
+                // a view that no longer validates fails where the statement expands it, with its own error
+            }
+            queryRowType = rowType == null ? UNKNOWN : rowType;
+        }
+        return queryRowType == UNKNOWN ? null : (RelDataType) queryRowType;
     }
 
     @Override

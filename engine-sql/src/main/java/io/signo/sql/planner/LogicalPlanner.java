@@ -7,6 +7,7 @@ import io.signo.sql.catalog.PgCatalog;
 import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
+import io.signo.sql.catalog.ViewQueryTypes;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.sql.rule.SignoRules.RuleProgram;
@@ -78,6 +79,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -199,9 +201,12 @@ public final class LogicalPlanner
     {
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
-        rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog, catalog.schemaName()));
+        // a view's query is validated with the statement's catalog reader, made below once the schemas are in place
+        AtomicReference<ViewQueryTypes> viewQueryTypes = new AtomicReference<>();
+        ViewQueryTypes views = (viewSql, viewName) -> viewQueryTypes.get() == null ? null : viewQueryTypes.get().rowType(viewSql, viewName);
+        rootSchema.add(catalog.schemaName(), new SignoCalciteSchema(catalog, catalog.schemaName(), views));
         for (String schema : catalog.otherSchemas()) {
-            rootSchema.add(schema, new SignoCalciteSchema(catalog, schema));
+            rootSchema.add(schema, new SignoCalciteSchema(catalog, schema, views));
         }
         if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.NAME)) {
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
@@ -253,6 +258,11 @@ public final class LogicalPlanner
         // a bare name is the database's own schema's table, else pg_catalog's (which never hides a table of the user's), else a schema
         List<List<String>> searchPath = List.of(List.of(catalog.schemaName()), List.of(PgCatalog.NAME), List.of());
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, SqlNameMatchers.withCaseSensitive(false), searchPath, typeFactory, config) {};
+        viewQueryTypes.set((viewSql, viewName) -> {
+            SqlValidator viewValidator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
+            SqlNode viewQuery = validate(viewValidator, rewrite(parse(viewSql), fileFunctions, pgCatalog), viewName);
+            return viewValidator.getValidatedNodeType(viewQuery);
+        });
         SqlValidator validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
         SqlNode statement = rewrite(parsed, fileFunctions, pgCatalog);
         boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);

@@ -270,7 +270,11 @@ class ParquetFilesTest
         assertTrue(notParquet.getMessage().contains("not_parquet.parquet"), notParquet.getMessage());
     }
 
-    /** The planner learns distinct counts from the footers: dictionary sizes, and the ranges of integer columns; other columns stay unknown. */
+    /**
+     * The planner learns distinct counts from the footers and the first row group: dictionary sizes,
+     * how often the first row group repeats a value of an integer or string column, and the ranges of
+     * integer columns; decimals and doubles stay unknown.
+     */
     @Test
     void footersGiveThePlannerDistinctCounts()
             throws Exception
@@ -283,7 +287,59 @@ class ParquetFilesTest
         // low holds 13 names and NULL, dictionary-encoded
         assertEquals(13, statistics.column("low").distinctValues());
         assertEquals(((Number) duckDb.query("SELECT count(*) - count(low) FROM read_parquet('" + file("snappy") + "')").getFirst().getFirst()).longValue(), statistics.column("low").nullCount());
-        assertEquals(null, statistics.column("high"), "md5 strings, plain-encoded: nothing to estimate from");
+        // md5 strings, plain-encoded, all different: as many as the rows that are not NULL
+        long high = ((Number) duckDb.query("SELECT count(DISTINCT high) FROM read_parquet('" + file("snappy") + "')").getFirst().getFirst()).longValue();
+        assertEquals(high, statistics.column("high").distinctValues());
+        assertEquals(null, statistics.column("d18"), "decimals: nothing to estimate from");
+
+        // a key stored with its repeats together (an order's lines) over a sparse range (every eighth value): a
+        // quarter of the rows, where the range alone says all of them
+        Path lines = directory.resolve("lines.parquet");
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("COPY (SELECT (i // 4) * 8 AS orderkey, i % 4 AS line, (i * 7919) % 1000 AS part FROM range(0, 40000) t(i) ORDER BY i) TO '" + lines
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 10000)");
+        }
+        TableStatistics keys = ParquetTable.of("lines", List.of(lines)).statistics();
+        assertEquals(10000, keys.column("orderkey").distinctValues());
+        assertEquals(1000, keys.column("part").distinctValues(), "values spread over the file: capped by the range");
+
+        // a table of one row group: its dictionary holds every value, however few rows it has
+        Path regions = directory.resolve("regions.parquet");
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("COPY (SELECT i AS key, 'region ' || i AS name, CASE WHEN i < 3 THEN 'x' ELSE 'y' END AS kind FROM range(0, 5) t(i)) TO '" + regions + "' (FORMAT parquet)");
+        }
+        TableStatistics regionStatistics = ParquetTable.of("regions", List.of(regions)).statistics();
+        assertEquals(5, regionStatistics.column("name").distinctValues());
+        assertEquals(2, regionStatistics.column("kind").distinctValues());
+    }
+
+    /**
+     * A view on a file keeps what the footers say of NULLs: a column the file holds no NULL in is NOT NULL
+     * through the view as through {@code read_parquet} itself, so {@code NOT IN} plans without the
+     * nested-loop check for NULLs (TPC-H Q16 over views); a column with NULLs keeps them, and the answers
+     * are DuckDB's either way.
+     */
+    @Test
+    void viewsOnFilesKeepTheFootersNullCounts()
+            throws Exception
+    {
+        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+            engine.execute("CREATE VIEW v AS SELECT * FROM read_parquet('" + file("snappy") + "')");
+            String notIn = "SELECT count(*) FROM %s WHERE i %% 10 = 0 AND i NOT IN (SELECT i * 3 FROM %s WHERE low = 'name 2')";
+            String plan = ResultRows.toRows(engine.execute("EXPLAIN " + notIn.formatted("v", "v"))).toString();
+            assertTrue(!plan.contains("NestedLoopJoin") && !plan.contains("CAST"), plan);
+            String source = "read_parquet('" + file("snappy") + "')";
+            ResultComparison.assertSameResult(duckDb.query(notIn.formatted(source, source)), ResultRows.toRows(engine.execute(notIn.formatted("v", "v"))), false, "NOT IN over a view");
+
+            // d holds NULLs: NOT IN over it answers no row once a NULL is among its values, as the standard says
+            String withNulls = "SELECT count(*) FROM %s WHERE i NOT IN (SELECT CAST(d * 3 AS BIGINT) FROM %s WHERE i < 100)";
+            String nullPlan = ResultRows.toRows(engine.execute("EXPLAIN " + withNulls.formatted("v", "v"))).toString();
+            assertTrue(nullPlan.contains("NestedLoopJoin"), nullPlan);
+            ResultComparison.assertSameResult(duckDb.query(withNulls.formatted(source, source)), ResultRows.toRows(engine.execute(withNulls.formatted("v", "v"))), false,
+                    "NOT IN over a view's column with NULLs");
+            List<List<Object>> nullable = ResultRows.toRows(engine.execute("SELECT count(*) - count(d), count(*) - count(i) FROM v"));
+            assertEquals(duckDb.query("SELECT count(*) - count(d), count(*) - count(i) FROM " + source).toString(), nullable.toString());
+        }
     }
 
     @Test

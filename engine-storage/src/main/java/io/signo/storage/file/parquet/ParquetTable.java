@@ -156,8 +156,11 @@ public final class ParquetTable
                 for (int g = 0; g < rowGroups.size(); g++) {
                     RowGroup rowGroup = rowGroups.get(g);
                     ColumnStatistics[] statistics = statistics(rowGroup, columns, reader.getFileSchema().getColumns());
-                    Segment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics);
+                    RowGroupSegment segment = new RowGroupSegment(file, g, rowGroup, columns, reader.getFileSchema().getColumns(), statistics);
                     footers.add(rowGroup, statistics);
+                    if (g == 0 && file.equals(first)) {
+                        footers.addSample(segment);
+                    }
                     rows += segment.rowCount();
                     partitions.add(new Partition(partitions.size(), List.of(segment)));
                 }
