@@ -73,9 +73,6 @@ SELECT count(*), sum(o_totalprice) FROM orders WHERE CAST(o_orderkey AS VARCHAR)
 -- fails: INVALID_CAST
 SELECT count(*) FROM orders WHERE o_orderstatus IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);
 
--- fails: VALIDATION_ERROR
-SELECT count(*) FROM orders WHERE o_orderdate IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);
-
 -- in a join's condition and in ORDER BY, with negative literals
 SELECT c.c_custkey, count(*) FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey AND c.c_custkey IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6)
 GROUP BY c.c_custkey ORDER BY c.c_custkey;

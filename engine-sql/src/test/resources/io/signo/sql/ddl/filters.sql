@@ -77,3 +77,6 @@ SELECT count(*), sum(id) FROM facts WHERE id <= 300;
 DELETE FROM facts;
 SELECT count(*), sum(price) FROM facts;
 SELECT mode, count(*) FROM facts GROUP BY mode;
+-- a long IN list of numbers compared with a date is refused (a string would be cast to a number)
+-- error: must have compatible types
+SELECT count(*) FROM days WHERE dt IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);
