@@ -202,6 +202,7 @@ public final class QphhBenchmark
         long low = count(side, "SELECT count(*) FROM orders WHERE o_orderkey <= " + lowest);
         if (refreshed != 0 || low != firstDeleted.length) {
             log("Signo: removing the %d orders earlier refresh functions inserted and restoring the %d they deleted", refreshed, firstDeleted.length - low);
+            // the generator's segments know their order-key ranges: the INSERTs generate the few that hold keys up to the lowest
             side.target().refresh(0, List.of(
                     "DELETE FROM lineitem WHERE l_orderkey % 32 >= 8 OR l_orderkey <= " + lowest,
                     "DELETE FROM orders WHERE o_orderkey % 32 >= 8 OR o_orderkey <= " + lowest,

@@ -17,6 +17,8 @@ import static java.util.Objects.requireNonNull;
  * When the next operator takes {@linkplain Page#selected selected pages} (a join probe, an
  * aggregation), the columns it passes through are not copied: the next operator reads the kept rows
  * in place (see {@link PageProcessor#process(Page, int[], int, io.signo.storage.memory.PageAllocator, boolean)}).
+ * It takes selected pages itself (a scan's block with deleted rows, a filter's output): their rows
+ * are where its filter starts, as the runtime filters' selection is.
  */
 public final class FilterProjectOperator
         implements Operator
@@ -27,6 +29,8 @@ public final class FilterProjectOperator
     private final RuntimeFilterSelection runtimeFilters;
     private Page output;
     private boolean finishing;
+    /** The rows of a selected input page, copied: the selection the filter starts from. */
+    private int[] rows = new int[0];
 
     public FilterProjectOperator(OperatorContext context, PageProcessor processor)
     {
@@ -60,12 +64,30 @@ public final class FilterProjectOperator
             throw new IllegalStateException("operator does not need input");
         }
         boolean mayOutputSelected = context.consumerTakesSelectedRows();
-        if (runtimeFilters == null) {
-            output = processor.process(page, null, page.positionCount(), context.allocator(), mayOutputSelected);
-            return;
+        int[] selection = null;
+        int selectedCount = page.positionCount();
+        if (page.isSelected()) {
+            if (page.columnCount() == 0) {
+                page = new Page(selectedCount);
+            }
+            else {
+                // the filter narrows its selection in place, and the page's rows are read only
+                if (rows.length < selectedCount) {
+                    rows = new int[page.column(0).positionCount()];
+                }
+                System.arraycopy(page.rows(), 0, rows, 0, selectedCount);
+                selection = rows;
+                page = page.allRows();
+            }
         }
-        int count = runtimeFilters.select(page);
-        output = processor.process(page, count == page.positionCount() ? null : runtimeFilters.positions(), count, context.allocator(), mayOutputSelected);
+        if (runtimeFilters != null) {
+            int count = runtimeFilters.select(page, selection, selectedCount);
+            if (count < selectedCount) {
+                selection = runtimeFilters.positions();
+            }
+            selectedCount = count;
+        }
+        output = processor.process(page, selection, selectedCount, context.allocator(), mayOutputSelected);
     }
 
     @Override
@@ -120,6 +142,13 @@ public final class FilterProjectOperator
         public Operator createOperator(OperatorContext context)
         {
             return new FilterProjectOperator(context, processor, runtimeFilters);
+        }
+
+        /** A selected page's rows start the filter's selection: they are copied at most once, after it. */
+        @Override
+        public boolean takesSelectedRows()
+        {
+            return true;
         }
 
         @Override

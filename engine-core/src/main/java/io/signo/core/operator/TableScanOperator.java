@@ -12,6 +12,7 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,7 +24,9 @@ import static java.util.Objects.requireNonNull;
  * unread segment from one shared cursor, so fast drivers take more and all cores stay busy. In a
  * cluster, the splits of files every worker can read come from the query's queue on the
  * coordinator ({@link SplitSupplier}), so fast workers take more too.
- * Returns views of the stored pages (only the wanted columns); nothing is copied. A segment read as
+ * Returns views of the stored pages (only the wanted columns); nothing is copied. When the next
+ * operator takes selected pages, a stored block with deleted rows is handed on as its cached
+ * vectors with the live rows as a selection ({@link Segment#readAsSelection}), not copied. A segment read as
  * one larger page (a Parquet row group, a CSV split) is handed on in views of at most
  * {@link #MAX_PAGE_ROWS} rows, the size of the engine's other pages, so that the operators above
  * work on vectors that stay in the core's cache. Segments whose statistics prove that no row
@@ -252,6 +255,8 @@ public final class TableScanOperator
     private final RuntimeFilterSelection runtimeFilters;
     /** What segments that decode on read test as they read: the column tests, then one-key runtime filters. */
     private final List<ColumnTest> testsOnRead;
+    /** Whether segments may hand on their rows as a selection ({@link Segment#readAsSelection}). */
+    private final boolean asSelection;
     /** A page read whole and handed on in parts: the rows before {@code nextRow} went already. */
     private Page largePage;
     private int nextRow;
@@ -272,6 +277,7 @@ public final class TableScanOperator
             }
         }
         this.testsOnRead = List.copyOf(tests);
+        this.asSelection = context.consumerTakesSelectedRows();
     }
 
     /**
@@ -326,7 +332,7 @@ public final class TableScanOperator
             }
             // the pages of the segment before have all been handed on: their memory may be reused
             context.startOutputRound();
-            Page page = testsOnRead.isEmpty() || !segment.decodesOnRead() ? segment.read(columns, context.allocator()) : segment.read(columns, testsOnRead, context.allocator());
+            Page page = read(segment);
             if (page.positionCount() == 0) {
                 continue;
             }
@@ -341,6 +347,19 @@ public final class TableScanOperator
             }
         }
         return null;
+    }
+
+    /**
+     * The segment's rows: as a selection of its whole vectors when the next operator takes selected
+     * pages, so that rows deleted from a stored block are skipped without copying the rest.
+     */
+    private Page read(Segment segment)
+    {
+        boolean tested = !testsOnRead.isEmpty() && segment.decodesOnRead();
+        if (asSelection) {
+            return tested ? segment.readAsSelection(columns, testsOnRead, context.allocator()) : segment.readAsSelection(columns, context.allocator());
+        }
+        return tested ? segment.read(columns, testsOnRead, context.allocator()) : segment.read(columns, context.allocator());
     }
 
     /** The next part of the large page, runtime filters applied: null when none of its rows passed them, or when it was the last. */
@@ -363,6 +382,22 @@ public final class TableScanOperator
     /** The page's rows that pass every active runtime filter: the page itself when all do, null when none does. */
     private Page applyRuntimeFilters(Page page)
     {
+        if (page.isSelected()) {
+            // a narrower selection of the same columns: still nothing copied
+            int selectedCount = page.positionCount();
+            int count = runtimeFilters.select(page.allRows(), page.rows(), selectedCount);
+            if (count == selectedCount) {
+                return page;
+            }
+            if (count == 0) {
+                return null;
+            }
+            ColumnVector[] columns = new ColumnVector[page.columnCount()];
+            for (int channel = 0; channel < columns.length; channel++) {
+                columns[channel] = page.column(channel);
+            }
+            return Page.selected(Arrays.copyOf(runtimeFilters.positions(), count), count, columns);
+        }
         int count = runtimeFilters.select(page);
         if (count == page.positionCount()) {
             return page;

@@ -127,6 +127,55 @@ class FilterProjectOperatorTest
         }
     }
 
+    /** A scan's block with deleted rows, or a filter's output: the selected rows are where the filter starts, and nothing else is read. */
+    @Test
+    void takesASelectedPageAndFiltersOnlyItsRows()
+    {
+        assertTrue(factory().takesSelectedRows());
+        Page whole = bigints(9, 1, 5, 3, 8, 2, 7);
+        // rows 0 (9) and 4 (8) are not selected: a deleted row must not come back even though it passes the filter
+        Page input = Page.selected(new int[] {1, 2, 3, 5, 6}, 5, whole.column(0));
+        try (OperatorContext plain = new OperatorContext(MemoryPool.unbounded("test"), 0);
+                OperatorContext selecting = new OperatorContext(MemoryPool.unbounded("test"), 0, true)) {
+            Operator copying = factory().createOperator(plain);
+            copying.addInput(input);
+            Page copied = copying.getOutput();
+            assertFalse(copied.isSelected());
+            assertEquals(List.of(5L, 3L, 7L), longs(copied));
+
+            Operator passing = factory().createOperator(selecting);
+            passing.addInput(input);
+            Page selected = passing.getOutput();
+            assertTrue(selected.isSelected());
+            assertSame(whole.column(0), selected.column(0));
+            assertEquals(List.of(5L, 3L, 7L), longs(selected.compact(PageAllocator.transientPages())));
+            // the input's rows are the page's own: the operator filtered a copy of them
+            assertEquals(List.of(1L, 5L, 3L, 2L, 7L), longs(input.compact(PageAllocator.transientPages())));
+
+            // no filter, computed: evaluated at the selected rows only
+            PageProcessor computing = new PageProcessor(null, List.of(Expressions.arithmetic(ArithmeticOperator.ADD, Expressions.input(0, Type.BIGINT), Expressions.constant(Type.BIGINT, 1L), Type.BIGINT)));
+            Operator adding = new FilterProjectOperator.FilterProjectOperatorFactory(computing).createOperator(plain);
+            adding.addInput(input);
+            assertEquals(List.of(2L, 6L, 4L, 3L, 8L), longs(adding.getOutput()));
+
+            // no filter, passing through, to a consumer that takes selected pages: the selection goes on uncopied
+            Operator forwarding = new FilterProjectOperator.FilterProjectOperatorFactory(new PageProcessor(null, List.of(Expressions.input(0, Type.BIGINT)))).createOperator(selecting);
+            forwarding.addInput(input);
+            Page forwarded = forwarding.getOutput();
+            assertSame(whole.column(0), forwarded.column(0));
+            assertEquals(List.of(1L, 5L, 3L, 2L, 7L), longs(forwarded.compact(PageAllocator.transientPages())));
+        }
+    }
+
+    private static List<Long> longs(Page page)
+    {
+        List<Long> values = new java.util.ArrayList<>();
+        for (int p = 0; p < page.positionCount(); p++) {
+            values.add(page.column(0).getLong(p));
+        }
+        return values;
+    }
+
     @Test
     void finishWithoutInput()
     {

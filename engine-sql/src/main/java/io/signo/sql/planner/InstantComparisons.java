@@ -32,6 +32,7 @@ final class InstantComparisons
     public SqlRexConvertlet get(SqlCall call)
     {
         if (call instanceof LiteralInLists.InListCall inList) {
+            // made before or after validation: either way the values are its operator's
             return (context, _) -> LiteralInLists.convert(context, inList);
         }
         if (call.getKind().belongsTo(SqlKind.BINARY_COMPARISON) && call.operandCount() == 2) {

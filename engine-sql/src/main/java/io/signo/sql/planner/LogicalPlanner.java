@@ -442,7 +442,7 @@ public final class LogicalPlanner
     /** The parsed statement as the validator takes it: VALUES literals, file functions' arguments, PostgreSQL's catalog functions, ROLLUP and CUBE rewritten. */
     private static SqlNode rewrite(SqlNode parsed, Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog)
     {
-        return DuplicateGroupingSets.rewrite(PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog));
+        return LiteralInLists.replaceBeforeValidation(DuplicateGroupingSets.rewrite(PgCatalogFunctions.rewrite(FileFunctionArguments.rewrite(ValuesLiterals.rewrite(parsed), fileFunctions), pgCatalog)));
     }
 
     private static SqlNode explicandum(SqlNode statement)

@@ -65,3 +65,17 @@ FROM orders
 GROUP BY o_orderkey IN (1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 64, 65, 66, 67, 68, 69),
          o_orderkey IN (1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 64, 65, 66, 67, 68, 70)
 ORDER BY 1, 2;
+
+
+-- a string value is cast to the literals' type, as DuckDB compares it
+SELECT count(*), sum(o_totalprice) FROM orders WHERE CAST(o_orderkey AS VARCHAR) IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);
+
+-- fails: INVALID_CAST
+SELECT count(*) FROM orders WHERE o_orderstatus IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);
+
+-- in a join's condition and in ORDER BY, with negative literals
+SELECT c.c_custkey, count(*) FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey AND c.c_custkey IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6)
+GROUP BY c.c_custkey ORDER BY c.c_custkey;
+
+SELECT o_orderkey, o_orderkey IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6) AS listed FROM orders WHERE o_orderkey < 40
+ORDER BY o_orderkey NOT IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6), o_orderkey;

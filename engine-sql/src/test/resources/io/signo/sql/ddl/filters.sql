@@ -55,3 +55,28 @@ CREATE TABLE pairs (id INTEGER NOT NULL, grp BIGINT, label VARCHAR);
 INSERT INTO pairs VALUES (7, 6, 'seven'), (4321, 32, 'match'), (4321, 33, 'wrong group'), (29988, 99, 'group is null'), (15000, NULL, 'null key'), (20002, 0, 'zero');
 SELECT p.label, f.id, f.grp, f.price FROM facts f JOIN pairs p ON f.id = p.id AND f.grp = p.grp ORDER BY p.label;
 SELECT count(*), sum(f.price) FROM facts f WHERE EXISTS (SELECT 1 FROM pairs p WHERE p.id = f.id AND p.grp = f.grp);
+-- a delete spread over every block: each block is read as its cached vectors with the live rows as a
+-- selection, which every kind of consumer of a scan reads through (or copies, when it must)
+DELETE FROM facts WHERE MOD(id, 97) = 0 OR MOD(id, 1009) = 5;
+SELECT count(*), count(note), sum(id), sum(price), min(dt), max(dt) FROM facts;
+SELECT id, grp, dt, price, mode, flag, note FROM facts WHERE id BETWEEN 9690 AND 9705 OR id BETWEEN 29090 AND 29105 ORDER BY id;
+SELECT mode, flag, count(*), sum(price), min(note), max(note) FROM facts GROUP BY mode, flag ORDER BY mode, flag;
+SELECT count(*), sum(price * 2 + id), sum(length(note)) FROM facts WHERE price > 3;
+SELECT id, upper(mode) || '-' || coalesce(note, 'none') AS label, price / 2 FROM facts WHERE id < 400 AND MOD(id, 7) = 1 ORDER BY id;
+SELECT count(DISTINCT mode), count(DISTINCT grp), count(DISTINCT note) FROM facts;
+SELECT id, note FROM facts ORDER BY note DESC NULLS LAST, id LIMIT 12;
+SELECT id, price, sum(price) OVER (PARTITION BY mode ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS running FROM facts WHERE id BETWEEN 960 AND 1000 ORDER BY id;
+SELECT count(*), sum(id) FROM (SELECT id FROM facts WHERE mode = 'SHIP' UNION ALL SELECT id FROM facts WHERE flag = 'B') u;
+SELECT p.label, f.id, f.mode FROM facts f JOIN picked p ON f.id = p.id ORDER BY p.label;
+SELECT p.label, f.id, f.grp FROM facts f JOIN pairs p ON f.id = p.id AND f.grp = p.grp ORDER BY p.label;
+SELECT count(*), sum(f.price) FROM facts f JOIN facts g ON f.id = g.id + 1 WHERE g.mode = 'RAIL';
+SELECT m.mode, count(f.id) FROM modes m LEFT JOIN facts f ON f.mode = m.mode AND f.id < 200 GROUP BY m.mode ORDER BY m.mode;
+SELECT count(*) FROM facts WHERE id IN (97, 194, 291, 388, 485, 582, 679, 776, 873, 970, 1067, 1164, 1261, 1358, 1455, 1552, 1649, 1746, 1843, 1940, 1, 2, 3);
+DELETE FROM facts WHERE id IN (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 97);
+SELECT count(*), sum(id) FROM facts WHERE id <= 300;
+DELETE FROM facts;
+SELECT count(*), sum(price) FROM facts;
+SELECT mode, count(*) FROM facts GROUP BY mode;
+-- a long IN list of numbers compared with a date is refused (a string would be cast to a number)
+-- error: must have compatible types
+SELECT count(*) FROM days WHERE dt IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 32, 33, -5, -6);

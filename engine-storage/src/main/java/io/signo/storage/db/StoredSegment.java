@@ -95,6 +95,18 @@ final class StoredSegment
     @Override
     public Page read(int[] columns)
     {
+        return read(columns, false);
+    }
+
+    /** The cached vectors, with the live rows selected from them: deleted rows cost one pass over the delete vector and no copy. */
+    @Override
+    public Page readAsSelection(int[] columns, PageAllocator allocator)
+    {
+        return read(columns, columns.length > 0);
+    }
+
+    private Page read(int[] columns, boolean asSelection)
+    {
         cache.recordBlockRead();
         PageAllocator allocator = PageAllocator.transientPages();
         int rows = file.blockRows(block);
@@ -108,6 +120,9 @@ final class StoredSegment
         }
         int[] kept = new int[rows];
         int count = keepLiveRows(kept);
+        if (asSelection) {
+            return Page.selected(kept, count, vectors);
+        }
         for (int i = 0; i < vectors.length; i++) {
             vectors[i] = vectors[i].copyPositions(kept, count, allocator);
         }
@@ -136,8 +151,19 @@ final class StoredSegment
     @Override
     public Page read(int[] columns, List<ColumnTest> tests)
     {
+        return read(columns, tests, false);
+    }
+
+    @Override
+    public Page readAsSelection(int[] columns, List<ColumnTest> tests, PageAllocator allocator)
+    {
+        return read(columns, tests, columns.length > 0);
+    }
+
+    private Page read(int[] columns, List<ColumnTest> tests, boolean asSelection)
+    {
         if (tests.isEmpty()) {
-            return read(columns);
+            return read(columns, asSelection);
         }
         cache.recordBlockRead();
         int[] positions = new int[file.blockRows(block)];
@@ -149,6 +175,12 @@ final class StoredSegment
                 count = read.test(tests.get(i), positions, count);
             }
             ColumnVector[] vectors = new ColumnVector[columns.length];
+            if (asSelection && read.selectsFromWholeColumns(count)) {
+                for (int i = 0; i < columns.length; i++) {
+                    vectors[i] = read.wholeColumn(columns[i]);
+                }
+                return Page.selected(positions, count, vectors);
+            }
             for (int i = 0; i < columns.length; i++) {
                 vectors[i] = read.column(columns[i], positions, count);
             }
@@ -191,6 +223,29 @@ final class StoredSegment
             }
             decoded[column] = vector;
             return test.keep(vector, positions, count);
+        }
+
+        /**
+         * Whether the {@code count} rows that passed are better handed on as a selection of the whole
+         * columns than copied out: when some were dropped, and more than the share above which the
+         * columns are decoded whole anyway.
+         */
+        boolean selectsFromWholeColumns(int count)
+        {
+            int rows = file.blockRows(block);
+            return count > 0 && count < rows && count > rows * WHOLE_DECODE_SHARE;
+        }
+
+        /** The column's values at every row of the block, through the cache. */
+        ColumnVector wholeColumn(int column)
+        {
+            if (column == columnCount()) {
+                return rowIds(null, file.blockRows(block), pages);
+            }
+            if (decoded[column] == null) {
+                decoded[column] = cache.get(key(column), () -> file.decode(block, column, chunk(column), pages));
+            }
+            return decoded[column];
         }
 
         /** The column's values at {@code positions[0 .. count)}, the block's rows that passed. */

@@ -94,6 +94,21 @@ public final class Page
         return scratch;
     }
 
+    /**
+     * A dense page of every row of the columns: this page itself when it is dense, else the whole
+     * columns it selects from ({@code rows()} are their positions in it). The page must have a column.
+     */
+    public Page allRows()
+    {
+        if (rows == null) {
+            return this;
+        }
+        if (columns.length == 0) {
+            throw new IllegalStateException("a selected page without columns has no rows to select from");
+        }
+        return new Page(columns[0].positionCount(), columns);
+    }
+
     /** A dense page of the same values: this page itself when it is dense, else its rows copied. */
     public Page compact(PageAllocator allocator)
     {

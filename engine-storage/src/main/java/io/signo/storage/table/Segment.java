@@ -94,6 +94,23 @@ public interface Segment
     }
 
     /**
+     * As {@link #read(int[], PageAllocator)}, for a consumer that takes {@linkplain Page#selected
+     * selected pages}: the page may be the live rows of the segment's whole vectors as a selection, so
+     * that rows deleted since the segment was written cost one pass to skip and no copy. This default
+     * reads a dense page.
+     */
+    default Page readAsSelection(int[] columns, PageAllocator allocator)
+    {
+        return read(columns, allocator);
+    }
+
+    /** As {@link #read(int[], List, PageAllocator)}, but the page may be a selection as in {@link #readAsSelection(int[], PageAllocator)}. */
+    default Page readAsSelection(int[] columns, List<ColumnTest> tests, PageAllocator allocator)
+    {
+        return read(columns, tests, allocator);
+    }
+
+    /**
      * True when a read decodes stored data, so that testing some columns before decoding the others
      * ({@link #read(int[], List)}) saves work; false for segments in memory.
      */

@@ -8,6 +8,11 @@ import io.signo.storage.table.Partitioning;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
 import io.signo.storage.table.TableStatistics;
+import io.trino.tpch.CustomerGenerator;
+import io.trino.tpch.GenerateUtils;
+import io.trino.tpch.OrderGenerator;
+import io.trino.tpch.PartGenerator;
+import io.trino.tpch.SupplierGenerator;
 import io.trino.tpch.TpchEntity;
 
 import java.util.ArrayList;
@@ -179,10 +184,34 @@ public final class GeneratedTpchTables
             return estimatedRows;
         }
 
+        /**
+         * The range of the first column's keys, known without generating the rows: the generator
+         * numbers each table's rows (orders for lineitem, parts for partsupp) in one sequence, cut
+         * into {@code partCount} runs, so that a scan for some keys ({@code l_orderkey <= k}) generates
+         * only the parts that hold them. Null for the tables without such a key.
+         */
         @Override
         public ColumnStatistics[] columnStatistics()
         {
-            return null;
+            int scaleBase = switch (definition.name()) {
+                case "lineitem", "orders" -> OrderGenerator.SCALE_BASE;
+                case "partsupp", "part" -> PartGenerator.SCALE_BASE;
+                case "customer" -> CustomerGenerator.SCALE_BASE;
+                case "supplier" -> SupplierGenerator.SCALE_BASE;
+                default -> 0;
+            };
+            if (scaleBase == 0) {
+                return null;
+            }
+            long first = GenerateUtils.calculateStartIndex(scaleBase, scaleFactor, part, partCount) + 1;
+            long last = first + GenerateUtils.calculateRowCount(scaleBase, scaleFactor, part, partCount) - 1;
+            if (last < first) {
+                return null;
+            }
+            boolean orderKeys = scaleBase == OrderGenerator.SCALE_BASE;
+            ColumnStatistics[] statistics = new ColumnStatistics[columnCount()];
+            statistics[0] = new ColumnStatistics(last - first + 1, 0, orderKeys ? TpchRefreshData.orderKey(first, 0) : first, orderKeys ? TpchRefreshData.orderKey(last, 0) : last, Long.BYTES);
+            return statistics;
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.signo.storage.tpch;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Catalog;
+import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.Partition;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.Table;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 class GeneratedTpchTablesTest
 {
@@ -28,6 +30,38 @@ class GeneratedTpchTablesTest
             long[] actual = rowsAndKeySum(table);
             assertEquals(expected[0], actual[0], name + " rows");
             assertEquals(expected[1], actual[1], name + " sum of the first column");
+        }
+    }
+
+    /** The key ranges the segments state without generating are exactly those of the rows they generate, so pruning by them drops no row. */
+    @Test
+    void segmentsStateTheRangeOfTheirFirstColumnsKeys()
+    {
+        for (String name : GeneratedTpchTables.tableNames()) {
+            Table table = GeneratedTpchTables.table(name, SCALE);
+            boolean keyed = !name.equals("nation") && !name.equals("region");
+            for (Partition partition : table.partitions()) {
+                for (Segment segment : partition.segments()) {
+                    ColumnStatistics[] statistics = segment.columnStatistics();
+                    if (!keyed) {
+                        assertNull(statistics, name);
+                        continue;
+                    }
+                    ColumnVector key = segment.read(new int[] {0}).column(0);
+                    long min = Long.MAX_VALUE;
+                    long max = Long.MIN_VALUE;
+                    for (int p = 0; p < key.positionCount(); p++) {
+                        min = Math.min(min, key.getLong(p));
+                        max = Math.max(max, key.getLong(p));
+                    }
+                    assertEquals(min, statistics[0].min(), name + " " + partition.index() + " min");
+                    assertEquals(max, statistics[0].max(), name + " " + partition.index() + " max");
+                    assertEquals(0, statistics[0].nullCount(), name);
+                    for (int column = 1; column < statistics.length; column++) {
+                        assertNull(statistics[column], name + " column " + column);
+                    }
+                }
+            }
         }
     }
 

@@ -194,8 +194,18 @@ public final class RuntimeFilterSelection
      */
     public int select(Page page)
     {
+        return select(page, null, page.positionCount());
+    }
+
+    /**
+     * As {@link #select(Page)}, of the positions {@code selection[0 .. count)} of a dense page only
+     * (ascending; all positions when {@code selection} is null), which stays unchanged: when fewer
+     * than {@code selectionCount} pass, they are {@link #positions()}{@code [0 .. returned)}.
+     */
+    public int select(Page page, int[] selection, int selectionCount)
+    {
         int positionCount = page.positionCount();
-        int count = positionCount;
+        int count = selectionCount;
         boolean tested = false;
         for (int filter = 0; filter < filters.length && count > 0; filter++) {
             if (testedOnRead[filter]) {
@@ -212,8 +222,13 @@ public final class RuntimeFilterSelection
                     positions = new int[positionCount];
                     reserveScratch();
                 }
-                for (int position = 0; position < positionCount; position++) {
-                    positions[position] = position;
+                if (selection == null) {
+                    for (int position = 0; position < positionCount; position++) {
+                        positions[position] = position;
+                    }
+                }
+                else {
+                    System.arraycopy(selection, 0, positions, 0, count);
                 }
                 tested = true;
             }
