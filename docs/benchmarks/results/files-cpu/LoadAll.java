@@ -21,6 +21,22 @@ public class LoadAll {
         for (long id : mx.getAllThreadIds()) { var info = mx.getThreadInfo(id); long t = mx.getThreadCpuTime(id); if (info != null && t > 0) m.merge(info.getThreadName().replaceAll("[0-9]+$", "#"), t, Long::sum); }
         return m;
     }
+    /** CPU ms of every thread of this process by name (compiler and collector threads included), from /proc. */
+    static Map<String, Long> nativeThreads() {
+        Map<String, Long> m = new TreeMap<>();
+        java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+        if (tasks == null) return m;
+        for (java.io.File task : tasks) {
+            try {
+                String name = java.nio.file.Files.readString(task.toPath().resolve("comm")).strip().replaceAll("[0-9]+$", "#");
+                String stat = java.nio.file.Files.readString(task.toPath().resolve("stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                m.merge(name, ticks * 10, Long::sum);
+            } catch (Exception e) { }
+        }
+        return m;
+    }
     public static void main(String[] args) throws Exception {
         String dir = args[0]; int threads = Integer.parseInt(args[1]); String who = args[2]; int rounds = Integer.parseInt(args[3]);
         List<String> tables = args.length > 4 ? List.of(args[4].split(",")) : GeneratedTpchTables.tableNames();
@@ -29,6 +45,7 @@ public class LoadAll {
             for (int round = 0; round < rounds; round++) {
                 long stc = 0, stw = 0, dtc = 0, dtw = 0;
                 Map<String, Long> before = threads();
+                Map<String, Long> nativeBefore = nativeThreads();
                 for (String table : tables) {
                     Table definition = schema.table(table);
                     List<String> s = new ArrayList<>(), d = new ArrayList<>();
@@ -49,6 +66,10 @@ public class LoadAll {
                 StringBuilder b = new StringBuilder("   thread cpu ms:");
                 after.forEach((k, v) -> { long dlt = v - before.getOrDefault(k, 0L); if (dlt > 50_000_000L) b.append(' ').append(k).append('=').append(dlt / 1_000_000); });
                 System.out.println(b);
+                Map<String, Long> nativeAfter = nativeThreads();
+                StringBuilder n = new StringBuilder("   all threads cpu ms:");
+                nativeAfter.forEach((k, v) -> { long dlt = v - nativeBefore.getOrDefault(k, 0L); if (dlt >= 50) n.append(' ').append(k.replace(' ', '_')).append('=').append(dlt); });
+                System.out.println(n);
             }
         }
     }
