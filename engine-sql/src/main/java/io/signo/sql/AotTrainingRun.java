@@ -1,7 +1,11 @@
 package io.signo.sql;
 
+import io.signo.sql.catalog.SqlTypes;
+import io.signo.storage.db.Database;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.table.Column;
+import io.signo.storage.table.Table;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
@@ -12,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 /**
  * The workload {@code bin/signo} trains the JVM's ahead-of-time cache with (JDK 25: classes loaded
@@ -32,6 +38,14 @@ import java.util.SplittableRandom;
  * operators' kernels with at first, and the suite's small, varied queries would train them for
  * small inputs; the gain is in Calcite's methods alone (figures in docs/performance.md).
  *
+ * <p>One kind of statement it does run: loads. It writes the SF 0.1 tables as TPC-H {@code .tbl}
+ * files and loads them {@value #LOAD_ROUNDS} times ({@code CREATE TABLE ... AS SELECT} from
+ * {@code read_csv}, then {@code COPY ... FROM}) into an in-memory database. A load runs once per
+ * file in a process, so the JIT never gets a second go at it: without profiles its first load
+ * runs the CSV parser, the column encoders and the statistics interpreted and in C1 code until C2
+ * has compiled them. A load's work does not change with the file's size (1 MiB splits, blocks of
+ * 8,192 rows), so the small files train the same paths a large one takes.
+ *
  * <p>Run with {@code java -XX:AOTCacheOutput=<file> -cp <the command's class path>
  * io.signo.sql.AotTrainingRun [file.sql ...]}; the cache is only used with the same class path.
  */
@@ -44,6 +58,7 @@ public final class AotTrainingRun
     private static final double SCALE_FACTOR = 0.1;
     private static final int ROUNDS = 5;
     private static final int THREADS = 2;
+    private static final int LOAD_ROUNDS = 2;
 
     private AotTrainingRun() {}
 
@@ -66,8 +81,48 @@ public final class AotTrainingRun
                     }
                 }
             }
+            try {
+                trainLoads(dataSet, engine);
+            }
+            catch (IOException | SignoException e) {
+                // the planner's profiles are worth a cache without the loads' (no room for the files, say)
+                System.out.println("the loads were not trained: " + e.getMessage());
+            }
         }
         System.out.printf("trained on %d statements, %d rounds (%d plannings failed)%n", statements.size(), ROUNDS, failed);
+    }
+
+    /** Writes the tables as {@code .tbl} files and loads them as a user would: see the class comment. */
+    private static void trainLoads(TpchDataSet dataSet, SignoEngine generated)
+            throws IOException
+    {
+        Path directory = Files.createTempDirectory("signo-aot-training");
+        try (SignoEngine loading = new SignoEngine(Database.inMemory(), THREADS)) {
+            List<String> tables = dataSet.catalog().tables().stream().map(Table::name).sorted().toList();
+            for (String table : tables) {
+                generated.execute("COPY (SELECT * FROM " + table + ") TO '" + directory.resolve(table + ".tbl") + "' (FORMAT csv, DELIMITER '|', HEADER false)");
+            }
+            for (int round = 0; round < LOAD_ROUNDS; round++) {
+                for (String table : tables) {
+                    List<String> columns = new ArrayList<>();
+                    for (Column column : dataSet.catalog().table(table).columns()) {
+                        columns.add(column.name() + " " + SqlTypes.toSql(column.type()));
+                    }
+                    String file = directory.resolve(table + ".tbl").toString();
+                    String name = table + "_" + round;
+                    loading.execute("CREATE TABLE " + name + " AS SELECT * FROM read_csv('" + file + "', delim => '|', header => false, columns => '" + String.join(", ", columns) + "')");
+                    loading.execute("COPY " + name + " FROM '" + file + "' (FORMAT csv, DELIMITER '|', HEADER false)");
+                    loading.execute("DROP TABLE " + name);
+                }
+            }
+        }
+        finally {
+            try (Stream<Path> files = Files.walk(directory)) {
+                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
     }
 
     private static List<String> suite()

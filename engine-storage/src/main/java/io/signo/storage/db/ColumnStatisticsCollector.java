@@ -30,6 +30,10 @@ final class ColumnStatisticsCollector
     private byte[] bytes = new byte[0];
     private int[] ints = new int[0];
     private long[] longs = new long[0];
+    /** What the per-type methods found in the block being added. */
+    private long blockNulls;
+    private Object blockMin;
+    private Object blockMax;
 
     ColumnStatisticsCollector(Type type)
     {
@@ -40,139 +44,170 @@ final class ColumnStatisticsCollector
     ColumnStatistics addBlock(ColumnVector vector)
     {
         int count = vector.positionCount();
-        long blockNulls = 0;
-        Object blockMin = null;
-        Object blockMax = null;
+        blockNulls = 0;
+        blockMin = null;
+        blockMax = null;
         PhysicalType physical = type.physicalType();
+        // a method per type: each loop compiled on its own, small enough to inline what it calls
         switch (physical) {
-            case BYTE -> {
-                boolean seenFalse = false;
-                boolean seenTrue = false;
-                for (int p = 0; p < count; p++) {
-                    if (vector.isNull(p)) {
-                        blockNulls++;
-                        continue;
-                    }
-                    boolean value = vector.getBoolean(p);
-                    seenTrue |= value;
-                    seenFalse |= !value;
-                    distinct.addHash(HyperLogLog.mix(value ? 1 : 0));
-                }
-                blockMin = seenFalse ? Boolean.FALSE : (seenTrue ? Boolean.TRUE : null);
-                blockMax = seenTrue ? Boolean.TRUE : (seenFalse ? Boolean.FALSE : null);
-            }
-            case INT, LONG -> {
-                long low = Long.MAX_VALUE;
-                long high = Long.MIN_VALUE;
-                boolean any = false;
-                if (longs.length < count) {
-                    longs = new long[count];
-                }
-                if (physical == PhysicalType.INT) {
-                    if (ints.length < count) {
-                        ints = new int[count];
-                    }
-                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_INT_UNALIGNED, 0, ints, 0, count);
-                    for (int p = 0; p < count; p++) {
-                        longs[p] = ints[p];
-                    }
-                }
-                else {
-                    MemorySegment.copy(vector.values(), ValueLayout.JAVA_LONG_UNALIGNED, 0, longs, 0, count);
-                }
-                boolean nullable = vector.nulls() != null;
-                for (int p = 0; p < count; p++) {
-                    if (nullable && vector.isNull(p)) {
-                        blockNulls++;
-                        continue;
-                    }
-                    long value = longs[p];
-                    low = Math.min(low, value);
-                    high = Math.max(high, value);
-                    any = true;
-                    distinct.addHash(HyperLogLog.mix(value));
-                }
-                if (any) {
-                    blockMin = physical == PhysicalType.INT ? (Object) (int) low : (Object) low;
-                    blockMax = physical == PhysicalType.INT ? (Object) (int) high : (Object) high;
-                }
-            }
-            case INT128 -> {
-                // no bounds: nothing prunes on a long DECIMAL's minimum and maximum yet
-                for (int p = 0; p < count; p++) {
-                    if (vector.isNull(p)) {
-                        blockNulls++;
-                        continue;
-                    }
-                    distinct.addHash(HyperLogLog.mix(HyperLogLog.mix(vector.getInt128High(p)) ^ vector.getInt128Low(p)));
-                }
-            }
-            case DOUBLE -> {
-                double low = Double.POSITIVE_INFINITY;
-                double high = Double.NEGATIVE_INFINITY;
-                boolean any = false;
-                boolean nan = false;
-                for (int p = 0; p < count; p++) {
-                    if (vector.isNull(p)) {
-                        blockNulls++;
-                        continue;
-                    }
-                    double value = vector.getDouble(p);
-                    nan |= Double.isNaN(value);
-                    low = Math.min(low, value);
-                    high = Math.max(high, value);
-                    any = true;
-                    distinct.addHash(HyperLogLog.mix(Double.doubleToLongBits(value == 0 ? 0.0 : value)));
-                }
-                // NaN sorts above every number in SQL; bounds that cannot say so are left unknown
-                if (any && !nan) {
-                    blockMin = low;
-                    blockMax = high;
-                }
-            }
-            case BYTES -> {
-                // the block's strings copied to the heap once: comparing and hashing them there is several times cheaper
-                int first = count == 0 ? 0 : vector.stringStart(0);
-                int end = count == 0 ? 0 : vector.stringStart(count);
-                if (starts.length < count + 1) {
-                    starts = new int[count + 1];
-                }
-                MemorySegment.copy(vector.offsets(), ValueLayout.JAVA_INT_UNALIGNED, 0, starts, 0, count + 1);
-                if (bytes.length < end - first) {
-                    bytes = new byte[end - first];
-                }
-                MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, first, bytes, 0, end - first);
-                int lowest = -1;
-                int highest = -1;
-                for (int p = 0; p < count; p++) {
-                    if (vector.isNull(p)) {
-                        blockNulls++;
-                        continue;
-                    }
-                    int start = starts[p] - first;
-                    int length = starts[p + 1] - starts[p];
-                    stringBytes += length;
-                    if (lowest < 0 || compareStrings(start, length, starts[lowest] - first, starts[lowest + 1] - starts[lowest]) < 0) {
-                        lowest = p;
-                    }
-                    if (highest < 0 || compareStrings(start, length, starts[highest] - first, starts[highest + 1] - starts[highest]) > 0) {
-                        highest = p;
-                    }
-                    long hash = length;
-                    for (int k = start; k < start + length; k++) {
-                        hash = hash * 31 + bytes[k];
-                    }
-                    distinct.addHash(HyperLogLog.mix(hash));
-                }
-                blockMin = lowest < 0 ? null : vector.getString(lowest);
-                blockMax = highest < 0 ? null : vector.getString(highest);
-            }
+            case BYTE -> addBooleans(vector, count);
+            case INT, LONG -> addIntegers(vector, count, physical);
+            case INT128 -> addLongDecimals(vector, count);
+            case DOUBLE -> addDoubles(vector, count);
+            case BYTES -> addStrings(vector, count);
         }
         rows += count;
         nulls += blockNulls;
         min = lesser(min, blockMin);
         max = greater(max, blockMax);
         return new ColumnStatistics(0, blockNulls, blockMin, blockMax, physical.fixedWidth());
+    }
+
+    /** BOOLEAN: false before true. */
+    private void addBooleans(ColumnVector vector, int count)
+    {
+        long nullCount = 0;
+        boolean seenFalse = false;
+        boolean seenTrue = false;
+        for (int p = 0; p < count; p++) {
+            if (vector.isNull(p)) {
+                nullCount++;
+                continue;
+            }
+            boolean value = vector.getBoolean(p);
+            seenTrue |= value;
+            seenFalse |= !value;
+            distinct.addHash(HyperLogLog.mix(value ? 1 : 0));
+        }
+        blockMin = seenFalse ? Boolean.FALSE : (seenTrue ? Boolean.TRUE : null);
+        blockMax = seenTrue ? Boolean.TRUE : (seenFalse ? Boolean.FALSE : null);
+        blockNulls = nullCount;
+    }
+
+    /** INTEGER, BIGINT, dates, short decimals: copied to the heap in bulk first. */
+    private void addIntegers(ColumnVector vector, int count, PhysicalType physical)
+    {
+        long nullCount = 0;
+        long low = Long.MAX_VALUE;
+        long high = Long.MIN_VALUE;
+        boolean any = false;
+        if (longs.length < count) {
+            longs = new long[count];
+        }
+        if (physical == PhysicalType.INT) {
+            if (ints.length < count) {
+                ints = new int[count];
+            }
+            MemorySegment.copy(vector.values(), ValueLayout.JAVA_INT_UNALIGNED, 0, ints, 0, count);
+            for (int p = 0; p < count; p++) {
+                longs[p] = ints[p];
+            }
+        }
+        else {
+            MemorySegment.copy(vector.values(), ValueLayout.JAVA_LONG_UNALIGNED, 0, longs, 0, count);
+        }
+        boolean nullable = vector.nulls() != null;
+        for (int p = 0; p < count; p++) {
+            if (nullable && vector.isNull(p)) {
+                nullCount++;
+                continue;
+            }
+            long value = longs[p];
+            low = Math.min(low, value);
+            high = Math.max(high, value);
+            any = true;
+            distinct.addHash(HyperLogLog.mix(value));
+        }
+        if (any) {
+            blockMin = physical == PhysicalType.INT ? (Object) (int) low : (Object) low;
+            blockMax = physical == PhysicalType.INT ? (Object) (int) high : (Object) high;
+        }
+        blockNulls = nullCount;
+    }
+
+    /** Long decimals: nulls and the distinct sketch only. */
+    private void addLongDecimals(ColumnVector vector, int count)
+    {
+        long nullCount = 0;
+        // no bounds: nothing prunes on a long DECIMAL's minimum and maximum yet
+        for (int p = 0; p < count; p++) {
+            if (vector.isNull(p)) {
+                nullCount++;
+                continue;
+            }
+            distinct.addHash(HyperLogLog.mix(HyperLogLog.mix(vector.getInt128High(p)) ^ vector.getInt128Low(p)));
+        }
+        blockNulls = nullCount;
+    }
+
+    /** REAL and DOUBLE: no bounds when a NaN is among the values. */
+    private void addDoubles(ColumnVector vector, int count)
+    {
+        long nullCount = 0;
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
+        boolean any = false;
+        boolean nan = false;
+        for (int p = 0; p < count; p++) {
+            if (vector.isNull(p)) {
+                nullCount++;
+                continue;
+            }
+            double value = vector.getDouble(p);
+            nan |= Double.isNaN(value);
+            low = Math.min(low, value);
+            high = Math.max(high, value);
+            any = true;
+            distinct.addHash(HyperLogLog.mix(Double.doubleToLongBits(value == 0 ? 0.0 : value)));
+        }
+        // NaN sorts above every number in SQL; bounds that cannot say so are left unknown
+        if (any && !nan) {
+            blockMin = low;
+            blockMax = high;
+        }
+        blockNulls = nullCount;
+    }
+
+    /** Strings, ordered by their UTF-8 bytes. */
+    private void addStrings(ColumnVector vector, int count)
+    {
+        long nullCount = 0;
+        // the block's strings copied to the heap once: comparing and hashing them there is several times cheaper
+        int first = count == 0 ? 0 : vector.stringStart(0);
+        int end = count == 0 ? 0 : vector.stringStart(count);
+        if (starts.length < count + 1) {
+            starts = new int[count + 1];
+        }
+        MemorySegment.copy(vector.offsets(), ValueLayout.JAVA_INT_UNALIGNED, 0, starts, 0, count + 1);
+        if (bytes.length < end - first) {
+            bytes = new byte[end - first];
+        }
+        MemorySegment.copy(vector.values(), ValueLayout.JAVA_BYTE, first, bytes, 0, end - first);
+        int lowest = -1;
+        int highest = -1;
+        for (int p = 0; p < count; p++) {
+            if (vector.isNull(p)) {
+                nullCount++;
+                continue;
+            }
+            int start = starts[p] - first;
+            int length = starts[p + 1] - starts[p];
+            stringBytes += length;
+            if (lowest < 0 || compareStrings(start, length, starts[lowest] - first, starts[lowest + 1] - starts[lowest]) < 0) {
+                lowest = p;
+            }
+            if (highest < 0 || compareStrings(start, length, starts[highest] - first, starts[highest + 1] - starts[highest]) > 0) {
+                highest = p;
+            }
+            long hash = length;
+            for (int k = start; k < start + length; k++) {
+                hash = hash * 31 + bytes[k];
+            }
+            distinct.addHash(HyperLogLog.mix(hash));
+        }
+        blockMin = lowest < 0 ? null : vector.getString(lowest);
+        blockMax = highest < 0 ? null : vector.getString(highest);
+        blockNulls = nullCount;
     }
 
     /** The statistics of every block added, with the distinct sketch. */

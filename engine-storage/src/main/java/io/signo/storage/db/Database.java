@@ -5,6 +5,7 @@ import io.signo.storage.db.Manifest.TableEntry;
 import io.signo.storage.db.Manifest.ViewEntry;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.memory.NativeMemory;
 import io.signo.storage.table.Catalog;
 import io.signo.storage.table.Column;
 import io.signo.storage.table.Partition;
@@ -164,8 +165,18 @@ public final class Database
 
     public static Database inMemory(BlockCache cache)
     {
+        return inMemory(cache, NativeMemory.limitBytes());
+    }
+
+    /**
+     * An empty database in memory whose tables' files may take at most {@code limitBytes} (by
+     * default the native memory the JVM lets the process hold): a write past it fails with
+     * {@code EXCEEDED_MEMORY_LIMIT} and leaves nothing behind.
+     */
+    public static Database inMemory(BlockCache cache, long limitBytes)
+    {
         try {
-            return new Database(new MemoryStore(), cache, "memory", 0, null);
+            return new Database(new MemoryStore(limitBytes), cache, "memory", 0, null);
         }
         catch (IOException e) {
             throw new IllegalStateException("a memory store does no I/O", e);

@@ -1,24 +1,46 @@
 package io.signo.storage.db;
 
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
+import io.signo.storage.memory.NativeMemory;
+
+import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** The files of a database that lives in memory, as long as its process: the same format, nothing to make durable. */
+/**
+ * The files of a database that lives in memory, as long as its process: the same format, nothing to
+ * make durable. The files are native memory, counted against a limit (by default the native memory
+ * the JVM lets the process hold): a write whose files would pass it fails with
+ * {@link ErrorCode#EXCEEDED_MEMORY_LIMIT}, and the statement, which has committed nothing, removes
+ * the files it wrote.
+ */
 final class MemoryStore
         implements FileStore
 {
     private final Map<Long, MemorySegment> files = new ConcurrentHashMap<>();
+    private final long limitBytes;
+    private final AtomicLong heldBytes = new AtomicLong();
     private volatile Manifest manifest = Manifest.EMPTY;
+
+    MemoryStore(long limitBytes)
+    {
+        if (limitBytes <= 0) {
+            throw new IllegalArgumentException("limitBytes must be positive: " + limitBytes);
+        }
+        this.limitBytes = limitBytes;
+    }
 
     @Override
     public SegmentOutput create(long fileId)
     {
         return new SegmentOutput()
         {
-            private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            private final Bytes bytes = new Bytes();
 
             @Override
             public void write(byte[] chunk)
@@ -35,16 +57,52 @@ final class MemoryStore
             @Override
             public void finish()
             {
-                // native like a mapped file, so that decoding sees one kind of segment
-                byte[] content = bytes.toByteArray();
-                MemorySegment file = Arena.ofAuto().allocate(Math.max(content.length, 1), 8);
-                MemorySegment.copy(MemorySegment.ofArray(content), 0, file, 0, content.length);
-                files.put(fileId, file.asSlice(0, content.length).asReadOnly());
+                int length = bytes.size();
+                reserve(length);
+                MemorySegment file;
+                try {
+                    // native like a mapped file, so that decoding sees one kind of segment
+                    file = Arena.ofAuto().allocate(Math.max(length, 1), 8);
+                }
+                catch (OutOfMemoryError e) {
+                    // the JVM's native memory ran out before this store's limit: pages of queries hold the rest
+                    heldBytes.addAndGet(-length);
+                    throw full(length, e);
+                }
+                bytes.copyTo(file);
+                files.put(fileId, file.asSlice(0, length).asReadOnly());
             }
 
             @Override
             public void abort() {}
         };
+    }
+
+    private void reserve(long length)
+    {
+        while (true) {
+            long held = heldBytes.get();
+            if (held + length > limitBytes) {
+                throw full(length, null);
+            }
+            if (heldBytes.compareAndSet(held, held + length)) {
+                return;
+            }
+        }
+    }
+
+    private SignoException full(long length, Throwable cause)
+    {
+        return new SignoException(ErrorCode.EXCEEDED_MEMORY_LIMIT, "the in-memory database cannot hold this statement's rows: its tables take "
+                + NativeMemory.format(heldBytes.get()) + " and a file of " + NativeMemory.format(length) + " more would pass its limit of " + NativeMemory.format(limitBytes)
+                + " (by default the native memory the JVM gives the process: -XX:MaxDirectMemorySize, by default the heap size; raise it with SIGNO_HEAP, e.g. SIGNO_HEAP=8g,"
+                + " or keep the tables on disk with --db DIR); nothing was written", cause);
+    }
+
+    /** Bytes held by the in-memory database's files. */
+    long heldBytes()
+    {
+        return heldBytes.get();
     }
 
     @Override
@@ -60,7 +118,11 @@ final class MemoryStore
     @Override
     public void delete(long fileId)
     {
-        files.remove(fileId);
+        MemorySegment removed = files.remove(fileId);
+        if (removed != null) {
+            // readers that still hold the file keep it until the collector frees it
+            heldBytes.addAndGet(-removed.byteSize());
+        }
     }
 
     @Override
@@ -94,5 +156,16 @@ final class MemoryStore
     public void close()
     {
         files.clear();
+        heldBytes.set(0);
+    }
+
+    /** A file's bytes as they are written, copied once into native memory when it ends (no copy on the heap first). */
+    private static final class Bytes
+            extends ByteArrayOutputStream
+    {
+        void copyTo(MemorySegment target)
+        {
+            MemorySegment.copy(MemorySegment.ofArray(buf), 0, target, 0, count);
+        }
     }
 }

@@ -54,53 +54,19 @@ final class StringChunks
             lengths[i] = starts[i + 1] - starts[i];
         }
         if (nulls != null) {
-            // a null slot holds the string before it, so that it breaks no run and adds no dictionary entry
-            int first = 0;
-            while (first < positionCount && ColumnVector.isNullBit(nulls, first)) {
-                first++;
-            }
-            int previous = first < positionCount ? first : -1;
-            for (int i = 0; i < positionCount; i++) {
-                if (!ColumnVector.isNullBit(nulls, i)) {
-                    previous = i;
-                }
-                else {
-                    starts[i] = previous < 0 ? 0 : starts[previous];
-                    lengths[i] = previous < 0 ? 0 : lengths[previous];
-                }
-            }
+            fillNullSlots(nulls, starts, lengths, positionCount);
         }
-
-        // one pass: plain size (nulls stored as empty strings), runs
-        long plainBytes = 0;
-        int minLength = Integer.MAX_VALUE;
-        int maxLength = 0;
-        int runCount = positionCount == 0 ? 0 : 1;
-        int runStart = 0;
-        int minRun = Integer.MAX_VALUE;
-        int maxRun = 0;
-        long runValueBytes = positionCount == 0 ? 0 : lengths[0];
-        int minRunValueLength = positionCount == 0 ? 0 : lengths[0];
-        int maxRunValueLength = minRunValueLength;
-        for (int i = 0; i < positionCount; i++) {
-            int length = nulls != null && ColumnVector.isNullBit(nulls, i) ? 0 : lengths[i];
-            plainBytes += length;
-            minLength = Math.min(minLength, length);
-            maxLength = Math.max(maxLength, length);
-            if (i > 0 && !equal(bytes, starts[i - 1], lengths[i - 1], starts[i], lengths[i])) {
-                int run = i - runStart;
-                minRun = Math.min(minRun, run);
-                maxRun = Math.max(maxRun, run);
-                runStart = i;
-                runCount++;
-                runValueBytes += lengths[i];
-                minRunValueLength = Math.min(minRunValueLength, lengths[i]);
-                maxRunValueLength = Math.max(maxRunValueLength, lengths[i]);
-            }
-        }
-        minLength = positionCount == 0 ? 0 : minLength;
-        minRun = Math.min(minRun, positionCount - runStart);
-        maxRun = Math.max(maxRun, positionCount - runStart);
+        // the passes in methods of their own: each loop compiled on its own, not one method the JIT recompiles whole
+        Shape shape = Shape.measure(bytes, nulls, starts, lengths, positionCount);
+        long plainBytes = shape.plainBytes;
+        int minLength = shape.minLength;
+        int maxLength = shape.maxLength;
+        int runCount = shape.runCount;
+        int minRun = shape.minRun;
+        int maxRun = shape.maxRun;
+        long runValueBytes = shape.runValueBytes;
+        int minRunValueLength = shape.minRunValueLength;
+        int maxRunValueLength = shape.maxRunValueLength;
         if (plainBytes > MAX_STRING_BYTES) {
             throw new IllegalArgumentException("a chunk holds at most " + MAX_STRING_BYTES + " bytes of strings: " + plainBytes);
         }
@@ -161,6 +127,80 @@ final class StringChunks
         }
         ByteSection.write(out, plainChoice);
         return ChunkEncoding.PLAIN;
+    }
+
+    /** A null slot takes the string before it (the first non-null one for leading nulls), so that it breaks no run and adds no dictionary entry. */
+    private static void fillNullSlots(MemorySegment nulls, int[] starts, int[] lengths, int positionCount)
+    {
+        int first = 0;
+        while (first < positionCount && ColumnVector.isNullBit(nulls, first)) {
+            first++;
+        }
+        int previous = first < positionCount ? first : -1;
+        for (int i = 0; i < positionCount; i++) {
+            if (!ColumnVector.isNullBit(nulls, i)) {
+                previous = i;
+            }
+            else {
+                starts[i] = previous < 0 ? 0 : starts[previous];
+                lengths[i] = previous < 0 ? 0 : lengths[previous];
+            }
+        }
+    }
+
+    /** What one pass over a chunk's strings measures: the plain size (nulls stored as empty strings), lengths and runs. */
+    private static final class Shape
+    {
+        long plainBytes;
+        int minLength;
+        int maxLength;
+        int runCount;
+        int minRun;
+        int maxRun;
+        long runValueBytes;
+        int minRunValueLength;
+        int maxRunValueLength;
+
+        static Shape measure(MemorySegment bytes, MemorySegment nulls, int[] starts, int[] lengths, int positionCount)
+        {
+            long plainBytes = 0;
+            int minLength = Integer.MAX_VALUE;
+            int maxLength = 0;
+            int runCount = positionCount == 0 ? 0 : 1;
+            int runStart = 0;
+            int minRun = Integer.MAX_VALUE;
+            int maxRun = 0;
+            long runValueBytes = positionCount == 0 ? 0 : lengths[0];
+            int minRunValueLength = positionCount == 0 ? 0 : lengths[0];
+            int maxRunValueLength = minRunValueLength;
+            for (int i = 0; i < positionCount; i++) {
+                int length = nulls != null && ColumnVector.isNullBit(nulls, i) ? 0 : lengths[i];
+                plainBytes += length;
+                minLength = Math.min(minLength, length);
+                maxLength = Math.max(maxLength, length);
+                if (i > 0 && !equal(bytes, starts[i - 1], lengths[i - 1], starts[i], lengths[i])) {
+                    int run = i - runStart;
+                    minRun = Math.min(minRun, run);
+                    maxRun = Math.max(maxRun, run);
+                    runStart = i;
+                    runCount++;
+                    runValueBytes += lengths[i];
+                    minRunValueLength = Math.min(minRunValueLength, lengths[i]);
+                    maxRunValueLength = Math.max(maxRunValueLength, lengths[i]);
+                }
+            }
+            Shape shape = new Shape();
+            shape.plainBytes = plainBytes;
+            shape.minLength = positionCount == 0 ? 0 : minLength;
+            shape.maxLength = maxLength;
+            shape.runCount = runCount;
+            shape.minRun = Math.min(minRun, positionCount - runStart);
+            shape.maxRun = Math.max(maxRun, positionCount - runStart);
+            shape.runValueBytes = runValueBytes;
+            shape.minRunValueLength = minRunValueLength;
+            shape.maxRunValueLength = maxRunValueLength;
+            return shape;
+        }
     }
 
     private static boolean equal(MemorySegment bytes, int leftStart, int leftLength, int rightStart, int rightLength)
