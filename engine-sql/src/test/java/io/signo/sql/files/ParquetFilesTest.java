@@ -52,6 +52,17 @@ class ParquetFilesTest
                    CASE WHEN i % 43 = 0 THEN NULL ELSE make_timestamp_ns((-100000000000000 + i * 7919000123) * 1000) END AS ts_ns,
                    CASE WHEN i % 47 = 0 THEN NULL ELSE make_timestamp(801964800000000 + i * 3600000000)::TIMESTAMPTZ END AS tstz
             FROM range(0, 20000) t(i)""";
+
+    /** Dictionary-encoded columns without NULLs (their codes can be read row by row where they lie), and one with NULLs (dtn). */
+    private static final String CODED_ROWS = """
+            SELECT i::INTEGER AS i,
+                   (i * 7 % 50)::INTEGER AS k,
+                   'code ' || (i % 7) AS s,
+                   (i % 11 * 1.25)::DECIMAL(15, 2) AS amount,
+                   DATE '1995-01-01' + (i * 13 % 700)::INTEGER AS dt,
+                   CASE WHEN i % 10 = 0 THEN NULL ELSE DATE '1995-01-01' + (i % 600)::INTEGER END AS dtn,
+                   md5(i::VARCHAR) AS text
+            FROM range(0, 30000) t(i)""";
     private static final List<String> CODECS = List.of("snappy", "zstd", "gzip", "lz4", "uncompressed");
 
     @TempDir
@@ -70,6 +81,8 @@ class ParquetFilesTest
             }
             statement.execute("COPY (" + ROWS + ") TO '" + file("v2") + "' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 6000, PARQUET_VERSION v2)");
             statement.execute("COPY (" + ROWS + " WHERE false) TO '" + file("empty") + "' (FORMAT parquet)");
+            statement.execute("COPY (" + CODED_ROWS + ") TO '" + file("coded") + "' (FORMAT parquet, ROW_GROUP_SIZE 8192)");
+            statement.execute("COPY (" + CODED_ROWS + ") TO '" + file("coded_v2") + "' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 8192, PARQUET_VERSION v2)");
             statement.execute("COPY (" + ROWS + " WHERE i < 7000) TO '" + directory.resolve("part_1.parquet") + "' (FORMAT parquet)");
             statement.execute("COPY (" + ROWS + " WHERE i >= 7000) TO '" + directory.resolve("part_2.parquet") + "' (FORMAT parquet, COMPRESSION zstd)");
             statement.execute("COPY (SELECT 1 AS i, 'x' AS other) TO '" + file("other_columns") + "' (FORMAT parquet)");
@@ -130,6 +143,28 @@ class ParquetFilesTest
             assertSame("SELECT count(*), count(low), min(high) FROM read_parquet('" + path + "') WHERE low > 'zzz'", false);
             assertSame("SELECT low, count(*), count(dt), sum(d9) FROM read_parquet('" + path + "') WHERE i >= 0 GROUP BY low", false);
             assertSame("SELECT count(*), sum(i) FROM read_parquet('" + path + "') WHERE low IS NOT NULL AND low <> 'name 0'", false);
+        }
+    }
+
+    /**
+     * After a test that keeps few rows, the next tested and read columns decode the codes of the
+     * rows kept only, where they lie in their runs; a test that keeps nearly every row stops the
+     * tests and every row is read, the filter dropping the others (NULLs among them).
+     */
+    @Test
+    void testsThatKeepFewRowsOrNearlyAllKeepTheRowsDuckDbKeeps()
+            throws Exception
+    {
+        for (String name : List.of("coded", "coded_v2")) {
+            String path = file(name).toString();
+            // the string test runs first and keeps a seventh of the rows
+            assertSame("SELECT i, k, s, amount, dt, dtn, text FROM read_parquet('" + path + "') WHERE s = 'code 3' AND dt < DATE '1996-01-01' AND k BETWEEN 10 AND 30", false);
+            assertSame("SELECT i, k, amount, dtn FROM read_parquet('" + path + "') WHERE k = 7 AND amount > 5 AND dtn > DATE '1995-06-01'", false);
+            assertSame("SELECT count(*), sum(amount), min(dt), max(dtn), count(dtn) FROM read_parquet('" + path + "') WHERE dt BETWEEN DATE '1995-03-01' AND DATE '1995-04-01' AND k < 40", false);
+            assertSame("SELECT i, s FROM read_parquet('" + path + "') WHERE k = 1000 AND dt > DATE '1990-01-01'", false);
+            // nearly every row passes the first test: every row is read, the filter drops the rest
+            assertSame("SELECT s, count(*), sum(amount), count(dtn), min(dtn) FROM read_parquet('" + path + "') WHERE dtn <= DATE '1996-08-30' AND k < 45 GROUP BY s", false);
+            assertSame("SELECT count(*), sum(k), min(dt) FROM read_parquet('" + path + "') WHERE dt < DATE '1996-09-01' AND k <> 3 AND s <> 'code 9'", false);
         }
     }
 

@@ -133,6 +133,11 @@ final class ColumnChunkDecoder
     private final ColumnOutput output;
     /** Where the rows' dictionary codes go (-1 for NULL) instead of their values; null when decoding values. */
     private final int[] codes;
+    /** The rows whose codes are asked for, ascending, or null for every row. */
+    private int[] positions;
+    private int positionCount;
+    /** The first of {@link #positions} not yet decoded. */
+    private int nextPosition;
     private final PageDecompressor decompressor;
     private final Scratch scratch;
     private final int maxDefinition;
@@ -197,11 +202,25 @@ final class ColumnChunkDecoder
             PageDecompressor decompressor, Scratch scratch)
             throws UnsupportedPage
     {
+        return decodeCodes(file, start, length, schema, type, chunk, rowCount, codes, null, 0, decompressor, scratch);
+    }
+
+    /**
+     * {@link #decodeCodes} of the rows {@code positions[0..positionCount)} (ascending) only, for a
+     * scan whose earlier tests kept few rows: {@code codes} is written at those rows (and maybe at
+     * others), the codes of the rest are not decoded. A page holding none of the rows is not read.
+     */
+    static Dictionary decodeCodes(MemorySegment file, long start, long length, ColumnSchema schema, Type type, ColumnMetaData chunk, int rowCount, int[] codes,
+            int[] positions, int positionCount, PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
         checkChunk(file, start, length);
         if (schema.type() == PhysicalType.BOOLEAN) {
             throw new UnsupportedPage("booleans have no dictionary");
         }
         ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, type, null, codes, decompressor, scratch);
+        decoder.positions = positions;
+        decoder.positionCount = positionCount;
         decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
         if (decoder.dictionary == null) {
             throw new UnsupportedPage("a chunk without a dictionary");
@@ -239,6 +258,12 @@ final class ColumnChunkDecoder
                 case PageHeader.DATA_PAGE, PageHeader.DATA_PAGE_V2 -> {
                     if (header.valueCount() > rowCount - row) {
                         throw new IllegalArgumentException("pages hold more values than the row group's " + rowCount + " rows");
+                    }
+                    if (positions != null && (nextPosition == positionCount || positions[nextPosition] >= row + header.valueCount())) {
+                        // none of the rows asked for lies in this page
+                        row += header.valueCount();
+                        valuesRead += header.valueCount();
+                        continue;
                     }
                     if (header.type() == PageHeader.DATA_PAGE) {
                         decodePageV1(header, decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize()));
@@ -349,22 +374,68 @@ final class ColumnChunkDecoder
         if (encoding != PLAIN_DICTIONARY && encoding != RLE_DICTIONARY) {
             throw new UnsupportedPage("a page in encoding " + encoding + " among dictionary-encoded ones");
         }
-        int[] indices = dictionaryIndices(values, defined);
         int size = dictionarySize;
+        if (positions != null) {
+            int from = nextPosition;
+            int to = from;
+            int end = row + count;
+            while (to < positionCount && positions[to] < end) {
+                to++;
+            }
+            nextPosition = to;
+            if (defined == count) {
+                decodeCodesAt(values, count, from, to, size);
+                return;
+            }
+        }
+        if (defined == count) {
+            // straight into the rows' codes, with no copy between
+            if (dictionary == null) {
+                throw new IllegalArgumentException("dictionary-encoded page without a dictionary page");
+            }
+            if (count > 0) {
+                int bitWidth = values.get(ValueLayout.JAVA_BYTE, 0);
+                scratch.hybrid().decode(values, 1, values.byteSize(), bitWidth, count, codes, row);
+            }
+            checkCodes(codes, row, row + count, size);
+            return;
+        }
+        int[] indices = dictionaryIndices(values, defined);
+        checkCodes(indices, 0, defined, size);
+        int dense = 0;
+        for (int r = 0; r < count; r++) {
+            codes[row + r] = levels[r] == maxDefinition ? indices[dense++] : -1;
+        }
+    }
+
+    private static void checkCodes(int[] codes, int from, int to, int size)
+    {
         boolean outside = false;
-        for (int i = 0; i < defined; i++) {
-            outside |= Integer.compareUnsigned(indices[i], size) >= 0;
+        for (int i = from; i < to; i++) {
+            outside |= Integer.compareUnsigned(codes[i], size) >= 0;
         }
         if (outside) {
             throw new IllegalArgumentException("a dictionary index outside the dictionary of " + size + " entries");
         }
-        if (defined == count) {
-            System.arraycopy(indices, 0, codes, row, count);
+    }
+
+    /** The codes of a page without NULLs at the rows {@code positions[from..to)} only. */
+    private void decodeCodesAt(MemorySegment values, int count, int from, int to, int size)
+    {
+        if (dictionary == null) {
+            throw new IllegalArgumentException("dictionary-encoded page without a dictionary page");
+        }
+        if (from == to) {
             return;
         }
-        int dense = 0;
-        for (int r = 0; r < count; r++) {
-            codes[row + r] = levels[r] == maxDefinition ? indices[dense++] : -1;
+        int bitWidth = values.get(ValueLayout.JAVA_BYTE, 0);
+        scratch.hybrid().decodeAt(values, 1, values.byteSize(), bitWidth, count, positions, from, to, row, codes);
+        boolean outside = false;
+        for (int i = from; i < to; i++) {
+            outside |= Integer.compareUnsigned(codes[positions[i]], size) >= 0;
+        }
+        if (outside) {
+            throw new IllegalArgumentException("a dictionary index outside the dictionary of " + size + " entries");
         }
     }
 

@@ -31,6 +31,12 @@ final class HybridDecoder
      */
     void decode(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] values)
     {
+        decode(source, offset, limit, bitWidth, count, values, 0);
+    }
+
+    /** {@link #decode} into {@code values[into..into + count)}. */
+    void decode(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] values, int into)
+    {
         if (bitWidth < 0 || bitWidth > 32) {
             throw new IllegalArgumentException("bit width " + bitWidth + " out of range");
         }
@@ -43,10 +49,92 @@ final class HybridDecoder
         }
         MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, data, 0, length);
         Arrays.fill(data, length, length + PADDING, (byte) 0);
-        decode(data, length, bitWidth, count, values);
+        decode(data, length, bitWidth, count, values, into);
     }
 
-    private static void decode(byte[] data, int limit, int bitWidth, int count, int[] values)
+    /**
+     * Decodes only the values at {@code rows[from..to)}, page rows counted from {@code first} and
+     * ascending, of {@code count} values of {@code bitWidth} bits: the value of row {@code r} goes to
+     * {@code values[r]}, the others are left as they were. A bit-packed value is read where it lies,
+     * so the runs between the rows asked for are stepped over, not unpacked. Throws as {@link #decode}.
+     */
+    void decodeAt(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] rows, int from, int to, int first, int[] values)
+    {
+        if (bitWidth < 0 || bitWidth > 32) {
+            throw new IllegalArgumentException("bit width " + bitWidth + " out of range");
+        }
+        if (offset < 0 || limit < offset || limit > source.byteSize() || limit - offset > Integer.MAX_VALUE - PADDING) {
+            throw new IllegalArgumentException("RLE runs of " + (limit - offset) + " bytes outside their page");
+        }
+        int length = (int) (limit - offset);
+        if (data.length < length + PADDING) {
+            data = new byte[Math.max(length + PADDING, data.length * 2)];
+        }
+        MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, data, 0, length);
+        Arrays.fill(data, length, length + PADDING, (byte) 0);
+        decodeAt(data, length, bitWidth, count, rows, from, to, first, values);
+    }
+
+    private static void decodeAt(byte[] data, int limit, int bitWidth, int count, int[] rows, int from, int to, int first, int[] values)
+    {
+        long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
+        int byteWidth = (bitWidth + 7) / 8;
+        int position = 0;
+        int runStart = 0;
+        int next = from;
+        while (next < to) {
+            if (runStart >= count) {
+                throw new IllegalArgumentException("RLE runs end before row " + (rows[next] - first) + " of " + count);
+            }
+            long header = 0;
+            for (int shift = 0;; shift += 7) {
+                if (position >= limit || shift > 35) {
+                    throw new IllegalArgumentException("RLE run header runs past its data");
+                }
+                byte b = data[position++];
+                header |= (long) (b & 0x7f) << shift;
+                if (b >= 0) {
+                    break;
+                }
+            }
+            if ((header & 1) == 0) {
+                if (position + byteWidth > limit) {
+                    throw new IllegalArgumentException("RLE run runs past its data");
+                }
+                int value = 0;
+                for (int b = 0; b < byteWidth; b++) {
+                    value |= (data[position + b] & 0xff) << (8 * b);
+                }
+                position += byteWidth;
+                int runEnd = (int) Math.min(count, runStart + (header >>> 1));
+                int end = first + runEnd;
+                while (next < to && rows[next] < end) {
+                    values[rows[next++]] = value;
+                }
+                runStart = runEnd;
+            }
+            else {
+                long groups = header >>> 1;
+                int runEnd = (int) Math.min(count, runStart + groups * 8);
+                if ((long) (runEnd - runStart) * bitWidth > (long) (limit - position) * 8) {
+                    throw new IllegalArgumentException("bit-packed run runs past its data");
+                }
+                long base = (long) position * 8 - (long) (first + runStart) * bitWidth;
+                int end = first + runEnd;
+                while (next < to && rows[next] < end) {
+                    int row = rows[next++];
+                    // a value of up to 32 bits shifted by up to 7 lies within the eight bytes loaded
+                    long bit = base + (long) row * bitWidth;
+                    long word = (long) LONGS.get(data, (int) (bit >>> 3));
+                    values[row] = (int) ((word >>> (bit & 7)) & mask);
+                }
+                position = (int) Math.min(limit, position + groups * bitWidth);
+                runStart = runEnd;
+            }
+        }
+    }
+
+    private static void decode(byte[] data, int limit, int bitWidth, int count, int[] values, int into)
     {
         long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
         int byteWidth = (bitWidth + 7) / 8;
@@ -75,7 +163,7 @@ final class HybridDecoder
                 }
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + runLength);
-                Arrays.fill(values, filled, end, value);
+                Arrays.fill(values, into + filled, into + end, value);
                 filled = end;
             }
             else {
@@ -85,7 +173,7 @@ final class HybridDecoder
                 if ((long) packed * bitWidth > (long) (limit - position) * 8) {
                     throw new IllegalArgumentException("bit-packed run runs past its data");
                 }
-                unpack(data, position, bitWidth, mask, packed, values, filled);
+                unpack(data, position, bitWidth, mask, packed, values, into + filled);
                 filled += packed;
                 position = (int) Math.min(limit, position + groups * bitWidth);
             }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -56,6 +57,62 @@ class HybridDecoderTest
             }
             assertArrayEquals(expected, decode(runs.toByteArray(), bitWidth, expected.length), "bit width " + bitWidth);
         }
+    }
+
+    @Test
+    void someRowsDecodeAsTheWholeRunsDo()
+    {
+        SplittableRandom random = new SplittableRandom(13);
+        for (int bitWidth : new int[] {0, 1, 3, 8, 11, 12, 16, 20, 32}) {
+            int[] expected = new int[0];
+            ByteArrayOutputStream runs = new ByteArrayOutputStream();
+            for (int run = 0; run < 30; run++) {
+                int from = expected.length;
+                if (run % 3 == 1) {
+                    int length = 1 + random.nextInt(50);
+                    int value = randomValues(random, bitWidth, 1)[0];
+                    expected = Arrays.copyOf(expected, from + length);
+                    Arrays.fill(expected, from, from + length, value);
+                    writeRepeated(runs, value, length, bitWidth);
+                }
+                else {
+                    int[] values = randomValues(random, bitWidth, 8 * (1 + random.nextInt(10)));
+                    expected = Arrays.copyOf(expected, from + values.length);
+                    System.arraycopy(values, 0, expected, from, values.length);
+                    writePacked(runs, values, 0, values.length, bitWidth);
+                }
+            }
+            // the page's rows are rows 100 .. 100 + count of its row group; one row in five asked for, and the last
+            int first = 100;
+            int[] rows = new int[expected.length];
+            int rowCount = 0;
+            for (int row = 0; row < expected.length; row++) {
+                if (random.nextInt(5) == 0 || row == expected.length - 1) {
+                    rows[rowCount++] = first + row;
+                }
+            }
+            byte[] bytes = runs.toByteArray();
+            int[] decoded = new int[first + expected.length];
+            Arrays.fill(decoded, -7);
+            new HybridDecoder().decodeAt(MemorySegment.ofArray(bytes), 0, bytes.length, bitWidth, expected.length, rows, 0, rowCount, first, decoded);
+            int asked = 0;
+            for (int row = 0; row < expected.length; row++) {
+                boolean wanted = asked < rowCount && rows[asked] == first + row;
+                asked += wanted ? 1 : 0;
+                assertEquals(wanted ? expected[row] : -7, decoded[first + row], "bit width " + bitWidth + ", row " + row);
+            }
+        }
+    }
+
+    @Test
+    void someRowsPastTheRunsAreAnError()
+    {
+        ByteArrayOutputStream runs = new ByteArrayOutputStream();
+        writePacked(runs, new int[16], 0, 16, 12);
+        byte[] bytes = runs.toByteArray();
+        // the header says 24 values, the runs hold 16
+        assertThrows(IllegalArgumentException.class,
+                () -> new HybridDecoder().decodeAt(MemorySegment.ofArray(bytes), 0, bytes.length, 12, 24, new int[] {3, 20}, 0, 2, 0, new int[24]));
     }
 
     @Test
