@@ -9,6 +9,7 @@ import io.signo.sql.SignoEngine;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.MemoryPool;
+import io.signo.storage.page.Page;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchDataSet;
 
@@ -52,7 +53,7 @@ public final class SqlFuzzer
         BOTH_ERROR(false),
         /** The engines differ in a way both document; the reason says which. */
         KNOWN_DIFFERENCE(false),
-        /** One of them ran past the time limit. */
+        /** One of them ran past the time limit, or answered more rows than the fuzzer compares ({@value #MAX_ANSWER_ROWS}). */
         TIMEOUT(false),
         /** DuckDB failed, Signo answered. */
         DUCKDB_ERROR_ONLY(true),
@@ -111,6 +112,11 @@ public final class SqlFuzzer
             ErrorCode.SYNTAX_ERROR, ErrorCode.COLUMN_NOT_FOUND, ErrorCode.TABLE_NOT_FOUND);
     private static final int MINIMIZE_ATTEMPTS = 400;
     private static final String DUCKDB_MEMORY_LIMIT = "2GB";
+    /**
+     * The most rows of an answer the fuzzer holds and compares: a cross join of the large tables answers
+     * millions, each row a list of objects on the heap, which ran a one-hour run out of heap.
+     */
+    static final int MAX_ANSWER_ROWS = 100_000;
 
     private final TpchDataSet data;
     private final SignoEngine signo;
@@ -242,7 +248,9 @@ public final class SqlFuzzer
         Answer signoAnswer = runSigno(sql);
         Answer duckDbAnswer = runDuckDb(sql);
         if (signoAnswer.timedOut() || duckDbAnswer.timedOut()) {
-            return new Result(Outcome.TIMEOUT, (signoAnswer.timedOut() ? "Signo" : "DuckDB") + " ran past " + timeout.toSeconds() + " s", "TIMEOUT");
+            Answer stopped = signoAnswer.timedOut() ? signoAnswer : duckDbAnswer;
+            String why = stopped.error() == null ? "ran past " + timeout.toSeconds() + " s" : stopped.error();
+            return new Result(Outcome.TIMEOUT, (signoAnswer.timedOut() ? "Signo" : "DuckDB") + " " + why, "TIMEOUT");
         }
         if (signoAnswer.internal()) {
             return new Result(Outcome.SIGNO_INTERNAL_ERROR, signoAnswer.error(), "INTERNAL " + messageKey(signoAnswer.error()));
@@ -389,7 +397,12 @@ public final class SqlFuzzer
 
         static Answer timeout()
         {
-            return new Answer(null, null, null, "timeout", false, true);
+            return new Answer(null, null, null, null, false, true);
+        }
+
+        static Answer tooLarge()
+        {
+            return new Answer(null, null, null, "answered more than " + MAX_ANSWER_ROWS + " rows", false, true);
         }
     }
 
@@ -399,6 +412,10 @@ public final class SqlFuzzer
         ScheduledFuture<?> cancel = timer.schedule(() -> control.cancel("the fuzzer's time limit"), timeout.toMillis(), TimeUnit.MILLISECONDS);
         try {
             QueryResult result = signo.execute(session, sql, control);
+            long rowCount = result.pages().stream().mapToLong(Page::positionCount).sum();
+            if (rowCount > MAX_ANSWER_ROWS) {
+                return Answer.tooLarge();
+            }
             return Answer.rows(result.columnNames(), ResultRows.toRows(result));
         }
         catch (SignoException e) {
@@ -431,6 +448,9 @@ public final class SqlFuzzer
                 int columnCount = resultSet.getMetaData().getColumnCount();
                 List<List<Object>> rows = new ArrayList<>();
                 while (resultSet.next()) {
+                    if (rows.size() == MAX_ANSWER_ROWS) {
+                        return Answer.tooLarge();
+                    }
                     List<Object> row = new ArrayList<>(columnCount);
                     for (int column = 1; column <= columnCount; column++) {
                         row.add(DuckDbDatabase.value(resultSet, column));

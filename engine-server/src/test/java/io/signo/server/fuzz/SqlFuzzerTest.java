@@ -106,6 +106,10 @@ class SqlFuzzerTest
                 + "FROM orders WHERE o_orderkey < 10");
         assertEquals(Outcome.KNOWN_DIFFERENCE, concatenated.outcome(), concatenated.detail());
         assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, concatenated.key());
+        // an answer too large to hold and compare is counted as stopped, not compared (1.5 million rows)
+        SqlFuzzer.Result large = fuzzer.run("SELECT l_orderkey, n_nationkey FROM lineitem, nation");
+        assertEquals(Outcome.TIMEOUT, large.outcome(), large.detail());
+        assertTrue(large.detail().endsWith("answered more than " + SqlFuzzer.MAX_ANSWER_ROWS + " rows"), large.detail());
         // the edge table's years before 1 are compared as the same days (DuckDB's driver reads 12 BC as 0012 from a java.sql.Timestamp)
         SqlFuzzer.Result beforeChrist = fuzzer.run("SELECT CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS DATE), CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE), "
                 + "CAST(DATE '0001-01-01' - INTERVAL '12' YEAR AS TIMESTAMP), CAST(CAST(DATE '0001-01-01' - INTERVAL '4' DAY AS DATE) AS VARCHAR)");

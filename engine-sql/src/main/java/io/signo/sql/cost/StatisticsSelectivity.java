@@ -32,6 +32,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -488,14 +489,23 @@ public final class StatisticsSelectivity
         long sign = call.getKind() == SqlKind.PLUS ? 1 : -1;
         LocalDate day = LocalDate.ofEpochDay(start.getDaysSinceEpoch());
         SqlTypeFamily family = interval.getType().getSqlTypeName().getFamily();
-        if (family == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-            day = day.plusMonths(sign * amount.longValue());
+        try {
+            if (family == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+                day = day.plusMonths(sign * amount.longValue());
+            }
+            else if (family == SqlTypeFamily.INTERVAL_DAY_TIME) {
+                // day-time intervals are held in milliseconds
+                day = day.plusDays(sign * amount.longValue() / 86_400_000L);
+            }
+            else {
+                return node;
+            }
         }
-        else if (family == SqlTypeFamily.INTERVAL_DAY_TIME) {
-            // day-time intervals are held in milliseconds
-            day = day.plusDays(sign * amount.longValue() / 86_400_000L);
+        catch (DateTimeException | ArithmeticException e) {
+            return node;
         }
-        else {
+        if (day.getYear() < 1 || day.getYear() > 9999) {
+            // a DATE literal holds the years 1 to 9999; the estimate goes without the bound, and the rows compute (or fail on) the date
             return node;
         }
         return rexBuilder.makeDateLiteral(DateString.fromDaysSinceEpoch((int) day.toEpochDay()));

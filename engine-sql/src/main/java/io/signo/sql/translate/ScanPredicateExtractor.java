@@ -328,6 +328,10 @@ public final class ScanPredicateExtractor
                 }
                 result = start.plusDays(sign * (millis / MILLIS_PER_DAY));
             }
+            if (result.getYear() < 1 || result.getYear() > 9999) {
+                // past the dates a DATE holds: no bound to prune by; the rows compute the date, and fail on it
+                return null;
+            }
             return Math.toIntExact(result.toEpochDay());
         }
         catch (ArithmeticException | java.time.DateTimeException e) {

@@ -148,3 +148,8 @@ SELECT CAST('5881580-07-12' AS DATE);
 
 -- fails: DATETIME_OUT_OF_RANGE
 SELECT CAST(s AS DATE) FROM (VALUES ('2000-01-01'), ('5877642-06-22 (BC)')) AS t(s);
+
+-- found by the SQL fuzzer: a bound past the years a DATE literal holds is no bound for the estimates and the scan's pruning (planning failed on it)
+SELECT count(*) FROM orders WHERE o_orderdate <= DATE '9999-12-30' + INTERVAL '3' DAY;
+
+SELECT count(*) FROM orders WHERE o_orderdate >= DATE '0001-01-02' - INTERVAL '1' MONTH;
