@@ -37,18 +37,7 @@ final class HybridDecoder
     /** {@link #decode} into {@code values[into..into + count)}. */
     void decode(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] values, int into)
     {
-        if (bitWidth < 0 || bitWidth > 32) {
-            throw new IllegalArgumentException("bit width " + bitWidth + " out of range");
-        }
-        if (offset < 0 || limit < offset || limit > source.byteSize() || limit - offset > Integer.MAX_VALUE - PADDING) {
-            throw new IllegalArgumentException("RLE runs of " + (limit - offset) + " bytes outside their page");
-        }
-        int length = (int) (limit - offset);
-        if (data.length < length + PADDING) {
-            data = new byte[Math.max(length + PADDING, data.length * 2)];
-        }
-        MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, data, 0, length);
-        Arrays.fill(data, length, length + PADDING, (byte) 0);
+        int length = stage(source, offset, limit, bitWidth);
         decode(data, length, bitWidth, count, values, into);
     }
 
@@ -59,6 +48,13 @@ final class HybridDecoder
      * so the runs between the rows asked for are stepped over, not unpacked. Throws as {@link #decode}.
      */
     void decodeAt(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] rows, int from, int to, int first, int[] values)
+    {
+        int length = stage(source, offset, limit, bitWidth);
+        decodeAt(data, length, bitWidth, count, rows, from, to, first, values);
+    }
+
+    /** Checks the runs' bounds and copies them into {@code data}, zero padded for the unpacking loops; returns their length. */
+    private int stage(MemorySegment source, long offset, long limit, int bitWidth)
     {
         if (bitWidth < 0 || bitWidth > 32) {
             throw new IllegalArgumentException("bit width " + bitWidth + " out of range");
@@ -72,7 +68,7 @@ final class HybridDecoder
         }
         MemorySegment.copy(source, ValueLayout.JAVA_BYTE, offset, data, 0, length);
         Arrays.fill(data, length, length + PADDING, (byte) 0);
-        decodeAt(data, length, bitWidth, count, rows, from, to, first, values);
+        return length;
     }
 
     private static void decodeAt(byte[] data, int limit, int bitWidth, int count, int[] rows, int from, int to, int first, int[] values)
