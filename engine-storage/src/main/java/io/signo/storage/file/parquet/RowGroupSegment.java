@@ -265,27 +265,16 @@ final class RowGroupSegment
         }
         int count = rowCount;
         ColumnVector[] decoded = new ColumnVector[columns.size()];
-        Dictionary[] dictionaries = new Dictionary[columns.size()];
-        int[][] codes = new int[columns.size()][];
-        int codeArrays = 0;
+        CodedColumns coded = new CodedColumns(buffers);
         for (int t = 0; t < tests.size() && count > 0; t++) {
             ColumnTest test = tests.get(t);
             int column = test.column();
-            if (decoded[column] == null && dictionaries[column] == null) {
-                int[] columnCodes = buffers.codes(codeArrays, rowCount);
-                Dictionary dictionary = decodeCodes(column, columnCodes, positions, count);
-                if (dictionary != null) {
-                    dictionaries[column] = dictionary;
-                    codes[column] = columnCodes;
-                    codeArrays++;
-                }
-                else {
-                    decoded[column] = decode(new int[] {column}, allocator)[column].build();
-                }
+            if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
+                decoded[column] = decode(new int[] {column}, allocator)[column].build();
             }
             Type type = columns.get(column).type();
-            count = dictionaries[column] != null
-                    ? keepByCodes(test, dictionaries[column].entries(type, allocator), codes[column], positions, count)
+            count = coded.dictionaries[column] != null
+                    ? keepByCodes(test, coded.dictionaries[column].entries(type, allocator), coded.codes[column], positions, count)
                     : test.keep(decoded[column], positions, count);
             if (count > rowCount - rowCount / KEEP_ALL_FRACTION) {
                 // nearly every row passes (Q1 keeps 98%): the columns are read whole, faster than row by
@@ -302,18 +291,12 @@ final class RowGroupSegment
                 vectors[i] = ColumnOutput.empty(type);
                 continue;
             }
-            if (count < rowCount && dictionaries[column] == null && decoded[column] == null) {
+            if (count < rowCount && coded.dictionaries[column] == null && decoded[column] == null) {
                 // only the rows kept are looked up, rather than every row decoded and the kept ones copied
-                int[] columnCodes = buffers.codes(codeArrays, rowCount);
-                Dictionary dictionary = decodeCodes(column, columnCodes, positions, count);
-                if (dictionary != null) {
-                    dictionaries[column] = dictionary;
-                    codes[column] = columnCodes;
-                    codeArrays++;
-                }
+                coded.decode(column, positions, count);
             }
-            if (dictionaries[column] != null) {
-                vectors[i] = dictionaries[column].gather(codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
+            if (coded.dictionaries[column] != null) {
+                vectors[i] = coded.dictionaries[column].gather(coded.codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
             }
             else {
                 if (decoded[column] == null) {
@@ -323,6 +306,34 @@ final class RowGroupSegment
             }
         }
         return new Page(count, vectors);
+    }
+
+    /** The dictionary-encoded columns of one read: each one's dictionary and its rows' codes, in the thread's code arrays. */
+    private final class CodedColumns
+    {
+        final Dictionary[] dictionaries = new Dictionary[columns.size()];
+        final int[][] codes = new int[columns.size()][];
+        private final ReadBuffers buffers;
+        private int codeArrays;
+
+        CodedColumns(ReadBuffers buffers)
+        {
+            this.buffers = buffers;
+        }
+
+        /** Decodes the codes of {@code column} at the rows {@code positions[0..count)}; false, keeping nothing, when it is not dictionary-encoded throughout. */
+        boolean decode(int column, int[] positions, int count)
+        {
+            int[] columnCodes = buffers.codes(codeArrays, rowCount);
+            Dictionary dictionary = decodeCodes(column, columnCodes, positions, count);
+            if (dictionary == null) {
+                return false;
+            }
+            dictionaries[column] = dictionary;
+            codes[column] = columnCodes;
+            codeArrays++;
+            return true;
+        }
     }
 
     /**
