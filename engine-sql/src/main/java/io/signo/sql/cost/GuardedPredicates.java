@@ -11,6 +11,14 @@ import org.apache.calcite.rel.metadata.ReflectiveRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMdPredicates;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+
+import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The predicates the rows of an INTERSECT, a join or a filter satisfy, as Calcite's default finds them, or none
@@ -29,6 +37,9 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * predicates refuses ("Comparison with NULL in pulledUpPredicates"). So does a filter comparing with a
  * scalar sub-query whose predicate is always false ({@code x >= (SELECT MIN(...) ... WHERE 'a' IS NULL)}),
  * which decorrelation leaves as a comparison with a NULL literal.</li>
+ * <li>A join of a NOT NULL key with a side's constant NULL gives that key {@code IS NULL}, which the
+ * expression reduction above reads as a constant NULL of a nullable type in place of a NOT NULL
+ * column ("Cannot add expression of different type to set").</li>
  * </ul>
  */
 public final class GuardedPredicates
@@ -69,11 +80,34 @@ public final class GuardedPredicates
 
     public RelOptPredicateList getPredicates(Join join, RelMetadataQuery mq)
     {
+        RelOptPredicateList predicates;
         try {
-            return DEFAULT.getPredicates(join, mq);
+            predicates = DEFAULT.getPredicates(join, mq);
         }
         catch (AssertionError e) {
             return RelOptPredicateList.EMPTY;
         }
+        return withoutNullsOfNotNullColumns(predicates, join);
+    }
+
+    /**
+     * The predicates without any {@code IS NULL} of a column its type declares NOT NULL. Calcite infers one
+     * when a join's key equals a side's constant NULL (a join that can give no row); as a constant it would
+     * replace the column by a nullable NULL in the expressions above, changing their row type.
+     */
+    private static RelOptPredicateList withoutNullsOfNotNullColumns(RelOptPredicateList predicates, Join join)
+    {
+        List<RelDataTypeField> fields = join.getRowType().getFieldList();
+        Predicate<RexNode> nullOfNotNull = predicate -> predicate.isA(SqlKind.IS_NULL)
+                && ((RexCall) predicate).getOperands().getFirst() instanceof RexInputRef ref
+                && !fields.get(ref.getIndex()).getType().isNullable();
+        if (predicates.pulledUpPredicates.stream().noneMatch(nullOfNotNull)) {
+            return predicates;
+        }
+        return RelOptPredicateList.of(
+                join.getCluster().getRexBuilder(),
+                predicates.pulledUpPredicates.stream().filter(nullOfNotNull.negate()).toList(),
+                predicates.leftInferredPredicates,
+                predicates.rightInferredPredicates);
     }
 }

@@ -173,3 +173,8 @@ SELECT count(*), count(s_name), count(n_name) FROM supplier FULL JOIN nation ON 
 SELECT count(*), count(o_orderkey), count(p_partkey), sum(o_totalprice)
 FROM (SELECT * FROM orders WHERE o_orderkey < 3000) o
 FULL JOIN (SELECT * FROM part WHERE p_partkey < 300) p ON o_totalprice BETWEEN p_retailprice * 100 AND p_retailprice * 100 + 50;
+
+-- found by the SQL fuzzer: a NOT NULL key joined with a side whose only row has a NULL key (the join gives no row; Calcite's predicates made the key a nullable constant NULL)
+WITH edge (e_id, e_big, e_dec, e_bool) AS (VALUES (1, CAST('0' AS BIGINT), CAST('0.00' AS DECIMAL(12, 2)), false), (5, CAST(NULL AS BIGINT), CAST(NULL AS DECIMAL(12, 2)), true), (7, CAST('1' AS BIGINT), CAST('123.45' AS DECIMAL(12, 2)), true)) SELECT count(*) FROM supplier t0, edge t1 JOIN nation t2 ON t1.e_id = t2.n_nationkey AND t1.e_bool WHERE t0.s_suppkey = t1.e_big AND (-(t1.e_dec) IS NOT DISTINCT FROM t1.e_dec);
+
+WITH edge (e_id, e_big, e_bool) AS (VALUES (1, CAST('0' AS BIGINT), false), (5, CAST(NULL AS BIGINT), true), (7, CAST('1' AS BIGINT), true)) SELECT t0.s_suppkey, t1.e_id, t2.n_name FROM supplier t0, edge t1 JOIN nation t2 ON t1.e_id = t2.n_nationkey AND t1.e_bool WHERE t0.s_suppkey = t1.e_big ORDER BY 1, 2;
