@@ -139,7 +139,7 @@ public final class DateDiffExpression
     /** Months since year 0 (negative before it) of a day. */
     private static long monthIndex(long days)
     {
-        int packed = CivilDate.pack((int) days);
+        long packed = CivilDate.pack((int) days);
         return CivilDate.year(packed) * 12L + CivilDate.month(packed) - 1;
     }
 

@@ -204,7 +204,7 @@ public final class DateTimeFormat
     {
         int days = CivilTimestamp.days(local);
         long ofDay = CivilTimestamp.microsOfDay(local);
-        int packed = CivilDate.pack(days);
+        long packed = CivilDate.pack(days);
         int year = CivilDate.year(packed);
         int month = CivilDate.month(packed);
         int dayOfWeek = Math.floorMod(days + 4, 7);

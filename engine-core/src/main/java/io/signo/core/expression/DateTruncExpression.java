@@ -71,7 +71,7 @@ public final class DateTruncExpression
             case MONTH, QUARTER -> {
                 int monthsPerPeriod = unit == DateField.MONTH ? 1 : 3;
                 for (int i = 0; i < count; i++) {
-                    int packed = CivilDate.pack(CivilTimestamp.days(values[i]));
+                    long packed = CivilDate.pack(CivilTimestamp.days(values[i]));
                     int month = (CivilDate.month(packed) - 1) / monthsPerPeriod * monthsPerPeriod + 1;
                     values[i] = CivilDate.toDays(CivilDate.year(packed), month, 1) * CivilTimestamp.MICROS_PER_DAY;
                 }

@@ -41,7 +41,7 @@ public final class LastDayExpression
             }
         }
         for (int i = 0; i < count; i++) {
-            int packed = CivilDate.pack((int) values[i]);
+            long packed = CivilDate.pack((int) values[i]);
             int year = CivilDate.year(packed);
             int month = CivilDate.month(packed);
             values[i] = CivilDate.toDays(year, month, CivilDate.daysInMonth(year, month));

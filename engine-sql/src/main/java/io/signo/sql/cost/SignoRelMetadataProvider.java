@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Signo's planner metadata: row counts, distinct counts and selectivities from table statistics,
- * an INTERSECT's and a join's predicates where Calcite's own fail ({@link GuardedPredicates}), ahead of Calcite's defaults for everything else. For each node class Calcite calls the first
+ * an INTERSECT's and a join's predicates where Calcite's own fail ({@link GuardedPredicates}), an anti join's
+ * most rows ({@link AntiJoinMaxRowCount}), ahead of Calcite's defaults for everything else. For each node class Calcite calls the first
  * handler in this chain that declares that class, so a Signo handler replaces the default for the
  * classes it declares and leaves the others alone.
  */
@@ -24,6 +25,7 @@ public final class SignoRelMetadataProvider
             StatisticsDistinctRowCount.SOURCE,
             StatisticsSelectivity.SOURCE,
             GuardedPredicates.SOURCE,
+            AntiJoinMaxRowCount.SOURCE,
             DefaultRelMetadataProvider.INSTANCE));
 
     /** Compiled once: Janino generates the dispatch code per provider, which takes a while. */

@@ -1,34 +1,41 @@
 package io.signo.sql.planner;
 
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSimplify;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.Objects;
 
 /**
- * An aggregate grouped only by constants, above a correlated sub-query, as the aggregate without
- * groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
- * constant group keys out of the aggregate it rebuilds, counting on the correlation keys it adds to
- * keep "no input, no group"; where it adds none (the aggregate is above the correlation, not in
- * it) the aggregate loses its keys and answers one row for no input, so {@code SELECT DISTINCT TRUE
- * FROM nation WHERE EXISTS (...)} and {@code SELECT 'x', COUNT(*) ... GROUP BY 'x'} gave a row where
- * the sub-query matched nothing (DuckDB: none).
+ * An aggregate grouped only by constants, in a plan about to be decorrelated, as the aggregate
+ * without groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
+ * constant group keys out of every aggregate it rebuilds, counting on the correlation keys it adds
+ * to keep "no input, no group"; where it adds none (the aggregate is above the correlation, or
+ * beside it in another branch of the plan) the aggregate loses its keys and answers one row for no
+ * input. So {@code SELECT DISTINCT TRUE FROM nation WHERE EXISTS (...)} and {@code SELECT 'x',
+ * COUNT(*) ... GROUP BY 'x'} gave a row where the sub-query matched nothing, and a {@code NOT IN}
+ * sub-query (whose "any match" is such an aggregate) in a UNION ALL beside a correlated branch found
+ * a match in an empty input (DuckDB: none). A key the decorrelator's builder simplifies to a
+ * constant, such as {@code 0 * NULLIF(x, x)}, counts as one.
  */
 final class ConstantKeyAggregates
 {
     private ConstantKeyAggregates() {}
 
-    /** The plan with each such aggregate rewritten; {@code correlated} tells whether a sub-plan holds a correlate. */
-    static RelNode rewrite(RelNode root, Predicate<RelNode> correlated)
+    /** The plan with each such aggregate rewritten. */
+    static RelNode rewrite(RelNode root)
     {
         return root.accept(new RelShuttleImpl()
         {
@@ -36,7 +43,7 @@ final class ConstantKeyAggregates
             public RelNode visit(LogicalAggregate aggregate)
             {
                 RelNode visited = super.visit(aggregate);
-                return visited instanceof Aggregate rewritten && correlated.test(rewritten.getInput()) ? withoutConstantKeys(rewritten) : visited;
+                return visited instanceof Aggregate rewritten ? withoutConstantKeys(rewritten) : visited;
             }
         });
     }
@@ -46,9 +53,12 @@ final class ConstantKeyAggregates
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE || aggregate.getGroupSet().isEmpty() || !(aggregate.getInput() instanceof Project project)) {
             return aggregate;
         }
+        // simplified as the decorrelator's builder simplifies them
+        RexExecutor executor = Objects.requireNonNullElse(aggregate.getCluster().getPlanner().getExecutor(), RexUtil.EXECUTOR);
+        RexSimplify simplifier = new RexSimplify(aggregate.getCluster().getRexBuilder(), RelOptPredicateList.EMPTY, executor);
         List<RexNode> keys = new ArrayList<>();
         for (int key : aggregate.getGroupSet()) {
-            if (!(project.getProjects().get(key) instanceof RexLiteral literal)) {
+            if (!(simplifier.simplifyPreservingType(project.getProjects().get(key)) instanceof RexLiteral literal)) {
                 return aggregate;
             }
             keys.add(literal);

@@ -535,7 +535,7 @@ public final class LogicalPlanner
         if (!containsCorrelate(rel)) {
             return rel;
         }
-        rel = ConstantKeyAggregates.rewrite(rel, LogicalPlanner::containsCorrelate);
+        rel = ConstantKeyAggregates.rewrite(rel);
         RelBuilder relBuilder = RelFactoriesHolder.relBuilder(rel.getCluster());
         try {
             RelNode decorrelated = RelDecorrelator.decorrelateQuery(rel, relBuilder);

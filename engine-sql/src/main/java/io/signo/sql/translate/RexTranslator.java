@@ -311,6 +311,13 @@ public final class RexTranslator
             }
             return Expressions.addMicroseconds(date, Expressions.constant(Type.BIGINT, value * 1000));
         }
+        RexNode wholeDays = date.type().kind() == TypeKind.DATE ? timesOneDay(interval) : null;
+        if (wholeDays != null) {
+            // date ± n (n * INTERVAL '1' DAY to the validator): n days, which a DATE holds even where n days of
+            // microseconds would overflow the interval
+            Expression days = Expressions.cast(translate(wholeDays), Type.BIGINT);
+            return Expressions.addDays(date, subtract ? Expressions.negate(days) : days);
+        }
         Expression amount = translate(interval);
         if (subtract) {
             amount = negatedInterval(amount);
@@ -326,6 +333,23 @@ public final class RexTranslator
         }
         // a whole number of days, as the interval's microseconds divided by a day's
         return Expressions.addDays(date, Expressions.intervalArithmetic(ArithmeticOperator.DIVIDE, amount, Expressions.constant(Type.BIGINT, MICROS_PER_DAY), amount.type()));
+    }
+
+    /** The whole number {@code n} of an interval written {@code n * INTERVAL '1' DAY}, or null. */
+    private static RexNode timesOneDay(RexNode interval)
+    {
+        if (!(interval instanceof RexCall times) || times.getKind() != SqlKind.TIMES || interval.getType().getSqlTypeName() != SqlTypeName.INTERVAL_DAY) {
+            return null;
+        }
+        for (int i = 0; i < 2; i++) {
+            RexNode other = times.getOperands().get(1 - i);
+            if (times.getOperands().get(i) instanceof RexLiteral day
+                    && BigDecimal.valueOf(MILLIS_PER_DAY).compareTo(day.getValueAs(BigDecimal.class)) == 0
+                    && SqlTypeName.INT_TYPES.contains(other.getType().getSqlTypeName())) {
+                return other;
+            }
+        }
+        return null;
     }
 
     private Expression arithmetic(ArithmeticOperator operator, RexCall call)

@@ -153,3 +153,8 @@ SELECT CAST(s AS DATE) FROM (VALUES ('2000-01-01'), ('5877642-06-22 (BC)')) AS t
 SELECT count(*) FROM orders WHERE o_orderdate <= DATE '9999-12-30' + INTERVAL '3' DAY;
 
 SELECT count(*) FROM orders WHERE o_orderdate >= DATE '0001-01-02' - INTERVAL '1' MONTH;
+
+-- found by the SQL fuzzer: dates millions of years away, as far as a DATE's days reach (their years did not fit the calendar's packed fields, and n days of microseconds overflowed the interval)
+SELECT EXTRACT(YEAR FROM (DATE '2000-01-01' - 2147483647)) AS y, DATE '2000-01-01' - 2147483647 AS d, DATE '2000-01-01' + 2000000000 AS f, EXTRACT(MONTH FROM DATE '2000-01-01' + 2000000000) AS m, EXTRACT(DOY FROM DATE '2000-01-01' - 2147483000) AS doy;
+
+SELECT n_nationkey, EXTRACT(YEAR FROM DATE '2000-01-01' - CAST(n_nationkey AS INTEGER) * 1000000000) AS y, DATE '2000-01-01' - CAST(n_nationkey AS INTEGER) * 1000000000 AS d, DATE '1992-01-01' + CAST(NULLIF(n_nationkey, 2) AS INTEGER) AS e FROM nation WHERE n_nationkey < 3 ORDER BY 1;

@@ -107,3 +107,8 @@ SELECT * FROM (SELECT n_nationkey FROM nation WHERE UPPER(n_name) LIKE 'A%' INTE
 
 -- fails: INVALID_CAST
 SELECT * FROM (SELECT CAST(0 AS BIGINT) AS c0, CAST('a' AS DATE) AS c1 FROM nation t0 INTERSECT SELECT DISTINCT CAST(0 AS BIGINT) AS c0, DATE '2000-01-01' AS c1 FROM nation t2) AS u;
+
+-- found by the SQL fuzzer: an INTERSECT side that is an anti join whose sub-query folds to no rows ('a' NOT LIKE '%'); its DISTINCT was dropped as if the side had no rows
+WITH edge (e_id, e_big) AS (VALUES (1, CAST(0 AS BIGINT)), (2, CAST(-1 AS BIGINT)), (5, CAST(NULL AS BIGINT))) SELECT * FROM (SELECT CAST(0 AS DOUBLE) AS c0, TRUE AS c1 FROM edge t0 WHERE (NOT EXISTS (SELECT 1 FROM region t1 WHERE t1.r_regionkey = t0.e_big AND ('a' NOT LIKE '%'))) INTERSECT SELECT DISTINCT CAST(0 AS DOUBLE) AS c0, TRUE AS c1 FROM orders t2) AS u;
+
+WITH edge (e_id, e_big) AS (VALUES (1, CAST(0 AS BIGINT)), (2, CAST(-1 AS BIGINT)), (5, CAST(NULL AS BIGINT))) SELECT count(*) FROM (SELECT 1 AS c0 FROM edge t0 WHERE NOT EXISTS (SELECT 1 FROM region t1 WHERE t1.r_regionkey = t0.e_big AND ('a' NOT LIKE '%'))) AS u;

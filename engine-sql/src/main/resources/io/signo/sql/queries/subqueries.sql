@@ -286,3 +286,9 @@ SELECT DISTINCT 5, 'y' FROM nation t1 WHERE NOT EXISTS (SELECT 1 FROM region t3 
 SELECT * FROM (SELECT 'a' AS c0 FROM supplier t0 WHERE (NULLIF(t0.s_suppkey, t0.s_suppkey) >= (SELECT MIN(t1.n_regionkey) FROM nation t1 WHERE t1.n_comment = t0.s_comment AND ('a' IS NULL))) UNION ALL SELECT 'a' AS c0 FROM nation t2) AS u;
 
 SELECT count(*) FROM supplier t0 WHERE t0.s_suppkey >= (SELECT MIN(t1.n_regionkey) FROM nation t1 WHERE t1.n_name = t0.s_name AND FALSE);
+
+-- found by the SQL fuzzer: DISTINCT of a key that simplifies to a constant (0 * NULLIF(x, x) is NULL) above a correlated sub-query that matches nothing
+WITH edge (e_id, e_str) AS (VALUES (1, CAST('' AS VARCHAR)), (2, CAST('a' AS VARCHAR)), (5, CAST(NULL AS VARCHAR))) SELECT DISTINCT (CAST(0 AS DECIMAL(12, 2)) * NULLIF(t2.c_acctbal, t2.c_acctbal)) AS c0 FROM customer t0 JOIN customer t2 ON TRUE WHERE (0 <> (SELECT MIN(t3.e_id) FROM edge t3 WHERE t3.e_str = t2.c_name));
+
+-- found by the SQL fuzzer: a NOT IN sub-query in a UNION ALL beside a correlated branch (decorrelation dropped the constant key of its "any match" aggregate, which then found a match in no rows)
+WITH edge (e_id, e_str) AS (VALUES (1, CAST('' AS VARCHAR)), (2, CAST('a' AS VARCHAR)), (5, CAST(NULL AS VARCHAR))) SELECT * FROM (SELECT DISTINCT DATE '2000-01-01' AS c0 FROM nation t0 WHERE (0 <> (SELECT MIN(t2.e_id) FROM edge t2 WHERE t2.e_str = t0.n_name)) UNION ALL SELECT DATE '2000-01-01' AS c0 FROM nation t3 WHERE (CAST(0 AS DECIMAL(12, 2)) NOT IN (SELECT t4.s_acctbal FROM supplier t4))) AS u;

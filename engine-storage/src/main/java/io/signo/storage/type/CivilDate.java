@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Proleptic Gregorian calendar arithmetic on days since 1970-01-01, without objects (the
  * algorithms of Howard Hinnant's "chrono-compatible low-level date algorithms"). A date's fields
- * travel packed in one int: {@code year << 9 | month << 5 | day}. Year 0 is 1 BC, as in ISO 8601.
+ * travel packed in one long: {@code year << 9 | month << 5 | day} (a DATE's years, about 5.9 million
+ * either side of year 0, do not fit in an int's 23 bits above the month and day). Year 0 is 1 BC, as in ISO 8601.
  */
 public final class CivilDate
 {
@@ -16,7 +17,7 @@ public final class CivilDate
 
     private CivilDate() {}
 
-    public static int pack(int days)
+    public static long pack(int days)
     {
         long z = days + 719468L;
         long era = (z >= 0 ? z : z - 146096) / 146097;
@@ -30,22 +31,22 @@ public final class CivilDate
         if (month <= 2) {
             year++;
         }
-        return ((int) year << 9) | (month << 5) | day;
+        return (year << 9) | (month << 5) | day;
     }
 
-    public static int year(int packed)
+    public static int year(long packed)
     {
-        return packed >> 9;
+        return (int) (packed >> 9);
     }
 
-    public static int month(int packed)
+    public static int month(long packed)
     {
-        return (packed >> 5) & 15;
+        return (int) (packed >> 5) & 15;
     }
 
-    public static int day(int packed)
+    public static int day(long packed)
     {
-        return packed & 31;
+        return (int) packed & 31;
     }
 
     public static long toDays(long year, int month, int day)
@@ -75,7 +76,7 @@ public final class CivilDate
     /** Days since epoch plus {@code months}, the day clamped to the end of the target month. */
     public static long addMonths(int days, long months)
     {
-        int packed = pack(days);
+        long packed = pack(days);
         long monthIndex = year(packed) * 12L + (month(packed) - 1) + months;
         long year = Math.floorDiv(monthIndex, 12);
         int month = (int) Math.floorMod(monthIndex, 12) + 1;
@@ -112,7 +113,7 @@ public final class CivilDate
      */
     public static int format(int days, byte[] target, int offset)
     {
-        int packed = pack(days);
+        long packed = pack(days);
         int year = year(packed);
         int shownYear = year <= 0 ? 1 - year : year;
         int position = padded(target, offset, shownYear, shownYear > 9999 ? Integer.toString(shownYear).length() : 4);
