@@ -263,7 +263,7 @@ public final class LogicalPlanner
         ValidatedViews validatedViews = new ValidatedViews();
         viewQueryTypes.set((viewSql, viewName) -> {
             SqlValidator viewValidator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
-            SqlNode viewQuery = validate(viewValidator, rewrite(parse(viewSql), fileFunctions, pgCatalog), viewName);
+            SqlNode viewQuery = validate(viewValidator, rewrite(ViewTexts.parse(viewSql), fileFunctions, pgCatalog), viewName);
             validatedViews.put(viewSql, new ValidatedView(viewQuery, viewValidator));
             return viewValidator.getValidatedNodeType(viewQuery);
         });
@@ -436,7 +436,7 @@ public final class LogicalPlanner
             String viewName = viewPath.isEmpty() ? "?" : viewPath.getLast();
             SqlNode parsed;
             try {
-                parsed = parse(queryString);
+                parsed = ViewTexts.parse(queryString);
             }
             catch (SignoException e) {
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
