@@ -31,11 +31,12 @@ public final class TpchGeneratorSchema
     private final BiFunction<String, Double, Table> tables;
     private final Set<String> tableNames;
 
-    /** The schema {@code tpch}. */
-    public TpchGeneratorSchema()
-    {
-        this(GeneratedTpchTables::table, Set.copyOf(GeneratedTpchTables.tableNames()));
-    }
+    /**
+     * The schema {@code tpch}. It holds nothing of a statement (each lookup makes its schema and
+     * tables anew), so one serves every statement: building the TPC-DS one lists its 24 tables.
+     */
+    private static final TpchGeneratorSchema TPCH = new TpchGeneratorSchema(GeneratedTpchTables::table, Set.copyOf(GeneratedTpchTables.tableNames()));
+    private static final TpchGeneratorSchema TPCDS = new TpchGeneratorSchema(GeneratedTpcdsTables::table, Set.copyOf(GeneratedTpcdsTables.tableNames()));
 
     private TpchGeneratorSchema(BiFunction<String, Double, Table> tables, Set<String> tableNames)
     {
@@ -43,10 +44,16 @@ public final class TpchGeneratorSchema
         this.tableNames = tableNames;
     }
 
+    /** The schema {@code tpch}: {@code tpch.sf1.lineitem}. */
+    public static TpchGeneratorSchema tpch()
+    {
+        return TPCH;
+    }
+
     /** The schema {@code tpcds}: {@code tpcds.sf1.store_sales}. */
     public static TpchGeneratorSchema tpcds()
     {
-        return new TpchGeneratorSchema(GeneratedTpcdsTables::table, Set.copyOf(GeneratedTpcdsTables.tableNames()));
+        return TPCDS;
     }
 
     @Override

@@ -29,6 +29,7 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollationTraitDef;
@@ -70,6 +71,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -178,7 +180,7 @@ public final class LogicalPlanner
 
     /** A statement parsed and validated, with what converting it to a plan needs. */
     private record Validated(SqlNode validated, SqlValidator validator, CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory,
-            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, CalciteConnectionConfig config, boolean explain, boolean analyze, boolean recursive) {}
+            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, ValidatedViews views, CalciteConnectionConfig config, boolean explain, boolean analyze, boolean recursive) {}
 
     /**
      * The types of a query's dynamic parameters ({@code ?}), in the order they appear, as validating
@@ -210,7 +212,7 @@ public final class LogicalPlanner
         }
         if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.NAME)) {
             // generated TPC-H at any scale, read-only: tpch.sf1.lineitem
-            rootSchema.add(TpchGeneratorSchema.NAME, new TpchGeneratorSchema());
+            rootSchema.add(TpchGeneratorSchema.NAME, TpchGeneratorSchema.tpch());
         }
         if (!catalog.schemaName().equalsIgnoreCase(TpchGeneratorSchema.TPCDS_NAME)) {
             // generated TPC-DS at any scale, read-only: tpcds.sf1.store_sales
@@ -258,9 +260,11 @@ public final class LogicalPlanner
         // a bare name is the database's own schema's table, else pg_catalog's (which never hides a table of the user's), else a schema
         List<List<String>> searchPath = List.of(List.of(catalog.schemaName()), List.of(PgCatalog.NAME), List.of());
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(rootSchema, SqlNameMatchers.withCaseSensitive(false), searchPath, typeFactory, config) {};
+        ValidatedViews validatedViews = new ValidatedViews();
         viewQueryTypes.set((viewSql, viewName) -> {
             SqlValidator viewValidator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
-            SqlNode viewQuery = validate(viewValidator, rewrite(parse(viewSql), fileFunctions, pgCatalog), viewName);
+            SqlNode viewQuery = validate(viewValidator, rewrite(ViewTexts.parse(viewSql), fileFunctions, pgCatalog), viewName);
+            validatedViews.put(viewSql, new ValidatedView(viewQuery, viewValidator));
             return viewValidator.getValidatedNodeType(viewQuery);
         });
         SqlValidator validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
@@ -275,7 +279,7 @@ public final class LogicalPlanner
             validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
         }
         SqlNode validated = validate(validator, statement, null);
-        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, config, explain, analyze, recursive);
+        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, validatedViews, config, explain, analyze, recursive);
     }
 
     private LogicalPlan plan(String sql, CancelFlag cancelFlag)
@@ -303,7 +307,7 @@ public final class LogicalPlanner
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
         RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
-        SqlToRelConverter converter = new SignoSqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog), validator, catalogReader, cluster,
+        SqlToRelConverter converter = new SignoSqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog, statement.views()), validator, catalogReader, cluster,
                 InstantComparisons.INSTANCE, CONVERTER_CONFIG);
         RelRoot relRoot;
         try {
@@ -418,16 +422,21 @@ public final class LogicalPlanner
 
     /** Expands a view where a query reads it: its text parsed, validated and converted in the query's cluster. */
     private record ViewExpander(CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory, RelOptCluster cluster, Map<String, FileTableMacro> fileFunctions,
-            PgCatalog pgCatalog)
+            PgCatalog pgCatalog, ValidatedViews validatedViews)
             implements RelOptTable.ViewExpander
     {
         @Override
         public RelRoot expandView(RelDataType rowType, String queryString, List<String> schemaPath, List<String> viewPath)
         {
+            ValidatedView validatedView = validatedViews.take(queryString);
+            if (validatedView != null) {
+                SqlToRelConverter converter = new SignoSqlToRelConverter(this, validatedView.validator(), catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
+                return converter.convertQuery(validatedView.query(), true, false);
+            }
             String viewName = viewPath.isEmpty() ? "?" : viewPath.getLast();
             SqlNode parsed;
             try {
-                parsed = parse(queryString);
+                parsed = ViewTexts.parse(queryString);
             }
             catch (SignoException e) {
                 throw new SignoException(e.errorCode(), "in view " + viewName + ", " + e.getMessage(), e);
@@ -436,6 +445,31 @@ public final class LogicalPlanner
             SqlNode validated = validate(validator, rewrite(parsed, fileFunctions, pgCatalog), viewName);
             SqlToRelConverter converter = new SignoSqlToRelConverter(this, validator, catalogReader, cluster, InstantComparisons.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, true, false);
+        }
+    }
+
+    /** A view's query validated in the statement that reads the view, with the validator that did it. */
+    private record ValidatedView(SqlNode query, SqlValidator validator) {}
+
+    /**
+     * The views' queries validated for their row types (see {@link ViewQueryTypes}), kept until the
+     * view is expanded in the same statement, so that a view's query is parsed and validated once
+     * per statement instead of twice. Each is taken once: a view read twice in a statement (TPC-H
+     * Q21's {@code lineitem l1, l2, l3}) is validated again for its other reads, since converting
+     * validates nothing and one validated tree should become one relational tree.
+     */
+    private static final class ValidatedViews
+    {
+        private final Map<String, ValidatedView> views = new HashMap<>();
+
+        void put(String sql, ValidatedView view)
+        {
+            views.put(sql, view);
+        }
+
+        ValidatedView take(String sql)
+        {
+            return views.remove(sql);
         }
     }
 
@@ -513,16 +547,30 @@ public final class LogicalPlanner
         return NullSafeJoinKeys.apply(applyRules(Phase.TRIM, rel, context, phases));
     }
 
+    /**
+     * Runs a phase's rule programs one after the other in one rule planner, when some program may
+     * fire on the plan: building the planner's graph of the plan and the plan back from it costs
+     * about what a pass of matching does, so the programs share one. A later program may fire on
+     * what an earlier one made (MultiJoin optimization on the MultiJoins of the first join-order
+     * program), so all the phase's programs run once one of them may match.
+     */
     private static RelNode applyRules(Phase phase, RelNode rel, Context context, PhaseListener phases)
     {
         List<RuleProgram> programs = phase.programs();
-        for (int i = 0; i < programs.size(); i++) {
-            RuleProgram program = programs.get(i);
-            // the last phase's first program always runs: the rule planner makes equal sub-plans one node, which
-            // the physical planner computes once (SharedSubPlans), and the trimmer before it may have made them equal
-            if (phase == Phase.TRIM && i == 0 || program.mayMatch(rel)) {
-                rel = hep(rel, program.build(), context);
+        // the last phase always runs: the rule planner makes equal sub-plans one node, which the physical
+        // planner computes once (SharedSubPlans), and the trimmer before it may have made them equal
+        boolean run = phase == Phase.TRIM;
+        for (int i = 0; i < programs.size() && !run; i++) {
+            run = programs.get(i).mayMatch(rel);
+        }
+        if (run) {
+            HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
+            for (RuleProgram program : programs) {
+                builder.addSubprogram(program.build());
             }
+            HepPlanner planner = new HepPlanner(builder.build(), context);
+            planner.setRoot(rel);
+            rel = planner.findBestExp();
         }
         phases.ended(phase);
         return rel;
@@ -548,13 +596,6 @@ public final class LogicalPlanner
             // decorrelation that changed the row type with an AssertionError of its Litmus.THROW)
         }
         return rel;
-    }
-
-    private static RelNode hep(RelNode rel, HepProgram program, Context context)
-    {
-        HepPlanner planner = new HepPlanner(HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT).addSubprogram(program).build(), context);
-        planner.setRoot(rel);
-        return planner.findBestExp();
     }
 
     private static boolean containsCorrelate(RelNode rel)
