@@ -10,8 +10,8 @@ import java.util.List;
  * Which files of a table a compaction rewrites, partition by partition: files whose deleted rows are
  * at least half of them (their live rows are rewritten without the holes, so scans stop decoding
  * dead rows), small files (the one-row INSERTs of an application; merged, so scans stop paying per
- * file and per block), and files with no live row left (dropped in a group of their own, which writes nothing). Each group is the files of one
- * partition that become new files together.
+ * file and per block), and files with no live row left (dropped, in a group of their own that
+ * writes nothing). Each group is the files of one partition that become new files together.
  *
  * <p>After a write, the engine compacts in the background once a partition has
  * {@value #SMALL_FILES_TO_MERGE} small files or a sparse one; {@code VACUUM} compacts whenever
