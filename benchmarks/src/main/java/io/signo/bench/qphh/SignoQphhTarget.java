@@ -52,10 +52,16 @@ public final class SignoQphhTarget
     @Override
     public List<String> refreshFunction1(java.nio.file.Path ordersFile, java.nio.file.Path lineItemFile)
     {
+        return refreshFunction1(ordersFile, lineItemFile, "orders", "lineitem");
+    }
+
+    /** RF1's statements into the tables named, for the warm-up of the write path on copies of orders and lineitem. */
+    static List<String> refreshFunction1(java.nio.file.Path ordersFile, java.nio.file.Path lineItemFile, String ordersTable, String lineItemTable)
+    {
         return List.of(
-                "INSERT INTO orders SELECT * FROM read_csv('" + ordersFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
+                "INSERT INTO " + ordersTable + " SELECT * FROM read_csv('" + ordersFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
                         + io.signo.storage.tpch.TpchRefreshData.ORDERS_COLUMNS + "')",
-                "INSERT INTO lineitem SELECT * FROM read_csv('" + lineItemFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
+                "INSERT INTO " + lineItemTable + " SELECT * FROM read_csv('" + lineItemFile.toAbsolutePath() + "', delim => '|', header => false, columns => '"
                         + io.signo.storage.tpch.TpchRefreshData.LINEITEM_COLUMNS + "')");
     }
 

@@ -70,6 +70,26 @@ class QphhRunTest
     }
 
     @Test
+    void theWarmUpOfTheWritePathLeavesTheDatabaseAsItWas(@TempDir Path directory)
+            throws Exception
+    {
+        Path report = directory.resolve("qphh.md");
+        Path database = directory.resolve("db");
+        boolean passed = QphhBenchmark.run(new String[] {"--sf", String.valueOf(SCALE), "--streams", "1", "--db", database.toString(), "--compare", "none", "--report", report.toString()},
+                "bench qphh (test)");
+        assertTrue(passed, "the run reports no failure");
+        String text = java.nio.file.Files.readString(report);
+        assertTrue(text.contains("write path warmed up before the timed run"), text);
+        try (SignoEngine engine = new SignoEngine(Database.open(database), 2)) {
+            assertEquals(List.of(), rows(engine, "SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'qphh_warmup%'"), "the warm-up's copies are dropped");
+            // the run's refresh functions alone: pair 2's RF2 deleted pair 1's orders, pair 2's stay
+            long[] inserted = TpchRefreshData.insertedOrderKeys(SCALE, 2);
+            assertEquals(List.of("[" + inserted.length + "]"), rows(engine, "SELECT count(*) FROM orders WHERE o_orderkey % 32 >= 8"));
+            assertEquals(List.of("[" + (long) (SCALE * 1_500_000) + "]"), rows(engine, "SELECT count(*) FROM orders"), "pair 1's RF2 deleted as many loaded orders as pair 2's RF1 inserted");
+        }
+    }
+
+    @Test
     void streamsRunAppendixAOrdersWithTheirOwnParameters()
     {
         QphhWorkload workload = new QphhWorkload(1, 2, 9);

@@ -6,9 +6,12 @@ import io.signo.storage.db.Database;
 import io.signo.storage.db.Database.TableLock;
 import io.signo.storage.db.Manifest.FileEntry;
 import io.signo.storage.db.Manifest.TableEntry;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
 import io.signo.storage.table.Segment;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -21,10 +24,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Rewrites the files a {@link CompactionPlan} picks: the live rows of each group go through the
  * table's layout into new files (re-sorted for a sorted table), and one commit replaces the group
- * with them. It runs on one background thread after writes, a table at a time, and leaves a table
- * alone while a statement writes it (that statement asks again when it commits); {@code VACUUM}
- * runs it at once. Holding the table keeps the row ids that DELETE and UPDATE read valid until they
- * commit.
+ * with them. It runs on one background thread after writes, a table at a time; {@code VACUUM} runs
+ * it at once. The rewrite does not hold the table, its commit does: so the row ids that DELETE and
+ * UPDATE read stay valid until they commit, and a statement never waits for a rewrite.
  */
 final class TableCompactor
         implements AutoCloseable
@@ -51,11 +53,7 @@ final class TableCompactor
         try {
             background.execute(() -> {
                 scheduled.remove(key);
-                TableLock lock = database.tryLockTable(table);
-                if (lock == null) {
-                    return;
-                }
-                try (lock) {
+                try {
                     compact(table, false);
                 }
                 catch (RuntimeException e) {
@@ -69,8 +67,20 @@ final class TableCompactor
         }
     }
 
-    /** Rewrites what the plan picks in {@code table}, whose lock the caller holds; returns how many files were replaced. */
+    /**
+     * Rewrites what the plan picks in {@code table}; returns how many files were replaced. The live
+     * rows are read and written again without holding the table (files never change once written),
+     * so a statement that writes it meanwhile does not wait for the rewrite; each group's commit holds
+     * the table, and gives the group up when a statement deleted rows of its files since they were
+     * read, since the rewrite would bring those rows back.
+     */
     int compact(String table, boolean eager)
+    {
+        return compactAfterRead(table, eager, () -> {});
+    }
+
+    /** As {@link #compact}, running {@code afterRead} between each group's rewrite and its commit: for tests of what a statement committed meanwhile does. */
+    int compactAfterRead(String table, boolean eager, Runnable afterRead)
     {
         TableEntry entry = database.manifest().table(table);
         if (entry == null) {
@@ -86,6 +96,9 @@ final class TableCompactor
             List<FileEntry> written;
             try {
                 for (FileEntry file : group) {
+                    if (file.deletes().count() == file.rowCount()) {
+                        continue;
+                    }
                     for (Segment block : database.liveRows(entry, file)) {
                         Page rows = block.read(columns);
                         if (rows.positionCount() > 0) {
@@ -99,10 +112,34 @@ final class TableCompactor
                 writer.abort();
                 throw e;
             }
-            database.commit(manifest -> manifest.withTable(manifest.table(table).withFilesReplaced(group, written)));
+            afterRead.run();
+            try (TableLock _ = database.lockTable(table)) {
+                if (!unchanged(database.manifest().table(table), group)) {
+                    writer.discard();
+                    continue;
+                }
+                database.commit(manifest -> manifest.withTable(manifest.table(table).withFilesReplaced(group, written)));
+            }
+            catch (SignoException e) {
+                // the table stayed busy: nothing named the new files
+                if (e.errorCode() == ErrorCode.WRITE_CONFLICT) {
+                    writer.discard();
+                }
+                throw e;
+            }
             replaced += group.size();
         }
         return replaced;
+    }
+
+    /** Whether every file of {@code group} is still part of {@code table}, with the deleted rows it had when it was read. */
+    private static boolean unchanged(TableEntry table, List<FileEntry> group)
+    {
+        if (table == null) {
+            return false;
+        }
+        Set<FileEntry> files = new HashSet<>(table.files());
+        return files.containsAll(group);
     }
 
     /** Lets a compaction under way finish; none starts after. */

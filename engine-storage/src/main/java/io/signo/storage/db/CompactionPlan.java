@@ -10,8 +10,8 @@ import java.util.List;
  * Which files of a table a compaction rewrites, partition by partition: files whose deleted rows are
  * at least half of them (their live rows are rewritten without the holes, so scans stop decoding
  * dead rows), small files (the one-row INSERTs of an application; merged, so scans stop paying per
- * file and per block), and files with no live row left (dropped). Each group is the files of one
- * partition that become new files together.
+ * file and per block), and files with no live row left (dropped, in a group of their own that
+ * writes nothing). Each group is the files of one partition that become new files together.
  *
  * <p>After a write, the engine compacts in the background once a partition has
  * {@value #SMALL_FILES_TO_MERGE} small files or a sparse one; {@code VACUUM} compacts whenever
@@ -34,18 +34,26 @@ public final class CompactionPlan
         for (int partition = 0; partition < table.layout().partitionCount(); partition++) {
             List<FileEntry> small = new ArrayList<>();
             List<FileEntry> sparse = new ArrayList<>();
+            List<FileEntry> empty = new ArrayList<>();
             for (FileEntry file : table.files()) {
                 if (file.partition() != partition) {
                     continue;
                 }
                 long deleted = file.deletes().count();
                 long live = file.rowCount() - deleted;
-                if (live == 0 || deleted * 2 >= file.rowCount() || (eager && deleted > 0)) {
+                if (live == 0) {
+                    empty.add(file);
+                }
+                else if (deleted * 2 >= file.rowCount() || (eager && deleted > 0)) {
                     sparse.add(file);
                 }
                 else if (live < SMALL_FILE_ROWS) {
                     small.add(file);
                 }
+            }
+            // files with no live row are dropped without writing anything: a refresh's DELETE of the keys an earlier INSERT added
+            if (!empty.isEmpty()) {
+                groups.add(empty);
             }
             boolean mergeSmall = small.size() >= (eager ? 2 : SMALL_FILES_TO_MERGE);
             if (sparse.isEmpty() && !mergeSmall) {
