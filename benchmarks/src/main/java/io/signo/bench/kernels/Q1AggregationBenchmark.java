@@ -84,7 +84,9 @@ public class Q1AggregationBenchmark
                 price.appendLong(extended);
                 discount.appendLong(off);
                 discounted.appendLong(extended * (100 - off));
-                charged.appendLong(extended * (100 - off) * (100 + tax));
+                long charge = extended * (100 - off) * (100 + tax);
+                // DECIMAL(21, 6) is a long DECIMAL: two words per value
+                charged.appendInt128(charge >> 63, charge);
             }
             Page page = new Page(rows, returnFlag.build(), lineStatus.build(), quantity.build(), price.build(), discount.build(), discounted.build(), charged.build());
             int[] kept = new int[rows];

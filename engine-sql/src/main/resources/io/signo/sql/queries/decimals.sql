@@ -215,3 +215,15 @@ ORDER BY 1;
 SELECT count(*)
 FROM (SELECT o_custkey, avg(o_totalprice) a, min(o_totalprice) m FROM orders GROUP BY o_custkey) t
 WHERE CASE WHEN a <> 0 THEN abs(m - a) / a ELSE NULL END > 0.1;
+
+-- sums whose 64-bit running sums pass the long range many times (values near DECIMAL(15, 0)'s limit, over Q1's few groups and over all rows): positive, negative, both with NULLs between them
+SELECT l_returnflag, l_linestatus, CAST(sum(CAST(999999999999999 - l_linenumber AS DECIMAL(15, 0))) AS VARCHAR),
+       CAST(sum(CAST(l_linenumber - 999999999999999 AS DECIMAL(15, 0))) AS VARCHAR),
+       CAST(sum(CAST(CASE WHEN l_orderkey % 3 = 0 THEN NULL WHEN l_orderkey % 3 = 1 THEN 999999999999999 - l_linenumber ELSE l_linenumber - 999999999999999 END AS DECIMAL(15, 0))) AS VARCHAR),
+       count(CAST(CASE WHEN l_orderkey % 3 = 0 THEN NULL ELSE l_linenumber END AS DECIMAL(15, 0))), count(*)
+FROM lineitem
+GROUP BY l_returnflag, l_linestatus
+ORDER BY 1, 2;
+
+SELECT CAST(sum(CAST(999999999999999 - l_linenumber AS DECIMAL(15, 0))) AS VARCHAR), CAST(sum(CAST(l_quantity * 10000000000000 AS DECIMAL(18, 2))) AS VARCHAR)
+FROM lineitem;

@@ -45,6 +45,21 @@ abstract class Accumulator
         addInput(column == null ? null : column.copyPositions(rows, positionCount, PageAllocator.transientPages()), groupIds, positionCount);
     }
 
+    /**
+     * Adds raw values of a page whose rows' groups {@code groupRowCounts} counted: of the rows {@code rows[i]}
+     * of {@code column}, or of its positions when {@code rows} is null. Accumulators that count a group's
+     * rows may take the counts from {@code groupRowCounts} instead of counting row by row.
+     */
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount, GroupRowCounts groupRowCounts)
+    {
+        if (rows == null) {
+            addInput(column, groupIds, positionCount);
+        }
+        else {
+            addInput(column, rows, groupIds, positionCount);
+        }
+    }
+
     /** Merges intermediate columns starting at {@code firstChannel} of {@code page}. */
     abstract void addIntermediate(Page page, int firstChannel, int[] groupIds, int positionCount);
 

@@ -57,6 +57,16 @@ final class CountAccumulator
         }
     }
 
+    @Override
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount, GroupRowCounts groupRowCounts)
+    {
+        if ((column == null || !column.mayHaveNulls()) && groupRowCounts.fewGroups()) {
+            groupRowCounts.addTo(counts);
+            return;
+        }
+        super.addInput(column, rows, groupIds, positionCount, groupRowCounts);
+    }
+
     /** The rows (or values) counted in a group. */
     long count(int group)
     {

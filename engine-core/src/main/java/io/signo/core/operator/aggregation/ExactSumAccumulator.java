@@ -2,6 +2,8 @@ package io.signo.core.operator.aggregation;
 
 import io.signo.storage.page.Page;
 import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 
@@ -78,6 +80,108 @@ final class ExactSumAccumulator
         addInput(column, null, groupIds, positionCount);
     }
 
+    /**
+     * A page without NULLs and with few groups adds its values unchecked ({@link #addUnchecked}) and takes its
+     * counts from {@code groupRowCounts}; any other page goes through the checked loops below.
+     */
+    @Override
+    void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount, GroupRowCounts groupRowCounts)
+    {
+        if (column.nulls() == null && groupRowCounts.fewGroups() && addUnchecked(column, rows, groupIds, positionCount, groupRowCounts.groupCount())) {
+            groupRowCounts.addTo(state.counts);
+            return;
+        }
+        addInput(column, rows, groupIds, positionCount);
+    }
+
+    /**
+     * Adds the page's values to its groups' sums by plain long addition, with no overflow test per row,
+     * and returns true; or leaves the sums as they were and returns false when the bound below fails.
+     * While the page's rows times the largest magnitude of its values is at most Long.MAX_VALUE, each
+     * group's sum changes by less than 2^63 in the page, so the change is the wrapped difference of the
+     * sum after and before and the sum wrapped around at most once: one test per group after the page
+     * finds it, as {@link Int128#add} does for one value (DuckDB likewise bounds the additions that
+     * stay in 64 bits). The magnitude comes from the type (INTEGER, DECIMAL up to 18 digits) when that
+     * bound is enough, else from the values as they are added. A long DECIMAL's values must each fit a
+     * long, which the loop checks along the way.
+     */
+    private boolean addUnchecked(ColumnVector column, int[] rows, int[] groupIds, int positionCount, int groupCount)
+    {
+        long[] sums = state.sums;
+        long[] before = state.before(groupCount);
+        System.arraycopy(sums, 0, before, 0, groupCount);
+        MemorySegment values = column.values();
+        long largest = Long.MAX_VALUE / positionCount;
+        long magnitude;
+        switch (column.type().physicalType()) {
+            case INT -> {
+                for (int i = 0; i < positionCount; i++) {
+                    sums[groupIds[i]] += values.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, rows == null ? i : rows[i]);
+                }
+                magnitude = -(long) Integer.MIN_VALUE;
+            }
+            case LONG -> {
+                long declared = declaredMagnitude(column);
+                if (declared <= largest) {
+                    for (int i = 0; i < positionCount; i++) {
+                        sums[groupIds[i]] += values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, rows == null ? i : rows[i]);
+                    }
+                    magnitude = declared;
+                }
+                else {
+                    // each value's |v| - 1 for a negative one, |v| for the others, or-ed: at least the largest of them
+                    long bits = 0;
+                    for (int i = 0; i < positionCount; i++) {
+                        long value = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, rows == null ? i : rows[i]);
+                        sums[groupIds[i]] += value;
+                        bits |= value ^ (value >> 63);
+                    }
+                    magnitude = bits == Long.MAX_VALUE ? Long.MAX_VALUE : bits + 1;
+                }
+            }
+            case INT128 -> {
+                long bits = 0;
+                long notLong = 0;
+                for (int i = 0; i < positionCount; i++) {
+                    long index = 2L * (rows == null ? i : rows[i]);
+                    long low = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index);
+                    long high = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, index + 1);
+                    sums[groupIds[i]] += low;
+                    bits |= low ^ (low >> 63);
+                    notLong |= high ^ (low >> 63);
+                }
+                magnitude = notLong != 0 || bits == Long.MAX_VALUE ? Long.MAX_VALUE : bits + 1;
+            }
+            default -> {
+                return false;
+            }
+        }
+        if (magnitude > largest) {
+            System.arraycopy(before, 0, sums, 0, groupCount);
+            return false;
+        }
+        long[] wraps = state.wraps;
+        for (int group = 0; group < groupCount; group++) {
+            long old = before[group];
+            long sum = sums[group];
+            long change = sum - old;
+            if (((old ^ sum) & (change ^ sum)) < 0) {
+                wraps[group] += change < 0 ? -1 : 1;
+            }
+        }
+        return true;
+    }
+
+    /** The largest magnitude a value of the column's type can have: below 10^precision for a DECIMAL, else Long.MAX_VALUE. */
+    private static long declaredMagnitude(ColumnVector column)
+    {
+        Type type = column.type();
+        if (type.kind() != TypeKind.DECIMAL) {
+            return Long.MAX_VALUE;
+        }
+        return ResultWriter.powerOfTen(type.precision()) - 1;
+    }
+
     /** The loops read the column's memory directly, one loop per width, with and without a null test. */
     @Override
     void addInput(ColumnVector column, int[] rows, int[] groupIds, int positionCount)
@@ -125,12 +229,16 @@ final class ExactSumAccumulator
         long[] sums = state.sums;
         long[] wraps = state.wraps;
         long[] counts = state.counts;
+        MemorySegment values = column.values();
+        MemorySegment nulls = column.nulls();
         try {
             for (int i = 0; i < positionCount; i++) {
                 int row = rows == null ? i : rows[i];
-                if (!column.isNull(row)) {
+                if (nulls == null || !ColumnVector.isNullBit(nulls, row)) {
                     int group = groupIds[i];
-                    Int128.add(sums, wraps, group, column.getInt128High(row), column.getInt128Low(row));
+                    long low = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * row);
+                    long high = values.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * row + 1);
+                    Int128.add(sums, wraps, group, high, low);
                     counts[group]++;
                 }
             }
@@ -193,7 +301,7 @@ final class ExactSumAccumulator
     @Override
     long retainedBytes()
     {
-        return readsSharedState ? 0 : (long) state.counts.length * Long.BYTES * 3;
+        return readsSharedState ? 0 : (long) state.counts.length * Long.BYTES * 3 + (long) state.before.length * Long.BYTES;
     }
 
     /** Per group: the exact sum as {@link Int128} keeps it, and the count of values added. */
@@ -202,6 +310,16 @@ final class ExactSumAccumulator
         long[] sums = new long[0];
         long[] wraps = new long[0];
         long[] counts = new long[0];
+        /** Scratch: the sums before a page, for {@link #addUnchecked}. */
+        private long[] before = new long[0];
+
+        long[] before(int groupCount)
+        {
+            if (before.length < groupCount) {
+                before = new long[Math.max(groupCount, before.length * 2)];
+            }
+            return before;
+        }
 
         void ensureCapacity(int groupCount)
         {

@@ -160,6 +160,8 @@ public final class HashAggregationOperator
     private boolean passThrough;
     private Page passedPage;
     private int[] identityGroupIds = new int[0];
+    private final GroupRowCounts groupRowCounts = new GroupRowCounts();
+    private final GroupRowCounts passThroughRowCounts = new GroupRowCounts();
     private boolean finishing;
     private int outputGroupCount = -1;
     private int nextOutputGroup;
@@ -271,6 +273,7 @@ public final class HashAggregationOperator
             groupCount = groupByHash.groupCount();
         }
         int[] rows = page.rows();
+        groupRowCounts.reset(groupIds, positionCount, groupCount);
         for (int i = 0; i < accumulators.length; i++) {
             Accumulator accumulator = accumulators[i];
             if (accumulator.readsSharedState()) {
@@ -278,7 +281,7 @@ public final class HashAggregationOperator
             }
             accumulator.ensureCapacity(groupCount);
             if (step.readsRawInput()) {
-                addRawInput(accumulator, calls[i], page, rows, groupIds, positionCount);
+                addRawInput(accumulator, calls[i], page, rows, groupIds, positionCount, groupRowCounts);
             }
             else {
                 accumulator.addIntermediate(page, intermediateChannels[i], groupIds, positionCount);
@@ -322,11 +325,12 @@ public final class HashAggregationOperator
         for (int channel = keyChannels.length; channel < builders.length; channel++) {
             builders[channel] = new VectorBuilder(outputTypes.get(channel), positionCount, context.allocator());
         }
+        passThroughRowCounts.reset(identityGroupIds, positionCount, positionCount);
         for (int i = 0; i < calls.length; i++) {
             // a fresh state per page: one group per row, written out at once
             Accumulator accumulator = calls[i].createAccumulator();
             accumulator.ensureCapacity(positionCount);
-            addRawInput(accumulator, calls[i], page, rows, identityGroupIds, positionCount);
+            addRawInput(accumulator, calls[i], page, rows, identityGroupIds, positionCount, passThroughRowCounts);
             for (int group = 0; group < positionCount; group++) {
                 accumulator.writeIntermediate(group, builders, intermediateChannels[i]);
             }
@@ -338,16 +342,11 @@ public final class HashAggregationOperator
     }
 
     /** Adds the call's raw input column of {@code page}, read through the page's rows when it is selected ({@code rows} not null). */
-    private static void addRawInput(Accumulator accumulator, AggregateCall call, Page page, int[] rows, int[] groupIds, int positionCount)
+    private static void addRawInput(Accumulator accumulator, AggregateCall call, Page page, int[] rows, int[] groupIds, int positionCount, GroupRowCounts groupRowCounts)
     {
         int inputChannel = call.inputChannel();
         ColumnVector column = inputChannel < 0 ? null : page.column(inputChannel);
-        if (rows == null) {
-            accumulator.addInput(column, groupIds, positionCount);
-        }
-        else {
-            accumulator.addInput(column, rows, groupIds, positionCount);
-        }
+        accumulator.addInput(column, rows, groupIds, positionCount, groupRowCounts);
     }
 
     /**

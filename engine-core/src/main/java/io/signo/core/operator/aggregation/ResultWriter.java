@@ -24,6 +24,12 @@ final class ResultWriter
 
     private ResultWriter() {}
 
+    /** 10^exponent for exponents 0 to 18. */
+    static long powerOfTen(int exponent)
+    {
+        return POWERS_OF_TEN[exponent];
+    }
+
     static SignoException decimalOverflow()
     {
         return new SignoException(ErrorCode.NUMERIC_OVERFLOW, "Decimal overflow");
