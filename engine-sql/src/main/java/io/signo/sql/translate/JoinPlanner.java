@@ -192,13 +192,46 @@ final class JoinPlanner
         return new JoinSides(type, probe.node(), build.node(), probeKeys, buildKeys, channels, residual, residualText, leftCount, rows);
     }
 
-    /** An input of a join: a join below outputs only the fields required of it, anything else (a shared join too) all its fields. */
+    /**
+     * An input of a join, outputting only the fields required of it: a join below plans only those; a
+     * filter and projection keeps only those of its projections; anything else (a shared node too)
+     * gets a projection of them. A column that only a filter below reads is not hashed, nor sent
+     * through an exchange (TPC-H Q13 repartitioned every order's comment, read only by its NOT LIKE).
+     */
     private JoinOutput planInput(RelNode input, ImmutableBitSet required)
     {
-        if (input instanceof Join join && !planner.isShared(join) && !planner.isComputedOnce(join)) {
+        boolean shared = planner.isShared(input) || planner.isComputedOnce(input);
+        if (input instanceof Join join && !shared) {
             return plan(join, required);
         }
-        return new JoinOutput(planner.visit(input), FieldChannels.identity(input.getRowType().getFieldCount()));
+        PlanNode node = planner.visit(input);
+        int fieldCount = input.getRowType().getFieldCount();
+        if (required.isEmpty() || required.cardinality() == fieldCount) {
+            return new JoinOutput(node, FieldChannels.identity(fieldCount));
+        }
+        int[] columns = required.toArray();
+        List<Expression> projections = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        PlanNode source = node;
+        Expression filter = null;
+        String filterText = null;
+        if (node instanceof FilterProjectNode project && !shared) {
+            source = project.source();
+            filter = project.filter();
+            filterText = project.filterText();
+            for (int column : columns) {
+                projections.add(project.projections().get(column));
+                texts.add(project.projectionTexts().get(column));
+            }
+        }
+        else {
+            for (int column : columns) {
+                projections.add(Expressions.input(column, node.outputTypes().get(column)));
+                texts.add("#" + column);
+            }
+        }
+        PlanNode pruned = new FilterProjectNode(source, filter, filterText, projections, texts, node.estimatedRows());
+        return new JoinOutput(pruned, FieldChannels.ofColumns(fieldCount, columns));
     }
 
     private JoinOutput nestedLoopJoin(Join join, JoinSides sides)
