@@ -393,7 +393,7 @@ final class AggregationPlanner
      * estimated at no more than {@link #GATHERED_FINAL_MAX_GROUPS} groups, run after a hash exchange on
      * the workers (through projections), the partial groups are gathered instead and the final step
      * runs on the coordinator: every group comes to the coordinator either way, and this saves a
-     * stage on every worker, an exchange and a hop (TPC-H Q1's four groups, Q13's forty). Only where
+     * stage on every worker, an exchange and a hop (TPC-H Q1's four groups, Q12's two). Only where
      * every row is gathered anyway (the result, a full sort), never under a limit, where the workers'
      * top rows are fewer than their groups.
      */
