@@ -46,6 +46,9 @@ import java.util.Objects;
  */
 final class AggregationPlanner
 {
+    /** The most groups (estimated) an aggregation whose result is gathered may have to run its final step on the coordinator; see {@link #gatherToCoordinator}. */
+    static final double GATHERED_FINAL_MAX_GROUPS = 10_000;
+
     private final PhysicalPlanner planner;
     private final RexBuilder rexBuilder;
 
@@ -383,6 +386,38 @@ final class AggregationPlanner
             finalDistribution = exchange.distribution();
         }
         return new AggregationNode(exchange, finalGroupChannels, groupTypes, calls, AggregationStep.FINAL, outputTypes, finalDistribution, rows);
+    }
+
+    /**
+     * {@code node} gathered onto the coordinator. When it is the final step of an aggregation
+     * estimated at no more than {@link #GATHERED_FINAL_MAX_GROUPS} groups, run after a hash exchange on
+     * the workers (through projections), the partial groups are gathered instead and the final step
+     * runs on the coordinator: every group comes to the coordinator either way, and this saves a
+     * stage on every worker, an exchange and a hop (TPC-H Q1's four groups, Q12's two). Only where
+     * every row is gathered anyway (the result, a full sort), never under a limit, where the workers'
+     * top rows are fewer than their groups.
+     */
+    static PlanNode gatherToCoordinator(PlanNode node)
+    {
+        PlanNode gathered = finalStepOnCoordinator(node);
+        return gathered != null ? gathered : ExchangeNode.gather(node);
+    }
+
+    private static PlanNode finalStepOnCoordinator(PlanNode node)
+    {
+        return switch (node) {
+            case FilterProjectNode project -> {
+                PlanNode source = finalStepOnCoordinator(project.source());
+                yield source == null ? null : project.withSource(source);
+            }
+            case AggregationNode aggregation when aggregation.step() == AggregationStep.FINAL && aggregation.estimatedRows() <= GATHERED_FINAL_MAX_GROUPS
+                    && aggregation.source() instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.HASH
+                    && exchange.tableBuckets() == 0 && exchange.sources().size() == 1
+                    && exchange.sources().getFirst() instanceof AggregationNode partial && partial.step() == AggregationStep.PARTIAL ->
+                new AggregationNode(ExchangeNode.gather(partial), aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), AggregationStep.FINAL,
+                        aggregation.outputTypes(), Distribution.SINGLE, aggregation.estimatedRows());
+            default -> null;
+        };
     }
 
     /** For the final step's output: which partial input channel each output channel passes through. */

@@ -102,6 +102,26 @@ final class FieldChannels
     }
 
     /**
+     * The same row with the second side's channels (those from {@code firstCount} on) replaced:
+     * {@code secondChannels[c]} is where the second side's channel {@code c} went, or {@link #ABSENT}.
+     */
+    FieldChannels remapSecondSide(int firstCount, int[] secondChannels)
+    {
+        int[] remapped = new int[channels.length];
+        for (int field = 0; field < channels.length; field++) {
+            int channel = channels[field];
+            if (channel == ABSENT || channel < firstCount) {
+                remapped[field] = channel;
+            }
+            else {
+                int second = secondChannels[channel - firstCount];
+                remapped[field] = second == ABSENT ? ABSENT : firstCount + second;
+            }
+        }
+        return new FieldChannels(remapped);
+    }
+
+    /**
      * The same fields once the operator's row of two sides, {@code [first, second]} with
      * {@code firstCount} and {@code secondCount} channels, becomes {@code [second, first]}.
      */

@@ -103,7 +103,7 @@ public final class PhysicalPlanner
         sharedRels = SharedSubPlans.of(root);
         PlanNode node = visit(root);
         if (!node.distribution().isSingle()) {
-            node = ExchangeNode.gather(node);
+            node = AggregationPlanner.gatherToCoordinator(node);
         }
         return node;
     }
@@ -320,7 +320,7 @@ public final class PhysicalPlanner
             return offset == 0 ? topN : new LimitNode(topN, fetch, offset, false, rows);
         }
         if (!source.distribution().isSingle()) {
-            source = ExchangeNode.gather(source);
+            source = AggregationPlanner.gatherToCoordinator(source);
         }
         PlanNode sorted = new SortNode(source, channels, orders, rows);
         return offset == 0 ? sorted : new LimitNode(sorted, Long.MAX_VALUE, offset, false, rows);

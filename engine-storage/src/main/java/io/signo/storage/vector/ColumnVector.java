@@ -269,32 +269,48 @@ public final class ColumnVector
         return true;
     }
 
+    /**
+     * One small method per width, not one method with a loop per width: each is compiled, profiled
+     * and (when a later page breaks a speculation) recompiled on its own, which keeps a worker's JIT
+     * from recompiling every loop when one width's profile changes.
+     */
     private void gatherFixedWidth(int[] positions, int count, int width, MemorySegment out)
     {
-        MemorySegment values = this.values;
         switch (width) {
-            case 1 -> {
-                for (int i = 0; i < count; i++) {
-                    out.set(ValueLayout.JAVA_BYTE, i, values.get(ValueLayout.JAVA_BYTE, positions[i]));
-                }
-            }
-            case Integer.BYTES -> {
-                for (int i = 0; i < count; i++) {
-                    out.setAtIndex(INT, i, values.getAtIndex(INT, positions[i]));
-                }
-            }
-            case Long.BYTES -> {
-                for (int i = 0; i < count; i++) {
-                    out.setAtIndex(LONG, i, values.getAtIndex(LONG, positions[i]));
-                }
-            }
-            default -> {
-                for (int i = 0; i < count; i++) {
-                    long source = 2L * positions[i];
-                    out.setAtIndex(LONG, 2L * i, values.getAtIndex(LONG, source));
-                    out.setAtIndex(LONG, 2L * i + 1, values.getAtIndex(LONG, source + 1));
-                }
-            }
+            case 1 -> gatherBytes(values, positions, count, out);
+            case Integer.BYTES -> gatherInts(values, positions, count, out);
+            case Long.BYTES -> gatherLongs(values, positions, count, out);
+            default -> gatherInt128s(values, positions, count, out);
+        }
+    }
+
+    private static void gatherBytes(MemorySegment values, int[] positions, int count, MemorySegment out)
+    {
+        for (int i = 0; i < count; i++) {
+            out.set(ValueLayout.JAVA_BYTE, i, values.get(ValueLayout.JAVA_BYTE, positions[i]));
+        }
+    }
+
+    private static void gatherInts(MemorySegment values, int[] positions, int count, MemorySegment out)
+    {
+        for (int i = 0; i < count; i++) {
+            out.setAtIndex(INT, i, values.getAtIndex(INT, positions[i]));
+        }
+    }
+
+    private static void gatherLongs(MemorySegment values, int[] positions, int count, MemorySegment out)
+    {
+        for (int i = 0; i < count; i++) {
+            out.setAtIndex(LONG, i, values.getAtIndex(LONG, positions[i]));
+        }
+    }
+
+    private static void gatherInt128s(MemorySegment values, int[] positions, int count, MemorySegment out)
+    {
+        for (int i = 0; i < count; i++) {
+            long source = 2L * positions[i];
+            out.setAtIndex(LONG, 2L * i, values.getAtIndex(LONG, source));
+            out.setAtIndex(LONG, 2L * i + 1, values.getAtIndex(LONG, source + 1));
         }
     }
 
