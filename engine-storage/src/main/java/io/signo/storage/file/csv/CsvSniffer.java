@@ -47,7 +47,7 @@ public final class CsvSniffer
             if (options.columns() == null) {
                 throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": the file is empty; name its columns with columns => 'name type, ...'");
             }
-            return new CsvLayout(delimiter, options.quote(), Boolean.TRUE.equals(options.header()), options.nullString(), options.columns(), options.columns().size(), 100);
+            return new CsvLayout(delimiter, options.quote(), Boolean.TRUE.equals(options.header()), options.nullString(), options.columns(), options.columns().size(), 100, false);
         }
         int fields = lines.getFirst().size();
         boolean trailing = lines.stream().allMatch(line -> line.size() == fields && line.getLast().isEmpty()) && fields > 1;
@@ -66,7 +66,27 @@ public final class CsvSniffer
         }
         List<Column> columns = options.columns() != null ? options.columns() : columns(header ? lines.getFirst() : null, inferred);
         double bytesPerLine = (double) sample.getBytes(StandardCharsets.UTF_8).length / lines.size();
-        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, bytesPerLine);
+        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, bytesPerLine, quotedLineBreaks(lines, delimiter, options.quote()));
+    }
+
+    /**
+     * Whether the files must be cut into splits by a pass that tracks quotes: a field of the sample
+     * holds a line break (which only a quoted one can), or the delimiter or quote is one that
+     * {@link CsvByteParser}, which notices a split that ends inside a quoted field, does not take.
+     */
+    private static boolean quotedLineBreaks(List<List<String>> lines, char delimiter, char quote)
+    {
+        if (!CsvByteParser.handles(delimiter, quote)) {
+            return true;
+        }
+        for (List<String> line : lines) {
+            for (String field : line) {
+                if (field.indexOf('\n') >= 0 || field.indexOf('\r') >= 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Widens each column's type to take the line's value in it (NULLs aside). */
