@@ -56,11 +56,15 @@ public final class CsvSniffer
 
         CsvValues values = new CsvValues();
         Type[] inferred = new Type[columnCount];
-        for (List<String> line : lines.subList(1, lines.size())) {
-            widen(inferred, line, options.nullString(), values);
+        // the types are inferred for the columns' types, or to decide whether the first line is a header
+        boolean infer = options.columns() == null || options.header() == null;
+        if (infer) {
+            for (List<String> line : lines.subList(1, lines.size())) {
+                widen(inferred, line, options.nullString(), values);
+            }
         }
         boolean header = options.header() != null ? options.header() : firstLineIsHeader(lines.getFirst(), inferred, options.nullString(), values);
-        if (!header) {
+        if (!header && infer) {
             // the first line is data: its values count too
             widen(inferred, lines.getFirst(), options.nullString(), values);
         }
