@@ -84,4 +84,68 @@ class CsvSplitsTest
             assertTrue(error.getMessage().contains("line " + badLine), error.getMessage());
         }
     }
+
+    @Test
+    void errorsInLateSplitsOfCarriageReturnLineFeedLinesNameTheirLines()
+            throws Exception
+    {
+        int badDate = 120_001;
+        int shortLine = 170_003;
+        // a file with each mistake: with two drivers, either could be found first in one file
+        Path dates = writeDatedLines("dates.csv", badDate, -1);
+        Path fields = writeDatedLines("fields.csv", -1, shortLine);
+        try (SignoEngine signo = new SignoEngine(Database.inMemory(), 2)) {
+            SignoException date = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT max(shipped) FROM " + readDated(dates))));
+            assertEquals(ErrorCode.BAD_FILE_DATA, date.errorCode(), date.getMessage());
+            assertTrue(date.getMessage().contains("line " + badDate + ", column shipped: '1995-02-30' is not a valid DATE"), date.getMessage());
+            SignoException count = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT count(*) FROM " + readDated(fields))));
+            assertEquals(ErrorCode.BAD_FILE_DATA, count.errorCode(), count.getMessage());
+            assertTrue(count.getMessage().contains("line " + shortLine + ": 2 fields where 3 were expected"), count.getMessage());
+        }
+    }
+
+    private Path writeDatedLines(String name, int badDate, int shortLine)
+            throws Exception
+    {
+        Path file = directory.resolve(name);
+        try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            writer.write("id|shipped|comment\r\n");
+            for (int line = 2; line <= 200_000; line++) {
+                String date = line == badDate ? "1995-02-30" : "1995-0" + (1 + line % 9) + "-1" + line % 10;
+                writer.write(line + "|" + date + (line == shortLine ? "" : "|a \"quoted\" comment, " + line) + "\r\n");
+            }
+        }
+        return file;
+    }
+
+    private static String readDated(Path file)
+    {
+        return "read_csv('" + file + "', delim => '|', header => true, columns => 'id BIGINT, shipped DATE, comment VARCHAR')";
+    }
+
+    @Test
+    void aQuotedLineBreakPastTheSniffedSampleWhereTheFileIsCutIsAnError()
+            throws Exception
+    {
+        Path file = directory.resolve("late.csv");
+        int quotedLine = 40_000;
+        try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            writer.write("id,note\n");
+            for (int line = 2; line < quotedLine; line++) {
+                writer.write(line + ",plain note " + line + "\n");
+            }
+            // a field of 2 MiB of lines: the file is cut inside it, at least once
+            writer.write(quotedLine + ",\"" + "a line of a quoted note\n".repeat(90_000) + "\"\n");
+            for (int id = 0; id < 30_000; id++) {
+                writer.write(id + ",after\n");
+            }
+        }
+        // one driver reads the splits in order, so the split cut inside the field fails first (the
+        // next ones, read as lines from inside it, would fail on their number of fields)
+        try (SignoEngine signo = new SignoEngine(Database.inMemory(), 1)) {
+            SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT count(*), count(note) FROM read_csv('" + file + "')")));
+            assertEquals(ErrorCode.BAD_FILE_DATA, error.errorCode(), error.getMessage());
+            assertTrue(error.getMessage().contains("line " + quotedLine + ": a quoted field there holds a line break at which the file was cut"), error.getMessage());
+        }
+    }
 }

@@ -29,7 +29,6 @@ final class StringChunks
     private static final int MIN_AVERAGE_RUN = 4;
     /** The dictionary is given up when, after this many positions, more than 3/4 of them were distinct. */
     private static final int DICTIONARY_PROBE_POSITIONS = 1024;
-    private static final int SHORT_STRING_BYTES = 32;
     /**
      * Dictionary entries up to this long are copied as words (see gatherShortEntries): at most 4 word
      * moves, which may write up to this many bytes past a string, into the values' slack.
@@ -211,10 +210,10 @@ final class StringChunks
         if (leftStart == rightStart) {
             return true;
         }
-        if (leftLength > SHORT_STRING_BYTES) {
-            return MemorySegment.mismatch(bytes, leftStart, leftStart + leftLength, bytes, rightStart, rightStart + rightLength) < 0;
-        }
-        // short strings, most of a chunk's: a call to mismatch costs more than comparing them here
+        // eight bytes at a time, whatever the length: a call to mismatch costs more than comparing the
+        // short strings (most of a chunk's) here, and a branch to it for long ones, which the
+        // training's files never took with equal lengths, made C2 drop and recompile encode in the
+        // first load of SF 1's lineitem (whose comments repeat)
         int i = 0;
         for (; i + Long.BYTES <= leftLength; i += Long.BYTES) {
             if (bytes.get(NATIVE_LONG, leftStart + i) != bytes.get(NATIVE_LONG, rightStart + i)) {

@@ -38,6 +38,8 @@ final class CsvByteParser
     private final long delimiters;
     private final byte quote;
     private byte[] unquoted = new byte[256];
+    /** Whether the last {@link #parse} ended inside a quoted field, which no closing quote ended. */
+    private boolean endedInsideQuotes;
 
     CsvByteParser(char delimiter, char quote)
     {
@@ -57,6 +59,7 @@ final class CsvByteParser
     /** Parses every record of {@code bytes[from, to)} into {@code sink}. */
     void parse(byte[] bytes, int from, int to, RecordSink sink)
     {
+        endedInsideQuotes = false;
         int position = from;
         long line = 1;
         while (position < to) {
@@ -85,6 +88,7 @@ final class CsvByteParser
                     while (true) {
                         if (i >= to) {
                             // no closing quote before the end: the rest is the field, as FastCSV reads it
+                            endedInsideQuotes = true;
                             break;
                         }
                         byte b = bytes[i];
@@ -154,6 +158,15 @@ final class CsvByteParser
             }
             sink.endRecord(field);
         }
+    }
+
+    /**
+     * Whether the last {@link #parse} ended inside a quoted field: at the end of a file, a field
+     * without its closing quote; before it, a split cut inside a quoted field.
+     */
+    boolean endedInsideQuotes()
+    {
+        return endedInsideQuotes;
     }
 
     /** The high bit of each byte of {@code word} that is zero, exactly (no borrow from a neighbour). */

@@ -106,7 +106,11 @@ public final class CsvSegment
         Rows rows = new Rows(columns, allocator);
         if (CsvByteParser.handles(layout.delimiter(), layout.quote())) {
             int from = split.start() == 0 && startsWithByteOrderMark(bytes, length) ? 3 : 0;
-            new CsvByteParser(layout.delimiter(), layout.quote()).parse(bytes, from, length, rows);
+            CsvByteParser parser = new CsvByteParser(layout.delimiter(), layout.quote());
+            parser.parse(bytes, from, length, rows);
+            if (parser.endedInsideQuotes() && !split.last()) {
+                throw cutInsideQuotes(rows.line);
+            }
             return rows.page();
         }
         LineHandler handler = new LineHandler(rows);
@@ -127,12 +131,29 @@ public final class CsvSegment
                 // what the handler found wrong in a line, which the parser wraps
                 throw error;
             }
-            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " near line " + (split.firstLine() + handler.line() - 1) + ": " + e.getMessage(), e);
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " near line " + lineInFile(handler.line()) + ": " + e.getMessage(), e);
         }
         catch (IOException e) {
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
         }
         return rows.page();
+    }
+
+    /**
+     * The file was cut at a line break inside a quoted field, which only a quoted line break past
+     * the sniffed sample can cause: the splits after it would read the rest of the field as lines.
+     */
+    private SignoException cutInsideQuotes(long recordLine)
+    {
+        return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(recordLine)
+                + ": a quoted field there holds a line break at which the file was cut for parallel reading; its first " + (CsvSniffer.SAMPLE_BYTES >> 10)
+                + " KiB, which decide how the file is cut, hold no quoted line break");
+    }
+
+    /** The line of the file where line {@code lineInSplit} (1-based) of the split is: counted from the file's start, for error messages only. */
+    private long lineInFile(long lineInSplit)
+    {
+        return CsvSplits.lineAt(file, split.start()) + lineInSplit - 1;
     }
 
     private static boolean startsWithByteOrderMark(byte[] bytes, int length)
@@ -263,7 +284,7 @@ public final class CsvSegment
                     }
                 }
                 if (!Utf8.isValid(bytes, start, end)) {
-                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + layout.columns().get(index).name()
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ", column " + layout.columns().get(index).name()
                             + ": the text is not valid UTF-8");
                 }
                 target.appendBytes(bytes, start, end - start);
@@ -301,7 +322,7 @@ public final class CsvSegment
                 return false;
             }
             if (fields != layout.fieldsPerLine()) {
-                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ": " + fields
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ": " + fields
                         + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
             }
             rows++;
@@ -342,7 +363,7 @@ public final class CsvSegment
         private SignoException badValue(int column, String text)
         {
             Column target = layout.columns().get(column);
-            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + (split.firstLine() + line - 1) + ", column " + target.name()
+            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ", column " + target.name()
                     + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : target.type().kind() == TypeKind.TIMESTAMP ? " (YYYY-MM-DD HH:MM:SS)" : ""));
         }
 

@@ -47,7 +47,7 @@ public final class CsvSniffer
             if (options.columns() == null) {
                 throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": the file is empty; name its columns with columns => 'name type, ...'");
             }
-            return new CsvLayout(delimiter, options.quote(), Boolean.TRUE.equals(options.header()), options.nullString(), options.columns(), options.columns().size(), 100);
+            return new CsvLayout(delimiter, options.quote(), Boolean.TRUE.equals(options.header()), options.nullString(), options.columns(), options.columns().size(), 100, false);
         }
         int fields = lines.getFirst().size();
         boolean trailing = lines.stream().allMatch(line -> line.size() == fields && line.getLast().isEmpty()) && fields > 1;
@@ -56,17 +56,41 @@ public final class CsvSniffer
 
         CsvValues values = new CsvValues();
         Type[] inferred = new Type[columnCount];
-        for (List<String> line : lines.subList(1, lines.size())) {
-            widen(inferred, line, options.nullString(), values);
+        // the types are inferred for the columns' types, or to decide whether the first line is a header
+        boolean infer = options.columns() == null || options.header() == null;
+        if (infer) {
+            for (List<String> line : lines.subList(1, lines.size())) {
+                widen(inferred, line, options.nullString(), values);
+            }
         }
         boolean header = options.header() != null ? options.header() : firstLineIsHeader(lines.getFirst(), inferred, options.nullString(), values);
-        if (!header) {
+        if (!header && infer) {
             // the first line is data: its values count too
             widen(inferred, lines.getFirst(), options.nullString(), values);
         }
         List<Column> columns = options.columns() != null ? options.columns() : columns(header ? lines.getFirst() : null, inferred);
         double bytesPerLine = (double) sample.getBytes(StandardCharsets.UTF_8).length / lines.size();
-        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, bytesPerLine);
+        return new CsvLayout(delimiter, options.quote(), header, options.nullString(), columns, fieldsPerLine, bytesPerLine, quotedLineBreaks(lines, delimiter, options.quote()));
+    }
+
+    /**
+     * Whether the files must be cut into splits by a pass that tracks quotes: a field of the sample
+     * holds a line break (which only a quoted one can), or the delimiter or quote is one that
+     * {@link CsvByteParser}, which notices a split that ends inside a quoted field, does not take.
+     */
+    private static boolean quotedLineBreaks(List<List<String>> lines, char delimiter, char quote)
+    {
+        if (!CsvByteParser.handles(delimiter, quote)) {
+            return true;
+        }
+        for (List<String> line : lines) {
+            for (String field : line) {
+                if (field.indexOf('\n') >= 0 || field.indexOf('\r') >= 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Widens each column's type to take the line's value in it (NULLs aside). */

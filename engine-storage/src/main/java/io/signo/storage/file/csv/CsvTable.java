@@ -40,7 +40,7 @@ public final class CsvTable
         List<Partition> partitions = new ArrayList<>();
         long rows = 0;
         for (Path file : files) {
-            for (CsvSplits.Split split : CsvSplits.of(file, layout.quote())) {
+            for (CsvSplits.Split split : CsvSplits.of(file, layout.quote(), layout.quotedLineBreaks())) {
                 Segment segment = new CsvSegment(file, split, layout);
                 rows += segment.rowCount();
                 partitions.add(new Partition(partitions.size(), List.of(segment)));
