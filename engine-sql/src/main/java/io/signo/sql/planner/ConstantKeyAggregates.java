@@ -3,24 +3,31 @@ package io.signo.sql.planner;
 import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexExecutor;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * An aggregate grouped only by constants, in a plan about to be decorrelated, as the aggregate
- * without groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
+ * An aggregate grouped only by constants, outside the correlated sub-queries of a plan about to be
+ * decorrelated, as the aggregate without groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
  * constant group keys out of every aggregate it rebuilds, counting on the correlation keys it adds
  * to keep "no input, no group"; where it adds none (the aggregate is above the correlation, or
  * beside it in another branch of the plan) the aggregate loses its keys and answers one row for no
@@ -43,9 +50,42 @@ final class ConstantKeyAggregates
             public RelNode visit(LogicalAggregate aggregate)
             {
                 RelNode visited = super.visit(aggregate);
-                return visited instanceof Aggregate rewritten ? withoutConstantKeys(rewritten) : visited;
+                return visited instanceof Aggregate rewritten && !readsOuterRow(rewritten.getInput()) ? withoutConstantKeys(rewritten) : visited;
             }
         });
+    }
+
+    /**
+     * Whether the plan reads a correlation variable it does not define: an aggregate in a correlated
+     * sub-query, to which the decorrelator adds the correlation keys that keep "no input, no group".
+     */
+    private static boolean readsOuterRow(RelNode plan)
+    {
+        Set<CorrelationId> read = new HashSet<>();
+        Set<CorrelationId> defined = new HashSet<>();
+        new RelVisitor()
+        {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent)
+            {
+                defined.addAll(node.getVariablesSet());
+                if (node instanceof Correlate correlate) {
+                    defined.add(correlate.getCorrelationId());
+                }
+                node.accept(new RexShuttle()
+                {
+                    @Override
+                    public RexNode visitCorrelVariable(RexCorrelVariable variable)
+                    {
+                        read.add(variable.id);
+                        return variable;
+                    }
+                });
+                super.visit(node, ordinal, parent);
+            }
+        }.go(plan);
+        read.removeAll(defined);
+        return !read.isEmpty();
     }
 
     private static RelNode withoutConstantKeys(Aggregate aggregate)
