@@ -94,7 +94,9 @@ public final class SignoRules
                 CoreRules.FILTER_REDUCE_EXPRESSIONS,
                 CoreRules.PROJECT_REDUCE_EXPRESSIONS,
                 CoreRules.FILTER_INTO_JOIN,
-                CoreRules.JOIN_CONDITION_PUSH,
+                CoreRules.JOIN_CONDITION_PUSH, // a key compared through an expression (CAST(l_comment AS VARCHAR(55)) = p_name) computed below the
+                // join, so that the join hashes on it instead of comparing every pair of rows
+                CoreRules.JOIN_PUSH_EXPRESSIONS,
                 CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.FILTER_AGGREGATE_TRANSPOSE,
                 CoreRules.FILTER_SET_OP_TRANSPOSE,

@@ -292,3 +292,8 @@ WITH edge (e_id, e_str) AS (VALUES (1, CAST('' AS VARCHAR)), (2, CAST('a' AS VAR
 
 -- found by the SQL fuzzer: a NOT IN sub-query in a UNION ALL beside a correlated branch (decorrelation dropped the constant key of its "any match" aggregate, which then found a match in no rows)
 WITH edge (e_id, e_str) AS (VALUES (1, CAST('' AS VARCHAR)), (2, CAST('a' AS VARCHAR)), (5, CAST(NULL AS VARCHAR))) SELECT * FROM (SELECT DISTINCT DATE '2000-01-01' AS c0 FROM nation t0 WHERE (0 <> (SELECT MIN(t2.e_id) FROM edge t2 WHERE t2.e_str = t0.n_name)) UNION ALL SELECT DATE '2000-01-01' AS c0 FROM nation t3 WHERE (CAST(0 AS DECIMAL(12, 2)) NOT IN (SELECT t4.s_acctbal FROM supplier t4))) AS u;
+
+-- found by the SQL fuzzer: an IN sub-query whose key is cast to the other side's VARCHAR length is a hash join, not a nested loop over every pair of rows
+SELECT count(*) FROM lineitem t1 WHERE t1.l_comment IN (SELECT t2.p_name FROM part t2 GROUP BY t2.p_name);
+
+SELECT count(*), count(DISTINCT o_orderkey) FROM orders JOIN customer ON CAST(o_custkey AS INTEGER) = CAST(c_custkey AS INTEGER) + 0 AND c_mktsegment = 'BUILDING';
