@@ -101,6 +101,9 @@ class SqlFuzzerTest
         SqlFuzzer.Result days = fuzzer.run("SELECT (o_orderdate + INTERVAL '4' DAY) - o_orderdate, (o_orderdate - INTERVAL '1' DAY) - o_orderdate FROM orders WHERE o_orderkey < 100");
         assertEquals(Outcome.KNOWN_DIFFERENCE, days.outcome(), days.detail());
         assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, days.key());
+        // and their average: DuckDB's an INTERVAL of days, Signo's a number of days
+        SqlFuzzer.Result averageDays = fuzzer.run("SELECT AVG((DATE '2000-01-01' - INTERVAL '17' YEAR) - DATE '2000-01-01') FROM part");
+        assertEquals(Outcome.KNOWN_DIFFERENCE, averageDays.outcome(), averageDays.detail());
         // and so is the text of such a TIMESTAMP within a longer string
         SqlFuzzer.Result concatenated = fuzzer.run("SELECT DISTINCT 'a' || CAST(DATE '2000-01-01' - INTERVAL '30' YEAR AS VARCHAR), CAST(o_orderdate + INTERVAL '1' DAY AS VARCHAR) || 'z' "
                 + "FROM orders WHERE o_orderkey < 10");
