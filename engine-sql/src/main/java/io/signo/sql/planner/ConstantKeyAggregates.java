@@ -27,9 +27,9 @@ import java.util.Set;
 
 /**
  * An aggregate grouped only by constants, outside the correlated sub-queries of a plan about to be
- * decorrelated, as the aggregate without groups it is, whose one row is kept only when it had input. Calcite's decorrelator leaves
- * constant group keys out of every aggregate it rebuilds, counting on the correlation keys it adds
- * to keep "no input, no group"; where it adds none (the aggregate is above the correlation, or
+ * decorrelated, as the aggregate without groups it is, whose one row is kept only when it had input.
+ * Calcite's decorrelator leaves constant group keys out of every aggregate it rebuilds, counting on
+ * the correlation keys it adds to keep "no input, no group"; where it adds none (the aggregate is above the correlation, or
  * beside it in another branch of the plan) the aggregate loses its keys and answers one row for no
  * input. So {@code SELECT DISTINCT TRUE FROM nation WHERE EXISTS (...)} and {@code SELECT 'x',
  * COUNT(*) ... GROUP BY 'x'} gave a row where the sub-query matched nothing, and a {@code NOT IN}

@@ -343,7 +343,7 @@ public final class RexTranslator
         }
         for (int i = 0; i < 2; i++) {
             RexNode other = times.getOperands().get(1 - i);
-            if (times.getOperands().get(i) instanceof RexLiteral day
+            if (times.getOperands().get(i) instanceof RexLiteral day && !day.isNull()
                     && BigDecimal.valueOf(MILLIS_PER_DAY).compareTo(day.getValueAs(BigDecimal.class)) == 0
                     && SqlTypeName.INT_TYPES.contains(other.getType().getSqlTypeName())) {
                 return other;
