@@ -50,7 +50,7 @@ final class ConstantKeyAggregates
             public RelNode visit(LogicalAggregate aggregate)
             {
                 RelNode visited = super.visit(aggregate);
-                return visited instanceof Aggregate rewritten && !readsOuterRow(rewritten.getInput()) ? withoutConstantKeys(rewritten) : visited;
+                return visited instanceof Aggregate rewritten ? withoutConstantKeys(rewritten) : visited;
             }
         });
     }
@@ -102,6 +102,10 @@ final class ConstantKeyAggregates
                 return aggregate;
             }
             keys.add(literal);
+        }
+        // walked only for an aggregate whose keys are all constants: the plan may hold many aggregates
+        if (readsOuterRow(project)) {
+            return aggregate;
         }
         RelBuilder builder = RelFactoriesHolder.relBuilder(aggregate.getCluster());
         builder.push(project);

@@ -167,6 +167,15 @@ final class LongGroupByHash
         return true;
     }
 
+    /** The group of the NULL key, added at its first row. */
+    private int nullGroup()
+    {
+        if (nullGroup == EMPTY) {
+            nullGroup = addGroup(0);
+        }
+        return nullGroup;
+    }
+
     private void directGroupIds(int positionCount, boolean anyNull)
     {
         long[] values = this.values;
@@ -176,10 +185,7 @@ final class LongGroupByHash
         long base = directBase;
         for (int i = 0; i < positionCount; i++) {
             if (anyNull && nulls[i]) {
-                if (nullGroup == EMPTY) {
-                    nullGroup = addGroup(0);
-                }
-                groupIds[i] = nullGroup;
+                groupIds[i] = nullGroup();
                 continue;
             }
             int index = (int) (values[i] - base);
@@ -203,10 +209,7 @@ final class LongGroupByHash
         int previousGroup = EMPTY;
         for (int i = 0; i < positionCount; i++) {
             if (anyNull && nulls[i]) {
-                if (nullGroup == EMPTY) {
-                    nullGroup = addGroup(0);
-                }
-                groupIds[i] = nullGroup;
+                groupIds[i] = nullGroup();
                 continue;
             }
             long value = values[i];
