@@ -38,7 +38,6 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.CalciteException;
@@ -305,7 +304,7 @@ public final class LogicalPlanner
         planner.setExecutor(new ConstantFoldingExecutor(RexUtil.EXECUTOR, timeZone));
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
-        RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
+        RelOptCluster cluster = RelOptCluster.create(planner, new SignoRexBuilder(typeFactory));
         SignoRelMetadataProvider.install(cluster);
         SqlToRelConverter converter = new SignoSqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster, fileFunctions, pgCatalog, statement.views()), validator, catalogReader, cluster,
                 InstantComparisons.INSTANCE, CONVERTER_CONFIG);

@@ -199,7 +199,8 @@ public final class RexTranslator
             case LIKE -> "ILIKE".equals(call.getOperator().getName()) ? function(call) : like(call, false);
             case CAST -> cast(call);
             case SEARCH -> search(call);
-            default -> function(call);
+            // the planner makes a cast of a number to text a cast of another kind, which Calcite's simplifier leaves whole
+            default -> call.getOperator() == NumberToText.OPERATOR ? cast(call) : function(call);
         };
     }
 

@@ -100,6 +100,18 @@ SELECT CAST(12.7 AS INTEGER), CAST(-12.5 AS INTEGER), CAST(12.5 AS BIGINT), CAST
 SELECT CAST(1.005 AS DECIMAL(10, 2)) * 100, CAST(-1.005 AS DECIMAL(10, 2)) * 100, CAST(0.05 AS DECIMAL(5, 1)),
        CAST(-0.05 AS DECIMAL(5, 1)), CAST(12.5 AS DECIMAL(5, 0)), CAST(CAST(1.005 AS DECIMAL(10, 2)) AS INTEGER);
 
+-- constant decimals folded while planning keep their type's scale in text
+SELECT CAST(CAST(ROUND(CAST(1.5 AS DECIMAL(12, 2)), 0) AS DECIMAL(14, 2)) AS VARCHAR),
+       CAST(COALESCE(ROUND(CAST(1.5 AS DECIMAL(12, 2)), 0), CAST(0 AS DECIMAL(12, 2))) AS VARCHAR),
+       CAST(ROUND(CAST(-2.45 AS DECIMAL(12, 2)), 1) AS VARCHAR), CAST(CAST(2 AS DECIMAL(14, 2)) AS VARCHAR);
+
+-- a widening cast below a cast to text changes the text, over columns as over constants
+SELECT n_nationkey, CAST(CAST(CAST(n_nationkey AS DECIMAL(12, 0)) AS DECIMAL(14, 2)) AS VARCHAR),
+       CAST(CAST(CAST(n_nationkey AS DECIMAL(14, 2)) AS DECIMAL(16, 4)) AS VARCHAR),
+       CAST(CAST(CAST(n_nationkey AS REAL) / 3 AS DOUBLE) AS VARCHAR), CAST(CAST(n_nationkey AS DOUBLE) AS VARCHAR)
+FROM nation
+ORDER BY n_nationkey;
+
 -- the same casts over columns
 SELECT n_nationkey, CAST(n_nationkey - 12.5 AS INTEGER), CAST(n_nationkey + 0.7 AS BIGINT), CAST(n_nationkey * 0.005 AS DECIMAL(10, 2)) * 100,
        CAST(-n_nationkey * 0.05 AS DECIMAL(5, 1)), CAST(CAST(n_nationkey AS DOUBLE) * 1.01 AS INTEGER)
