@@ -14,15 +14,12 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/**
- * The IN lists BI tools write for a filter: ten thousand constants plan and run, with DuckDB's answers,
- * on the three workers with 7-row pages that the other cluster tests share.
- */
+/** The IN lists BI tools write for a filter: ten thousand constants plan and run, with DuckDB's answers. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LongInListTest
 {
     @RegisterExtension
-    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(0.01).withThreads(3).withWorkers(3).withRowsPerPage(7));
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(0.01).withWorkers(2));
 
     private DuckDbTpch duckDb;
     private SignoEngine engine;
