@@ -2,13 +2,13 @@ package io.signo.sql;
 
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
-import io.signo.sql.tpch.TpchFixture;
+import io.signo.sql.tpch.SharedTpchFixture;
 import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.storage.tpch.TpchQueries;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -28,24 +28,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterExchangeReductionTest
 {
-    private TpchFixture tpch;
+    @RegisterExtension
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(0.01).withThreads(3).withWorkers(3).withRowsPerPage(7));
+
     private DuckDbTpch duckDb;
     private SignoEngine engine;
 
     @BeforeAll
     void load()
-            throws Exception
     {
-        tpch = TpchFixture.withDuckDb(Setup.of(0.01).withThreads(3).withWorkers(3).withRowsPerPage(7));
-        duckDb = tpch.duckDb();
-        engine = tpch.engine();
-    }
-
-    @AfterAll
-    void close()
-            throws Exception
-    {
-        tpch.close();
+        duckDb = TPCH.fixture().duckDb();
+        engine = TPCH.fixture().engine();
     }
 
     @Test

@@ -2,12 +2,12 @@ package io.signo.sql;
 
 import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
-import io.signo.sql.tpch.TpchFixture;
+import io.signo.sql.tpch.SharedTpchFixture;
 import io.signo.sql.tpch.TpchFixture.Setup;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -18,24 +18,17 @@ import java.util.stream.IntStream;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LongInListTest
 {
-    private TpchFixture tpch;
+    @RegisterExtension
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(0.01).withWorkers(2));
+
     private DuckDbTpch duckDb;
     private SignoEngine engine;
 
     @BeforeAll
     void load()
-            throws Exception
     {
-        tpch = TpchFixture.withDuckDb(Setup.of(0.01).withWorkers(2));
-        duckDb = tpch.duckDb();
-        engine = tpch.engine();
-    }
-
-    @AfterAll
-    void close()
-            throws Exception
-    {
-        tpch.close();
+        duckDb = TPCH.fixture().duckDb();
+        engine = TPCH.fixture().engine();
     }
 
     @Test

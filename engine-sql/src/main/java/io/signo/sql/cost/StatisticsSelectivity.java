@@ -2,6 +2,7 @@ package io.signo.sql.cost;
 
 import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;
+import io.signo.sql.translate.DateIntervalFolding;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -32,10 +33,9 @@ import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
-import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The fraction of a node's rows that satisfy a predicate, from column statistics: ranges from
@@ -469,46 +469,16 @@ public final class StatisticsSelectivity
 
     /**
      * {@code DATE '1994-01-01' + INTERVAL '1' YEAR} as a DATE literal: Calcite leaves date arithmetic
-     * on literals unfolded, and TPC-H writes most of its ranges that way.
+     * on literals unfolded, and TPC-H writes most of its ranges that way. A date no DATE literal holds
+     * stays as it is: the estimate goes without the bound, and the rows compute (or fail on) the date.
      */
     private static RexNode constantOrSelf(RexNode node, RexBuilder rexBuilder)
     {
-        if (!(node instanceof RexCall call) || (call.getKind() != SqlKind.PLUS && call.getKind() != SqlKind.MINUS)
-                || node.getType().getSqlTypeName() != SqlTypeName.DATE || call.getOperands().size() != 2) {
+        if (!(node instanceof RexCall)) {
             return node;
         }
-        if (!(constantOrSelf(call.getOperands().get(0), rexBuilder) instanceof RexLiteral date) || !(call.getOperands().get(1) instanceof RexLiteral interval)
-                || date.getType().getSqlTypeName() != SqlTypeName.DATE || date.isNull() || interval.isNull()) {
-            return node;
-        }
-        BigDecimal amount = interval.getValueAs(BigDecimal.class);
-        DateString start = date.getValueAs(DateString.class);
-        if (amount == null || start == null) {
-            return node;
-        }
-        long sign = call.getKind() == SqlKind.PLUS ? 1 : -1;
-        LocalDate day = LocalDate.ofEpochDay(start.getDaysSinceEpoch());
-        SqlTypeFamily family = interval.getType().getSqlTypeName().getFamily();
-        try {
-            if (family == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-                day = day.plusMonths(sign * amount.longValue());
-            }
-            else if (family == SqlTypeFamily.INTERVAL_DAY_TIME) {
-                // day-time intervals are held in milliseconds
-                day = day.plusDays(sign * amount.longValue() / 86_400_000L);
-            }
-            else {
-                return node;
-            }
-        }
-        catch (DateTimeException | ArithmeticException e) {
-            return node;
-        }
-        if (day.getYear() < 1 || day.getYear() > 9999) {
-            // a DATE literal holds the years 1 to 9999; the estimate goes without the bound, and the rows compute (or fail on) the date
-            return node;
-        }
-        return rexBuilder.makeDateLiteral(DateString.fromDaysSinceEpoch((int) day.toEpochDay()));
+        OptionalInt days = DateIntervalFolding.foldedDays(node);
+        return days.isPresent() ? rexBuilder.makeDateLiteral(DateString.fromDaysSinceEpoch(days.getAsInt())) : node;
     }
 
     private record ColumnRange(int field, Range<Double> range) {}

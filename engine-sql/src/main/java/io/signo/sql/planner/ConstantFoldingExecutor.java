@@ -2,6 +2,7 @@ package io.signo.sql.planner;
 
 import io.signo.core.expression.Expression;
 import io.signo.sql.catalog.CalciteTypes;
+import io.signo.sql.translate.DateIntervalFolding;
 import io.signo.sql.translate.RexTranslator;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
@@ -12,7 +13,6 @@ import io.signo.storage.type.Int128Math;
 import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
-import org.apache.calcite.avatica.util.DateTimeUtils;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -28,13 +28,13 @@ import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.TimeString;
 
 import java.math.BigDecimal;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import static java.util.Objects.requireNonNull;
 
@@ -277,37 +277,10 @@ final class ConstantFoldingExecutor
         RelDataType type = call.getType();
         SqlTypeName leftType = left.getType().getSqlTypeName();
         SqlTypeName rightType = right.getType().getSqlTypeName();
-        if (type.getSqlTypeName() == SqlTypeName.DATE && leftType == SqlTypeName.DATE && call.getKind() != SqlKind.TIMES
-                && SqlTypeName.INTERVAL_TYPES.contains(rightType)) {
-            LocalDate date = LocalDate.ofEpochDay(requireNonNull(left.getValueAs(DateString.class)).getDaysSinceEpoch());
-            BigDecimal amount = requireNonNull(right.getValueAs(BigDecimal.class));
-            if (call.getKind() == SqlKind.MINUS) {
-                amount = amount.negate();
-            }
-            LocalDate result;
-            try {
-                if (SqlTypeName.YEAR_INTERVAL_TYPES.contains(rightType)) {
-                    // year-month intervals count months
-                    result = date.plusMonths(amount.longValueExact());
-                }
-                else {
-                    // day-time intervals count milliseconds; a DATE moves by whole days only
-                    BigDecimal[] days = amount.divideAndRemainder(BigDecimal.valueOf(DateTimeUtils.MILLIS_PER_DAY));
-                    if (days[1].signum() != 0) {
-                        return null;
-                    }
-                    result = date.plusDays(days[0].longValueExact());
-                }
-            }
-            catch (ArithmeticException | DateTimeException e) {
-                // beyond any date: the runtime fails with DATETIME_OUT_OF_RANGE
-                return null;
-            }
-            if (result.toEpochDay() < FIRST_LITERAL_DAY || result.toEpochDay() > LAST_LITERAL_DAY) {
-                // Signo's DATE holds it (or the runtime fails with DATETIME_OUT_OF_RANGE); a DATE literal does not
-                return null;
-            }
-            return rexBuilder.makeLiteral(DateString.fromDaysSinceEpoch((int) result.toEpochDay()), type, false);
+        if (type.getSqlTypeName() == SqlTypeName.DATE) {
+            // a date outside the years a DATE literal holds is not folded: Signo's DATE holds it (or the runtime fails with DATETIME_OUT_OF_RANGE)
+            OptionalInt days = DateIntervalFolding.foldedDays(call);
+            return days.isPresent() ? rexBuilder.makeLiteral(DateString.fromDaysSinceEpoch(days.getAsInt()), type, false) : null;
         }
         if (!SqlTypeName.EXACT_TYPES.contains(type.getSqlTypeName()) || !SqlTypeName.EXACT_TYPES.contains(leftType) || !SqlTypeName.EXACT_TYPES.contains(rightType)) {
             return null;

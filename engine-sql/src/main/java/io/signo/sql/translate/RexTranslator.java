@@ -290,9 +290,15 @@ public final class RexTranslator
         if (date.type().kind() == TypeKind.TIMESTAMP_TZ) {
             throw new IllegalStateException("arithmetic on a TIMESTAMP WITH TIME ZONE was not given the session's time zone: " + interval);
         }
+        if (date.type().kind() == TypeKind.DATE) {
+            Expression moved = dateMoved(date, interval, subtract);
+            if (moved != null) {
+                return moved;
+            }
+        }
         boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         if (interval instanceof RexLiteral literal && literal.isNull()) {
-            // a NULL amount (date - CAST(NULL AS INTEGER) arrives as a NULL interval): NULL of the date's type
+            // a NULL amount: NULL of the date's type
             return Expressions.constant(date.type(), null);
         }
         if (interval instanceof RexLiteral literal) {
@@ -301,23 +307,10 @@ public final class RexTranslator
             if (months) {
                 return Expressions.addMonths(date, Expressions.constant(Type.BIGINT, value));
             }
-            if (date.type().kind() == TypeKind.DATE) {
-                if (value % MILLIS_PER_DAY != 0) {
-                    throw unsupported("intervals smaller than a day on DATE values: " + interval);
-                }
-                return Expressions.addDays(date, Expressions.constant(Type.BIGINT, value / MILLIS_PER_DAY));
-            }
             if (Math.abs(value) > Long.MAX_VALUE / 1000) {
                 throw new SignoException(ErrorCode.DATETIME_OUT_OF_RANGE, date.type().kind() + " out of range");
             }
             return Expressions.addMicroseconds(date, Expressions.constant(Type.BIGINT, value * 1000));
-        }
-        RexNode wholeDays = date.type().kind() == TypeKind.DATE ? timesOneDay(interval) : null;
-        if (wholeDays != null) {
-            // date ± n (n * INTERVAL '1' DAY to the validator): n days, which a DATE holds even where n days of
-            // microseconds would overflow the interval
-            Expression days = Expressions.cast(translate(wholeDays), Type.BIGINT);
-            return Expressions.addDays(date, subtract ? Expressions.negate(days) : days);
         }
         Expression amount = translate(interval);
         if (subtract) {
@@ -336,21 +329,22 @@ public final class RexTranslator
         return Expressions.addDays(date, Expressions.intervalArithmetic(ArithmeticOperator.DIVIDE, amount, Expressions.constant(Type.BIGINT, MICROS_PER_DAY), amount.type()));
     }
 
-    /** The whole number {@code n} of an interval written {@code n * INTERVAL '1' DAY}, or null. */
-    private static RexNode timesOneDay(RexNode interval)
+    /** A DATE moved by an interval whose months or days are known while planning; null when only the rows compute them. */
+    private Expression dateMoved(Expression date, RexNode interval, boolean subtract)
     {
-        if (!(interval instanceof RexCall times) || times.getKind() != SqlKind.TIMES || interval.getType().getSqlTypeName() != SqlTypeName.INTERVAL_DAY) {
-            return null;
-        }
-        for (int i = 0; i < 2; i++) {
-            RexNode other = times.getOperands().get(1 - i);
-            if (times.getOperands().get(i) instanceof RexLiteral day && !day.isNull()
-                    && BigDecimal.valueOf(MILLIS_PER_DAY).compareTo(day.getValueAs(BigDecimal.class)) == 0
-                    && SqlTypeName.INT_TYPES.contains(other.getType().getSqlTypeName())) {
-                return other;
+        return switch (DateIntervalFolding.shift(interval)) {
+            // a NULL amount (date - CAST(NULL AS INTEGER) arrives as a NULL interval)
+            case DateIntervalFolding.ToNull _ -> Expressions.constant(date.type(), null);
+            case DateIntervalFolding.Months months -> Expressions.addMonths(date, Expressions.constant(Type.BIGINT, subtract ? -months.count() : months.count()));
+            case DateIntervalFolding.Days days -> Expressions.addDays(date, Expressions.constant(Type.BIGINT, subtract ? -days.count() : days.count()));
+            case DateIntervalFolding.DaysPerRow perRow -> {
+                // date ± n: n days, which a DATE holds even where n days of microseconds would overflow the interval
+                Expression days = Expressions.cast(translate(perRow.count()), Type.BIGINT);
+                yield Expressions.addDays(date, subtract ? Expressions.negate(days) : days);
             }
-        }
-        return null;
+            case DateIntervalFolding.PartOfDay _ -> throw unsupported("intervals smaller than a day on DATE values: " + interval);
+            case DateIntervalFolding.PerRow _ -> null;
+        };
     }
 
     private Expression arithmetic(ArithmeticOperator operator, RexCall call)

@@ -15,7 +15,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
@@ -24,9 +23,9 @@ import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 import static java.util.Objects.requireNonNull;
 
@@ -38,8 +37,6 @@ import static java.util.Objects.requireNonNull;
  */
 public final class ScanPredicateExtractor
 {
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-
     /** Which way a constant that the column cannot represent exactly is rounded. */
     private enum Rounding
     {
@@ -267,8 +264,8 @@ public final class ScanPredicateExtractor
         }
         if (node instanceof RexCall call && (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)) {
             if (call.getType().getSqlTypeName() == SqlTypeName.DATE) {
-                Integer days = dateArithmetic(call);
-                return days == null ? null : new ConstantValue(DateString.fromDaysSinceEpoch(days));
+                OptionalInt days = DateIntervalFolding.foldedDays(call);
+                return days.isPresent() ? new ConstantValue(DateString.fromDaysSinceEpoch(days.getAsInt())) : null;
             }
             BigDecimal sum = exactSum(call);
             return sum == null ? null : new ConstantValue(sum);
@@ -293,56 +290,6 @@ public final class ScanPredicateExtractor
         BigDecimal leftValue = left.getValueAs(BigDecimal.class);
         BigDecimal rightValue = right.getValueAs(BigDecimal.class);
         return call.getKind() == SqlKind.PLUS ? leftValue.add(rightValue) : leftValue.subtract(rightValue);
-    }
-
-    /** Folds DATE literal ± INTERVAL literal (INTERVAL + DATE too), as the planner may leave it unfolded. */
-    private static Integer dateArithmetic(RexCall call)
-    {
-        RexNode left = call.getOperands().get(0);
-        RexNode right = call.getOperands().get(1);
-        boolean minus = call.getKind() == SqlKind.MINUS;
-        if (!minus && isInterval(left)) {
-            RexNode swap = left;
-            left = right;
-            right = swap;
-        }
-        if (!(left instanceof RexLiteral date) || !(right instanceof RexLiteral interval) || !isInterval(interval) || date.isNull() || interval.isNull()) {
-            return null;
-        }
-        DateString dateString = date.getValueAs(DateString.class);
-        BigDecimal amount = interval.getValueAs(BigDecimal.class);
-        if (dateString == null || amount == null || date.getType().getSqlTypeName() != SqlTypeName.DATE) {
-            return null;
-        }
-        try {
-            LocalDate start = LocalDate.ofEpochDay(dateString.getDaysSinceEpoch());
-            long sign = minus ? -1 : 1;
-            LocalDate result;
-            if (interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-                result = start.plusMonths(sign * amount.longValueExact());
-            }
-            else {
-                long millis = amount.longValueExact();
-                if (millis % MILLIS_PER_DAY != 0) {
-                    return null;
-                }
-                result = start.plusDays(sign * (millis / MILLIS_PER_DAY));
-            }
-            if (result.getYear() < 1 || result.getYear() > 9999) {
-                // past the dates a DATE holds: no bound to prune by; the rows compute the date, and fail on it
-                return null;
-            }
-            return Math.toIntExact(result.toEpochDay());
-        }
-        catch (ArithmeticException | java.time.DateTimeException e) {
-            return null;
-        }
-    }
-
-    private static boolean isInterval(RexNode node)
-    {
-        SqlTypeFamily family = node.getType().getSqlTypeName().getFamily();
-        return family == SqlTypeFamily.INTERVAL_YEAR_MONTH || family == SqlTypeFamily.INTERVAL_DAY_TIME;
     }
 
     /**

@@ -18,10 +18,10 @@ import io.signo.sql.translate.LocalExecutionPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchQueries;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,24 +41,17 @@ class TpchRuntimeFilterTest
 {
     private static final int THREADS = 2;
 
-    private TpchFixture tpch;
+    @RegisterExtension
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(0.1).withThreads(THREADS));
+
     private DuckDbTpch duckDb;
     private SignoEngine engine;
 
     @BeforeAll
     void load()
-            throws Exception
     {
-        tpch = TpchFixture.withDuckDb(Setup.of(0.1).withThreads(THREADS));
-        duckDb = tpch.duckDb();
-        engine = tpch.engine();
-    }
-
-    @AfterAll
-    void close()
-            throws Exception
-    {
-        tpch.close();
+        duckDb = TPCH.fixture().duckDb();
+        engine = TPCH.fixture().engine();
     }
 
     @Test
