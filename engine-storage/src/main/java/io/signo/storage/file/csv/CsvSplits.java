@@ -23,11 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * Cuts a CSV file into byte ranges that drivers, and workers, read in parallel, each ending just
  * after a line break about every {@link #TARGET_BYTES} bytes. Where the sniffed sample shows no
  * quoted field spanning lines, a cut is found by reading from the target offset to the next line
- * feed, a few kilobytes a cut; otherwise the file is read once, tracking quotes, so that no range
- * starts inside a quoted field. The cuts depend on the file's bytes only, so every process of a
- * cluster cuts a file the same way; they are kept for as long as the file keeps its size and
- * modification time. A range does not know its first line's number: {@link #lineAt} counts it
- * when an error names a line.
+ * feed, a few kilobytes a cut, which may fall inside a quoted field past the sample ({@link
+ * CsvCutStates} tells, and the range then reads the records that start in it); otherwise the file
+ * is read once, tracking quotes, so that no range starts inside a quoted field. The cuts depend on
+ * the file's bytes only, so every process of a cluster cuts a file the same way; they are kept
+ * for as long as the file keeps its size and modification time. A range does not know its first
+ * line's number: {@link #lineAt} counts it when an error names a line.
  */
 public final class CsvSplits
 {
