@@ -150,33 +150,56 @@ final class CsvCutStates
             // no quote: an open field stays open, no field opens
             return IDENTITY;
         }
-        boolean fromOutside = endState(bytes, from, first, to, false, quote, quotes, delimiter);
-        boolean fromInside = endState(bytes, from, first, to, true, quote, quotes, delimiter);
+        // both starting states step from quote to quote, the one behind first, until they reach the
+        // same quote in the same state (in most files within a line): from there on they agree
+        boolean fromOutside = false;
+        boolean fromInside = true;
+        int outsideAt = first;
+        int insideAt = first;
+        while (outsideAt >= 0 || insideAt >= 0) {
+            if (outsideAt == insideAt && fromOutside == fromInside) {
+                return endState(bytes, from, outsideAt, to, fromOutside, quote, quotes, delimiter) ? 0b11 : 0b00;
+            }
+            if (insideAt < 0 || outsideAt >= 0 && outsideAt <= insideAt) {
+                int next = afterQuote(bytes, from, outsideAt, to, fromOutside, quote, delimiter);
+                fromOutside = next < 0 != fromOutside;
+                outsideAt = nextQuote(bytes, Math.abs(next), to, quote, quotes);
+            }
+            else {
+                int next = afterQuote(bytes, from, insideAt, to, fromInside, quote, delimiter);
+                fromInside = next < 0 != fromInside;
+                insideAt = nextQuote(bytes, Math.abs(next), to, quote, quotes);
+            }
+        }
         return (fromOutside ? 1 : 0) | (fromInside ? 2 : 0);
     }
 
-    /** The state at {@code to}, stepping from quote to quote from {@code first}, the range's first quote. */
-    private static boolean endState(byte[] bytes, int from, int first, int to, boolean startsInside, byte quote, long quotes, byte delimiter)
+    /** The state at {@code to}, stepping from quote to quote from {@code at}, a quote reached in state {@code inside}. */
+    private static boolean endState(byte[] bytes, int from, int at, int to, boolean inside, byte quote, long quotes, byte delimiter)
     {
-        boolean inside = startsInside;
-        int at = first;
-        while (at >= 0) {
-            int next = at + 1;
-            if (inside) {
-                if (next < to && bytes[next] == quote) {
-                    // a doubled quote: one quote of the text
-                    next++;
-                }
-                else {
-                    inside = false;
-                }
-            }
-            else if (at == from || bytes[at - 1] == delimiter || bytes[at - 1] == '\n' || bytes[at - 1] == '\r') {
-                inside = true;
-            }
-            at = nextQuote(bytes, next, to, quote, quotes);
+        boolean state = inside;
+        int quoteAt = at;
+        while (quoteAt >= 0) {
+            int next = afterQuote(bytes, from, quoteAt, to, state, quote, delimiter);
+            state = next < 0 != state;
+            quoteAt = nextQuote(bytes, Math.abs(next), to, quote, quotes);
         }
-        return inside;
+        return state;
+    }
+
+    /**
+     * Where to look for the next quote after the quote at {@code at}, reached in state {@code
+     * inside}: negated when the quote flips the state (opens or closes a quoted field).
+     */
+    private static int afterQuote(byte[] bytes, int from, int at, int to, boolean inside, byte quote, byte delimiter)
+    {
+        int next = at + 1;
+        if (inside) {
+            // a doubled quote is one quote of the text; any other closes the field
+            return next < to && bytes[next] == quote ? next + 1 : -next;
+        }
+        boolean fieldStart = at == from || bytes[at - 1] == delimiter || bytes[at - 1] == '\n' || bytes[at - 1] == '\r';
+        return fieldStart ? -next : next;
     }
 
     /** The first quote in {@code bytes[from, to)}, or -1. */
