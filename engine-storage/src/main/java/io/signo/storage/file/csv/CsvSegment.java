@@ -277,7 +277,7 @@ public final class CsvSegment
         private final byte[] nullBytes = layout.nullString().getBytes(StandardCharsets.UTF_8);
         private byte[] utf8 = new byte[256];
         /** The offset in the file of the first byte parsed, which the lines are counted from. */
-        private final long start;
+        private final long rangeStart;
         private boolean skipHeader;
         /** The physical line (1-based within the split) where the record being parsed starts. */
         private long line = 1;
@@ -287,7 +287,7 @@ public final class CsvSegment
         {
             this.columns = columns;
             this.allocator = allocator;
-            this.start = start;
+            this.rangeStart = start;
             this.skipHeader = layout.header() && start == 0;
             int fieldCount = layout.columns().size();
             this.targets = new CsvColumnValues[fieldCount];
@@ -349,7 +349,7 @@ public final class CsvSegment
                     }
                 }
                 if (!Utf8.isValid(bytes, start, end)) {
-                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(start, line) + ", column " + layout.columns().get(index).name()
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ", column " + layout.columns().get(index).name()
                             + ": the text is not valid UTF-8");
                 }
                 target.appendBytes(bytes, start, end - start);
@@ -387,7 +387,7 @@ public final class CsvSegment
                 return false;
             }
             if (fields != layout.fieldsPerLine()) {
-                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(start, line) + ": " + fields
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ": " + fields
                         + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
             }
             rows++;
@@ -428,7 +428,7 @@ public final class CsvSegment
         private SignoException badValue(int column, String text)
         {
             Column target = layout.columns().get(column);
-            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(start, line) + ", column " + target.name()
+            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ", column " + target.name()
                     + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : target.type().kind() == TypeKind.TIMESTAMP ? " (YYYY-MM-DD HH:MM:SS)" : ""));
         }
 
