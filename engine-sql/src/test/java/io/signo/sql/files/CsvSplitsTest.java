@@ -7,6 +7,7 @@ import io.signo.sql.tpch.ResultComparison;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.file.csv.CsvSplits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,8 @@ import java.io.BufferedWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -124,28 +127,83 @@ class CsvSplitsTest
     }
 
     @Test
-    void aQuotedLineBreakPastTheSniffedSampleWhereTheFileIsCutIsAnError()
+    void quotedLineBreaksPastTheSniffedSampleWhereTheFileIsCutReadAsDuckDbReadsThem()
             throws Exception
     {
         Path file = directory.resolve("late.csv");
-        int quotedLine = 40_000;
+        Random random = new Random(29);
         try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             writer.write("id,note\n");
-            for (int line = 2; line < quotedLine; line++) {
-                writer.write(line + ",plain note " + line + "\n");
-            }
-            // a field of 2 MiB of lines: the file is cut inside it, at least once
-            writer.write(quotedLine + ",\"" + "a line of a quoted note\n".repeat(90_000) + "\"\n");
-            for (int id = 0; id < 30_000; id++) {
-                writer.write(id + ",after\n");
+            long written = 0;
+            for (int id = 0; written < 6 << 20; id++) {
+                int pick = random.nextInt(10);
+                String note;
+                if (written < 400 << 10 || pick < 6) {
+                    note = pick % 2 == 0 ? "plain " + id : "\"say \"\"hi\"\", " + id + "\"";
+                }
+                else if (pick < 9) {
+                    // lines that read as records of two fields, one a note of 'fake', when read from inside the field
+                    note = "\"" + "77,fake\n".repeat(1 + random.nextInt(3_000)) + "end " + id + "\"";
+                }
+                else {
+                    // a field longer than a split: a split starts and ends inside it
+                    note = "\"" + "88,fake\n".repeat(140_000 + random.nextInt(20_000)) + "\"";
+                }
+                String line = id + "," + note + "\n";
+                writer.write(line);
+                written += line.length();
             }
         }
-        // one driver reads the splits in order, so the split cut inside the field fails first (the
-        // next ones, read as lines from inside it, would fail on their number of fields)
-        try (SignoEngine signo = new SignoEngine(Database.inMemory(), 1)) {
-            SignoException error = assertThrows(SignoException.class, () -> ResultRows.toRows(signo.execute("SELECT count(*), count(note) FROM read_csv('" + file + "')")));
-            assertEquals(ErrorCode.BAD_FILE_DATA, error.errorCode(), error.getMessage());
-            assertTrue(error.getMessage().contains("line " + quotedLine + ": a quoted field there holds a line break at which the file was cut"), error.getMessage());
+        assertTrue(CsvSplits.of(file, '"', false).size() >= 5, "the file is cut around its targets into several splits");
+        String read = "read_csv('" + file + "', header => true, columns => 'id BIGINT, note VARCHAR')";
+        String duckDbRead = "read_csv('" + file + "', header = true, quote = '\"', columns = {'id': 'BIGINT', 'note': 'VARCHAR'})";
+        String all = "SELECT count(*), count(note), sum(id), sum(length(note)), max(length(note)) FROM %s";
+        String filtered = "SELECT id, length(note) FROM %s WHERE note LIKE '%%fake%%' AND id %% 7 = 3";
+        String fake = "SELECT id, note FROM %s WHERE note = 'fake' LIMIT 1";
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(1)) {
+            // the second half of the file's records, past the first splits
+            long half = ((Number) duckDb.query("SELECT max(id) FROM " + duckDbRead).getFirst().getFirst()).longValue() / 2;
+            String after = "SELECT id, note FROM %s WHERE id >= " + half;
+            List<List<Object>> rowsAfter = duckDb.query(after.formatted(duckDbRead));
+            assertTrue(rowsAfter.size() > 1_000, rowsAfter.size() + " rows after id " + half);
+            for (int drivers : new int[] {1, 2}) {
+                try (SignoEngine signo = new SignoEngine(Database.inMemory(), drivers)) {
+                    for (String sql : List.of(all, filtered, fake)) {
+                        ResultComparison.assertSameResult(duckDb.query(sql.formatted(duckDbRead)), ResultRows.toRows(signo.execute(sql.formatted(read))), false, drivers + " drivers: " + sql);
+                    }
+                    // any five rows past the first splits: each must be one of the file's
+                    List<List<Object>> limited = ResultRows.toRows(signo.execute(after.formatted(read) + " LIMIT 5"));
+                    assertEquals(5, limited.size());
+                    assertTrue(new HashSet<>(rowsAfter).containsAll(limited), drivers + " drivers: " + limited);
+                }
+            }
+        }
+    }
+
+    @Test
+    void quotedFieldsWithoutLineBreaksKeepTheFastCutsAndReadAsDuckDbReadsThem()
+            throws Exception
+    {
+        Path file = directory.resolve("quoted.csv");
+        try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            writer.write("id,label,amount\n");
+            for (int id = 0; id < 150_000; id++) {
+                String label = switch (id % 4) {
+                    case 0 -> "\"Clerk#" + id + "\"";
+                    case 1 -> "\"a, b \"\"" + id + "\"\"\"";
+                    case 2 -> "\"x\"\"y\"";
+                    default -> "plain" + id;
+                };
+                writer.write(id + "," + label + "," + (id % 1000) / 10.0 + "\n");
+            }
+        }
+        List<CsvSplits.Split> splits = CsvSplits.of(file, '"', false);
+        assertTrue(splits.size() >= 3, splits.size() + " splits");
+        String sql = "SELECT count(*), count(label), sum(id), sum(amount), min(label), max(label), sum(length(label)) FROM read_csv('" + file + "')";
+        String filtered = "SELECT id, label FROM read_csv('" + file + "') WHERE label LIKE '%\"%' AND id % 97 = 1";
+        try (DuckDbDatabase duckDb = DuckDbDatabase.open(1); SignoEngine signo = new SignoEngine(Database.inMemory(), 2)) {
+            ResultComparison.assertSameResult(duckDb.query(sql), ResultRows.toRows(signo.execute(sql)), false, sql);
+            ResultComparison.assertSameResult(duckDb.query(filtered), ResultRows.toRows(signo.execute(filtered)), false, filtered);
         }
     }
 }

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -32,13 +33,19 @@ public final class CsvSegment
 {
     private final Path file;
     private final CsvSplits.Split split;
+    /** The split's place among the file's. */
+    private final int index;
+    /** Whether the file's cuts are inside quoted fields, or null when the file is one split or read through FastCSV. */
+    private final CsvCutStates cutStates;
     private final CsvLayout layout;
     private final int estimatedRows;
 
-    public CsvSegment(Path file, CsvSplits.Split split, CsvLayout layout)
+    CsvSegment(Path file, CsvSplits.Split split, int index, CsvCutStates cutStates, CsvLayout layout)
     {
         this.file = file;
         this.split = split;
+        this.index = index;
+        this.cutStates = cutStates;
         this.layout = layout;
         this.estimatedRows = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round((split.end() - split.start()) / Math.max(1, layout.bytesPerLine()))));
     }
@@ -102,17 +109,11 @@ public final class CsvSegment
     public Page read(int[] columns, PageAllocator allocator)
     {
         int length = rangeLength();
-        byte[] bytes = readRange(length);
-        Rows rows = new Rows(columns, allocator);
+        byte[] bytes = readRange(split.start(), length, 0);
         if (CsvByteParser.handles(layout.delimiter(), layout.quote())) {
-            int from = split.start() == 0 && startsWithByteOrderMark(bytes, length) ? 3 : 0;
-            CsvByteParser parser = new CsvByteParser(layout.delimiter(), layout.quote());
-            parser.parse(bytes, from, length, rows);
-            if (parser.endedInsideQuotes() && !split.last()) {
-                throw cutInsideQuotes(rows.line);
-            }
-            return rows.page();
+            return readRecords(columns, allocator, bytes, length);
         }
+        Rows rows = new Rows(columns, allocator, split.start());
         LineHandler handler = new LineHandler(rows);
         try (CsvReader<Boolean> reader = CsvReader.builder()
                 .fieldSeparator(layout.delimiter())
@@ -131,7 +132,7 @@ public final class CsvSegment
                 // what the handler found wrong in a line, which the parser wraps
                 throw error;
             }
-            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " near line " + lineInFile(handler.line()) + ": " + e.getMessage(), e);
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + " near line " + lineInFile(split.start(), handler.line()) + ": " + e.getMessage(), e);
         }
         catch (IOException e) {
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
@@ -140,25 +141,84 @@ public final class CsvSegment
     }
 
     /**
-     * The file was cut at a line break inside a quoted field, which only a quoted line break past
-     * the sniffed sample can cause: the splits after it would read the rest of the field as lines.
+     * The records of the split through the byte parser: those that start in it. Where the file was
+     * cut inside a quoted field ({@link CsvCutStates}), that is from the first line end outside
+     * quotes after the split's start to the first one after its end, past the split's bytes. The
+     * split's lines are parsed before the cuts are checked, by when the readers of the splits before
+     * it have mostly published what the check needs; what a wrong start made the parser find wrong
+     * (a line of the wrong number of fields) counts only once the start is known to be right.
      */
-    private SignoException cutInsideQuotes(long recordLine)
+    private Page readRecords(int[] columns, PageAllocator allocator, byte[] bytes, int length)
     {
-        return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(recordLine)
-                + ": a quoted field there holds a line break at which the file was cut for parallel reading; its first " + (CsvSniffer.SAMPLE_BYTES >> 10)
-                + " KiB, which decide how the file is cut, hold no quoted line break");
+        int from = split.start() == 0 ? CsvCutStates.byteOrderMarkLength(bytes, length) : 0;
+        int transition = CsvCutStates.IDENTITY;
+        if (cutStates != null) {
+            transition = CsvCutStates.transition(bytes, from, length, (byte) layout.quote(), (byte) layout.delimiter());
+            cutStates.publish(index, transition);
+        }
+        CsvByteParser parser = new CsvByteParser(layout.delimiter(), layout.quote());
+        Rows rows = new Rows(columns, allocator, split.start());
+        SignoException parseError = null;
+        try {
+            parser.parse(bytes, from, length, rows);
+        }
+        catch (SignoException e) {
+            parseError = e;
+        }
+        if (cutStates != null) {
+            boolean insideAtStart = index > 0 && cutStates.insideAtStart(index);
+            boolean insideAtEnd = !split.last() && CsvCutStates.endsInside(transition, insideAtStart);
+            if (insideAtStart || insideAtEnd) {
+                return readRecordsAcrossCuts(columns, allocator, bytes, length, insideAtStart, insideAtEnd);
+            }
+        }
+        if (parseError != null) {
+            throw parseError;
+        }
+        if (parser.endedInsideQuotes() && !split.last()) {
+            throw new IllegalStateException("split " + index + " of " + file + " ends inside a quoted field where the cut states say it does not");
+        }
+        return rows.page();
     }
 
-    /** The line of the file where line {@code lineInSplit} (1-based) of the split is: counted from the file's start, for error messages only. */
-    private long lineInFile(long lineInSplit)
+    /** The records that start in the split, whose start or end (or both) the file was cut inside a quoted field at. */
+    private Page readRecordsAcrossCuts(int[] columns, PageAllocator allocator, byte[] bytes, int length, boolean insideAtStart, boolean insideAtEnd)
     {
-        return CsvSplits.lineAt(file, split.start()) + lineInSplit - 1;
+        long fileSize;
+        try {
+            fileSize = Files.size(file);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.FILE_NOT_FOUND, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        long start = cutStates.recordStart(split.start(), insideAtStart, fileSize);
+        long end = insideAtEnd ? cutStates.recordStart(split.end(), true, fileSize) : split.end();
+        if (start >= end) {
+            // a quoted field spans the whole split: its record belongs to the split where it starts
+            return new Rows(columns, allocator, start).page();
+        }
+        byte[] range = bytes;
+        if (end > split.end()) {
+            long longer = end - split.start();
+            if (longer > Integer.MAX_VALUE - 8) {
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": a line of over 2 GB");
+            }
+            range = readRange(split.end(), (int) (end - split.end()), length);
+        }
+        CsvByteParser parser = new CsvByteParser(layout.delimiter(), layout.quote());
+        Rows rows = new Rows(columns, allocator, start);
+        int from = start == 0 ? CsvCutStates.byteOrderMarkLength(range, length) : (int) (start - split.start());
+        parser.parse(range, from, (int) (end - split.start()), rows);
+        if (parser.endedInsideQuotes() && end < fileSize) {
+            throw new IllegalStateException("the records of split " + index + " of " + file + " end inside a quoted field at " + end);
+        }
+        return rows.page();
     }
 
-    private static boolean startsWithByteOrderMark(byte[] bytes, int length)
+    /** The line of the file where line {@code lineInRange} (1-based) of the bytes parsed from {@code start} is: counted from the file's start, for error messages only. */
+    private long lineInFile(long start, long lineInRange)
     {
-        return length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF;
+        return CsvSplits.lineAt(file, start) + lineInRange - 1;
     }
 
     private int rangeLength()
@@ -171,20 +231,21 @@ public final class CsvSegment
     }
 
     /**
-     * The split's bytes, in the reading thread's buffer (its first {@code length} bytes): the values
+     * The {@code length} bytes of the file from {@code start}, in the reading thread's buffer from
+     * index {@code at} (the buffer's bytes before it are kept): the values
      * are copied out of it as they are parsed, so the next split reuses it. A fresh array a split
      * was a megabyte the collector treats as a humongous object, and zeroed.
      */
-    private byte[] readRange(int length)
+    private byte[] readRange(long start, int length, int at)
     {
         byte[] bytes = RANGE_BUFFER.get();
-        if (bytes.length < length) {
-            bytes = new byte[length];
+        if (bytes.length < at + length) {
+            bytes = java.util.Arrays.copyOf(bytes, at + length);
             RANGE_BUFFER.set(bytes);
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes, 0, length);
-            long position = split.start();
+            ByteBuffer buffer = ByteBuffer.wrap(bytes, at, length);
+            long position = start;
             while (buffer.hasRemaining()) {
                 int read = channel.read(buffer, position);
                 if (read < 0) {
@@ -215,15 +276,19 @@ public final class CsvSegment
         private final CsvValues values = new CsvValues();
         private final byte[] nullBytes = layout.nullString().getBytes(StandardCharsets.UTF_8);
         private byte[] utf8 = new byte[256];
-        private boolean skipHeader = layout.header() && split.start() == 0;
+        /** The offset in the file of the first byte parsed, which the lines are counted from. */
+        private final long rangeStart;
+        private boolean skipHeader;
         /** The physical line (1-based within the split) where the record being parsed starts. */
         private long line = 1;
         private int rows;
 
-        Rows(int[] columns, PageAllocator allocator)
+        Rows(int[] columns, PageAllocator allocator, long start)
         {
             this.columns = columns;
             this.allocator = allocator;
+            this.rangeStart = start;
+            this.skipHeader = layout.header() && start == 0;
             int fieldCount = layout.columns().size();
             this.targets = new CsvColumnValues[fieldCount];
             this.parsers = new int[fieldCount];
@@ -284,7 +349,7 @@ public final class CsvSegment
                     }
                 }
                 if (!Utf8.isValid(bytes, start, end)) {
-                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ", column " + layout.columns().get(index).name()
+                    throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ", column " + layout.columns().get(index).name()
                             + ": the text is not valid UTF-8");
                 }
                 target.appendBytes(bytes, start, end - start);
@@ -322,7 +387,7 @@ public final class CsvSegment
                 return false;
             }
             if (fields != layout.fieldsPerLine()) {
-                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ": " + fields
+                throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ": " + fields
                         + (fields == 1 ? " field" : " fields") + " where " + layout.fieldsPerLine() + " were expected (delimiter '" + printable(layout.delimiter()) + "')");
             }
             rows++;
@@ -363,7 +428,7 @@ public final class CsvSegment
         private SignoException badValue(int column, String text)
         {
             Column target = layout.columns().get(column);
-            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(line) + ", column " + target.name()
+            return new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ", line " + lineInFile(rangeStart, line) + ", column " + target.name()
                     + ": '" + abbreviate(text) + "' is not a valid " + target.type().kind().name() + (target.type().kind() == TypeKind.DATE ? " (YYYY-MM-DD)" : target.type().kind() == TypeKind.TIMESTAMP ? " (YYYY-MM-DD HH:MM:SS)" : ""));
         }
 

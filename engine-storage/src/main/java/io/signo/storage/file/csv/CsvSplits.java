@@ -23,11 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * Cuts a CSV file into byte ranges that drivers, and workers, read in parallel, each ending just
  * after a line break about every {@link #TARGET_BYTES} bytes. Where the sniffed sample shows no
  * quoted field spanning lines, a cut is found by reading from the target offset to the next line
- * feed, a few kilobytes a cut; otherwise the file is read once, tracking quotes, so that no range
- * starts inside a quoted field. The cuts depend on the file's bytes only, so every process of a
- * cluster cuts a file the same way; they are kept for as long as the file keeps its size and
- * modification time. A range does not know its first line's number: {@link #lineAt} counts it
- * when an error names a line.
+ * feed, a few kilobytes a cut, which may fall inside a quoted field past the sample ({@link
+ * CsvCutStates} tells, and the range then reads the records that start in it); otherwise the file
+ * is read once, tracking quotes, so that no range starts inside a quoted field. The cuts depend on
+ * the file's bytes only, so every process of a cluster cuts a file the same way; they are kept
+ * for as long as the file keeps its size and modification time. A range does not know its first
+ * line's number: {@link #lineAt} counts it when an error names a line.
  */
 public final class CsvSplits
 {
@@ -43,6 +44,10 @@ public final class CsvSplits
     private record Key(Path file, long size, long modified, char quote, boolean quotedLineBreaks) {}
 
     private static final Map<Key, List<Split>> CUTS = new ConcurrentHashMap<>();
+
+    private record StatesKey(Key cuts, char delimiter) {}
+
+    private static final Map<StatesKey, CsvCutStates> STATES = new ConcurrentHashMap<>();
 
     /** How much is read at a time looking for the line feed after a target offset. */
     private static final int LOOKUP_BYTES = 4096;
@@ -70,15 +75,40 @@ public final class CsvSplits
      */
     public static List<Split> of(Path file, char quote, boolean quotedLineBreaks)
     {
+        return splitsOf(key(file, quote, quotedLineBreaks));
+    }
+
+    /**
+     * The ranges of {@code file} and, for a dialect {@link CsvByteParser} reads and a file of more
+     * than one range, whether each cut is inside a quoted field ({@link CsvCutStates}, shared by the
+     * readers of the file's ranges in this process; else null).
+     */
+    static Cuts cutsOf(Path file, char delimiter, char quote, boolean quotedLineBreaks)
+    {
+        Key key = key(file, quote, quotedLineBreaks);
+        List<Split> splits = splitsOf(key);
+        if (splits.size() == 1 || !CsvByteParser.handles(delimiter, quote)) {
+            return new Cuts(splits, null);
+        }
+        return new Cuts(splits, STATES.computeIfAbsent(new StatesKey(key, delimiter), k -> new CsvCutStates(key.file(), splits, delimiter, quote)));
+    }
+
+    record Cuts(List<Split> splits, CsvCutStates states) {}
+
+    private static List<Split> splitsOf(Key key)
+    {
+        if (key.size() <= TARGET_BYTES) {
+            // one range: the file is not opened here
+            return List.of(new Split(0, key.size(), true));
+        }
+        return CUTS.computeIfAbsent(key, k -> cut(k.file(), k.size(), k.quote(), k.quotedLineBreaks()));
+    }
+
+    private static Key key(Path file, char quote, boolean quotedLineBreaks)
+    {
         try {
             Path real = file.toRealPath();
-            long size = Files.size(real);
-            if (size <= TARGET_BYTES) {
-                // one range: the file is not opened here
-                return List.of(new Split(0, size, true));
-            }
-            Key key = new Key(real, size, Files.getLastModifiedTime(real).toMillis(), quote, quotedLineBreaks);
-            return CUTS.computeIfAbsent(key, k -> cut(real, k.size(), quote, quotedLineBreaks));
+            return new Key(real, Files.size(real), Files.getLastModifiedTime(real).toMillis(), quote, quotedLineBreaks);
         }
         catch (IOException e) {
             throw new SignoException(ErrorCode.FILE_NOT_FOUND, "cannot read " + file + ": " + e.getMessage(), e);

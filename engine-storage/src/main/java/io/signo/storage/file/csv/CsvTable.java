@@ -40,8 +40,9 @@ public final class CsvTable
         List<Partition> partitions = new ArrayList<>();
         long rows = 0;
         for (Path file : files) {
-            for (CsvSplits.Split split : CsvSplits.of(file, layout.quote(), layout.quotedLineBreaks())) {
-                Segment segment = new CsvSegment(file, split, layout);
+            CsvSplits.Cuts cuts = CsvSplits.cutsOf(file, layout.delimiter(), layout.quote(), layout.quotedLineBreaks());
+            for (int index = 0; index < cuts.splits().size(); index++) {
+                Segment segment = new CsvSegment(file, cuts.splits().get(index), index, cuts.states(), layout);
                 rows += segment.rowCount();
                 partitions.add(new Partition(partitions.size(), List.of(segment)));
             }
