@@ -200,6 +200,37 @@ class ParquetFilesTest
         assertTrue(v2.contains("DELTA_BINARY_PACKED") && v2.contains("DELTA_LENGTH_BYTE_ARRAY") && v2.contains("RLE_DICTIONARY"), "DuckDB's version 2 file has other encodings: " + v2);
     }
 
+    /**
+     * GROUP BY short VARCHARs (a file's have no length): one-byte flags with NULLs and empty strings in the
+     * first row groups, longer values in later ones, whose dictionaries differ, and a row group whose
+     * values are too many for a dictionary (plain pages) between them; the groups start in one-byte
+     * fields and move to wider ones as the longer values come.
+     */
+    @Test
+    void groupsOnShortStringsWhoseRowGroupsGrowLongerAreDuckDbs()
+            throws Exception
+    {
+        Path path = file("flags");
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("""
+                    COPY (SELECT i::INTEGER AS i,
+                                 CASE WHEN i < 12288 THEN (CASE WHEN i % 9 = 0 THEN NULL WHEN i % 9 = 1 THEN '' ELSE chr((65 + i % 5)::INTEGER) END)
+                                      WHEN i < 16384 THEN (CASE WHEN i % 3 = 0 THEN 'AIR' ELSE chr((65 + i % 4)::INTEGER) END)
+                                      WHEN i < 20480 THEN md5(i::VARCHAR)
+                                      ELSE chr((65 + i % 3)::INTEGER) END AS f,
+                                 CASE WHEN i % 7 = 0 THEN NULL ELSE chr((70 + i % 2)::INTEGER) END AS g
+                          FROM range(0, 24576) t(i))
+                    TO 'PATH' (FORMAT parquet, ROW_GROUP_SIZE 4096)""".replace("PATH", path.toString()));
+        }
+        String encodings = duckDb.query("SELECT row_group_id, encodings FROM parquet_metadata('" + path + "') WHERE path_in_schema = 'f' ORDER BY row_group_id").toString();
+        assertTrue(encodings.contains("DICTIONARY") && encodings.contains(", PLAIN]"), "the flags' row groups are not both dictionary-encoded and plain: " + encodings);
+        String table = "read_parquet('" + path + "')";
+        assertSame("SELECT f, g, count(*), sum(i) FROM " + table + " WHERE i < 12288 GROUP BY f, g", false);
+        assertSame("SELECT f, g, count(*), sum(i) FROM " + table + " GROUP BY f, g", false);
+        assertSame("SELECT g, f, count(*), min(i) FROM " + table + " WHERE i >= 8192 GROUP BY g, f", false);
+        assertSame("SELECT f, count(*), sum(i) FROM " + table + " WHERE i < 12288 OR i >= 20480 GROUP BY f", false);
+    }
+
     /** A file of a second writer, pyarrow (made by make_pyarrow_fixture.py beside it): narrow and unsigned integers, fixed-length decimals. */
     @Test
     void aFileOfAnotherWriterReadsAsDuckDbReadsIt()

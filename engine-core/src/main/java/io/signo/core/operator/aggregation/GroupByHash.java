@@ -30,7 +30,15 @@ public interface GroupByHash
         }
         PackedKeyLayout layout = PackedKeyLayout.of(keyTypes);
         if (layout != null) {
-            return new PackedGroupByHash(keyTypes, layout);
+            if (PackedKeyLayout.hasUnboundedString(keyTypes)) {
+                // a file's VARCHAR has no length, and its flags and codes are one byte (TPC-H Q1 groups on two):
+                // one-byte fields keep such keys in one word, and the first longer string moves the groups to the wide fields
+                PackedKeyLayout narrow = PackedKeyLayout.of(keyTypes, 1);
+                if (narrow != null) {
+                    return new PackedGroupByHash(keyTypes, narrow, layout);
+                }
+            }
+            return new PackedGroupByHash(keyTypes, layout, null);
         }
         return new MultiChannelGroupByHash(keyTypes);
     }

@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  * Composite keys of fixed-width columns and short strings, packed into two longs per row by a
  * {@link PackedKeyLayout}: a lookup hashes and compares two longs held in the slot itself instead of
  * walking the key columns (TPC-H Q1 groups on two CHAR(1) columns). When a page holds a string
- * longer than its field (multi-byte UTF-8 in a CHAR(n)), the groups so far move, with their ids, to a
+ * longer than its field (multi-byte UTF-8 in a CHAR(n), a VARCHAR without a length past the narrow
+ * field it started with), the groups so far move, with their ids, to a hash with wider fields or to a
  * {@link MultiChannelGroupByHash}, which takes every page from then on.
  */
 final class PackedGroupByHash
@@ -26,6 +27,7 @@ final class PackedGroupByHash
 
     private final List<Type> keyTypes;
     private final PackedKeyLayout layout;
+    private final PackedKeyLayout widerLayout;
     private final boolean oneWord;
     private final ColumnVector[] columns;
 
@@ -43,10 +45,15 @@ final class PackedGroupByHash
 
     private GroupByHash fallback;
 
-    PackedGroupByHash(List<Type> keyTypes, PackedKeyLayout layout)
+    /**
+     * @param widerLayout where the groups move when a string is longer than {@code layout}'s field
+     *        holds (null: to a {@link MultiChannelGroupByHash})
+     */
+    PackedGroupByHash(List<Type> keyTypes, PackedKeyLayout layout, PackedKeyLayout widerLayout)
     {
         this.keyTypes = List.copyOf(requireNonNull(keyTypes, "keyTypes is null"));
         this.layout = requireNonNull(layout, "layout is null");
+        this.widerLayout = widerLayout;
         this.oneWord = layout.oneWord();
         this.columns = new ColumnVector[layout.columnCount()];
         allocateTable(1024);
@@ -186,10 +193,10 @@ final class PackedGroupByHash
         }
     }
 
-    /** Moves the groups so far, in id order, to the generic hash, which then takes every page. */
+    /** Moves the groups so far, in id order, to the wider layout's hash or the generic one, which then takes every page. */
     private void fallBack()
     {
-        MultiChannelGroupByHash generic = new MultiChannelGroupByHash(keyTypes);
+        GroupByHash generic = widerLayout != null ? new PackedGroupByHash(keyTypes, widerLayout, null) : new MultiChannelGroupByHash(keyTypes);
         if (groupCount > 0) {
             VectorBuilder[] builders = new VectorBuilder[keyTypes.size()];
             int[] channels = new int[keyTypes.size()];

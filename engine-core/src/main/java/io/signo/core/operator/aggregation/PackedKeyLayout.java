@@ -18,7 +18,7 @@ import java.util.List;
  * word (fields never straddle words) plus a null bit: BOOLEAN 1 bit, INTEGER and DATE 32, BIGINT,
  * DECIMAL and DOUBLE 64 (DOUBLE normalized as in {@link KeyHashing}), and a CHAR(n) or VARCHAR(n)
  * with n <= {@link #MAX_STRING_BYTES} its length and up to n bytes (a VARCHAR without a length as
- * if n were that maximum). A string's byte length is only bounded by n for ASCII, and not at all
+ * if n were the field's width the caller chose: see {@link GroupByHash#create(List, int)}). A string's byte length is only bounded by n for ASCII, and not at all
  * without n, so {@link #pack} reports a longer value and the caller falls back. A NULL
  * has its value field zero and its null bit set, so equal keys pack to equal words.
  */
@@ -70,6 +70,26 @@ final class PackedKeyLayout
     /** The layout for these key types, or null when they do not fit two words. */
     static PackedKeyLayout of(List<Type> keyTypes)
     {
+        return of(keyTypes, MAX_STRING_BYTES);
+    }
+
+    /** Whether a key is a string without a length (what files bring), whose field {@link #of(List, int)} chooses. */
+    static boolean hasUnboundedString(List<Type> keyTypes)
+    {
+        for (Type type : keyTypes) {
+            if (type.physicalType() == PhysicalType.BYTES && type.length() == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The layout for these key types with a field of {@code unboundedStringBytes} (at most
+     * {@link #MAX_STRING_BYTES}) for each string without a length, or null when they do not fit two words.
+     */
+    static PackedKeyLayout of(List<Type> keyTypes, int unboundedStringBytes)
+    {
         int columnCount = keyTypes.size();
         int[] widths = new int[columnCount];
         int[] stringBytes = new int[columnCount];
@@ -87,7 +107,7 @@ final class PackedKeyLayout
                 }
                 case BYTES -> {
                     // a VARCHAR without a length (what files bring) is packed in the hope that its values are short: a longer one makes the hash fall back
-                    int bytes = type.length() == 0 ? MAX_STRING_BYTES : type.length();
+                    int bytes = type.length() == 0 ? unboundedStringBytes : type.length();
                     if (bytes > MAX_STRING_BYTES) {
                         return null;
                     }

@@ -141,6 +141,38 @@ class PackedGroupByHashTest
                 rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), List.of(first, second, third))));
     }
 
+    /**
+     * Unbounded strings start in one-byte fields (one word for two keys, as TPC-H Q1's flags over a file); a
+     * longer value moves the groups to the seven-byte fields, and one longer still to the generic hash, each
+     * move keeping the ids of the groups before it.
+     */
+    @Test
+    void oneByteUnboundedStringsWidenTwiceKeepingEarlierGroups()
+    {
+        assertTrue(PackedKeyLayout.of(List.of(Type.VARCHAR, Type.VARCHAR), 1).oneWord());
+        List<Type> types = List.of(Type.VARCHAR, Type.VARCHAR, Type.BIGINT);
+        Page first = page(types, row("R", "F", 1L), row("N", "O", 2L), row("", null, 4L), row(null, "", 8L), row(null, null, 16L), row("R", "F", 32L));
+        Page second = page(types, row("N", "O", 64L), row("AIR", "F", 128L), row(null, "", 256L), row("R", "FF", 512L));
+        Page third = page(types, row("", null, 1024L), row("TRUCK", "12345678", 2048L), row("AIR", "F", 4096L), row("R", "F", 8192L));
+        GroupByHash hash = GroupByHash.create(List.of(Type.VARCHAR, Type.VARCHAR));
+        int[] channels = {0, 1};
+        assertEquals(List.of(0, 1, 2, 3, 4, 0), ids(hash.groupIds(first, channels), 6));
+        assertEquals(List.of(1, 5, 3, 6), ids(hash.groupIds(second, channels), 4));
+        assertEquals(List.of(2, 7, 5, 0), ids(hash.groupIds(third, channels), 4));
+        assertEquals(8, hash.groupCount());
+
+        assertRowsUnordered(List.of(
+                row("R", "F", 8225L, 3L),
+                row("N", "O", 66L, 2L),
+                row("", null, 1028L, 2L),
+                row(null, "", 264L, 2L),
+                row(null, null, 16L, 1L),
+                row("AIR", "F", 4224L, 2L),
+                row("R", "FF", 512L, 1L),
+                row("TRUCK", "12345678", 2048L, 1L)),
+                rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), List.of(first, second, third))));
+    }
+
     @Test
     void longerMultiByteStringFallsBackKeepingEarlierGroups()
     {
