@@ -2,6 +2,9 @@ package io.signo.bench;
 
 import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.server.cluster.WorkerProcesses;
+import io.signo.sql.QueryControl;
+import io.signo.sql.ResultStream;
+import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchData;
@@ -16,17 +19,24 @@ import java.util.Locale;
 
 /**
  * TPC-H on one process with two threads ("1x2") against two worker processes with one thread each
- * ("2x1"), on the same machine. After one warm-up pass of each, every query runs {@code --runs}
- * times on both setups, alternating which goes first, so both see the same background load.
+ * ("2x1"), on the same machine. Both setups first run the whole suite {@code --warm-up-passes}
+ * times (the first pass also checks both return as many rows), so that each JVM has compiled every
+ * query's operators before any is measured: the two workers each compile what the one process
+ * compiles once, and a warm-up of one query just before its runs would leave that compilation in
+ * the measured runs of the cluster only. Then every query runs {@code --runs} times on both setups,
+ * alternating which goes first, so both see the same background load. A cluster run is timed until
+ * the client has its whole result, as one process's is; the workers' reports (the exchange
+ * counters) are awaited outside the timed part, before the next run.
  * Writes {@code tpch-cluster.md} and {@code tpch-cluster.csv} to {@code --out}.
  *
- * <pre>{@code bin/bench-cluster tpch [--sf 1] [--runs 3] [--out benchmarks/target/results] [--worker-heap 3g]}</pre>
+ * <pre>{@code bin/bench-cluster tpch [--sf 1] [--runs 3] [--warm-up-passes 2] [--out benchmarks/target/results] [--worker-heap 3g]}</pre>
  */
 public final class TpchClusterBenchmark
 {
     private static final int LOCAL_THREADS = 2;
     private static final int WORKER_COUNT = 2;
     private static final int WORKER_THREADS = 1;
+    private static final Session SESSION = new Session("benchmark");
 
     private TpchClusterBenchmark() {}
 
@@ -38,6 +48,7 @@ public final class TpchClusterBenchmark
         int runs = arguments.intValue("--runs", 3);
         Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
         String workerHeap = arguments.string("--worker-heap", "3g");
+        int warmUpPasses = arguments.intValue("--warm-up-passes", 2);
 
         List<QueryTimings> timings = new ArrayList<>();
         long started = System.nanoTime();
@@ -46,10 +57,20 @@ public final class TpchClusterBenchmark
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, workerHeap);
                 ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
             System.out.printf(Locale.ROOT, "generated sf %s here and on %d workers in %.1f s%n", scaleFactor, WORKER_COUNT, (System.nanoTime() - started) / 1e9);
+            List<QueryTimings> queries = new ArrayList<>();
             for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
-                QueryTimings query = new QueryTimings(String.format(Locale.ROOT, "q%02d", number), runs);
+                queries.add(new QueryTimings(String.format(Locale.ROOT, "q%02d", number), runs));
+            }
+            long warmUpStarted = System.nanoTime();
+            for (int pass = 0; pass < warmUpPasses; pass++) {
+                for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
+                    warmUp(queries.get(number - 1), statement(number), local, cluster, pass == 0);
+                }
+            }
+            System.out.printf(Locale.ROOT, "warmed up both setups with %d passes of the suite in %.1f s%n", warmUpPasses, (System.nanoTime() - warmUpStarted) / 1e9);
+            for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
+                QueryTimings query = queries.get(number - 1);
                 String sql = statement(number);
-                warmUp(query, sql, local, cluster);
                 for (int run = 0; run < runs; run++) {
                     if (run % 2 == 0) {
                         runLocal(query, run, sql, local);
@@ -71,13 +92,13 @@ public final class TpchClusterBenchmark
         System.out.println("wrote " + output.resolve(TpchClusterReport.MARKDOWN_FILE) + " and " + output.resolve(TpchClusterReport.CSV_FILE));
     }
 
-    /** Runs the query once on each setup and checks both return as many rows. */
-    private static void warmUp(QueryTimings query, String sql, SignoEngine local, ClusterCoordinator cluster)
+    /** Runs the query once on each setup; with {@code check}, also checks both return as many rows. */
+    private static void warmUp(QueryTimings query, String sql, SignoEngine local, ClusterCoordinator cluster, boolean check)
     {
         try {
             long localRows = local.execute(sql).rowCount();
             long clusterRows = cluster.execute(sql).rowCount();
-            if (localRows != clusterRows) {
+            if (check && localRows != clusterRows) {
                 query.recordError("row counts differ: 1x2 returned " + localRows + ", 2x1 " + clusterRows);
             }
         }
@@ -103,8 +124,11 @@ public final class TpchClusterBenchmark
     {
         long start = System.nanoTime();
         try {
-            cluster.execute(sql);
-            query.recordCluster(run, millisSince(start), ExchangeTotals.of(cluster.lastQueryExchanges()));
+            ResultStream stream = cluster.start(SESSION, sql, new QueryControl(), _ -> {});
+            stream.collect();
+            double millis = millisSince(start);
+            stream.awaitStatistics();
+            query.recordCluster(run, millis, ExchangeTotals.of(cluster.lastQueryExchanges()));
         }
         catch (RuntimeException e) {
             query.recordCluster(run, Double.NaN, ExchangeTotals.NONE);

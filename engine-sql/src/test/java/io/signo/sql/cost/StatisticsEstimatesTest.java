@@ -112,6 +112,21 @@ class StatisticsEstimatesTest
     }
 
     @Test
+    void groupByCountTakesFewValues()
+    {
+        // TPC-H Q13's shape: the sales per store, then the stores per count of sales. 1000 rows spread
+        // over groups with k different counts hold at least 0 + 1 + ... + (k - 1) rows: k is at most 45.2,
+        // and no statistic says it is much smaller
+        double counts = rows("SELECT c, count(*) FROM (SELECT sale_id, count(*) AS c FROM sales GROUP BY sale_id) GROUP BY c");
+        assertTrue(counts >= 10 && counts <= 45.3, "estimated " + counts);
+        double notNullNotes = rows("SELECT c, count(*) FROM (SELECT sale_id, count(note) AS c FROM sales GROUP BY sale_id) GROUP BY c");
+        assertTrue(notNullNotes >= 10 && notNullNotes <= 45.3, "estimated " + notNullNotes);
+        // with a group column beside the count, each of its values may have every count
+        double withCategory = rows("SELECT category, c, count(*) FROM (SELECT category, store_id, count(*) AS c FROM sales GROUP BY category, store_id) GROUP BY category, c");
+        assertTrue(withCategory >= 5 && withCategory <= 50, "estimated " + withCategory);
+    }
+
+    @Test
     void groupByAfterJoinSeesDimensionValues()
     {
         assertWithin(3, rows("SELECT t.region, sum(s.amount) FROM sales s JOIN stores t ON s.store_id = t.store_id GROUP BY t.region"), 1.01);
