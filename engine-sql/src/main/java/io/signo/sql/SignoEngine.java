@@ -24,6 +24,7 @@ import io.signo.storage.table.Catalog;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.VectorBuilder;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.sql.SqlNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -307,12 +308,27 @@ public final class SignoEngine
     /** Plans a query against {@code catalog}: a snapshot, possibly with a table shown differently (its row ids, for a write). */
     public PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog)
     {
-        control.checkNotCancelled();
         if (sql == null || sql.isBlank()) {
+            control.checkNotCancelled();
             throw new SignoException(ErrorCode.SYNTAX_ERROR, "empty statement");
         }
+        return plan(session, control, catalog, planner -> planner.plan(sql));
+    }
+
+    /**
+     * Plans a query already parsed ({@link LogicalPlanner#plan(SqlNode, java.util.function.Supplier)}):
+     * a statement's query built around a part of the statement, whose text is then not parsed again.
+     */
+    public PlannedQuery plan(Session session, SqlNode parsed, java.util.function.Supplier<SqlNode> parseAgain, QueryControl control, Catalog catalog)
+    {
+        return plan(session, control, catalog, planner -> planner.plan(parsed, parseAgain));
+    }
+
+    private PlannedQuery plan(Session session, QueryControl control, Catalog catalog, java.util.function.Function<LogicalPlanner, LogicalPlanner.LogicalPlan> logicalPlanning)
+    {
+        control.checkNotCancelled();
         try {
-            LogicalPlanner.LogicalPlan logical = new LogicalPlanner(catalog, session.timeZone()).plan(sql);
+            LogicalPlanner.LogicalPlan logical = logicalPlanning.apply(new LogicalPlanner(catalog, session.timeZone()));
             RelNode rel = logical.root();
             control.steps().mark("parsed and optimized");
             PlannerOptions options = new PlannerOptions(workers, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, separateCoordinator, session.runtimeFilters(),

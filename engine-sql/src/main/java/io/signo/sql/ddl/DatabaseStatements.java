@@ -163,9 +163,11 @@ public final class DatabaseStatements
             throw readOnly();
         }
         List<SqlNode> parsed = new ArrayList<>(statements.size());
+        List<String> texts = new ArrayList<>(statements.size());
         java.util.TreeSet<String> tables = new java.util.TreeSet<>();
         for (String text : statements) {
             String sql = StatementKind.withoutLeadingComments(text);
+            texts.add(sql);
             StatementKind kind = StatementKind.of(sql);
             if (kind != StatementKind.INSERT && kind != StatementKind.UPDATE && kind != StatementKind.DELETE) {
                 throw new SignoException(ErrorCode.NOT_SUPPORTED, "an atomic batch takes INSERT, UPDATE and DELETE statements only, not " + kind + ": " + sql);
@@ -188,11 +190,12 @@ public final class DatabaseStatements
                 locks.add(database.lockTable(table));
             }
             try {
-                for (SqlNode node : parsed) {
+                for (int i = 0; i < parsed.size(); i++) {
+                    SqlNode node = parsed.get(i);
                     control.checkNotCancelled();
                     QueryResult result = switch (node) {
                         case SqlInsert insert -> insert(insert, session, control, batch);
-                        case SqlDelete delete -> delete(delete, session, control, batch);
+                        case SqlDelete delete -> delete(delete, texts.get(i), session, control, batch);
                         case SqlUpdate update -> update(update, session, control, batch);
                         default -> throw new IllegalStateException("checked above");
                     };
@@ -302,7 +305,7 @@ public final class DatabaseStatements
             case SqlDropTable drop -> dropTable(drop);
             case SqlDropView drop -> dropView(drop);
             case SqlInsert insert -> insert(insert, session, control, null);
-            case SqlDelete delete -> delete(delete, session, control, null);
+            case SqlDelete delete -> delete(delete, sql, session, control, null);
             case SqlUpdate update -> update(update, session, control, null);
             default -> throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind());
         };
@@ -606,12 +609,7 @@ public final class DatabaseStatements
             int[] sourceOf = targetColumns(insert.getTargetColumnList(), table);
             String source = unparse(insert.getSource());
             Catalog snapshot = database.catalog().snapshot();
-            PlannedQuery sourcePlan = engine.plan(session, source, control, snapshot);
-            int sourceColumns = sourcePlan.columnNames().size();
             int targets = insert.getTargetColumnList() == null ? columns.size() : insert.getTargetColumnList().size();
-            if (sourceColumns != targets) {
-                throw new SignoException(ErrorCode.VALIDATION_ERROR, "INSERT INTO " + name + " gives " + sourceColumns + " values for " + targets + " columns");
-            }
             StringBuilder query = new StringBuilder("SELECT ");
             List<RowChecks.LengthCheck> lengthChecks = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
@@ -624,17 +622,41 @@ public final class DatabaseStatements
                     query.append(", CAST(\"s\".\"c").append(sourceOf[c]).append("\" AS VARCHAR)");
                 }
             }
+            // the source is planned once, inside the query that casts its columns to the table's types, which names as many as the table is given
             query.append(" FROM (").append(source).append(") AS \"s\"(");
-            for (int i = 0; i < sourceColumns; i++) {
+            for (int i = 0; i < targets; i++) {
                 query.append(i > 0 ? ", " : "").append("\"c").append(i).append("\"");
             }
             query.append(")");
-            PlannedQuery rows = planWrite(session, query.toString(), control, snapshot, name);
+            PlannedQuery rows;
+            try {
+                rows = planWrite(session, query.toString(), control, snapshot, name);
+            }
+            catch (SignoException e) {
+                throw sourceError(e, session, source, control, snapshot, name, targets);
+            }
             StatementWrite write = newWrite(table.layout(), new RowChecks(name, columns, lengthChecks));
             long written = writeRows(rows, write, session, control);
             commitWrite(write, files -> manifest -> manifest.withTable(manifest.table(name).withFiles(files)), batch);
             return count(written);
         }
+    }
+
+    /**
+     * The error to report when the query that casts an INSERT's source failed: the source's own error
+     * when planning the source alone fails, the count of values when it gives another number of
+     * columns than the table is given, else {@code failure}.
+     */
+    private SignoException sourceError(SignoException failure, Session session, String source, QueryControl control, Catalog snapshot, String table, int targets)
+    {
+        if (failure.errorCode() == ErrorCode.PLANNING_TIMEOUT || failure.errorCode() == ErrorCode.QUERY_CANCELLED) {
+            return failure;
+        }
+        int sourceColumns = engine.plan(session, source, control, snapshot).columnNames().size();
+        if (sourceColumns != targets) {
+            return new SignoException(ErrorCode.VALIDATION_ERROR, "INSERT INTO " + table + " gives " + sourceColumns + " values for " + targets + " columns");
+        }
+        return failure;
     }
 
     /** For each table column, the position of the source column written to it, or -1 for NULL. */
@@ -665,13 +687,14 @@ public final class DatabaseStatements
         return sourceOf;
     }
 
-    private QueryResult delete(SqlDelete delete, Session session, QueryControl control, AtomicBatch batch)
+    /** @param text the statement, parsed as {@code delete} */
+    private QueryResult delete(SqlDelete delete, String text, Session session, QueryControl control, AtomicBatch batch)
     {
         String name = tableName(delete.getTargetTable());
         try (TableLock _ = database.lockTable(name)) {
             writableTable(name);
-            String query = "SELECT " + quote(Table.ROW_ID_COLUMN) + " FROM " + quoteTable(name) + alias(delete.getAlias()) + where(delete.getCondition());
-            PlannedQuery rows = planWrite(session, query, control, withRowIds(name), name);
+            // the statement's own parsed condition, so that its literals (RF2's 1,500 order keys) are parsed once
+            PlannedQuery rows = planWrite(session, rowIdQuery(delete, name), () -> rowIdQuery((SqlDelete) LogicalPlanner.parse(text), name), control, withRowIds(name), name);
             RowIds deleted = new RowIds();
             long count = 0;
             try (ResultStream stream = engine.start(rows, session, control)) {
@@ -808,11 +831,30 @@ public final class DatabaseStatements
         return layout;
     }
 
+    /** The query whose answer is the ids of the rows a DELETE removes, around the statement's own condition. */
+    private static SqlNode rowIdQuery(SqlDelete delete, String table)
+    {
+        SqlSelect query = (SqlSelect) LogicalPlanner.parse("SELECT " + quote(Table.ROW_ID_COLUMN) + " FROM " + quoteTable(table) + alias(delete.getAlias()));
+        query.setWhere(delete.getCondition());
+        return query;
+    }
+
     /** Plans the query that makes a write's rows; its errors name the statement's table. */
     private PlannedQuery planWrite(Session session, String query, QueryControl control, Catalog catalog, String table)
     {
+        return planWrite(() -> engine.plan(session, query, control, catalog), table);
+    }
+
+    /** As {@link #planWrite(Session, String, QueryControl, Catalog, String)}, for a query already parsed. */
+    private PlannedQuery planWrite(Session session, SqlNode query, java.util.function.Supplier<SqlNode> parseAgain, QueryControl control, Catalog catalog, String table)
+    {
+        return planWrite(() -> engine.plan(session, query, parseAgain, control, catalog), table);
+    }
+
+    private static PlannedQuery planWrite(java.util.function.Supplier<PlannedQuery> planning, String table)
+    {
         try {
-            return engine.plan(session, query, control, catalog);
+            return planning.get();
         }
         catch (SignoException e) {
             ErrorCode code = e.errorCode();

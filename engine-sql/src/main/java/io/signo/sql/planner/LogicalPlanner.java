@@ -81,6 +81,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -160,11 +162,27 @@ public final class LogicalPlanner
 
     public LogicalPlan plan(String sql)
     {
+        return withDeadline(cancelFlag -> plan(() -> validate(sql), cancelFlag));
+    }
+
+    /**
+     * Plans a query already parsed (by {@link #parse}), so that a statement built around a part of
+     * another one (the WHERE clause of a DELETE) does not parse that part's text again. Validation may
+     * change {@code parsed}; {@code parseAgain} gives a fresh copy, for the rare statement that is
+     * validated twice (a recursive CTE, whose columns take its seed's types).
+     */
+    public LogicalPlan plan(SqlNode parsed, Supplier<SqlNode> parseAgain)
+    {
+        return withDeadline(cancelFlag -> plan(() -> validate(parsed, parseAgain, false, false), cancelFlag));
+    }
+
+    private LogicalPlan withDeadline(Function<CancelFlag, LogicalPlan> planning)
+    {
         // a deadline already passed cancels at once, not whenever the timer thread gets to it
         AtomicBoolean cancelled = new AtomicBoolean(timeout.toMillis() <= 0);
         ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cancelled.set(true), timeout.toMillis(), TimeUnit.MILLISECONDS);
         try {
-            return plan(sql, new CancelFlag(cancelled));
+            return planning.apply(new CancelFlag(cancelled));
         }
         catch (CalciteException e) {
             if (cancelled.get()) {
@@ -200,6 +218,38 @@ public final class LogicalPlanner
 
     private Validated validate(String sql)
     {
+        boolean explain = false;
+        boolean analyze = false;
+        Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);
+        Matcher analyzePrefix = EXPLAIN_ANALYZE_PREFIX.matcher(sql);
+        if (analyzePrefix.lookingAt()) {
+            explain = true;
+            analyze = true;
+            sql = " ".repeat(analyzePrefix.end()) + sql.substring(analyzePrefix.end());
+        }
+        else if (explainPrefix.lookingAt()) {
+            // blank the keyword rather than cut it, so error positions still point into the user's text
+            explain = true;
+            sql = " ".repeat(explainPrefix.end()) + sql.substring(explainPrefix.end());
+        }
+        SqlNode parsed = parse(sql);
+        phases.ended(Phase.PARSE);
+        if (parsed.getKind() == SqlKind.EXPLAIN) {
+            explain = true;
+            parsed = explicandum(parsed);
+        }
+        String text = sql;
+        return validate(parsed, () -> explicandum(parse(text)), explain, analyze);
+    }
+
+    /** @param parseAgain the statement parsed anew, for a recursive CTE's second validation */
+    private Validated validate(SqlNode parsed, Supplier<SqlNode> parseAgain, boolean explain, boolean analyze)
+    {
+        if (!parsed.isA(SqlKind.QUERY)) {
+            throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
+                    + " (Signo runs queries: SELECT, WITH, VALUES, UNION and EXPLAIN)");
+        }
+
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
         // a view's query is validated with the statement's catalog reader, made below once the schemas are in place
@@ -228,31 +278,6 @@ public final class LogicalPlanner
         Map<String, FileTableMacro> fileFunctions = FileTableMacro.forStatement();
         fileFunctions.forEach((name, function) -> rootSchema.plus().add(name, function));
 
-        boolean explain = false;
-        boolean analyze = false;
-        Matcher explainPrefix = EXPLAIN_PREFIX.matcher(sql);
-        Matcher analyzePrefix = EXPLAIN_ANALYZE_PREFIX.matcher(sql);
-        if (analyzePrefix.lookingAt()) {
-            explain = true;
-            analyze = true;
-            sql = " ".repeat(analyzePrefix.end()) + sql.substring(analyzePrefix.end());
-        }
-        else if (explainPrefix.lookingAt()) {
-            // blank the keyword rather than cut it, so error positions still point into the user's text
-            explain = true;
-            sql = " ".repeat(explainPrefix.end()) + sql.substring(explainPrefix.end());
-        }
-        SqlNode parsed = parse(sql);
-        phases.ended(Phase.PARSE);
-        if (parsed.getKind() == SqlKind.EXPLAIN) {
-            explain = true;
-            parsed = explicandum(parsed);
-        }
-        if (!parsed.isA(SqlKind.QUERY)) {
-            throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
-                    + " (Signo runs queries: SELECT, WITH, VALUES, UNION and EXPLAIN)");
-        }
-
         Properties properties = new Properties();
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(properties);
@@ -271,7 +296,7 @@ public final class LogicalPlanner
         boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);
         if (recursive) {
             // a recursive CTE's columns take its seed's types: learnt by validating a copy where each is its seed alone
-            SqlNode seedsOnly = rewrite(explicandum(parse(sql)), fileFunctions, pgCatalog);
+            SqlNode seedsOnly = rewrite(parseAgain.get(), fileFunctions, pgCatalog);
             List<SqlWithItem> seeds = RecursiveCteTypes.seedsOnly(seedsOnly);
             validate(validator, seedsOnly, null);
             RecursiveCteTypes.applyCasts(statement, RecursiveCteTypes.seedTypes(seeds, validator), validator);
@@ -281,10 +306,10 @@ public final class LogicalPlanner
         return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, validatedViews, config, explain, analyze, recursive);
     }
 
-    private LogicalPlan plan(String sql, CancelFlag cancelFlag)
+    private LogicalPlan plan(Supplier<Validated> validation, CancelFlag cancelFlag)
     {
         Instant start = Instant.now();
-        Validated statement = validate(sql);
+        Validated statement = validation.get();
         SqlNode validated = statement.validated();
         SqlValidator validator = statement.validator();
         LiteralInLists.replace(validated, validator);

@@ -28,6 +28,19 @@ INSERT INTO t VALUES (1, 'x', 'extra');
 -- error: has no column
 INSERT INTO t (a, nope) VALUES (1, 2);
 
+-- error: 1 values for 2 columns
+INSERT INTO t SELECT a FROM t;
+
+-- error: 3 values for 2 columns
+INSERT INTO t SELECT a, b, b FROM t;
+
+-- error: 2 values for 1 columns
+INSERT INTO t (a) SELECT a, b FROM t;
+
+-- the source's own error, not a count of values
+-- error: not found
+INSERT INTO t SELECT nope FROM t;
+
 -- error: has no column
 UPDATE t SET nope = 1;
 

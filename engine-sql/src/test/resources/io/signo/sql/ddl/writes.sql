@@ -70,3 +70,23 @@ DELETE FROM sparse WHERE id = 1 OR id = 4;
 SELECT id FROM sparse WHERE v = 10;
 
 SELECT id FROM sparse WHERE v IS NOT NULL;
+
+-- a DELETE plans its own parsed condition: an alias, a long list of literals, a subquery, a recursive CTE (validated twice)
+CREATE TABLE keys AS SELECT * FROM (VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd'), (5, 'e'), (6, 'f'), (7, 'g'), (8, 'h'), (9, 'i'), (10, 'j'), (40, 'k'), (41, 'l')) AS v(k, tag);
+
+DELETE FROM keys AS d WHERE d.k IN (2, 4, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 40);
+
+SELECT * FROM keys ORDER BY k;
+
+DELETE FROM keys WHERE k IN (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 2 FROM r WHERE n < 7) SELECT n FROM r);
+
+SELECT * FROM keys ORDER BY k;
+
+DELETE FROM keys WHERE tag = (SELECT max(tag) FROM keys);
+
+SELECT * FROM keys ORDER BY k;
+
+-- an INSERT plans its source once, inside the query that casts it to the table's columns
+INSERT INTO keys (tag, k) SELECT upper(tag), k + 100 FROM keys WHERE k > 5;
+
+SELECT * FROM keys ORDER BY k;
