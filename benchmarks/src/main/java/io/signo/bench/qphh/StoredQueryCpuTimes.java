@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.ProcessCpuTime;
 import io.signo.bench.queries.QuerySuite;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
@@ -10,12 +11,7 @@ import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.tpch.TpchQueries;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -31,7 +27,6 @@ import java.util.Locale;
  */
 public final class StoredQueryCpuTimes
 {
-    private static final Path TASKS = Path.of("/proc/self/task");
     private static final String[] SOURCES = {"memory, validation", "database, validation", "memory, stream", "database, stream"};
 
     private StoredQueryCpuTimes() {}
@@ -60,11 +55,11 @@ public final class StoredQueryCpuTimes
                     for (int source = 0; source < SOURCES.length; source++) {
                         SignoEngine engine = source % 2 == 0 ? memory : stored;
                         String sql = source < 2 ? TpchQueries.query(query) : streamSql[query];
-                        long cpuStart = processCpuNanos();
+                        long cpuStart = ProcessCpuTime.nanos();
                         long wallStart = System.nanoTime();
                         engine.execute(session, sql, new QueryControl());
                         wall[source][query][round] = System.nanoTime() - wallStart;
-                        cpu[source][query][round] = processCpuNanos() - cpuStart;
+                        cpu[source][query][round] = ProcessCpuTime.nanos() - cpuStart;
                     }
                 }
                 System.err.printf(Locale.ROOT, "round %d of %d done%n", round + 1, rounds);
@@ -78,9 +73,9 @@ public final class StoredQueryCpuTimes
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "| q%02d |", query));
                 double[] cpuMillis = new double[SOURCES.length];
                 for (int source = 0; source < SOURCES.length; source++) {
-                    cpuMillis[source] = medianMillis(cpu[source][query]);
+                    cpuMillis[source] = ProcessCpuTime.medianMillisAfterFirst(cpu[source][query]);
                     totals[source] += cpuMillis[source];
-                    line.append(String.format(Locale.ROOT, " %.0f (%.0f) |", cpuMillis[source], medianMillis(wall[source][query])));
+                    line.append(String.format(Locale.ROOT, " %.0f (%.0f) |", cpuMillis[source], ProcessCpuTime.medianMillisAfterFirst(wall[source][query])));
                 }
                 logRatios[0] += Math.log(cpuMillis[1] / cpuMillis[0]);
                 logRatios[1] += Math.log(cpuMillis[3] / cpuMillis[2]);
@@ -90,36 +85,5 @@ public final class StoredQueryCpuTimes
             System.out.printf(Locale.ROOT, "| total | %.0f | %.0f | %.0f | %.0f | geometric mean %.2f, %.2f |%n", totals[0], totals[1], totals[2], totals[3],
                     Math.exp(logRatios[0] / TpchQueries.QUERY_COUNT), Math.exp(logRatios[1] / TpchQueries.QUERY_COUNT));
         }
-    }
-
-    /** The CPU time of every thread of the process, in nanoseconds (each thread's {@code schedstat}, not the JDK's 10 ms ticks). */
-    private static long processCpuNanos()
-    {
-        long total = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                try {
-                    String line = Files.readString(task.resolve("schedstat"));
-                    total += Long.parseLong(line.substring(0, line.indexOf(' ')));
-                }
-                catch (NoSuchFileException e) {
-                    // the thread ended while the directory was read
-                }
-            }
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return total;
-    }
-
-    /** The median of all rounds but the first, which warms the JIT and the cache. */
-    private static double medianMillis(long[] nanos)
-    {
-        long[] timed = Arrays.copyOfRange(nanos, nanos.length > 1 ? 1 : 0, nanos.length);
-        Arrays.sort(timed);
-        int middle = timed.length / 2;
-        double median = timed.length % 2 == 1 ? timed[middle] : (timed[middle - 1] + timed[middle]) / 2.0;
-        return median / 1e6;
     }
 }

@@ -1,5 +1,6 @@
 package io.signo.bench.queries;
 
+import io.signo.bench.ProcessCpuTime;
 import io.signo.reference.DuckDbDatabase;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
@@ -10,17 +11,12 @@ import io.signo.storage.memory.MemoryPool;
 import jdk.jfr.Recording;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -40,7 +36,6 @@ import java.util.Locale;
 public final class QueryCpuTimes
 {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final Path TASKS = Path.of("/proc/self/task");
 
     private QueryCpuTimes() {}
 
@@ -82,7 +77,7 @@ public final class QueryCpuTimes
                 }
                 for (int index = 0; index < queries.size(); index++) {
                     String sql = suite.query(String.format(Locale.ROOT, "q%02d", queries.get(index)));
-                    long processStart = processCpuNanos();
+                    long processStart = ProcessCpuTime.nanos();
                     long threadStart = THREADS.getCurrentThreadCpuTime();
                     QueryControl control = new QueryControl();
                     PlannedQuery planned = engine.plan(session, sql, control);
@@ -90,7 +85,7 @@ public final class QueryCpuTimes
                     if (!planOnly) {
                         engine.start(planned, session, control).collect();
                     }
-                    queryNanos[index][round] = processCpuNanos() - processStart;
+                    queryNanos[index][round] = ProcessCpuTime.nanos() - processStart;
                 }
             }
             if (recording != null) {
@@ -102,8 +97,8 @@ public final class QueryCpuTimes
             double planTotal = 0;
             System.out.printf(Locale.ROOT, "SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query (planning thread CPU ms)%n", scaleFactor, threads, rounds);
             for (int index = 0; index < queries.size(); index++) {
-                double query = medianMillis(queryNanos[index]);
-                double plan = medianMillis(planNanos[index]);
+                double query = ProcessCpuTime.medianMillisAfterFirst(queryNanos[index]);
+                double plan = ProcessCpuTime.medianMillisAfterFirst(planNanos[index]);
                 queryTotal += query;
                 planTotal += plan;
                 System.out.printf(Locale.ROOT, "q%02d %8.1f (%5.1f)%n", queries.get(index), query, plan);
@@ -122,53 +117,19 @@ public final class QueryCpuTimes
             for (int round = 0; round < rounds; round++) {
                 for (int index = 0; index < queries.size(); index++) {
                     String sql = suite.query(String.format(Locale.ROOT, "q%02d", queries.get(index)));
-                    long processStart = processCpuNanos();
+                    long processStart = ProcessCpuTime.nanos();
                     database.time(sql);
-                    queryNanos[index][round] = processCpuNanos() - processStart;
+                    queryNanos[index][round] = ProcessCpuTime.nanos() - processStart;
                 }
             }
             double queryTotal = 0;
             System.out.printf(Locale.ROOT, "DuckDB, SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query%n", scaleFactor, threads, rounds);
             for (int index = 0; index < queries.size(); index++) {
-                double query = medianMillis(queryNanos[index]);
+                double query = ProcessCpuTime.medianMillisAfterFirst(queryNanos[index]);
                 queryTotal += query;
                 System.out.printf(Locale.ROOT, "q%02d %8.1f%n", queries.get(index), query);
             }
             System.out.printf(Locale.ROOT, "total %8.1f%n", queryTotal);
         }
-    }
-
-    /**
-     * The CPU time of every thread of the process, the JIT's and the collector's included, in
-     * nanoseconds (each thread's {@code schedstat}: the JDK's process CPU time counts in 10 ms ticks).
-     */
-    private static long processCpuNanos()
-    {
-        long total = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                try {
-                    String line = Files.readString(task.resolve("schedstat"));
-                    total += Long.parseLong(line.substring(0, line.indexOf(' ')));
-                }
-                catch (NoSuchFileException e) {
-                    // the thread ended while the directory was read
-                }
-            }
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return total;
-    }
-
-    /** The median of all rounds but the first, which warms the JIT. */
-    private static double medianMillis(long[] nanos)
-    {
-        long[] timed = Arrays.copyOfRange(nanos, nanos.length > 1 ? 1 : 0, nanos.length);
-        Arrays.sort(timed);
-        int middle = timed.length / 2;
-        double median = timed.length % 2 == 1 ? timed[middle] : (timed[middle - 1] + timed[middle]) / 2.0;
-        return median / 1e6;
     }
 }
