@@ -8,13 +8,16 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 import java.math.BigDecimal;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The {@link RexBuilder} of Signo's planning, which keeps the text of numbers what a column of the same
@@ -33,6 +36,9 @@ import java.util.List;
 final class SignoRexBuilder
         extends RexBuilder
 {
+    private static final Set<SqlKind> STRICT_COMPARISONS = EnumSet.of(
+            SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN, SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL);
+
     SignoRexBuilder(RelDataTypeFactory typeFactory)
     {
         super(typeFactory);
@@ -46,6 +52,34 @@ final class SignoRexBuilder
             return makeCall(pos, cast.getType(), NumberToText.OPERATOR, ((RexCall) cast).getOperands());
         }
         return cast;
+    }
+
+    @Override
+    public RexNode makeCall(SqlParserPos pos, RelDataType returnType, SqlOperator op, List<RexNode> exprs)
+    {
+        if (isComparisonWithNull(op, exprs)) {
+            return makeNullLiteral(returnType);
+        }
+        return super.makeCall(pos, returnType, op, exprs);
+    }
+
+    @Override
+    public RexNode makeCall(SqlParserPos pos, SqlOperator op, List<? extends RexNode> exprs)
+    {
+        if (isComparisonWithNull(op, exprs)) {
+            return makeNullLiteral(deriveReturnType(op, exprs));
+        }
+        return super.makeCall(pos, op, exprs);
+    }
+
+    /**
+     * A comparison one of whose sides is the NULL literal, which the simplifier can build when it folds an
+     * operand to NULL ({@code NULLIF(x, x)} of a column that holds no NULL) and which its own predicate
+     * list then refuses with an assertion; such a comparison is NULL whatever the other side holds.
+     */
+    private static boolean isComparisonWithNull(SqlOperator op, List<? extends RexNode> exprs)
+    {
+        return STRICT_COMPARISONS.contains(op.getKind()) && exprs.stream().anyMatch(RexLiteral::isNullLiteral);
     }
 
     @Override

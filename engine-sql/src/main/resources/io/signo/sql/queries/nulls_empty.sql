@@ -75,3 +75,14 @@ SELECT n.n_nationkey, r.r_name IS NOT DISTINCT FROM GREATEST(COALESCE(r.r_name, 
 FROM nation n LEFT JOIN region r ON n.n_regionkey = r.r_regionkey + 2
 WHERE COALESCE(r.r_regionkey, n.n_nationkey) IS NOT DISTINCT FROM GREATEST(COALESCE(r.r_regionkey, r.r_regionkey), 0) OR r.r_regionkey IS NULL
 ORDER BY n.n_nationkey;
+
+-- NULLIF of a column with itself is NULL on every row; a comparison of it is NULL, also a BETWEEN of one
+-- value inside a CASE, a filter and over a DECIMAL (the simplifier folded the operand to the NULL literal
+-- and then refused its own comparison with NULL)
+SELECT n_nationkey, CASE WHEN NULLIF(n_comment, n_comment) BETWEEN 'a' AND 'a' THEN 1 ELSE 2 END,
+       CASE WHEN NULLIF(n_nationkey * 1.5, n_nationkey * 1.5) BETWEEN 1 AND 1 THEN 1 ELSE 2 END,
+       NULLIF(n_name, n_name) >= 'B', NULLIF(n_nationkey, n_nationkey) = n_regionkey
+FROM nation
+ORDER BY n_nationkey;
+
+SELECT COUNT(*) FROM nation WHERE NULLIF(n_comment, n_comment) BETWEEN 'a' AND 'a' OR NOT (NULLIF(n_regionkey, n_regionkey) <> 1);
