@@ -345,7 +345,7 @@ public final class LogicalPlanner
             }
             throw e;
         }
-        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(CharColumnComparisons.apply(SessionTimeZone.apply(StatementTime.replace(relRoot.project(), start, timeZone), timeZone))));
+        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(CharColumnComparisons.apply(SessionTimeZone.apply(StatementTime.replace(InputRefNullability.repair(relRoot.project()), start, timeZone), timeZone))));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);

@@ -125,3 +125,11 @@ SELECT n_regionkey, n_name, COUNT(*) FROM nation WHERE n_nationkey < 6 GROUP BY 
 SELECT n_regionkey, n_name, COUNT(*), GROUPING(n_regionkey, n_name) FROM nation WHERE n_nationkey < 6 GROUP BY ROLLUP ((n_regionkey, n_name)) ORDER BY 1, 2, 3;
 
 SELECT s_nationkey, SUM(s_acctbal) FROM supplier WHERE FALSE GROUP BY ROLLUP (s_nationkey, s_nationkey);
+
+-- a repeated grouping set beside the empty one, with DISTINCT sums in the SELECT list and the HAVING
+-- (the union Calcite makes of the repeated set referred to its NOT NULL sums as nullable, and the
+-- planner failed to merge the projections)
+SELECT SUM(DISTINCT 0) FROM region GROUP BY GROUPING SETS ((r_comment), (r_comment), ()) HAVING SUM(DISTINCT CAST(0 AS BIGINT)) = 0;
+
+SELECT r_comment IS NULL, SUM(DISTINCT r_regionkey), COUNT(*) FROM region GROUP BY GROUPING SETS ((r_comment), (r_comment), ())
+HAVING SUM(DISTINCT CAST(r_regionkey AS BIGINT)) >= 1 ORDER BY 1, 2;
