@@ -54,32 +54,20 @@ final class SignoRexBuilder
         return cast;
     }
 
-    @Override
-    public RexNode makeCall(SqlParserPos pos, RelDataType returnType, SqlOperator op, List<RexNode> exprs)
-    {
-        if (isComparisonWithNull(op, exprs)) {
-            return makeNullLiteral(returnType);
-        }
-        return super.makeCall(pos, returnType, op, exprs);
-    }
-
+    /**
+     * A call, except that a comparison one of whose sides is the NULL literal is that NULL. Calcite's
+     * simplifier builds its calls here, and can build such a comparison when it folds an operand to
+     * NULL ({@code NULLIF(x, x)} of a column that holds no NULL: its check for NULL looks at the operands
+     * it started from), which its own predicate list then refuses with an assertion. The overload with a
+     * return type, which the RelBuilder uses and whose result it takes for a call, stays as it is.
+     */
     @Override
     public RexNode makeCall(SqlParserPos pos, SqlOperator op, List<? extends RexNode> exprs)
     {
-        if (isComparisonWithNull(op, exprs)) {
+        if (STRICT_COMPARISONS.contains(op.getKind()) && exprs.stream().anyMatch(RexLiteral::isNullLiteral)) {
             return makeNullLiteral(deriveReturnType(op, exprs));
         }
         return super.makeCall(pos, op, exprs);
-    }
-
-    /**
-     * A comparison one of whose sides is the NULL literal, which the simplifier can build when it folds an
-     * operand to NULL ({@code NULLIF(x, x)} of a column that holds no NULL) and which its own predicate
-     * list then refuses with an assertion; such a comparison is NULL whatever the other side holds.
-     */
-    private static boolean isComparisonWithNull(SqlOperator op, List<? extends RexNode> exprs)
-    {
-        return STRICT_COMPARISONS.contains(op.getKind()) && exprs.stream().anyMatch(RexLiteral::isNullLiteral);
     }
 
     @Override

@@ -86,3 +86,9 @@ FROM nation
 ORDER BY n_nationkey;
 
 SELECT COUNT(*) FROM nation WHERE NULLIF(n_comment, n_comment) BETWEEN 'a' AND 'a' OR NOT (NULLIF(n_regionkey, n_regionkey) <> 1);
+
+-- a NULL compared with the rows of a sub-query, under IN and NOT IN (the comparisons the planner builds
+-- of the NULL literal stay comparisons)
+SELECT COUNT(*) FROM region WHERE CAST(NULL AS VARCHAR) IN (SELECT s_comment FROM supplier GROUP BY s_comment);
+
+SELECT COUNT(*) FROM region WHERE (CAST(NULL AS VARCHAR) NOT IN (SELECT s_comment FROM supplier GROUP BY s_comment)) IS NULL;
