@@ -1,6 +1,7 @@
 package io.signo.bench;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -37,6 +38,63 @@ public final class ProcessCpuTime
             throw new UncheckedIOException(e);
         }
         return total;
+    }
+
+    /**
+     * The CPU time of every thread of the process split by what the thread does, from each thread's
+     * {@code schedstat} and name ({@code comm}): HotSpot's JIT compiler threads, its collector threads
+     * with the VM thread (which runs the collections' and deoptimizations' safepoint operations), and
+     * the rest (the engine's drivers and planners, DuckDB's native threads). Threads that ended before
+     * the call are not counted, so take the difference of two calls around work done by long-lived threads.
+     */
+    public static ByThreadKind byThreadKind()
+    {
+        long compiler = 0;
+        long collector = 0;
+        long other = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+            for (Path task : tasks) {
+                try {
+                    String line = Files.readString(task.resolve("schedstat"));
+                    long nanos = Long.parseLong(line.substring(0, line.indexOf(' ')));
+                    String name = Files.readString(task.resolve("comm")).strip();
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        compiler += nanos;
+                    }
+                    else if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")) {
+                        collector += nanos;
+                    }
+                    else {
+                        other += nanos;
+                    }
+                }
+                catch (NoSuchFileException e) {
+                    // the thread ended while the directory was read
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new ByThreadKind(compiler, collector, other);
+    }
+
+    /** Nanoseconds of CPU time by the kind of thread that spent them; see {@link #byThreadKind()}. */
+    public record ByThreadKind(long compilerNanos, long collectorNanos, long otherNanos)
+            implements Serializable
+    {
+        public static final ByThreadKind NONE = new ByThreadKind(0, 0, 0);
+
+        public long totalNanos()
+        {
+            return compilerNanos + collectorNanos + otherNanos;
+        }
+
+        /** What was spent since {@code earlier}. */
+        public ByThreadKind since(ByThreadKind earlier)
+        {
+            return new ByThreadKind(compilerNanos - earlier.compilerNanos, collectorNanos - earlier.collectorNanos, otherNanos - earlier.otherNanos);
+        }
     }
 
     /** The median in milliseconds of all rounds but the first, which warms the JIT and the caches. */

@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.ProcessCpuTime;
 import io.signo.bench.queries.MachineDescription;
 
 import javax.imageio.ImageIO;
@@ -76,12 +77,32 @@ final class QphhReport
         if (options.workers() > 0) {
             md.append(" Signo's peak RSS is the coordinator's; the workers' are not counted.");
         }
-        md.append("\n\n## Power test (stream 0), ms\n\n| step | Signo | DuckDB | Signo / DuckDB |\n|---|---:|---:|---:|\n");
-        timeRow(md, "RF1", signo.powerRefreshNanos()[0], duckDb == null ? -1 : duckDb.powerRefreshNanos()[0]);
+        md.append("\n\n## Power test (stream 0), ms\n\nWall time, and the CPU time the engine's process spent on the step (every thread's `schedstat`: drivers, planning, "
+                + "JIT compiler, collector; DuckDB runs in a JVM of its own, through JDBC).\n\n"
+                + "| step | Signo | DuckDB | Signo / DuckDB | Signo CPU | DuckDB CPU | Signo / DuckDB CPU |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        powerRow(md, "RF1", signo.powerRefreshNanos()[0], duckDb == null ? -1 : duckDb.powerRefreshNanos()[0], signo.cpu().powerRefreshNanos()[0],
+                duckDb == null ? -1 : duckDb.cpu().powerRefreshNanos()[0]);
         for (int query : QphhWorkload.queryOrder(0)) {
-            timeRow(md, String.format("q%02d", query), signo.powerQueryNanos()[query], duckDb == null ? -1 : duckDb.powerQueryNanos()[query]);
+            powerRow(md, String.format("q%02d", query), signo.powerQueryNanos()[query], duckDb == null ? -1 : duckDb.powerQueryNanos()[query], signo.cpu().powerQueryNanos()[query],
+                    duckDb == null ? -1 : duckDb.cpu().powerQueryNanos()[query]);
         }
-        timeRow(md, "RF2", signo.powerRefreshNanos()[1], duckDb == null ? -1 : duckDb.powerRefreshNanos()[1]);
+        powerRow(md, "RF2", signo.powerRefreshNanos()[1], duckDb == null ? -1 : duckDb.powerRefreshNanos()[1], signo.cpu().powerRefreshNanos()[1],
+                duckDb == null ? -1 : duckDb.cpu().powerRefreshNanos()[1]);
+        if (duckDb != null) {
+            md.append(String.format(Locale.ROOT, "| geometric mean of the 24 ratios | | | %.2f | | | %.2f |%n", geometricMeanRatio(signo, duckDb, false),
+                    geometricMeanRatio(signo, duckDb, true)));
+        }
+        md.append("\n## CPU time of each test by the kind of thread, s\n\nHotSpot's JIT compiler threads, its collector threads with the VM thread (safepoint "
+                + "operations), and the rest (Signo's drivers and planning; DuckDB's own threads). Cores busy is CPU time over wall time (2 is both cores of a 2-thread run).\n\n"
+                + "| test | engine | compiler | collector and VM thread | rest | total | wall | cores busy |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+        threadKindRow(md, "power", "Signo", signo.cpu().powerTest(), signo.powerNanos());
+        if (duckDb != null) {
+            threadKindRow(md, "power", "DuckDB", duckDb.cpu().powerTest(), duckDb.powerNanos());
+        }
+        threadKindRow(md, "throughput", "Signo", signo.cpu().throughputTest(), signo.throughputNanos());
+        if (duckDb != null) {
+            threadKindRow(md, "throughput", "DuckDB", duckDb.cpu().throughputTest(), duckDb.throughputNanos());
+        }
         md.append("\n## Throughput test: query streams, s\n\n| stream | Signo | DuckDB | Signo / DuckDB |\n|---|---:|---:|---:|\n");
         for (int stream = 1; stream <= options.streams(); stream++) {
             secondsRow(md, "stream " + stream, signo.streamNanos()[stream], duckDb == null ? -1 : duckDb.streamNanos()[stream]);
@@ -136,6 +157,13 @@ final class QphhReport
                         duckDb == null ? null : duckDb.refreshNanos()[pair][function] / 1e6);
             }
         }
+        csvRow(csv, "power_rf1_cpu_ms", signo.cpu().powerRefreshNanos()[0] / 1e6, duckDb == null ? null : duckDb.cpu().powerRefreshNanos()[0] / 1e6);
+        for (int query = 1; query <= 22; query++) {
+            csvRow(csv, String.format("power_q%02d_cpu_ms", query), signo.cpu().powerQueryNanos()[query] / 1e6, duckDb == null ? null : duckDb.cpu().powerQueryNanos()[query] / 1e6);
+        }
+        csvRow(csv, "power_rf2_cpu_ms", signo.cpu().powerRefreshNanos()[1] / 1e6, duckDb == null ? null : duckDb.cpu().powerRefreshNanos()[1] / 1e6);
+        threadKindCsvRows(csv, "power", signo.cpu().powerTest(), duckDb == null ? null : duckDb.cpu().powerTest());
+        threadKindCsvRows(csv, "throughput", signo.cpu().throughputTest(), duckDb == null ? null : duckDb.cpu().throughputTest());
         csvRow(csv, "peak_rss_mib", signo.peakResidentBytes() / QphhBenchmark.MIB, duckDb == null ? null : duckDb.peakResidentBytes() / QphhBenchmark.MIB);
         return csv.toString();
     }
@@ -260,6 +288,47 @@ final class QphhReport
         md.append("| ").append(name).append(" | ").append(String.format(Locale.ROOT, "%.1f", signoNanos / 1e6)).append(" | ")
                 .append(duckDbNanos < 0 ? "-" : String.format(Locale.ROOT, "%.1f", duckDbNanos / 1e6)).append(" | ")
                 .append(duckDbNanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) signoNanos / duckDbNanos)).append(" |\n");
+    }
+
+    private static void powerRow(StringBuilder md, String name, long signoNanos, long duckDbNanos, long signoCpuNanos, long duckDbCpuNanos)
+    {
+        md.append("| ").append(name).append(" | ").append(String.format(Locale.ROOT, "%.1f", signoNanos / 1e6)).append(" | ")
+                .append(duckDbNanos < 0 ? "-" : String.format(Locale.ROOT, "%.1f", duckDbNanos / 1e6)).append(" | ")
+                .append(duckDbNanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) signoNanos / duckDbNanos)).append(" | ")
+                .append(String.format(Locale.ROOT, "%.1f", signoCpuNanos / 1e6)).append(" | ")
+                .append(duckDbCpuNanos < 0 ? "-" : String.format(Locale.ROOT, "%.1f", duckDbCpuNanos / 1e6)).append(" | ")
+                .append(duckDbCpuNanos <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) signoCpuNanos / duckDbCpuNanos)).append(" |\n");
+    }
+
+    /** The geometric mean over the power test's 22 queries and 2 refresh functions of Signo's time over DuckDB's, wall or CPU. */
+    private static double geometricMeanRatio(QphhResult signo, QphhResult duckDb, boolean cpu)
+    {
+        double logSum = 0;
+        for (int query = 1; query <= 22; query++) {
+            logSum += cpu
+                    ? Math.log((double) signo.cpu().powerQueryNanos()[query] / duckDb.cpu().powerQueryNanos()[query])
+                    : Math.log((double) signo.powerQueryNanos()[query] / duckDb.powerQueryNanos()[query]);
+        }
+        for (int function = 0; function < 2; function++) {
+            logSum += cpu
+                    ? Math.log((double) signo.cpu().powerRefreshNanos()[function] / duckDb.cpu().powerRefreshNanos()[function])
+                    : Math.log((double) signo.powerRefreshNanos()[function] / duckDb.powerRefreshNanos()[function]);
+        }
+        return Math.exp(logSum / 24);
+    }
+
+    private static void threadKindRow(StringBuilder md, String test, String engine, ProcessCpuTime.ByThreadKind cpu, long wallNanos)
+    {
+        md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", test, engine, cpu.compilerNanos() / 1e9, cpu.collectorNanos() / 1e9,
+                cpu.otherNanos() / 1e9, cpu.totalNanos() / 1e9, wallNanos / 1e9, (double) cpu.totalNanos() / wallNanos));
+    }
+
+    private static void threadKindCsvRows(StringBuilder csv, String test, ProcessCpuTime.ByThreadKind signo, ProcessCpuTime.ByThreadKind duckDb)
+    {
+        csvRow(csv, test + "_cpu_compiler_s", signo.compilerNanos() / 1e9, duckDb == null ? null : duckDb.compilerNanos() / 1e9);
+        csvRow(csv, test + "_cpu_collector_s", signo.collectorNanos() / 1e9, duckDb == null ? null : duckDb.collectorNanos() / 1e9);
+        csvRow(csv, test + "_cpu_rest_s", signo.otherNanos() / 1e9, duckDb == null ? null : duckDb.otherNanos() / 1e9);
+        csvRow(csv, test + "_cpu_s", signo.totalNanos() / 1e9, duckDb == null ? null : duckDb.totalNanos() / 1e9);
     }
 
     private static void secondsRow(StringBuilder md, String name, long signoNanos, long duckDbNanos)

@@ -17,9 +17,10 @@ import java.util.List;
  * @param throughputNanos the throughput test, from the start of the first stream to the end of the last
  * @param peakResidentBytes the process's peak resident memory during the run, -1 when unknown
  * @param failures what failed, with the stream and query; empty when everything ran
+ * @param cpu the process's CPU time in the power test, step by step, and in each test by the kind of thread
  */
 public record QphhResult(double scaleFactor, int streams, long[] powerQueryNanos, long[] powerRefreshNanos, long powerNanos, long[][] streamQueryNanos, long[] streamNanos,
-        long[][] refreshNanos, long throughputNanos, long peakResidentBytes, List<String> failures)
+        long[][] refreshNanos, long throughputNanos, long peakResidentBytes, List<String> failures, QphhCpuTimes cpu)
         implements Serializable
 {
     /** Power@Size (clause 5.4.1): 3600 * SF over the geometric mean of the 22 query and 2 refresh times in seconds. */

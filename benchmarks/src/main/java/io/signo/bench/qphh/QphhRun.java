@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.ProcessCpuTime;
 import io.signo.bench.queries.PeakMemory;
 import io.signo.server.cli.ProgressLine;
 import io.signo.storage.tpch.TpchRefreshData;
@@ -96,13 +97,21 @@ public final class QphhRun
         // power test
         long[] powerQueryNanos = new long[23];
         long[] powerRefreshNanos = new long[2];
+        long[] powerQueryCpuNanos = new long[23];
+        long[] powerRefreshCpuNanos = new long[2];
         TpchRefreshData powerPair = data.getFirst();
+        ProcessCpuTime.ByThreadKind powerCpuStart = ProcessCpuTime.byThreadKind();
         long powerStart = System.nanoTime();
         currentStep = "power test";
+        long cpuStart = ProcessCpuTime.nanos();
         powerRefreshNanos[0] = refresh(0, "RF1 of pair 1", refreshFunction1.getFirst());
-        runStream(0, powerQueryNanos);
+        powerRefreshCpuNanos[0] = ProcessCpuTime.nanos() - cpuStart;
+        runStream(0, powerQueryNanos, powerQueryCpuNanos);
+        cpuStart = ProcessCpuTime.nanos();
         powerRefreshNanos[1] = refresh(0, "RF2 of pair 1", powerPair.refreshFunction2());
+        powerRefreshCpuNanos[1] = ProcessCpuTime.nanos() - cpuStart;
         long powerNanos = System.nanoTime() - powerStart;
+        ProcessCpuTime.ByThreadKind powerCpu = ProcessCpuTime.byThreadKind().since(powerCpuStart);
         log(String.format("power test: %.2f s", powerNanos / 1e9));
 
         // throughput test
@@ -112,6 +121,7 @@ public final class QphhRun
         List<TpchRefreshData> pairs = data.subList(1, data.size());
         long throughputStart;
         long throughputNanos;
+        ProcessCpuTime.ByThreadKind throughputCpuStart = ProcessCpuTime.byThreadKind();
         try (ExecutorService threads = Executors.newFixedThreadPool(streams + 1, Thread.ofPlatform().name("qphh-stream-", 1).factory())) {
             List<Future<?>> running = new ArrayList<>();
             throughputStart = System.nanoTime();
@@ -120,7 +130,7 @@ public final class QphhRun
                 int number = stream;
                 running.add(threads.submit(() -> {
                     long start = System.nanoTime();
-                    runStream(number, streamQueryNanos[number]);
+                    runStream(number, streamQueryNanos[number], null);
                     streamNanos[number] = System.nanoTime() - start;
                 }));
             }
@@ -142,14 +152,17 @@ public final class QphhRun
             // clause 5.3.7.2: the test ends when the last query stream or the refresh stream ends
             throughputNanos = System.nanoTime() - throughputStart;
         }
+        ProcessCpuTime.ByThreadKind throughputCpu = ProcessCpuTime.byThreadKind().since(throughputCpuStart);
         log(String.format("throughput test: %.2f s", throughputNanos / 1e9));
         return new QphhResult(workload.scaleFactor(), streams, powerQueryNanos, powerRefreshNanos, powerNanos, streamQueryNanos, streamNanos, refreshNanos, throughputNanos,
-                PeakMemory.peakResidentBytes(), List.copyOf(failures));
+                PeakMemory.peakResidentBytes(), List.copyOf(failures), new QphhCpuTimes(powerQueryCpuNanos, powerRefreshCpuNanos, powerCpu, throughputCpu));
     }
 
-    private void runStream(int stream, long[] queryNanos)
+    /** @param queryCpuNanos each query's process CPU time, or null when other streams run beside this one and the process's CPU time is theirs too */
+    private void runStream(int stream, long[] queryNanos, long[] queryCpuNanos)
     {
         for (QphhWorkload.StreamQuery query : workload.queries(stream)) {
+            long cpuStart = queryCpuNanos == null ? 0 : ProcessCpuTime.nanos();
             long start = System.nanoTime();
             try {
                 target.query(stream, query.sql());
@@ -159,6 +172,9 @@ public final class QphhRun
                 log("stream " + stream + " q" + query.number() + " failed: " + e);
             }
             queryNanos[query.number()] = System.nanoTime() - start;
+            if (queryCpuNanos != null) {
+                queryCpuNanos[query.number()] = ProcessCpuTime.nanos() - cpuStart;
+            }
             stepsDone.incrementAndGet();
         }
     }

@@ -50,6 +50,14 @@ class QphhRunTest
                 }
             }
             assertTrue(result.power() > 0 && result.throughput() > 0 && result.qphh() > 0);
+            // the process's CPU time: every step of the power test spent some, and no step more than the whole power test
+            long powerCpu = result.cpu().powerTest().totalNanos();
+            for (int query = 1; query <= 22; query++) {
+                long queryCpu = result.cpu().powerQueryNanos()[query];
+                assertTrue(queryCpu > 0 && queryCpu <= powerCpu, "power test q" + query + ": " + queryCpu + " of " + powerCpu);
+            }
+            assertTrue(result.cpu().powerRefreshNanos()[0] > 0 && result.cpu().powerRefreshNanos()[1] > 0);
+            assertTrue(result.cpu().throughputTest().otherNanos() > 0);
             orders = rows(engine, "SELECT * FROM orders ORDER BY o_orderkey");
             lineItems = rows(engine, "SELECT * FROM lineitem ORDER BY l_orderkey, l_linenumber");
         }
@@ -121,7 +129,7 @@ class QphhRunTest
         queries[0] = 0;
         // every interval 2 s: Power = 3600 * SF / 2
         QphhResult result = new QphhResult(10, 3, queries, new long[] {2_000_000_000L, 2_000_000_000L}, 0, new long[4][23], new long[4], new long[3][2], 3_600_000_000_000L,
-                -1, List.of());
+                -1, List.of(), QphhCpuTimes.none());
         assertEquals(18_000, result.power(), 1e-6);
         // Throughput = S * 22 * 3600 / Ts * SF = 3 * 22 * 3600 / 3600 * 10
         assertEquals(660, result.throughput(), 1e-9);
@@ -131,8 +139,8 @@ class QphhRunTest
         shortOne[6] = 1;
         long[] atFloor = queries.clone();
         atFloor[6] = 2_000_000;
-        assertEquals(new QphhResult(10, 3, atFloor, new long[] {2_000_000_000L, 2_000_000_000L}, 0, new long[4][23], new long[4], new long[3][2], 1, -1, List.of()).power(),
-                new QphhResult(10, 3, shortOne, new long[] {2_000_000_000L, 2_000_000_000L}, 0, new long[4][23], new long[4], new long[3][2], 1, -1, List.of()).power(), 1e-6);
+        assertEquals(new QphhResult(10, 3, atFloor, new long[] {2_000_000_000L, 2_000_000_000L}, 0, new long[4][23], new long[4], new long[3][2], 1, -1, List.of(), QphhCpuTimes.none()).power(),
+                new QphhResult(10, 3, shortOne, new long[] {2_000_000_000L, 2_000_000_000L}, 0, new long[4][23], new long[4], new long[3][2], 1, -1, List.of(), QphhCpuTimes.none()).power(), 1e-6);
     }
 
     private static SignoEngine loadedEngine()
