@@ -19,6 +19,8 @@ import io.signo.storage.vector.ColumnVector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +35,9 @@ import java.util.concurrent.TimeUnit;
  * TPC-H lineitem pages through one sink for {@code --seconds} per trial; an
  * {@link ExchangeConsumerProcess} hosts every partition and drains them. A trial ends when the
  * consumer has decoded the last page; raw bytes are the pages' size before encoding, wire bytes
- * what crossed the socket. Two first trials (LZ4 and none) warm both JVMs up and are not reported.
+ * what crossed the socket; the sending thread's CPU time (it hashes, scatters and builds the messages)
+ * and this process's (with the event loop that writes to the socket, the JIT and the collector) are
+ * what a crowded machine does not distort. Two first trials (LZ4 and none) warm both JVMs up and are not reported.
  *
  * <p>With {@code --shaped-link RATE} (root only) the consumer runs in a network namespace behind a veth
  * pair shaped to RATE ({@link ShapedLink}), so that a link, not loopback, is the limit.
@@ -115,6 +119,10 @@ public final class ExchangeThroughputBenchmark
     {
         try (NetworkExchange exchange = trial.exchange(router, consumerAddress, 1)) {
             ExchangeSink sink = exchange.createSink();
+            // CPU time, not wall time, is what a crowded machine does not distort: the sending thread's and the whole process's
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long threadCpuStart = threads.getCurrentThreadCpuTime();
+            long processCpuStart = ProcessCpuTime.nanos();
             long start = System.nanoTime();
             long deadline = start + (long) (seconds * 1e9);
             int next = 0;
@@ -127,13 +135,15 @@ public final class ExchangeThroughputBenchmark
                 next = (next + 1) % pages.size();
             }
             sink.finish();
+            long threadCpu = threads.getCurrentThreadCpuTime() - threadCpuStart;
             String[] done = expectLine(consumerOutput, ExchangeConsumerProcess.DONE_PREFIX).split(" ");
             double elapsed = (System.nanoTime() - start) / 1e9;
+            long processCpu = ProcessCpuTime.nanos() - processCpuStart;
             if (Integer.parseInt(done[0]) != trial.number()) {
                 throw new IllegalStateException("consumer finished trial " + done[0] + ", expected " + trial.number());
             }
             return new TrialResult(trial, elapsed, exchange.stats().snapshot(), Long.parseLong(done[1]), Long.parseLong(done[2]), Long.parseLong(done[3]),
-                    Long.parseLong(done[4]), Long.parseLong(done[5]), Long.parseLong(done[6]));
+                    Long.parseLong(done[4]), Long.parseLong(done[5]), Long.parseLong(done[6]), threadCpu, processCpu);
         }
     }
 

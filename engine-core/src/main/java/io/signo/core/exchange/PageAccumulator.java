@@ -7,6 +7,9 @@ import io.signo.storage.vector.ColumnVector;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Rows bound for one destination, appended column by column into native buffers that are reused
@@ -16,7 +19,10 @@ import java.lang.foreign.ValueLayout;
  *
  * <p>A scatter appends one column to every destination before the next column
  * ({@link #appendColumn}, then {@link #commit}), so that the column being read stays in cache.
- * Not thread safe: one per producer and destination.
+ * {@link #detach()} hands the rows over without a copy: the page keeps the buffers until its
+ * receiver is done with them, and the accumulator goes on with spare buffers.
+ * Not thread safe: one per producer and destination (only a detached page's release may run on
+ * another thread).
  */
 public final class PageAccumulator
 {
@@ -26,6 +32,8 @@ public final class PageAccumulator
     private static final int AVERAGE_STRING_BYTES = 16;
     /** Strings up to this long are gathered a word at a time. */
     private static final int WORD_COPY_MAX_BYTES = 64;
+    /** Detached buffers kept for reuse once released; more are left to the garbage collector. */
+    private static final int MAX_SPARE_BUFFERS = 4;
 
     private Type[] types;
     private MemorySegment[] values;
@@ -36,6 +44,15 @@ public final class PageAccumulator
     private long[] stringBytes;
     private int rowCapacity;
     private int positionCount;
+    /** Buffers of detached pages, given back by their receivers (any thread). */
+    private final ConcurrentLinkedQueue<Buffers> spares = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger spareCount = new AtomicInteger();
+
+    /** The accumulated rows as a page that owns this accumulator's former buffers, and what gives them back. */
+    public record Detached(Page page, Runnable release) {}
+
+    /** One set of column buffers, with the bytes of each null bitmap that may hold set bits. */
+    private record Buffers(MemorySegment[] values, MemorySegment[] offsets, MemorySegment[] nulls, long[] dirtyNullBytes, int rowCapacity) {}
 
     public int positionCount()
     {
@@ -185,6 +202,78 @@ public final class PageAccumulator
         return new Page(positionCount, columns);
     }
 
+    /**
+     * Hands the accumulated rows over as a page over the current buffers, without copying them, and
+     * continues with other buffers (a set given back earlier, or new ones of the same sizes). The
+     * page stays valid until {@code release} runs, which gives the buffers back for reuse; it may
+     * run on any thread, once.
+     */
+    public Detached detach()
+    {
+        Page page = view();
+        int columnCount = types.length;
+        long[] dirtyNullBytes = new long[columnCount];
+        for (int channel = 0; channel < columnCount; channel++) {
+            dirtyNullBytes[channel] = hasNull[channel] ? (positionCount + 7L) / 8 : 0;
+        }
+        Buffers detached = new Buffers(values, offsets, nulls, dirtyNullBytes, rowCapacity);
+        Buffers next = spares.poll();
+        if (next != null) {
+            spareCount.decrementAndGet();
+            clearNulls(next);
+        }
+        else {
+            next = allocateLike(detached);
+        }
+        values = next.values();
+        offsets = next.offsets();
+        nulls = next.nulls();
+        rowCapacity = next.rowCapacity();
+        Arrays.fill(hasNull, false);
+        Arrays.fill(stringBytes, 0);
+        positionCount = 0;
+        return new Detached(page, () -> giveBack(detached));
+    }
+
+    private void giveBack(Buffers buffers)
+    {
+        if (spareCount.incrementAndGet() <= MAX_SPARE_BUFFERS) {
+            spares.add(buffers);
+        }
+        else {
+            spareCount.decrementAndGet();
+        }
+    }
+
+    private static void clearNulls(Buffers buffers)
+    {
+        for (int channel = 0; channel < buffers.nulls().length; channel++) {
+            long dirty = buffers.dirtyNullBytes()[channel];
+            if (dirty > 0) {
+                buffers.nulls()[channel].asSlice(0, dirty).fill((byte) 0);
+            }
+        }
+    }
+
+    /** New buffers of the sizes of {@code model}'s (newly allocated memory is zeroed: no null bit set). */
+    private static Buffers allocateLike(Buffers model)
+    {
+        int columnCount = model.values().length;
+        MemorySegment[] values = new MemorySegment[columnCount];
+        MemorySegment[] offsets = new MemorySegment[columnCount];
+        MemorySegment[] nulls = new MemorySegment[columnCount];
+        for (int channel = 0; channel < columnCount; channel++) {
+            values[channel] = allocate(model.values()[channel].byteSize());
+            if (model.offsets()[channel] != null) {
+                offsets[channel] = allocate(model.offsets()[channel].byteSize());
+            }
+            if (model.nulls()[channel] != null) {
+                nulls[channel] = allocate(model.nulls()[channel].byteSize());
+            }
+        }
+        return new Buffers(values, offsets, nulls, new long[columnCount], model.rowCapacity());
+    }
+
     /** Forgets the rows; the buffers stay for the next ones. */
     public void reset()
     {
@@ -265,11 +354,8 @@ public final class PageAccumulator
     {
         MemorySegment sourceOffsets = column.offsets();
         int end = from + count;
-        long total = 0;
-        for (int i = from; i < end; i++) {
-            int position = positions[i];
-            total += sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
-        }
+        // room for every string of the source vector: a bound without a pass over the positions
+        long total = (long) column.stringStart(column.positionCount()) - column.stringStart(0);
         ensureStringBytes(channel, total);
         MemorySegment source = column.values();
         MemorySegment target = values[channel];

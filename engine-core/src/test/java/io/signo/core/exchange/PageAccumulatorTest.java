@@ -217,4 +217,42 @@ class PageAccumulatorTest
         IllegalArgumentException failure = assertThrows(IllegalArgumentException.class, () -> accumulator.appendAll(new Page(1, ids.build())));
         assertTrue(failure.getMessage().contains("page of 1 columns after pages of 5"), failure.getMessage());
     }
+
+    @Test
+    void detachedRowsStayWhileTheAccumulatorGoesOnAndComeBackWithoutNulls()
+    {
+        PageAccumulator accumulator = new PageAccumulator();
+        // ids 0 .. 2999: NULLs in flag, price and name
+        accumulator.appendAll(page(0, 3000));
+        PageAccumulator.Detached first = accumulator.detach();
+        assertEquals(0, accumulator.positionCount());
+        assertEquals(0, accumulator.bytes());
+        // the accumulator goes on with other buffers: the detached page does not change
+        accumulator.appendAll(page(10_000, 2000));
+        for (int i = 0; i < 3000; i++) {
+            assertRow(first.page(), i, i);
+        }
+        first.release().run();
+        PageAccumulator.Detached second = accumulator.detach();
+        // goes on in the first page's buffers: rows of ids without any NULL (id % 7 != 3 and id % 5 != 2) must read as not NULL
+        int[] rows = new int[400];
+        int count = 0;
+        Page input = page(20_000, 400);
+        for (int row = 0; row < 400; row++) {
+            long id = 20_000 + row;
+            if (id % 7 != 3 && id % 5 != 2) {
+                rows[count++] = row;
+            }
+        }
+        accumulator.append(input, rows, count);
+        Page third = accumulator.view();
+        assertEquals(count, third.positionCount());
+        for (int i = 0; i < count; i++) {
+            assertRow(third, i, 20_000 + rows[i]);
+        }
+        for (int i = 0; i < 2000; i++) {
+            assertRow(second.page(), i, 10_000 + i);
+        }
+        second.release().run();
+    }
 }

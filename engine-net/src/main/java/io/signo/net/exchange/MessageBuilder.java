@@ -13,6 +13,8 @@ import io.signo.storage.serde.SegmentRegionOutput;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Builds the body of one data message for a destination in another process: pages in the
@@ -46,6 +48,8 @@ final class MessageBuilder
     private int pageCount;
     private long rawBytes;
     private long bodyBytes;
+    /** What gives back the memory of pages added by reference once the message is written or dropped. */
+    private List<Runnable> whenDone = new ArrayList<>();
 
     // uncompressed: the composite and the chunk being filled
     private CompositeByteBuf body;
@@ -57,8 +61,11 @@ final class MessageBuilder
     private SegmentRegionOutput scratch;
     private Lz4Compressor compressor;
 
-    /** The body of a sealed message: the frame's pages part, and how it was encoded. */
-    record Body(ByteBuf buffer, boolean compressed, long uncompressedBytes, int pageCount, long rawBytes) {}
+    /**
+     * The body of a sealed message: the frame's pages part, and how it was encoded; {@code whenDone}
+     * runs once the socket wrote it or it was dropped (the memory of pages it references).
+     */
+    record Body(ByteBuf buffer, boolean compressed, long uncompressedBytes, int pageCount, long rawBytes, List<Runnable> whenDone) {}
 
     boolean isStarted()
     {
@@ -96,6 +103,26 @@ final class MessageBuilder
         rawBytes += page.retainedBytes();
     }
 
+    /**
+     * Adds a page whose memory stays valid until {@code whenDone} runs: its large regions are sent from
+     * that memory, and {@code whenDone} runs once the message was written or dropped. Uncompressed
+     * messages only (a compressed one copies every page, so its caller reuses the memory at once).
+     */
+    void addPage(Page page, Runnable whenDone)
+    {
+        if (compress) {
+            throw new IllegalStateException("a compressed message copies its pages");
+        }
+        addPage(page, true);
+        this.whenDone.add(whenDone);
+    }
+
+    /** True while the message being built is compressed: its pages are copied, never referenced. */
+    boolean isCompressing()
+    {
+        return compress;
+    }
+
     /** Bytes of pages in the message so far, uncompressed. */
     long bodyBytes()
     {
@@ -125,20 +152,23 @@ final class MessageBuilder
             }
             if (compressedLength <= rawLength * MIN_COMPRESSION_SAVING_RATIO) {
                 out.writerIndex(compressedLength);
-                sealed = new Body(out, true, rawLength, pageCount, rawBytes);
+                sealed = new Body(out, true, rawLength, pageCount, rawBytes, List.of());
             }
             else {
                 out.release();
                 ByteBuf uncompressed = allocator.directBuffer(rawLength);
                 MemorySegment.copy(raw, 0, MemorySegment.ofBuffer(uncompressed.nioBuffer(0, rawLength)), 0, rawLength);
                 uncompressed.writerIndex(rawLength);
-                sealed = new Body(uncompressed, false, rawLength, pageCount, rawBytes);
+                sealed = new Body(uncompressed, false, rawLength, pageCount, rawBytes, List.of());
             }
         }
         else {
             closeChunk();
-            sealed = new Body(body, false, bodyBytes, pageCount, rawBytes);
+            sealed = new Body(body, false, bodyBytes, pageCount, rawBytes, whenDone.isEmpty() ? List.of() : whenDone);
             body = null;
+            if (!whenDone.isEmpty()) {
+                whenDone = new ArrayList<>();
+            }
         }
         clear();
         return sealed;
@@ -154,6 +184,10 @@ final class MessageBuilder
             body.release();
         }
         body = null;
+        for (Runnable done : whenDone) {
+            done.run();
+        }
+        whenDone.clear();
         clear();
     }
 

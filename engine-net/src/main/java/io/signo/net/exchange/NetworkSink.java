@@ -231,7 +231,7 @@ final class NetworkSink
         }
         // the accumulated rows first, so that a destination gets a producer's rows in order
         flushAccumulator(destination);
-        emit(destination, page, true);
+        emit(destination, page, true, null);
     }
 
     /**
@@ -308,20 +308,43 @@ final class NetworkSink
         if (accumulator == null || accumulator.positionCount() == 0) {
             return;
         }
-        Page view = accumulator.view();
         boolean toLocal = kind == ExchangeKind.BROADCAST ? broadcastToLocal : channels[destination].isLocal();
         if (toLocal) {
             // a consumer in this process keeps the page: it gets memory of its own, one allocation
-            emit(destination, SegmentRegionOutput.copyOf(view, PageAllocator.transientPages()), true);
+            emit(destination, SegmentRegionOutput.copyOf(accumulator.view(), PageAllocator.transientPages()), true, null);
+        }
+        else if (!startedBuilder(destination).isCompressing()) {
+            // the message references the accumulator's buffers (no copy); they come back once it is written
+            PageAccumulator.Detached detached = accumulator.detach();
+            emit(destination, detached.page(), true, detached.release());
+            return;
         }
         else {
-            emit(destination, view, false);
+            emit(destination, accumulator.view(), false, null);
         }
         accumulator.reset();
     }
 
-    /** Adds a page to the destination's next message and sends the message once it is big enough. */
-    private void emit(int destination, Page page, boolean mayReference)
+    /** The destination's message builder, its message started (compressed or not, as the link decides now) if it was not. */
+    private MessageBuilder startedBuilder(int destination)
+    {
+        MessageBuilder builder = builders[destination];
+        if (builder == null) {
+            builder = new MessageBuilder();
+            builders[destination] = builder;
+        }
+        if (!builder.isStarted()) {
+            builder.start(shouldCompress(destination));
+        }
+        return builder;
+    }
+
+    /**
+     * Adds a page to the destination's next message and sends the message once it is big enough.
+     * With {@code whenDone} (a remote destination only), the message references the page's memory
+     * until it was written, then runs it.
+     */
+    private void emit(int destination, Page page, boolean mayReference, Runnable whenDone)
     {
         boolean toLocal = kind == ExchangeKind.BROADCAST ? broadcastToLocal : channels[destination].isLocal();
         boolean toRemote = kind == ExchangeKind.BROADCAST ? broadcastToRemote : !channels[destination].isLocal();
@@ -336,15 +359,13 @@ final class NetworkSink
             batched = localBytes[destination];
         }
         if (toRemote) {
-            MessageBuilder builder = builders[destination];
-            if (builder == null) {
-                builder = new MessageBuilder();
-                builders[destination] = builder;
+            MessageBuilder builder = startedBuilder(destination);
+            if (whenDone != null) {
+                builder.addPage(page, whenDone);
             }
-            if (!builder.isStarted()) {
-                builder.start(shouldCompress(destination));
+            else {
+                builder.addPage(page, mayReference);
             }
-            builder.addPage(page, mayReference);
             batched = Math.max(batched, builder.bodyBytes());
         }
         if (batched >= target) {
@@ -431,6 +452,9 @@ final class NetworkSink
             // one reservation for the pages and the body, given back once every node's copy is done
             long heldBytes = (localTargets == 0 ? 0 : rawBytes) + (remoteTargets == 0 ? 0 : body.buffer().readableBytes());
             SendMemory.Hold hold = localTargets + remoteTargets == 0 ? null : hold(heldBytes, localTargets + remoteTargets, body);
+            if (hold == null && body != null) {
+                runWhenDone(body);
+            }
             for (OutboundChannel channel : targets) {
                 if (channel == null) {
                     continue;
@@ -474,13 +498,21 @@ final class NetworkSink
     {
         accountBuilding();
         try {
-            return memory.hold(bytes, parts);
+            return memory.hold(bytes, parts, body == null ? List.of() : body.whenDone());
         }
         catch (RuntimeException e) {
             if (body != null && body.buffer().refCnt() > 0) {
                 body.buffer().release();
+                runWhenDone(body);
             }
             throw e;
+        }
+    }
+
+    private static void runWhenDone(MessageBuilder.Body body)
+    {
+        for (Runnable done : body.whenDone()) {
+            done.run();
         }
     }
 

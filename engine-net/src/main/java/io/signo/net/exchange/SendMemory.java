@@ -5,6 +5,7 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.ExceededMemoryLimitException;
 import io.signo.storage.memory.MemoryPool;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -52,12 +53,13 @@ final class SendMemory
 
     /**
      * Driver thread: reserves a sealed message of {@code bytes} going to {@code parts} destinations
-     * (a broadcast sends one body to several nodes); released once every part is done.
+     * (a broadcast sends one body to several nodes); released once every part is done, when
+     * {@code whenDone} runs too (what gives back the memory of pages the message references).
      */
-    Hold hold(long bytes, int parts)
+    Hold hold(long bytes, int parts, List<Runnable> whenDone)
     {
         reserve(bytes);
-        return new Hold(this, bytes, parts);
+        return new Hold(this, bytes, parts, whenDone);
     }
 
     private void reserve(long bytes)
@@ -122,12 +124,14 @@ final class SendMemory
         private final SendMemory memory;
         private final long bytes;
         private final AtomicInteger parts;
+        private final List<Runnable> whenDone;
 
-        private Hold(SendMemory memory, long bytes, int parts)
+        private Hold(SendMemory memory, long bytes, int parts, List<Runnable> whenDone)
         {
             this.memory = memory;
             this.bytes = bytes;
             this.parts = new AtomicInteger(parts);
+            this.whenDone = whenDone;
         }
 
         /** One part was written to the socket, handed to its consumer, or dropped. */
@@ -135,6 +139,9 @@ final class SendMemory
         {
             if (parts.decrementAndGet() == 0) {
                 memory.release(bytes);
+                for (Runnable done : whenDone) {
+                    done.run();
+                }
             }
         }
     }
