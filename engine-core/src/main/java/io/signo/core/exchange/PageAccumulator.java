@@ -354,8 +354,11 @@ public final class PageAccumulator
     {
         MemorySegment sourceOffsets = column.offsets();
         int end = from + count;
-        // room for every string of the source vector: a bound without a pass over the positions
-        long total = (long) column.stringStart(column.positionCount()) - column.stringStart(0);
+        long total = 0;
+        for (int i = from; i < end; i++) {
+            int position = positions[i];
+            total += sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
+        }
         ensureStringBytes(channel, total);
         MemorySegment source = column.values();
         MemorySegment target = values[channel];
