@@ -2,10 +2,11 @@ package io.signo.server.cluster;
 
 import io.signo.sql.files.TpchFiles;
 import io.signo.sql.tpch.DuckDbTpch;
-import io.signo.storage.memory.MemoryPool;
+import io.signo.sql.tpch.SharedTpchFixture;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.storage.table.Catalog;
-import io.signo.storage.tpch.TpchData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -19,6 +20,8 @@ import java.nio.file.Path;
 class ClusterFilesTest
 {
     private static final double SCALE = 0.1;
+    @RegisterExtension
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(SCALE));
 
     @TempDir
     Path directory;
@@ -28,9 +31,9 @@ class ClusterFilesTest
             throws Exception
     {
         Path files = Files.createDirectories(directory.resolve("files"));
-        Catalog generated = TpchData.generate(SCALE, 2, MemoryPool.unbounded("tpch"));
-        try (DuckDbTpch duckDb = DuckDbTpch.load(generated);
-                DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 3)) {
+        Catalog generated = TPCH.fixture().catalog();
+        DuckDbTpch duckDb = TPCH.fixture().duckDb();
+        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 3)) {
             TpchFiles.write(duckDb, generated, files);
             for (TpchFiles.Format format : TpchFiles.Format.values()) {
                 try (ClusterCoordinator coordinator = new ClusterCoordinator(workers.addresses(), directory.resolve("coordinator-" + format), null, 1, ExchangeSettings.DEFAULT, "127.0.0.1")) {

@@ -1,15 +1,13 @@
 package io.signo.server.cluster;
 
 import io.signo.reference.OrderByKeys;
+import io.signo.sql.QueryControl;
+import io.signo.sql.QueryResult;
 import io.signo.sql.ResultRows;
+import io.signo.sql.Session;
 import io.signo.sql.SqlScript;
-import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
-import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -28,52 +26,29 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 /**
  * The 22 TPC-H queries on a cluster of real worker processes on 127.0.0.1, each holding its share
- * of the data, against DuckDB over the same generated data (made again in this process).
+ * of the data, against DuckDB over the same generated data (generated again in the test JVM). The
+ * cluster and DuckDB are shared with the other classes of the same shape ({@link SharedCluster});
+ * this class's join distribution lives in a session of its own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ClusterQueryComparison
 {
-    private static final int THREADS_PER_WORKER = 1;
-
-    private final double scaleFactor;
-    private final int workerCount;
+    private final SharedCluster cluster;
     private final String joinDistribution;
-    private WorkerProcesses workers;
+    private final Session session = new Session("signo");
     private ClusterCoordinator coordinator;
-    private DuckDbTpch duckDb;
 
-    ClusterQueryComparison(double scaleFactor, int workerCount, String joinDistribution)
+    ClusterQueryComparison(SharedCluster cluster, String joinDistribution)
     {
-        this.scaleFactor = scaleFactor;
-        this.workerCount = workerCount;
+        this.cluster = cluster;
         this.joinDistribution = joinDistribution;
     }
 
     @BeforeAll
     void start()
-            throws Exception
     {
-        try (TpchDataSet reference = TpchData.generateDataSet(scaleFactor, 2, MemoryPool.unbounded("duckdb-reference"))) {
-            duckDb = DuckDbTpch.load(reference.catalog());
-        }
-        workers = WorkerProcesses.start(workerCount, THREADS_PER_WORKER, "768m");
-        coordinator = new ClusterCoordinator(workers.addresses(), scaleFactor, 2);
-        coordinator.execute("SET join_distribution = '" + joinDistribution + "'");
-    }
-
-    @AfterAll
-    void stop()
-            throws Exception
-    {
-        if (coordinator != null) {
-            coordinator.close();
-        }
-        if (workers != null) {
-            workers.close();
-        }
-        if (duckDb != null) {
-            duckDb.close();
-        }
+        coordinator = cluster.coordinator();
+        execute("SET join_distribution = '" + joinDistribution + "'");
     }
 
     @TestFactory
@@ -83,18 +58,23 @@ abstract class ClusterQueryComparison
         for (int query = 1; query <= 22; query++) {
             String sql = TpchQueries.query(query);
             tests.add(dynamicTest(String.format(Locale.ROOT, "q%02d", query), () -> {
-                List<List<Object>> expected = duckDb.query(sql);
-                List<List<Object>> actual = ResultRows.toRows(coordinator.execute(sql));
-                ResultComparison.assertSameResult(expected, actual, sql.toLowerCase(Locale.ROOT).contains("order by"),
-                        "SF " + scaleFactor + ", " + workerCount + " worker processes, join_distribution " + joinDistribution + "\n" + sql);
+                List<List<Object>> expected = cluster.expected(sql);
+                List<List<Object>> actual = ResultRows.toRows(execute(sql));
+                ResultComparison.assertSameResult(expected, actual, sql.toLowerCase(Locale.ROOT).contains("order by"), context() + "\n" + sql);
             }));
         }
         return tests.stream();
     }
 
-    ClusterCoordinator coordinator()
+    /** Runs {@code sql} in this class's session. */
+    QueryResult execute(String sql)
     {
-        return coordinator;
+        return coordinator.execute(session, sql, new QueryControl(), counters -> {});
+    }
+
+    private String context()
+    {
+        return cluster.shape() + ", join_distribution " + joinDistribution;
     }
 
     /** The statements of one of engine-sql's SQL suite files, on the worker processes against DuckDB. */
@@ -115,10 +95,9 @@ abstract class ClusterQueryComparison
             String sql = statements.get(i);
             String name = file + ":" + (i + 1);
             tests.add(dynamicTest(name, () -> {
-                List<List<Object>> expected = duckDb.query(sql);
-                List<List<Object>> actual = ResultRows.toRows(coordinator.execute(sql));
-                ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql),
-                        name + ", SF " + scaleFactor + ", " + workerCount + " worker processes, join_distribution " + joinDistribution + "\n" + sql);
+                List<List<Object>> expected = cluster.expected(sql);
+                List<List<Object>> actual = ResultRows.toRows(execute(sql));
+                ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql), name + ", " + context() + "\n" + sql);
             }));
         }
         return tests.stream();

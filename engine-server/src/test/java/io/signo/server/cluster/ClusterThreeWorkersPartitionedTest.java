@@ -1,11 +1,16 @@
 package io.signo.server.cluster;
 
+import org.junit.jupiter.api.extension.RegisterExtension;
+
 /** TPC-H on three worker processes at SF 0.01, every join repartitioned, against DuckDB. */
 class ClusterThreeWorkersPartitionedTest
         extends ClusterQueryComparison
 {
+    @RegisterExtension
+    static final SharedCluster CLUSTER = SharedCluster.tpch(0.01, 3);
+
     ClusterThreeWorkersPartitionedTest()
     {
-        super(0.01, 3, "partitioned");
+        super(CLUSTER, "partitioned");
     }
 }

@@ -2,6 +2,7 @@ package io.signo.server.cluster;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.stream.Stream;
 
@@ -9,9 +10,12 @@ import java.util.stream.Stream;
 class ClusterThreeWorkersScaleFactor001Test
         extends ClusterQueryComparison
 {
+    @RegisterExtension
+    static final SharedCluster CLUSTER = SharedCluster.tpch(0.01, 3);
+
     ClusterThreeWorkersScaleFactor001Test()
     {
-        super(0.01, 3, "automatic");
+        super(CLUSTER, "automatic");
     }
 
     /** A recursion runs on the coordinator, its inputs computed once on the workers: recursive.sql as the in-process suites run it. */

@@ -3,6 +3,7 @@ package io.signo.server.cluster;
 import io.signo.sql.ResultRows;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 
@@ -13,9 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ClusterTwoWorkersScaleFactor001Test
         extends ClusterQueryComparison
 {
+    @RegisterExtension
+    static final SharedCluster CLUSTER = SharedCluster.tpch(0.01, 2);
+
     ClusterTwoWorkersScaleFactor001Test()
     {
-        super(0.01, 2, "automatic");
+        super(CLUSTER, "automatic");
     }
 
     /** Every worker generated its own nation and region: Q5 and Q8 join them there, nothing is broadcast from the coordinator. */
@@ -23,7 +27,7 @@ class ClusterTwoWorkersScaleFactor001Test
     void joinsTheReplicatedTablesOnEachWorkersCopy()
     {
         for (int query : List.of(5, 8)) {
-            List<String> plan = ResultRows.toRows(coordinator().execute("EXPLAIN " + TpchQueries.query(query))).stream()
+            List<String> plan = ResultRows.toRows(execute("EXPLAIN " + TpchQueries.query(query))).stream()
                     .map(row -> row.getFirst().toString())
                     .flatMap(String::lines)
                     .toList();

@@ -3,15 +3,14 @@ package io.signo.server.cluster;
 import io.signo.sql.QueryControl;
 import io.signo.sql.ResultRows;
 import io.signo.sql.Session;
-import io.signo.sql.tpch.DuckDbTpch;
 import io.signo.sql.tpch.ResultComparison;
+import io.signo.sql.tpch.SharedTpchFixture;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
-import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.tpch.TpchData;
-import io.signo.storage.tpch.TpchDataSet;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkerFailureTest
 {
     private static final double SCALE_FACTOR = 0.01;
+    /** Kills a worker: the cluster is this class's own, only DuckDB's reference is shared. */
+    @RegisterExtension
+    static final SharedTpchFixture REFERENCE = SharedTpchFixture.withDuckDb(Setup.of(SCALE_FACTOR));
     /** Every lineitem row against every part row: minutes of work, so it is surely running when the worker dies. */
     private static final String LONG_QUERY = "select count(*) from lineitem a, lineitem b where a.l_quantity + b.l_quantity < 0";
 
@@ -72,10 +74,7 @@ class WorkerFailureTest
             catch (TimeoutException e) {
                 throw new AssertionError("Q3 did not finish in 60 s after the worker died; the stacks:\n" + ThreadDumps.of(workers), e);
             }
-            try (TpchDataSet reference = TpchData.generateDataSet(SCALE_FACTOR, 2, MemoryPool.unbounded("reference"));
-                    DuckDbTpch duckDb = DuckDbTpch.load(reference.catalog())) {
-                ResultComparison.assertSameResult(duckDb.query(sql), actual, true, "Q3 after a worker died");
-            }
+            ResultComparison.assertSameResult(REFERENCE.fixture().duckDb().query(sql), actual, true, "Q3 after a worker died");
         }
     }
 }

@@ -1,19 +1,20 @@
 package io.signo.server.jdbc;
 
 import com.sun.net.httpserver.HttpServer;
-import io.signo.reference.DuckDbDatabase;
 import io.signo.reference.ResultComparison;
 import io.signo.server.query.ManagedQuery;
 import io.signo.server.query.QueryState;
+import io.signo.sql.tpch.DuckDbTpch;
+import io.signo.sql.tpch.SharedTpchFixture;
+import io.signo.sql.tpch.TpchFixture.Setup;
 import io.signo.storage.error.ErrorCode;
-import io.signo.storage.memory.MemoryPool;
-import io.signo.storage.table.Catalog;
 import io.signo.storage.tpch.TpchData;
 import io.signo.storage.tpch.TpchQueries;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -66,17 +67,19 @@ class SignoJdbcTest
     /** A query that runs far longer than the tests wait: a non-equi join of lineitem with itself. */
     private static final String LONG_QUERY = "select count(*) from lineitem a join lineitem b on a.l_quantity < b.l_quantity";
 
+    /** The data and DuckDB of the SF 0.1 tests of this JVM: the server only reads them, sessions set what they change. */
+    @RegisterExtension
+    static final SharedTpchFixture TPCH = SharedTpchFixture.withDuckDb(Setup.of(SCALE_FACTOR));
+
     private JdbcTestServer server;
-    private DuckDbDatabase duckDb;
+    private DuckDbTpch duckDb;
 
     @BeforeAll
     void start()
             throws Exception
     {
-        Catalog catalog = TpchData.generate(SCALE_FACTOR, 2, MemoryPool.unbounded("tpch"));
-        duckDb = DuckDbDatabase.open(2);
-        duckDb.load(catalog, 2, true);
-        server = new JdbcTestServer(catalog, 2);
+        duckDb = TPCH.fixture().duckDb();
+        server = new JdbcTestServer(TPCH.fixture().catalog(), 2);
     }
 
     @AfterAll
@@ -85,9 +88,6 @@ class SignoJdbcTest
     {
         if (server != null) {
             server.close();
-        }
-        if (duckDb != null) {
-            duckDb.close();
         }
     }
 
