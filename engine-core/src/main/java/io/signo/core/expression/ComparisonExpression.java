@@ -85,6 +85,12 @@ public final class ComparisonExpression
     @Override
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
+        if (domain == Domain.STRING) {
+            Expression operand = right instanceof ConstantExpression ? left : left instanceof ConstantExpression ? right : null;
+            if (operand != null && DictionaryPredicate.applies(operand, page, count)) {
+                return DictionaryPredicate.evaluate(this, operand, page, positions, count, allocator);
+            }
+        }
         byte[] result = new byte[count];
         MemorySegment leftNulls;
         MemorySegment rightNulls;

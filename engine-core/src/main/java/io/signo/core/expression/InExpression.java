@@ -98,6 +98,9 @@ public final class InExpression
     @Override
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
+        if (stringKeys && DictionaryPredicate.applies(value, page, count)) {
+            return DictionaryPredicate.evaluate(this, value, page, positions, count, allocator);
+        }
         byte[] result = new byte[count];
         MemorySegment valueNulls;
         if (stringKeys) {

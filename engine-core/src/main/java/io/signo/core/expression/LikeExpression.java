@@ -43,6 +43,9 @@ public final class LikeExpression
     @Override
     public ColumnVector evaluate(Page page, int[] positions, int count, PageAllocator allocator)
     {
+        if (DictionaryPredicate.applies(value, page, count)) {
+            return DictionaryPredicate.evaluate(this, value, page, positions, count, allocator);
+        }
         StringOperand strings = StringOperand.evaluate(value, page, positions, count, allocator);
         MemorySegment bytes = strings.bytes();
         byte[] result = new byte[count];

@@ -231,6 +231,75 @@ class ParquetFilesTest
         assertSame("SELECT f, count(*), sum(i) FROM " + table + " WHERE i < 12288 OR i >= 20480 GROUP BY f", false);
     }
 
+    /**
+     * Small string dictionaries reach the operators as codes into the row group's dictionary: grouping
+     * (one-byte, short and long keys), filters (equality, IN, LIKE, ranges, NULL tests), joins, sorting,
+     * string functions, DISTINCT and loading a table over them, with NULLs, with row groups whose
+     * dictionaries differ, and over several files read as one table, each answer DuckDB's.
+     */
+    @Test
+    void dictionaryEncodedStringsReadAsDuckDbReadsThem()
+            throws Exception
+    {
+        String rows = """
+                SELECT i::INTEGER AS i,
+                       CASE WHEN i % 9 = 0 THEN NULL ELSE chr((65 + (i // 2048 + i) % 3 + (i // 2048) % 4)::INTEGER) END AS flag,
+                       CASE WHEN i % 13 = 0 THEN NULL ELSE ['MAIL', 'SHIP', 'AIR', 'TRUCK', 'RAIL', 'FOB', 'REG AIR'][1 + (i // 2048 + i % 4)::INTEGER % 7] END AS mode,
+                       CASE WHEN i % 17 = 0 THEN NULL ELSE 'Customer#' || lpad(((i * 7 + OFFSET) % 40)::VARCHAR, 9, '0') END AS name
+                FROM range(FROM_ROW, TO_ROW) t(i)""";
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("COPY (" + rows.replace("OFFSET", "0").replace("FROM_ROW", "0").replace("TO_ROW", "12288") + ") TO '" + directory.resolve("dict_1.parquet")
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            statement.execute("COPY (" + rows.replace("OFFSET", "5").replace("FROM_ROW", "12288").replace("TO_ROW", "20480") + ") TO '" + directory.resolve("dict_2.parquet")
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 4096, COMPRESSION zstd, PARQUET_VERSION v2)");
+        }
+        String encodings = duckDb.query("SELECT DISTINCT encodings FROM parquet_metadata('" + directory.resolve("dict_*.parquet") + "') WHERE path_in_schema <> 'i'").toString();
+        assertTrue(encodings.contains("DICTIONARY") && !encodings.contains("[PLAIN]"), "the string columns are not dictionary-encoded throughout: " + encodings);
+        for (String table : List.of("read_parquet('" + directory.resolve("dict_1.parquet") + "')", "read_parquet('" + directory.resolve("dict_*.parquet") + "')")) {
+            assertSame("SELECT flag, mode, count(*), sum(i) FROM " + table + " GROUP BY flag, mode", false);
+            assertSame("SELECT flag, count(*), min(mode), max(name) FROM " + table + " GROUP BY flag", false);
+            assertSame("SELECT name, count(*), min(flag), count(mode) FROM " + table + " GROUP BY name", false);
+            assertSame("SELECT mode, count(DISTINCT flag), count(DISTINCT name) FROM " + table + " WHERE i % 3 <> 1 GROUP BY mode", false);
+            assertSame("SELECT flag, mode, i FROM " + table + " WHERE mode = 'MAIL' AND flag IN ('A', 'C')", false);
+            assertSame("SELECT count(*), sum(i) FROM " + table + " WHERE mode IN ('AIR', 'REG AIR') OR flag IS NULL", false);
+            assertSame("SELECT i, name FROM " + table + " WHERE name LIKE '%00000001_' AND mode <> 'SHIP'", false);
+            assertSame("SELECT count(*), count(flag), count(mode) FROM " + table + " WHERE flag < 'C' OR mode IS NULL", false);
+            assertSame("SELECT i, flag, mode, name FROM " + table + " WHERE i % 97 = 0 ORDER BY i", true);
+            assertSame("SELECT upper(mode) || flag, length(name), substring(name, 10, 3), count(*) FROM " + table + " WHERE i % 5 = 2 GROUP BY 1, 2, 3", false);
+            assertSame("SELECT mode, flag, i FROM " + table + " ORDER BY mode DESC NULLS LAST, flag NULLS FIRST, i LIMIT 40", true);
+            assertSame("SELECT DISTINCT mode, flag FROM " + table, false);
+            assertSame("SELECT a.mode, count(*), sum(b.i) FROM " + table + " a JOIN " + table + " b ON a.mode = b.mode AND a.flag = b.flag WHERE a.i % 100 = 0 AND b.i % 50 = 0 GROUP BY a.mode",
+                    false);
+        }
+        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+            engine.execute("CREATE TABLE coded AS SELECT * FROM read_parquet('" + directory.resolve("dict_*.parquet") + "') WHERE i % 2 = 0");
+            ResultComparison.assertSameResult(duckDb.query("SELECT * FROM read_parquet('" + directory.resolve("dict_*.parquet") + "') WHERE i % 2 = 0 ORDER BY i"),
+                    ResultRows.toRows(engine.execute("SELECT * FROM coded ORDER BY i")), true, "table loaded from dictionary-encoded strings");
+        }
+    }
+
+    /**
+     * A string column whose chunk falls back from dictionary-encoded to plain pages midway (pyarrow's
+     * writer, made by make_dictionary_fallback_fixture.py beside it), beside a row group whose
+     * dictionary differs and a flag column dictionary-encoded throughout: read as DuckDB reads it.
+     */
+    @Test
+    void aColumnThatFallsBackToPlainPagesMidwayReadsAsDuckDbReadsIt()
+            throws Exception
+    {
+        Path fixture = directory.resolve("dictionary_fallback.parquet");
+        try (InputStream input = ParquetFilesTest.class.getResourceAsStream("/io/signo/sql/files/dictionary_fallback.parquet")) {
+            Files.copy(input, fixture, StandardCopyOption.REPLACE_EXISTING);
+        }
+        String table = "read_parquet('" + fixture + "')";
+        assertSame("SELECT * FROM " + table + " ORDER BY i", true);
+        assertSame("SELECT s, f, count(*), sum(i) FROM " + table + " GROUP BY s, f", false);
+        assertSame("SELECT f, count(*), count(s), min(s), max(s) FROM " + table + " GROUP BY f", false);
+        assertSame("SELECT i, s, f FROM " + table + " WHERE s IN ('v1', 'w2', 'unique value 03001') AND f <> 'R'", false);
+        assertSame("SELECT count(*), sum(i) FROM " + table + " WHERE s LIKE 'unique%' OR f IS NULL", false);
+        assertSame("SELECT i, s FROM " + table + " WHERE i % 101 = 0 ORDER BY i", true);
+    }
+
     /** A file of a second writer, pyarrow (made by make_pyarrow_fixture.py beside it): narrow and unsigned integers, fixed-length decimals. */
     @Test
     void aFileOfAnotherWriterReadsAsDuckDbReadsIt()

@@ -18,6 +18,14 @@ import java.util.Objects;
  * offsets in {@link #offsets()}; the string at position p is bytes [offset(p), offset(p + 1)).
  * NULLs are a bitmap in {@link #nulls()}, bit p set when position p is null, absent (null) when no
  * value is null. A null position still occupies its slot, with an unspecified value.
+ *
+ * <p>A string vector may instead be dictionary-encoded ({@link #dictionaryEncoded}): an int code per
+ * position in {@link #dictionaryCodes()} naming an entry of {@link #dictionary()}, a string vector
+ * of distinct values without NULLs (a NULL position's code is 0 and means nothing). Operators that
+ * know the form work on the codes (a test or a group key computed once per entry); for every other
+ * reader {@link #values()} and {@link #offsets()} are the ordinary strings, decoded once, on the
+ * first call, from GC-released memory. Slicing and gathering positions keep the form (codes are
+ * gathered, the dictionary shared), so the strings of a filtered page are never copied.
  */
 public final class ColumnVector
 {
@@ -41,6 +49,15 @@ public final class ColumnVector
     private final MemorySegment values;
     private final MemorySegment offsets;
     private final MemorySegment nulls;
+    /** The dictionary form's codes, an int per position; null for a plain vector. */
+    private final MemorySegment codes;
+    private final ColumnVector dictionary;
+    /** The dictionary form's strings once a reader has asked for them; written once (a racing second decode is equal). */
+    private volatile DecodedStrings decoded;
+
+    private record DecodedStrings(MemorySegment values, MemorySegment offsets)
+    {
+    }
 
     public ColumnVector(Type type, int positionCount, MemorySegment values, MemorySegment offsets, MemorySegment nulls)
     {
@@ -49,9 +66,68 @@ public final class ColumnVector
         this.values = Objects.requireNonNull(values, "values is null");
         this.offsets = offsets;
         this.nulls = nulls;
+        this.codes = null;
+        this.dictionary = null;
         if (type.physicalType() == PhysicalType.BYTES) {
             Objects.requireNonNull(offsets, "offsets is null for a string vector");
         }
+    }
+
+    private ColumnVector(Type type, int positionCount, ColumnVector dictionary, MemorySegment codes, MemorySegment nulls)
+    {
+        this.type = type;
+        this.positionCount = positionCount;
+        this.values = null;
+        this.offsets = null;
+        this.nulls = nulls;
+        this.codes = codes;
+        this.dictionary = dictionary;
+    }
+
+    /**
+     * A dictionary-encoded string vector: position p holds entry {@code codes[p]} of {@code dictionary}
+     * (a string vector without NULLs or a dictionary of its own, at least one entry), or is NULL where
+     * its bit in {@code nulls} is set, its code then 0. The caller guarantees every code names an entry.
+     */
+    public static ColumnVector dictionaryEncoded(Type type, int positionCount, MemorySegment codes, ColumnVector dictionary, MemorySegment nulls)
+    {
+        Objects.requireNonNull(type, "type is null");
+        Objects.requireNonNull(codes, "codes is null");
+        Objects.requireNonNull(dictionary, "dictionary is null");
+        if (type.physicalType() != PhysicalType.BYTES || dictionary.type().physicalType() != PhysicalType.BYTES) {
+            throw new IllegalArgumentException("a dictionary of " + dictionary.type() + " for a vector of " + type + ": only strings are dictionary-encoded");
+        }
+        if (dictionary.isDictionaryEncoded() || dictionary.mayHaveNulls() || dictionary.positionCount() == 0) {
+            throw new IllegalArgumentException("a dictionary must be plain, without NULLs and not empty: " + dictionary);
+        }
+        if (codes.byteSize() < (long) positionCount * Integer.BYTES) {
+            throw new IllegalArgumentException(codes.byteSize() + " bytes of codes for " + positionCount + " positions");
+        }
+        return new ColumnVector(type, positionCount, dictionary, codes, nulls);
+    }
+
+    /** Whether this is a dictionary-encoded string vector: {@link #dictionaryCodes()} and {@link #dictionary()} then hold it. */
+    public boolean isDictionaryEncoded()
+    {
+        return codes != null;
+    }
+
+    /** A dictionary-encoded vector's codes, an int per position; null for a plain vector. */
+    public MemorySegment dictionaryCodes()
+    {
+        return codes;
+    }
+
+    /** A dictionary-encoded vector's entries; null for a plain vector. */
+    public ColumnVector dictionary()
+    {
+        return dictionary;
+    }
+
+    /** The code of a position of a dictionary-encoded vector. */
+    public int code(int position)
+    {
+        return codes.getAtIndex(INT, position);
     }
 
     public Type type()
@@ -64,15 +140,60 @@ public final class ColumnVector
         return positionCount;
     }
 
+    /** The values; a dictionary-encoded vector's strings are decoded on the first call. */
     public MemorySegment values()
     {
-        return values;
+        return codes == null ? values : decodedStrings().values();
     }
 
-    /** String offsets, or null for fixed-width types. */
+    /** String offsets, or null for fixed-width types; a dictionary-encoded vector's are decoded on the first call. */
     public MemorySegment offsets()
     {
-        return offsets;
+        return codes == null ? offsets : decodedStrings().offsets();
+    }
+
+    private DecodedStrings decodedStrings()
+    {
+        DecodedStrings known = decoded;
+        if (known == null) {
+            known = decodeStrings();
+            decoded = known;
+        }
+        return known;
+    }
+
+    /** Looks every position's string up in the dictionary, a NULL's as the empty string. */
+    private DecodedStrings decodeStrings()
+    {
+        PageAllocator allocator = PageAllocator.transientPages();
+        MemorySegment entryOffsets = dictionary.offsets;
+        MemorySegment entryBytes = dictionary.values;
+        MemorySegment codes = this.codes;
+        MemorySegment nulls = this.nulls;
+        int count = positionCount;
+        long totalBytes = 0;
+        for (int i = 0; i < count; i++) {
+            int code = codes.getAtIndex(INT, i);
+            totalBytes += entryOffsets.getAtIndex(INT, code + 1) - entryOffsets.getAtIndex(INT, code);
+        }
+        if (totalBytes > Integer.MAX_VALUE - COPY_SLACK_BYTES) {
+            throw new IllegalArgumentException("a vector's strings exceed 2 GiB");
+        }
+        MemorySegment out = allocator.allocate(totalBytes + COPY_SLACK_BYTES);
+        MemorySegment outOffsets = allocator.allocate((count + 1L) * Integer.BYTES);
+        int written = 0;
+        for (int i = 0; i < count; i++) {
+            int code = codes.getAtIndex(INT, i);
+            int start = entryOffsets.getAtIndex(INT, code);
+            int length = entryOffsets.getAtIndex(INT, code + 1) - start;
+            if (nulls != null && isNullBit(nulls, i)) {
+                length = 0;
+            }
+            copyBytes(entryBytes, start, out, written, length);
+            written += length;
+            outOffsets.setAtIndex(INT, i + 1, written);
+        }
+        return new DecodedStrings(out.asSlice(0, written), outOffsets);
     }
 
     /** The null bitmap, or null when no position is null. */
@@ -151,17 +272,21 @@ public final class ColumnVector
 
     public int stringStart(int position)
     {
-        return offsets.getAtIndex(INT, position);
+        return offsets().getAtIndex(INT, position);
     }
 
     public int stringLength(int position)
     {
+        MemorySegment offsets = offsets();
         return offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
     }
 
     /** Decodes a string value; for output and tests, not for hot loops. */
     public String getString(int position)
     {
+        if (codes != null) {
+            return dictionary.getString(code(position));
+        }
         int start = stringStart(position);
         int length = stringLength(position);
         byte[] bytes = new byte[length];
@@ -202,6 +327,9 @@ public final class ColumnVector
             throw new IllegalArgumentException("region of " + count + " rows from row " + from + " of a vector of " + positionCount + " (the first row a multiple of 8)");
         }
         MemorySegment regionNulls = nulls == null ? null : nulls.asSlice(from >>> 3, (count + 7L) >>> 3);
+        if (codes != null) {
+            return new ColumnVector(type, count, dictionary, codes.asSlice((long) from * Integer.BYTES, (long) count * Integer.BYTES), regionNulls);
+        }
         if (type.physicalType() != PhysicalType.BYTES) {
             long width = type.physicalType().fixedWidth();
             return new ColumnVector(type, count, values.asSlice(from * width, count * width), null, regionNulls);
@@ -224,6 +352,20 @@ public final class ColumnVector
     public ColumnVector copyPositions(int[] positions, int count, PageAllocator allocator)
     {
         MemorySegment newNulls = selectNulls(nulls, positions, count, allocator);
+        if (codes != null) {
+            // the codes are gathered, the dictionary shared: no string is copied
+            MemorySegment out = allocator.allocate(Math.max(1L, count) * Integer.BYTES);
+            if (positions == null) {
+                MemorySegment.copy(codes, 0, out, 0, (long) count * Integer.BYTES);
+            }
+            else if (hasLongRuns(positions, count)) {
+                copyFixedWidth(codes, positions, count, Integer.BYTES, out);
+            }
+            else {
+                gatherInts(codes, positions, count, out);
+            }
+            return new ColumnVector(type, count, dictionary, out, newNulls);
+        }
         if (positions == null) {
             return copyRange(0, count, newNulls, allocator);
         }
@@ -232,7 +374,7 @@ public final class ColumnVector
         if (width > 0) {
             MemorySegment out = allocator.allocate((long) count * width);
             if (byRuns) {
-                copyFixedWidth(positions, count, width, out);
+                copyFixedWidth(values, positions, count, width, out);
             }
             else {
                 gatherFixedWidth(positions, count, width, out);
@@ -423,7 +565,7 @@ public final class ColumnVector
      * Why runs: a filter that keeps most rows (Q1 keeps 98 %) selects long runs of consecutive
      * positions, and a run is one bulk copy; positions on their own are copied value by value.
      */
-    private void copyFixedWidth(int[] positions, int count, int width, MemorySegment out)
+    private static void copyFixedWidth(MemorySegment values, int[] positions, int count, int width, MemorySegment out)
     {
         int i = 0;
         while (i < count) {
@@ -552,15 +694,22 @@ public final class ColumnVector
         return end - from;
     }
 
-    /** Bytes of native memory this vector references. */
+    /**
+     * Bytes of native memory this vector references. The same for the vector's whole life, as
+     * operators reserve and later release it: a dictionary-encoded vector counts its codes and
+     * dictionary, not the strings a reader may decode later (GC-released memory of that reader's).
+     */
     public long retainedBytes()
     {
+        if (codes != null) {
+            return codes.byteSize() + dictionary.retainedBytes() + (nulls == null ? 0 : nulls.byteSize());
+        }
         return values.byteSize() + (offsets == null ? 0 : offsets.byteSize()) + (nulls == null ? 0 : nulls.byteSize());
     }
 
     @Override
     public String toString()
     {
-        return "ColumnVector{" + type + ", positions=" + positionCount + (nulls != null ? ", nullable" : "") + "}";
+        return "ColumnVector{" + type + ", positions=" + positionCount + (nulls != null ? ", nullable" : "") + (codes != null ? ", dictionary of " + dictionary.positionCount() : "") + "}";
     }
 }

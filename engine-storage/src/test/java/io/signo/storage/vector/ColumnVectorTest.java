@@ -228,6 +228,72 @@ class ColumnVectorTest
     }
 
     /** Six values of the type; with nulls, positions 1 and 4 are NULL. */
+    /**
+     * A dictionary-encoded vector reads as the strings its codes name (NULLs where its bitmap says),
+     * through its accessors and through the strings decoded for readers that want values and
+     * offsets; slices and gathers keep the codes and share the dictionary.
+     */
+    @Test
+    void dictionaryEncodedStringsReadAsTheirEntries()
+    {
+        VectorBuilder entries = new VectorBuilder(Type.VARCHAR, 3);
+        for (String entry : List.of("MAIL", "", "REG AIR")) {
+            entries.appendString(entry);
+        }
+        ColumnVector dictionary = entries.build();
+        int rows = 20;
+        MemorySegment codes = ALLOCATOR.allocate(rows * Integer.BYTES);
+        MemorySegment nulls = ALLOCATOR.allocate((rows + 7) / 8);
+        List<Object> expected = new ArrayList<>();
+        for (int row = 0; row < rows; row++) {
+            int code = row * 7 % 3;
+            if (row % 6 == 5) {
+                nulls.set(java.lang.foreign.ValueLayout.JAVA_BYTE, row >>> 3, (byte) (nulls.get(java.lang.foreign.ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
+                code = 0;
+            }
+            codes.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, row, code);
+            expected.add(row % 6 == 5 ? null : dictionary.getString(code));
+        }
+        ColumnVector vector = ColumnVector.dictionaryEncoded(Type.VARCHAR, rows, codes, dictionary, nulls);
+        assertTrue(vector.isDictionaryEncoded());
+        assertEquals(expected, values(vector));
+
+        ColumnVector decoded = new ColumnVector(Type.VARCHAR, rows, vector.values(), vector.offsets(), vector.nulls());
+        assertFalse(decoded.isDictionaryEncoded());
+        assertEquals(expected, values(decoded));
+        for (int row = 0; row < rows; row++) {
+            assertEquals(row % 6 == 5 ? 0 : dictionary.getString(vector.code(row)).length(), vector.stringLength(row), "row " + row);
+        }
+
+        ColumnVector region = vector.region(8, 12, ALLOCATOR);
+        assertTrue(region.isDictionaryEncoded());
+        assertEquals(expected.subList(8, 20), values(region));
+
+        int[] positions = {19, 0, 1, 2, 3, 4, 5, 6, 11, 11, 17};
+        ColumnVector gathered = vector.copyPositions(positions, positions.length, ALLOCATOR);
+        assertTrue(gathered.isDictionaryEncoded());
+        assertTrue(gathered.dictionary() == dictionary, "a gather shares the dictionary");
+        List<Object> expectedGathered = new ArrayList<>();
+        for (int position : positions) {
+            expectedGathered.add(expected.get(position));
+        }
+        assertEquals(expectedGathered, values(gathered));
+        assertEquals(expected.subList(0, 5), values(vector.copyPositions(null, 5, ALLOCATOR)));
+    }
+
+    @Test
+    void aDictionaryIsPlainStringsWithoutNulls()
+    {
+        MemorySegment codes = ALLOCATOR.allocate(Integer.BYTES);
+        assertThrows(IllegalArgumentException.class, () -> ColumnVector.dictionaryEncoded(Type.VARCHAR, 1, codes, new VectorBuilder(Type.VARCHAR, 1).build(), null));
+        VectorBuilder withNull = new VectorBuilder(Type.VARCHAR, 1);
+        withNull.appendNull();
+        assertThrows(IllegalArgumentException.class, () -> ColumnVector.dictionaryEncoded(Type.VARCHAR, 1, codes, withNull.build(), null));
+        VectorBuilder numbers = new VectorBuilder(Type.INTEGER, 1);
+        numbers.appendInt(1);
+        assertThrows(IllegalArgumentException.class, () -> ColumnVector.dictionaryEncoded(Type.INTEGER, 1, codes, numbers.build(), null));
+    }
+
     private static ColumnVector sample(Type type, boolean withNulls)
     {
         VectorBuilder builder = new VectorBuilder(type, 2);

@@ -40,6 +40,15 @@ final class PackedKeyLayout
     private final int[] nullWord;
     private final int[] nullShift;
     private final boolean twoWords;
+    /** Up to this many dictionary entries are packed once even for a page of fewer rows. */
+    private static final int MIN_MAPPED_ENTRIES = 256;
+    /** Per key column, the dictionary whose entries were packed last, and their fields: pages of a row group share one. */
+    private final ColumnVector[] packedDictionaries;
+    private final long[][] entryFields;
+    /** Per key column, which of those entries are longer than the field (null when none is). */
+    private final boolean[][] longEntries;
+    /** The rows' codes of the column being packed, copied from native memory. */
+    private int[] rowCodes = new int[0];
     private final byte[] scratch = new byte[Long.BYTES];
     private final MemorySegment scratchSegment = MemorySegment.ofArray(scratch);
 
@@ -51,6 +60,9 @@ final class PackedKeyLayout
         this.stringBytes = stringBytes;
         this.lengthBits = lengthBits;
         this.valueMask = valueMask;
+        this.packedDictionaries = new ColumnVector[columnCount];
+        this.entryFields = new long[columnCount][];
+        this.longEntries = new boolean[columnCount][];
         this.valueWord = new int[columnCount];
         this.valueShift = new int[columnCount];
         this.nullWord = new int[columnCount];
@@ -198,7 +210,7 @@ final class PackedKeyLayout
             ColumnVector vector = columns[column];
             long[] words = valueWord[column] == 0 ? words0 : words1;
             int shift = valueShift[column];
-            MemorySegment values = vector.values();
+            MemorySegment values = physicalTypes[column] == PhysicalType.BYTES ? null : vector.values();
             switch (physicalTypes[column]) {
                 case BYTE -> {
                     for (int i = 0; i < count; i++) {
@@ -221,7 +233,12 @@ final class PackedKeyLayout
                     }
                 }
                 case BYTES -> {
-                    if (!packStrings(vector, rows, count, words, shift, stringBytes[column], lengthBits[column])) {
+                    if (vector.isDictionaryEncoded() && vector.dictionary().positionCount() <= Math.max(count, MIN_MAPPED_ENTRIES)) {
+                        if (!packCodes(column, vector, rows, count, words, shift)) {
+                            return false;
+                        }
+                    }
+                    else if (!packStrings(vector, rows, count, words, shift, stringBytes[column], lengthBits[column])) {
                         return false;
                     }
                 }
@@ -240,6 +257,79 @@ final class PackedKeyLayout
             }
         }
         return true;
+    }
+
+    /**
+     * {@link #packStrings} of a dictionary-encoded column: each entry's field is packed once per
+     * dictionary (a row group's, shared by its pages), then each row's is looked up by its code. An
+     * entry longer than the field holds packs as 0 and fails the pack where a row that is not NULL
+     * names it.
+     */
+    private boolean packCodes(int column, ColumnVector vector, int[] rows, int count, long[] words, int shift)
+    {
+        ColumnVector dictionary = vector.dictionary();
+        if (packedDictionaries[column] != dictionary) {
+            packEntries(column, dictionary);
+        }
+        long[] fields = entryFields[column];
+        MemorySegment codes = vector.dictionaryCodes();
+        // the codes come to the heap first, in one copy when they are dense: a checked native read per row costs more
+        if (rowCodes.length < count) {
+            rowCodes = new int[Math.max(count, rowCodes.length * 2)];
+        }
+        int[] heapCodes = rowCodes;
+        if (rows == null) {
+            MemorySegment.copy(codes, ValueLayout.JAVA_INT_UNALIGNED, 0, heapCodes, 0, count);
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                heapCodes[i] = codes.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, rows[i]);
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            words[i] |= fields[heapCodes[i]] << shift;
+        }
+        boolean[] tooLong = longEntries[column];
+        if (tooLong == null) {
+            return true;
+        }
+        MemorySegment bitmap = vector.nulls();
+        for (int i = 0; i < count; i++) {
+            if (tooLong[heapCodes[i]] && (bitmap == null || !ColumnVector.isNullBit(bitmap, rows == null ? i : rows[i]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Packs each entry of {@code dictionary} as {@link #packStrings} would, for {@link #packCodes} of {@code column}. */
+    private void packEntries(int column, ColumnVector dictionary)
+    {
+        int maxBytes = stringBytes[column];
+        int entryCount = dictionary.positionCount();
+        MemorySegment bytes = dictionary.values();
+        MemorySegment offsets = dictionary.offsets();
+        long[] fields = new long[entryCount];
+        boolean[] tooLong = null;
+        for (int entry = 0; entry < entryCount; entry++) {
+            int start = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, entry);
+            int length = offsets.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, entry + 1) - start;
+            if (length > maxBytes) {
+                if (tooLong == null) {
+                    tooLong = new boolean[entryCount];
+                }
+                tooLong[entry] = true;
+                continue;
+            }
+            long value = 0;
+            for (int index = 0; index < length; index++) {
+                value |= (bytes.get(ValueLayout.JAVA_BYTE, start + index) & 0xFFL) << (index * Byte.SIZE);
+            }
+            fields[entry] = (value << lengthBits[column]) | length;
+        }
+        entryFields[column] = fields;
+        longEntries[column] = tooLong;
+        packedDictionaries[column] = dictionary;
     }
 
     private static boolean packStrings(ColumnVector vector, int[] rows, int count, long[] words, int shift, int maxBytes, int lengthBits)

@@ -66,6 +66,68 @@ class PackedGroupByHashTest
                 rows(output));
     }
 
+    /**
+     * Keys of files' unbounded VARCHARs arriving as codes into each page's dictionary: pages whose
+     * dictionaries differ, NULL rows (whose code names an entry longer than the one-byte field), and
+     * a later page whose longer value moves the groups to wider fields, grouped as the same strings.
+     */
+    @Test
+    void dictionaryEncodedKeysGroupAsTheirStrings()
+    {
+        List<Type> types = List.of(Type.VARCHAR, Type.VARCHAR, Type.BIGINT);
+        List<Page> coded = List.of(
+                codedPage(List.of("AIR", "A", "F"), new int[] {1, 2, 0, 1, 2, 1}, new boolean[] {false, false, true, false, false, true}, 1),
+                codedPage(List.of("F", "N", ""), new int[] {0, 1, 2, 0, 0, 1}, new boolean[] {false, true, false, false, false, false}, 64),
+                codedPage(List.of("N", "MAIL", "A"), new int[] {2, 0, 1, 2, 1, 0}, new boolean[] {false, false, false, true, false, false}, 4096));
+        List<Page> plain = new ArrayList<>();
+        for (Page page : coded) {
+            assertTrue(page.column(0).isDictionaryEncoded());
+            plain.add(page(types, rowsOf(page)));
+        }
+        assertRowsUnordered(rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), plain)), rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), coded)));
+        assertRowsUnordered(rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), plain.subList(0, 2))),
+                rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), coded.subList(0, 2))));
+    }
+
+    /** A page of two coded key columns (the second the first's codes reversed over the same entries) and a BIGINT of powers of two from {@code first}. */
+    private static Page codedPage(List<String> entries, int[] codes, boolean[] nulls, long first)
+    {
+        int count = codes.length;
+        io.signo.storage.vector.VectorBuilder builder = new io.signo.storage.vector.VectorBuilder(Type.VARCHAR, entries.size());
+        entries.forEach(builder::appendString);
+        io.signo.storage.vector.ColumnVector dictionary = builder.build();
+        io.signo.storage.memory.PageAllocator allocator = io.signo.storage.memory.PageAllocator.transientPages();
+        java.lang.foreign.MemorySegment firstCodes = allocator.allocate((long) count * Integer.BYTES);
+        java.lang.foreign.MemorySegment secondCodes = allocator.allocate((long) count * Integer.BYTES);
+        java.lang.foreign.MemorySegment bitmap = allocator.allocate((count + 7) / 8);
+        io.signo.storage.vector.VectorBuilder values = new io.signo.storage.vector.VectorBuilder(Type.BIGINT, count);
+        for (int row = 0; row < count; row++) {
+            firstCodes.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, row, nulls[row] ? 0 : codes[row]);
+            secondCodes.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, row, codes[count - 1 - row]);
+            if (nulls[row]) {
+                bitmap.set(java.lang.foreign.ValueLayout.JAVA_BYTE, row >>> 3, (byte) (bitmap.get(java.lang.foreign.ValueLayout.JAVA_BYTE, row >>> 3) | (1 << (row & 7))));
+            }
+            values.appendLong(first << row);
+        }
+        return new Page(count,
+                io.signo.storage.vector.ColumnVector.dictionaryEncoded(Type.VARCHAR, count, firstCodes, dictionary, bitmap),
+                io.signo.storage.vector.ColumnVector.dictionaryEncoded(Type.VARCHAR, count, secondCodes, dictionary, null),
+                values.build());
+    }
+
+    private static List<List<Object>> rowsOf(Page page)
+    {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int position = 0; position < page.positionCount(); position++) {
+            List<Object> row = new ArrayList<>();
+            for (int column = 0; column < page.columnCount(); column++) {
+                row.add(page.column(column).getObject(position));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
     @Test
     void emptyInputReturnsNoGroups()
     {

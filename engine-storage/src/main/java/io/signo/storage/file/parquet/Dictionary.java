@@ -27,6 +27,9 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    /** The most entries, and string bytes, a dictionary may have for its rows to go up as codes. */
+    private static final int MAX_CODED_ENTRIES = 4096;
+    private static final int MAX_CODED_BYTES = 64 * 1024;
 
     /** The {@code count} plain-encoded entries of a dictionary page of a column of {@code type}. */
     static Dictionary read(MemorySegment page, int count, ColumnSchema schema, Type type)
@@ -136,6 +139,56 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
             default -> throw new IllegalArgumentException("a dictionary of " + type);
         }
         return new ColumnVector(type, size, values, offsets, null);
+    }
+
+    /**
+     * Whether a string column's rows go up as codes into this dictionary rather than as strings: a
+     * small dictionary (flags, modes, brands, nations), which every 8,192-row view of the row group
+     * shares and whose entries an operator tests or maps once. A large one (comments, names) would be
+     * counted in full by every view that holds it, and is looked up into plain strings instead.
+     */
+    boolean keepsCodes(Type type)
+    {
+        return type.physicalType() == PhysicalType.BYTES && starts.length > 1 && starts.length - 1 <= MAX_CODED_ENTRIES && bytes.length <= MAX_CODED_BYTES;
+    }
+
+    /**
+     * The rows at {@code positions[0 .. count)} (rows {@code 0 .. count} when {@code positions} is
+     * null), whose codes are {@code codes} (-1 a NULL), as a dictionary-encoded vector over this
+     * dictionary's {@code entries}: what {@link #gather} does without copying a string.
+     */
+    ColumnVector encoded(int[] codes, int[] positions, int count, Type type, ColumnVector entries, PageAllocator allocator, ColumnChunkDecoder.Scratch scratch)
+    {
+        int[] selected = scratch.indices(count);
+        int smallest = 0;
+        if (positions == null) {
+            for (int i = 0; i < count; i++) {
+                int code = codes[i];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        else {
+            for (int i = 0; i < count; i++) {
+                int code = codes[positions[i]];
+                selected[i] = code;
+                smallest = Math.min(smallest, code);
+            }
+        }
+        MemorySegment nulls = null;
+        if (smallest < 0) {
+            nulls = allocator.allocate((count + 7L) / 8);
+            for (int i = 0; i < count; i++) {
+                if (selected[i] < 0) {
+                    // a NULL's code is 0, a valid entry, so that readers of the codes need no test
+                    selected[i] = 0;
+                    nulls.set(ValueLayout.JAVA_BYTE, i >>> 3, (byte) (nulls.get(ValueLayout.JAVA_BYTE, i >>> 3) | (1 << (i & 7))));
+                }
+            }
+        }
+        MemorySegment out = allocator.allocateForOverwrite(Math.max(8, (long) count * Integer.BYTES));
+        MemorySegment.copy(selected, 0, out, INT, 0, count);
+        return ColumnVector.dictionaryEncoded(type, count, out, entries, nulls);
     }
 
     /**

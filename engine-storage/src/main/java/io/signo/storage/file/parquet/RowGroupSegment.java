@@ -204,8 +204,40 @@ final class RowGroupSegment
             }
             return new Page(rowCount, empty);
         }
-        ColumnOutput[] outputs = decode(read, allocator);
-        return ReadColumns.page(rowCount, read, outputs.length, column -> outputs[column].build());
+        ReadBuffers buffers = READ_BUFFERS.get();
+        CodedColumns coded = new CodedColumns(buffers);
+        ColumnVector[] kept = new ColumnVector[columns.size()];
+        boolean[] seen = new boolean[columns.size()];
+        int[] rest = new int[read.length];
+        int restCount = 0;
+        for (int column : read) {
+            if (!seen[column]) {
+                seen[column] = true;
+                kept[column] = codedStrings(coded, column, buffers, allocator);
+                if (kept[column] == null) {
+                    rest[restCount++] = column;
+                }
+            }
+        }
+        ColumnOutput[] outputs = restCount == 0 ? new ColumnOutput[columns.size()] : decode(java.util.Arrays.copyOf(rest, restCount), allocator);
+        return ReadColumns.page(rowCount, read, outputs.length, column -> kept[column] != null ? kept[column] : outputs[column].build());
+    }
+
+    /**
+     * A string column of every row as codes into its dictionary, or null when it is no string
+     * column, not dictionary-encoded throughout (a writer falls back to plain pages when its
+     * dictionary grows too large) or its dictionary too large to share ({@link Dictionary#keepsCodes}).
+     */
+    private ColumnVector codedStrings(CodedColumns coded, int column, ReadBuffers buffers, PageAllocator allocator)
+    {
+        Type type = columns.get(column).type();
+        if (type.physicalType() != io.signo.storage.type.PhysicalType.BYTES || !coded.decode(column, null, rowCount)) {
+            return null;
+        }
+        Dictionary dictionary = coded.dictionaries[column];
+        return dictionary.keepsCodes(type)
+                ? dictionary.encoded(coded.codes[column], null, rowCount, type, dictionary.entries(type, allocator), allocator, buffers.scratch())
+                : dictionary.gather(coded.codes[column], null, rowCount, type, allocator, buffers.scratch());
     }
 
     /** Decodes the columns {@code read} whole: the outputs by table column, null for those not read. */
@@ -273,8 +305,11 @@ final class RowGroupSegment
                 decoded[column] = decode(new int[] {column}, allocator)[column].build();
             }
             Type type = columns.get(column).type();
+            if (coded.dictionaries[column] != null && coded.entries[column] == null) {
+                coded.entries[column] = coded.dictionaries[column].entries(type, allocator);
+            }
             count = coded.dictionaries[column] != null
-                    ? keepByCodes(test, coded.dictionaries[column].entries(type, allocator), coded.codes[column], positions, count)
+                    ? keepByCodes(test, coded.entries[column], coded.codes[column], positions, count)
                     : test.keep(decoded[column], positions, count);
             if (count > rowCount - rowCount / KEEP_ALL_FRACTION) {
                 // nearly every row passes (Q1 keeps 98%): the columns are read whole, faster than row by
@@ -291,12 +326,18 @@ final class RowGroupSegment
                 vectors[i] = ColumnOutput.empty(type);
                 continue;
             }
-            if (count < rowCount && coded.dictionaries[column] == null && decoded[column] == null) {
-                // only the rows kept are looked up, rather than every row decoded and the kept ones copied
+            if ((count < rowCount || type.physicalType() == io.signo.storage.type.PhysicalType.BYTES) && coded.dictionaries[column] == null && decoded[column] == null) {
+                // only the rows kept are looked up, rather than every row decoded and the kept ones copied;
+                // strings as codes wherever their dictionary is small
                 coded.decode(column, positions, count);
             }
-            if (coded.dictionaries[column] != null) {
-                vectors[i] = coded.dictionaries[column].gather(coded.codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
+            Dictionary dictionary = coded.dictionaries[column];
+            if (dictionary != null && dictionary.keepsCodes(type)) {
+                ColumnVector entries = coded.entries[column] != null ? coded.entries[column] : dictionary.entries(type, allocator);
+                vectors[i] = dictionary.encoded(coded.codes[column], count == rowCount ? null : positions, count, type, entries, allocator, buffers.scratch());
+            }
+            else if (dictionary != null) {
+                vectors[i] = dictionary.gather(coded.codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
             }
             else {
                 if (decoded[column] == null) {
@@ -313,6 +354,8 @@ final class RowGroupSegment
     {
         final Dictionary[] dictionaries = new Dictionary[columns.size()];
         final int[][] codes = new int[columns.size()][];
+        /** Each tested column's dictionary entries as a vector, made once for its test and its rows. */
+        final ColumnVector[] entries = new ColumnVector[columns.size()];
         private final ReadBuffers buffers;
         private int codeArrays;
 
