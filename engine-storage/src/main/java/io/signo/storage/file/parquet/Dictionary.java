@@ -160,21 +160,7 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
     ColumnVector encoded(int[] codes, int[] positions, int count, Type type, ColumnVector entries, PageAllocator allocator, ColumnChunkDecoder.Scratch scratch)
     {
         int[] selected = scratch.indices(count);
-        int smallest = 0;
-        if (positions == null) {
-            for (int i = 0; i < count; i++) {
-                int code = codes[i];
-                selected[i] = code;
-                smallest = Math.min(smallest, code);
-            }
-        }
-        else {
-            for (int i = 0; i < count; i++) {
-                int code = codes[positions[i]];
-                selected[i] = code;
-                smallest = Math.min(smallest, code);
-            }
-        }
+        int smallest = selectCodes(codes, positions, count, selected);
         MemorySegment nulls = null;
         if (smallest < 0) {
             nulls = allocator.allocate((count + 7L) / 8);
@@ -192,13 +178,11 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
     }
 
     /**
-     * The values of the rows at {@code positions[0 .. count)} (rows {@code 0 .. count} when
-     * {@code positions} is null) whose dictionary codes are {@code codes}: a code of -1 is a NULL.
+     * Copies the codes of the rows at {@code positions[0 .. count)} (rows {@code 0 .. count} when
+     * {@code positions} is null) into {@code selected}; returns the smallest, negative when a row is NULL.
      */
-    ColumnVector gather(int[] codes, int[] positions, int count, Type type, PageAllocator allocator, ColumnChunkDecoder.Scratch scratch)
+    private static int selectCodes(int[] codes, int[] positions, int count, int[] selected)
     {
-        ColumnOutput output = new ColumnOutput(type, count, type.physicalType() == PhysicalType.BYTES ? (long) count * Math.max(width, 8) : 0, allocator);
-        int[] selected = scratch.indices(count);
         int smallest = 0;
         if (positions == null) {
             for (int i = 0; i < count; i++) {
@@ -214,6 +198,18 @@ record Dictionary(int[] ints, long[] longs, double[] doubles, byte[] bytes, int[
                 smallest = Math.min(smallest, code);
             }
         }
+        return smallest;
+    }
+
+    /**
+     * The values of the rows at {@code positions[0 .. count)} (rows {@code 0 .. count} when
+     * {@code positions} is null) whose dictionary codes are {@code codes}: a code of -1 is a NULL.
+     */
+    ColumnVector gather(int[] codes, int[] positions, int count, Type type, PageAllocator allocator, ColumnChunkDecoder.Scratch scratch)
+    {
+        ColumnOutput output = new ColumnOutput(type, count, type.physicalType() == PhysicalType.BYTES ? (long) count * Math.max(width, 8) : 0, allocator);
+        int[] selected = scratch.indices(count);
+        int smallest = selectCodes(codes, positions, count, selected);
         boolean anyNull = smallest < 0;
         if (anyNull && type.physicalType() != PhysicalType.BYTES) {
             for (int i = 0; i < count; i++) {
