@@ -9,8 +9,6 @@ import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.CivilTime;
-import io.signo.storage.type.Int128Math;
-import io.signo.storage.type.Type;
 import io.signo.storage.type.TypeKind;
 import io.signo.storage.vector.ColumnVector;
 import org.apache.calcite.rel.type.RelDataType;
@@ -163,7 +161,7 @@ final class ConstantFoldingExecutor
             // an error such as an overflow belongs to the rows that reach it (a CASE branch may never run)
             return expression;
         }
-        Object value = literalValue(vector, translated.type());
+        Object value = RexTranslator.constantValue(vector, translated.type());
         if (value == null && !expression.getType().isNullable()) {
             // Calcite typed it NOT NULL (LPAD(NULL, 3, 'x')): a NULL literal would change the row type
             return expression;
@@ -199,20 +197,6 @@ final class ConstantFoldingExecutor
             // a value no literal of the type holds
             return expression;
         }
-    }
-
-    /** The value of a one-row vector in the form {@link RexBuilder#makeLiteral(Object, RelDataType, boolean)} takes. */
-    private static Object literalValue(ColumnVector vector, Type type)
-    {
-        if (vector.isNull(0)) {
-            return null;
-        }
-        return switch (type.kind()) {
-            case DECIMAL -> type.isLongDecimal()
-                    ? Int128Math.toBigDecimal(vector.getInt128High(0), vector.getInt128Low(0), type.scale())
-                    : BigDecimal.valueOf(vector.getLong(0), type.scale());
-            default -> vector.getObject(0);
-        };
     }
 
     /** The literal of a literal, of a cast of one or of literal date or exact arithmetic (folded inside out); null for anything else. */

@@ -108,7 +108,11 @@ public final class RexTranslator
         return Expressions.constant(constant.type(), constantValue(value, constant.type()));
     }
 
-    private static Object constantValue(ColumnVector vector, Type type)
+    /**
+     * The value of a one-row vector of {@code type} as a Java object: a DECIMAL's as a BigDecimal at
+     * its scale, anything else as {@link ColumnVector#getObject} gives it; null for a NULL.
+     */
+    public static Object constantValue(ColumnVector vector, Type type)
     {
         if (vector.isNull(0)) {
             return null;
