@@ -139,16 +139,7 @@ public class ExchangeKernelsBenchmark
     public void scatterIntoAccumulators(Blackhole blackhole)
     {
         for (Page page : pages) {
-            partitioner.group(page);
-            for (PageAccumulator accumulator : accumulators) {
-                accumulator.prepare(page);
-            }
-            int[] positions = partitioner.positions();
-            for (int column = 0; column < page.columnCount(); column++) {
-                for (int partition = 0; partition < DESTINATIONS; partition++) {
-                    accumulators[partition].appendColumn(column, page.column(column), positions, partitioner.partitionStart(partition), partitioner.partitionSize(partition));
-                }
-            }
+            scatter(page);
             for (int partition = 0; partition < DESTINATIONS; partition++) {
                 PageAccumulator accumulator = accumulators[partition];
                 accumulator.commit(partitioner.partitionSize(partition));
@@ -184,19 +175,25 @@ public class ExchangeKernelsBenchmark
         scatterThenSend(blackhole, true);
     }
 
+    /** Groups a page's rows by destination and appends them, column by column, to every destination's accumulator. */
+    private void scatter(Page page)
+    {
+        partitioner.group(page);
+        for (PageAccumulator accumulator : accumulators) {
+            accumulator.prepare(page);
+        }
+        int[] positions = partitioner.positions();
+        for (int column = 0; column < page.columnCount(); column++) {
+            for (int partition = 0; partition < DESTINATIONS; partition++) {
+                accumulators[partition].appendColumn(column, page.column(column), positions, partitioner.partitionStart(partition), partitioner.partitionSize(partition));
+            }
+        }
+    }
+
     private void scatterThenSend(Blackhole blackhole, boolean detach)
     {
         for (Page page : pages) {
-            partitioner.group(page);
-            for (PageAccumulator accumulator : accumulators) {
-                accumulator.prepare(page);
-            }
-            int[] positions = partitioner.positions();
-            for (int column = 0; column < page.columnCount(); column++) {
-                for (int partition = 0; partition < DESTINATIONS; partition++) {
-                    accumulators[partition].appendColumn(column, page.column(column), positions, partitioner.partitionStart(partition), partitioner.partitionSize(partition));
-                }
-            }
+            scatter(page);
             for (int partition = 0; partition < DESTINATIONS; partition++) {
                 PageAccumulator accumulator = accumulators[partition];
                 accumulator.commit(partitioner.partitionSize(partition));

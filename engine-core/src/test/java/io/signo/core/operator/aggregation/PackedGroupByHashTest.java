@@ -82,7 +82,7 @@ class PackedGroupByHashTest
         List<Page> plain = new ArrayList<>();
         for (Page page : coded) {
             assertTrue(page.column(0).isDictionaryEncoded());
-            plain.add(page(types, rowsOf(page)));
+            plain.add(page(types, rows(List.of(page))));
         }
         assertRowsUnordered(rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), plain)), rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), coded)));
         assertRowsUnordered(rows(runner.run(sumBy(List.of(Type.VARCHAR, Type.VARCHAR)), plain.subList(0, 2))),
@@ -113,19 +113,6 @@ class PackedGroupByHashTest
                 io.signo.storage.vector.ColumnVector.dictionaryEncoded(Type.VARCHAR, count, firstCodes, dictionary, bitmap),
                 io.signo.storage.vector.ColumnVector.dictionaryEncoded(Type.VARCHAR, count, secondCodes, dictionary, null),
                 values.build());
-    }
-
-    private static List<List<Object>> rowsOf(Page page)
-    {
-        List<List<Object>> rows = new ArrayList<>();
-        for (int position = 0; position < page.positionCount(); position++) {
-            List<Object> row = new ArrayList<>();
-            for (int column = 0; column < page.columnCount(); column++) {
-                row.add(page.column(column).getObject(position));
-            }
-            rows.add(row);
-        }
-        return rows;
     }
 
     @Test

@@ -17,6 +17,7 @@ import io.signo.storage.table.ColumnStatistics;
 import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
 import io.signo.storage.table.ZoneStatistics;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -25,6 +26,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -213,31 +215,28 @@ final class RowGroupSegment
         for (int column : read) {
             if (!seen[column]) {
                 seen[column] = true;
-                kept[column] = codedStrings(coded, column, buffers, allocator);
+                kept[column] = codedStrings(coded, column, allocator);
                 if (kept[column] == null) {
                     rest[restCount++] = column;
                 }
             }
         }
-        ColumnOutput[] outputs = restCount == 0 ? new ColumnOutput[columns.size()] : decode(java.util.Arrays.copyOf(rest, restCount), allocator);
+        ColumnOutput[] outputs = restCount == 0 ? new ColumnOutput[columns.size()] : decode(Arrays.copyOf(rest, restCount), allocator);
         return ReadColumns.page(rowCount, read, outputs.length, column -> kept[column] != null ? kept[column] : outputs[column].build());
     }
 
     /**
-     * A string column of every row as codes into its dictionary, or null when it is no string
-     * column, not dictionary-encoded throughout (a writer falls back to plain pages when its
-     * dictionary grows too large) or its dictionary too large to share ({@link Dictionary#keepsCodes}).
+     * A string column of every row read from its dictionary (as codes into it when it is small enough
+     * to share, {@link Dictionary#keepsCodes}), or null when it is no string column or not
+     * dictionary-encoded throughout (a writer falls back to plain pages when its dictionary grows too large).
      */
-    private ColumnVector codedStrings(CodedColumns coded, int column, ReadBuffers buffers, PageAllocator allocator)
+    private ColumnVector codedStrings(CodedColumns coded, int column, PageAllocator allocator)
     {
         Type type = columns.get(column).type();
-        if (type.physicalType() != io.signo.storage.type.PhysicalType.BYTES || !coded.decode(column, null, rowCount)) {
+        if (type.physicalType() != PhysicalType.BYTES || !coded.decode(column, null, rowCount)) {
             return null;
         }
-        Dictionary dictionary = coded.dictionaries[column];
-        return dictionary.keepsCodes(type)
-                ? dictionary.encoded(coded.codes[column], null, rowCount, type, dictionary.entries(type, allocator), allocator, buffers.scratch())
-                : dictionary.gather(coded.codes[column], null, rowCount, type, allocator, buffers.scratch());
+        return coded.vector(column, null, rowCount, type, allocator);
     }
 
     /** Decodes the columns {@code read} whole: the outputs by table column, null for those not read. */
@@ -305,11 +304,8 @@ final class RowGroupSegment
                 decoded[column] = decode(new int[] {column}, allocator)[column].build();
             }
             Type type = columns.get(column).type();
-            if (coded.dictionaries[column] != null && coded.entries[column] == null) {
-                coded.entries[column] = coded.dictionaries[column].entries(type, allocator);
-            }
             count = coded.dictionaries[column] != null
-                    ? keepByCodes(test, coded.entries[column], coded.codes[column], positions, count)
+                    ? keepByCodes(test, coded.entries(column, type, allocator), coded.codes[column], positions, count)
                     : test.keep(decoded[column], positions, count);
             if (count > rowCount - rowCount / KEEP_ALL_FRACTION) {
                 // nearly every row passes (Q1 keeps 98%): the columns are read whole, faster than row by
@@ -326,18 +322,13 @@ final class RowGroupSegment
                 vectors[i] = ColumnOutput.empty(type);
                 continue;
             }
-            if ((count < rowCount || type.physicalType() == io.signo.storage.type.PhysicalType.BYTES) && coded.dictionaries[column] == null && decoded[column] == null) {
+            if ((count < rowCount || type.physicalType() == PhysicalType.BYTES) && coded.dictionaries[column] == null && decoded[column] == null) {
                 // only the rows kept are looked up, rather than every row decoded and the kept ones copied;
                 // strings as codes wherever their dictionary is small
                 coded.decode(column, positions, count);
             }
-            Dictionary dictionary = coded.dictionaries[column];
-            if (dictionary != null && dictionary.keepsCodes(type)) {
-                ColumnVector entries = coded.entries[column] != null ? coded.entries[column] : dictionary.entries(type, allocator);
-                vectors[i] = dictionary.encoded(coded.codes[column], count == rowCount ? null : positions, count, type, entries, allocator, buffers.scratch());
-            }
-            else if (dictionary != null) {
-                vectors[i] = dictionary.gather(coded.codes[column], count == rowCount ? null : positions, count, type, allocator, buffers.scratch());
+            if (coded.dictionaries[column] != null) {
+                vectors[i] = coded.vector(column, count == rowCount ? null : positions, count, type, allocator);
             }
             else {
                 if (decoded[column] == null) {
@@ -354,8 +345,8 @@ final class RowGroupSegment
     {
         final Dictionary[] dictionaries = new Dictionary[columns.size()];
         final int[][] codes = new int[columns.size()][];
-        /** Each tested column's dictionary entries as a vector, made once for its test and its rows. */
-        final ColumnVector[] entries = new ColumnVector[columns.size()];
+        /** Each column's dictionary entries as a vector, made once for its test and its rows. */
+        private final ColumnVector[] entries = new ColumnVector[columns.size()];
         private final ReadBuffers buffers;
         private int codeArrays;
 
@@ -376,6 +367,28 @@ final class RowGroupSegment
             codes[column] = columnCodes;
             codeArrays++;
             return true;
+        }
+
+        /** The dictionary entries of a decoded column as a vector, made on the first call. */
+        ColumnVector entries(int column, Type type, PageAllocator allocator)
+        {
+            if (entries[column] == null) {
+                entries[column] = dictionaries[column].entries(type, allocator);
+            }
+            return entries[column];
+        }
+
+        /**
+         * A decoded column's rows at {@code positions[0..count)} (0..count when null): codes into its
+         * dictionary's entries when the dictionary is small ({@link Dictionary#keepsCodes}), else strings.
+         */
+        ColumnVector vector(int column, int[] positions, int count, Type type, PageAllocator allocator)
+        {
+            Dictionary dictionary = dictionaries[column];
+            if (dictionary.keepsCodes(type)) {
+                return dictionary.encoded(codes[column], positions, count, type, entries(column, type, allocator), allocator, buffers.scratch());
+            }
+            return dictionary.gather(codes[column], positions, count, type, allocator, buffers.scratch());
         }
     }
 
