@@ -22,22 +22,7 @@ public final class ProcessCpuTime
      */
     public static long nanos()
     {
-        long total = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                try {
-                    String line = Files.readString(task.resolve("schedstat"));
-                    total += Long.parseLong(line.substring(0, line.indexOf(' ')));
-                }
-                catch (NoSuchFileException e) {
-                    // the thread ended while the directory was read
-                }
-            }
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return total;
+        return byThreadKind().totalNanos();
     }
 
     /**
