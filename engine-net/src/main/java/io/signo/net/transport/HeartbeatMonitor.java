@@ -17,12 +17,18 @@ import static java.util.Objects.requireNonNull;
  * declared dead through {@link NodeTransport#markDead}, which fails everything involving it and
  * tells the transport's dead-peer listeners. A closed connection is reported by the transport
  * itself, sooner. Runs on the transport's event loop; one per transport.
+ *
+ * <p>Silence is only held against a peer when this process was listening: a beat that comes more
+ * than half the timeout after the one before (a long collection, a descheduled or overloaded
+ * process) finds answers still unread in its own sockets, so it only pings, and the peers are
+ * judged from the next beat on.
  */
 public final class HeartbeatMonitor
         implements AutoCloseable
 {
     private final NodeTransport transport;
     private final long timeoutNanos;
+    private long lastBeatNanos = System.nanoTime();
     private final Map<String, Long> lastSeen = new ConcurrentHashMap<>();
     private final ScheduledFuture<?> task;
 
@@ -42,7 +48,8 @@ public final class HeartbeatMonitor
         });
         transport.onPeerDead(lastSeen::remove);
         long intervalMillis = interval.toMillis();
-        this.task = transport.eventLoops().scheduleAtFixedRate(this::beat, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        // with a fixed delay, not a fixed rate: beats missed in a stall are not run back to back before the sockets are read
+        this.task = transport.eventLoops().scheduleWithFixedDelay(this::beat, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 
     /** Starts watching a peer; it counts as seen now. */
@@ -65,10 +72,12 @@ public final class HeartbeatMonitor
     private void beat()
     {
         long now = System.nanoTime();
+        boolean wasListening = now - lastBeatNanos <= timeoutNanos / 2;
+        lastBeatNanos = now;
         for (Map.Entry<String, Long> entry : lastSeen.entrySet()) {
             String peer = entry.getKey();
             long silentNanos = now - entry.getValue();
-            if (silentNanos > timeoutNanos) {
+            if (wasListening && silentNanos > timeoutNanos) {
                 lastSeen.remove(peer);
                 transport.markDead(peer, "no heartbeat for " + TimeUnit.NANOSECONDS.toMillis(silentNanos) + " ms");
                 continue;

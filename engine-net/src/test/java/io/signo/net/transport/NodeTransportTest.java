@@ -1,5 +1,6 @@
 package io.signo.net.transport;
 
+import io.netty.util.concurrent.EventExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -166,6 +167,44 @@ class NodeTransportTest
             // a peer that never answers (nothing listens there) is declared dead
             monitor.watch("127.0.0.1:1");
             assertEquals("127.0.0.1:1", dead.get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aMonitorThatWasItselfStalledDoesNotDeclareLivePeersDead()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        CompletableFuture<String> dead = new CompletableFuture<>();
+        first.onPeerDead(dead::complete);
+        try (HeartbeatMonitor monitor = new HeartbeatMonitor(first, Duration.ofMillis(20), Duration.ofMillis(300))) {
+            monitor.watch(second.localAddress());
+            long watched = System.nanoTime();
+            while (monitor.lastSeenNanos(second.localAddress()) <= watched) {
+                Thread.sleep(5);
+            }
+            // a long collection or a descheduled process: none of this process's event loops runs for longer than the
+            // timeout, so neither the beats nor the peer's answers are handled; the peer itself answered all along
+            CountDownLatch stalled = new CountDownLatch(1);
+            for (EventExecutor loop : first.eventLoops()) {
+                loop.execute(() -> {
+                    try {
+                        stalled.await();
+                    }
+                    catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+            Thread.sleep(600);
+            stalled.countDown();
+            long resumed = System.nanoTime();
+            while (monitor.lastSeenNanos(second.localAddress()) <= resumed) {
+                assertTrue(!dead.isDone(), "a live peer was declared dead after the monitor's own stall: " + dead.getNow(null));
+                Thread.sleep(5);
+            }
+            Thread.sleep(100);
+            assertTrue(!dead.isDone(), "a live peer was declared dead after the monitor's own stall: " + dead.getNow(null));
         }
     }
 }
