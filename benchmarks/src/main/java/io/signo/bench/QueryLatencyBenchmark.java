@@ -31,14 +31,18 @@ import java.util.function.Consumer;
  * shipping its fragments, starting its tasks and collecting their completions.
  * Writes {@code query-latency.md} to {@code --out}.
  *
- * <pre>{@code bin/bench-cluster latency [--sf 0.01] [--runs 200] [--out benchmarks/target/results]}</pre>
+ * How warm the cluster is decides most of what it adds: the per-query code of a worker (decoding its
+ * request and plan, building its pipelines, encoding its report) runs a few times per query, so after
+ * a few hundred queries much of it still runs interpreted or in the JIT's first tier. Each statement is
+ * run {@code --warm-up-runs} times before it is timed, on each side.
+ *
+ * <pre>{@code bin/bench-cluster latency [--sf 0.01] [--runs 200] [--warm-up-runs 50] [--out benchmarks/target/results]}</pre>
  */
 public final class QueryLatencyBenchmark
 {
     private static final int LOCAL_THREADS = 2;
     private static final int WORKER_COUNT = 2;
     private static final int WORKER_THREADS = 1;
-    private static final int WARM_UP_RUNS = 50;
     private static final List<String[]> CASES = List.of(
             new String[] {"replicated table only", "SELECT count(*) FROM nation"},
             new String[] {"one stage on the workers", "SELECT count(*) FROM orders"},
@@ -54,10 +58,11 @@ public final class QueryLatencyBenchmark
         BenchmarkArguments arguments = new BenchmarkArguments(args);
         double scaleFactor = arguments.doubleValue("--sf", 0.01);
         int runs = arguments.intValue("--runs", 200);
+        int warmUpRuns = arguments.intValue("--warm-up-runs", 50);
         Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
 
         StringBuilder report = new StringBuilder();
-        report.append(String.format(Locale.ROOT, "# Short-query latency, TPC-H SF %s, %d runs each (median and 90th percentile, ms)%n%n", scaleFactor, runs));
+        report.append(String.format(Locale.ROOT, "# Short-query latency, TPC-H SF %s, %d runs each after %d warm-up runs (median and 90th percentile, ms)%n%n", scaleFactor, runs, warmUpRuns));
         report.append("| statement | planning (EXPLAIN) | 1 process x 2 threads | 2 workers x 1 thread | cluster minus planning |\n");
         report.append("|---|---|---|---|---|\n");
         try (TpchDataSet data = TpchData.generateDataSet(scaleFactor, LOCAL_THREADS, MemoryPool.unbounded("benchmark-latency"));
@@ -68,11 +73,11 @@ public final class QueryLatencyBenchmark
             Session session = new Session("benchmark");
             for (String[] testCase : CASES) {
                 String sql = testCase[1];
-                double[] planning = timings(runs, _ -> cluster.execute("EXPLAIN " + sql));
-                double[] inProcess = timings(runs, _ -> local.execute(sql));
+                double[] planning = timings(runs, warmUpRuns, _ -> cluster.execute("EXPLAIN " + sql));
+                double[] inProcess = timings(runs, warmUpRuns, _ -> local.execute(sql));
                 Map<String, List<Double>> steps = new LinkedHashMap<>();
                 QueryExecution[] last = new QueryExecution[1];
-                double[] onCluster = timings(runs, _ -> {
+                double[] onCluster = timings(runs, warmUpRuns, _ -> {
                     // what a client sees: the whole result, which may come before the workers' reports of their end
                     ResultStream stream = cluster.start(session, sql, new QueryControl(), _ -> {});
                     stream.collect();
@@ -106,15 +111,15 @@ public final class QueryLatencyBenchmark
     }
 
     /** Times {@code runs} runs after the warm-up ones; the statement is given a negative run number while warming up. */
-    private static double[] timings(int runs, Consumer<Integer> statement)
+    private static double[] timings(int runs, int warmUpRuns, Consumer<Integer> statement)
     {
-        return timings(runs, statement, _ -> {});
+        return timings(runs, warmUpRuns, statement, _ -> {});
     }
 
     /** As above, running {@code afterEach} after each run, outside the time measured. */
-    private static double[] timings(int runs, Consumer<Integer> statement, Consumer<Integer> afterEach)
+    private static double[] timings(int runs, int warmUpRuns, Consumer<Integer> statement, Consumer<Integer> afterEach)
     {
-        for (int run = 0; run < WARM_UP_RUNS; run++) {
+        for (int run = 0; run < warmUpRuns; run++) {
             statement.accept(-1 - run);
             afterEach.accept(-1 - run);
         }

@@ -46,8 +46,14 @@ public final class QuerySteps
     /** The timeline of a query's share that starts now on {@code node}. */
     public QuerySteps(String node)
     {
+        this(node, System.nanoTime());
+    }
+
+    /** The timeline of a query's share on {@code node} that started at {@code startNanos} ({@link System#nanoTime()}): before its request was decoded, which then counts. */
+    public QuerySteps(String node, long startNanos)
+    {
         this.node = requireNonNull(node, "node is null");
-        this.startNanos = System.nanoTime();
+        this.startNanos = startNanos;
     }
 
     /** Records that {@code name} happened now. */

@@ -113,7 +113,8 @@ public final class WorkerServer
         this.executor = new TaskExecutor(threads);
         transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
         transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
-            execute(ClusterMessages.decode(payload, ExecuteRequest.class));
+            long arrived = System.nanoTime();
+            execute(ClusterMessages.decode(payload, ExecuteRequest.class), arrived);
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
@@ -256,9 +257,11 @@ public final class WorkerServer
         return opened;
     }
 
-    private void execute(ExecuteRequest request)
+    /** @param arrivedNanos when the request reached its handler, before it was decoded: the worker's steps count from there */
+    private void execute(ExecuteRequest request, long arrivedNanos)
     {
-        QuerySteps steps = new QuerySteps("worker " + request.nodeIndex());
+        QuerySteps steps = new QuerySteps("worker " + request.nodeIndex(), arrivedNanos);
+        steps.mark("request decoded");
         Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
         PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
         for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
@@ -269,6 +272,7 @@ public final class WorkerServer
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config(),
                 scanIndex -> splitSupplier(request, scanIndex));
         FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
+        steps.mark("fragmented");
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());

@@ -47,7 +47,7 @@ class ClusterQueryStepsTest
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "first result page", "result complete"));
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "coordinator tasks ended", "result complete"));
         for (int worker = 0; worker < 2; worker++) {
-            assertInOrder(steps, "worker " + worker, List.of("plan decoded", "tasks started", "tasks ended"));
+            assertInOrder(steps, "worker " + worker, List.of("request decoded", "plan decoded", "fragmented", "tasks started", "tasks ended"));
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " started its tasks"));
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " reported its end"));
         }
