@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -410,7 +411,12 @@ public final class SqlFuzzer
     private Answer runSigno(String sql)
     {
         QueryControl control = new QueryControl();
-        ScheduledFuture<?> cancel = timer.schedule(() -> control.cancel("the fuzzer's time limit"), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        // set before cancelling: the query may fail with the cancellation before the timer's task returns, while the future is not yet done
+        AtomicBoolean limitReached = new AtomicBoolean();
+        ScheduledFuture<?> cancel = timer.schedule(() -> {
+            limitReached.set(true);
+            control.cancel("the fuzzer's time limit");
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
         try {
             QueryResult result = signo.execute(session, sql, control);
             long rowCount = result.pages().stream().mapToLong(Page::positionCount).sum();
@@ -420,7 +426,7 @@ public final class SqlFuzzer
             return Answer.rows(result.columnNames(), ResultRows.toRows(result));
         }
         catch (SignoException e) {
-            if (e.errorCode() == ErrorCode.QUERY_CANCELLED && cancel.isDone()) {
+            if (e.errorCode() == ErrorCode.QUERY_CANCELLED && limitReached.get()) {
                 return Answer.timeout();
             }
             return Answer.failed(e.errorCode(), e.getMessage(), e.errorCode() == ErrorCode.INTERNAL_ERROR);
@@ -437,7 +443,9 @@ public final class SqlFuzzer
     private Answer runDuckDb(String sql)
     {
         try (Statement statement = duckDb.connection().createStatement()) {
+            AtomicBoolean limitReached = new AtomicBoolean();
             ScheduledFuture<?> cancel = timer.schedule(() -> {
+                limitReached.set(true);
                 try {
                     statement.cancel();
                 }
@@ -461,7 +469,7 @@ public final class SqlFuzzer
                 return Answer.rows(null, rows);
             }
             catch (SQLException | RuntimeException e) {
-                if (cancel.isDone()) {
+                if (limitReached.get()) {
                     return Answer.timeout();
                 }
                 return Answer.failed(null, e.getMessage(), false);

@@ -18,6 +18,7 @@ import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,6 +37,14 @@ import java.util.Set;
  * sub-query (whose "any match" is such an aggregate) in a UNION ALL beside a correlated branch found
  * a match in an empty input (DuckDB: none). A key the decorrelator's builder simplifies to a
  * constant, such as {@code 0 * NULLIF(x, x)}, counts as one.
+ *
+ * <p>An aggregate with constant keys beside others, anywhere in the plan, groups by the others only
+ * and a project puts the constants back in their places. The decorrelator drops such keys too and
+ * inserts them again above the aggregate at positions that keep its own mapping of the columns but
+ * not their order, and at the plan's root the order is what the query answers: {@code SELECT DISTINCT
+ * TRUE, FALSE, LENGTH('a') ... WHERE 'a' > (correlated sub-query)} came out as {@code (TRUE, 1,
+ * FALSE)}, which Calcite's check of the row type refused, so the statement was refused as a
+ * sub-query that could not be decorrelated. Grouping by the other keys gives the same groups.
  */
 final class ConstantKeyAggregates
 {
@@ -97,11 +106,20 @@ final class ConstantKeyAggregates
         RexExecutor executor = Objects.requireNonNullElse(aggregate.getCluster().getPlanner().getExecutor(), RexUtil.EXECUTOR);
         RexSimplify simplifier = new RexSimplify(aggregate.getCluster().getRexBuilder(), RelOptPredicateList.EMPTY, executor);
         List<RexNode> keys = new ArrayList<>();
+        boolean anyConstant = false;
+        boolean allConstant = true;
         for (int key : aggregate.getGroupSet()) {
-            if (!(simplifier.simplifyPreservingType(project.getProjects().get(key)) instanceof RexLiteral literal)) {
-                return aggregate;
-            }
-            keys.add(literal);
+            RexNode simplified = simplifier.simplifyPreservingType(project.getProjects().get(key));
+            boolean constant = simplified instanceof RexLiteral;
+            keys.add(constant ? simplified : null);
+            anyConstant |= constant;
+            allConstant &= constant;
+        }
+        if (!anyConstant) {
+            return aggregate;
+        }
+        if (!allConstant) {
+            return withoutSomeConstantKeys(aggregate, project, keys);
         }
         // walked only for an aggregate whose keys are all constants: the plan may hold many aggregates
         if (readsOuterRow(project)) {
@@ -120,6 +138,38 @@ final class ConstantKeyAggregates
         List<RexNode> fields = new ArrayList<>(keys);
         for (int call = 0; call < aggregates; call++) {
             fields.add(builder.field(call));
+        }
+        builder.project(fields, aggregate.getRowType().getFieldNames(), true);
+        return builder.convert(aggregate.getRowType(), false).build();
+    }
+
+    /**
+     * The aggregate grouped by its keys that are not constants, under a project of its columns in
+     * their order with the constants ({@code constantKeys}, null for a key that is not one) in place.
+     */
+    private static RelNode withoutSomeConstantKeys(Aggregate aggregate, Project project, List<RexNode> constantKeys)
+    {
+        RelBuilder builder = RelFactoriesHolder.relBuilder(aggregate.getCluster());
+        builder.push(project);
+        List<Integer> groupKeys = aggregate.getGroupSet().asList();
+        List<Integer> keptKeys = new ArrayList<>();
+        for (int key = 0; key < groupKeys.size(); key++) {
+            if (constantKeys.get(key) == null) {
+                keptKeys.add(groupKeys.get(key));
+            }
+        }
+        List<RelBuilder.AggCall> calls = new ArrayList<>();
+        for (AggregateCall call : aggregate.getAggCallList()) {
+            calls.add(builder.aggregateCall(call.adaptTo(project, call.getArgList(), call.filterArg, false, false)));
+        }
+        builder.aggregate(builder.groupKey(ImmutableBitSet.of(keptKeys)), calls);
+        List<RexNode> fields = new ArrayList<>();
+        int kept = 0;
+        for (RexNode constant : constantKeys) {
+            fields.add(constant != null ? constant : builder.field(kept++));
+        }
+        for (int call = 0; call < aggregate.getAggCallList().size(); call++) {
+            fields.add(builder.field(keptKeys.size() + call));
         }
         builder.project(fields, aggregate.getRowType().getFieldNames(), true);
         return builder.convert(aggregate.getRowType(), false).build();

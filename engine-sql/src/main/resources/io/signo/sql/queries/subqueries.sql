@@ -297,3 +297,12 @@ WITH edge (e_id, e_str) AS (VALUES (1, CAST('' AS VARCHAR)), (2, CAST('a' AS VAR
 SELECT count(*) FROM lineitem t1 WHERE t1.l_comment IN (SELECT t2.p_name FROM part t2 GROUP BY t2.p_name);
 
 SELECT count(*), count(DISTINCT o_orderkey) FROM orders JOIN customer ON CAST(o_custkey AS INTEGER) = CAST(c_custkey AS INTEGER) + 0 AND c_mktsegment = 'BUILDING';
+
+-- found by the SQL fuzzer: constant group keys beside one that is not, above a correlated sub-query (decorrelation put the columns out of order and the statement was refused)
+SELECT DISTINCT TRUE AS c0, NOT (TRUE) AS c1, LENGTH('a') AS c2 FROM nation t0 WHERE ('a' > (SELECT MAX(t1.n_comment) FROM nation t1 WHERE t1.n_comment = t0.n_comment));
+
+SELECT DISTINCT TRUE AS c0, NOT (TRUE) AS c1, LENGTH('a') AS c2 FROM nation t0 WHERE ('z' > (SELECT MAX(t1.n_comment) FROM nation t1 WHERE t1.n_comment = t0.n_comment));
+
+SELECT 'x' AS c0, t0.n_regionkey, CAST(7 AS BIGINT) AS c2, COUNT(*) AS c3, MAX(t0.n_name) AS c4 FROM nation t0 WHERE t0.n_nationkey > (SELECT MIN(t1.n_nationkey) FROM nation t1 WHERE t1.n_regionkey = t0.n_regionkey) GROUP BY 'x', t0.n_regionkey, CAST(7 AS BIGINT);
+
+SELECT t0.n_name FROM nation t0 WHERE t0.n_regionkey IN (SELECT s.r_regionkey FROM (SELECT 'k' AS k, t1.r_regionkey, COUNT(*) AS c FROM region t1 WHERE t1.r_name <> t0.n_name GROUP BY 'k', t1.r_regionkey) s WHERE s.c > 0);
