@@ -261,64 +261,37 @@ final class MultiChannelGroupByHash
     public void appendKeys(int from, int to, VectorBuilder[] builders)
     {
         for (int column = 0; column < columnCount; column++) {
-            if (!stringColumn[column]) {
-                appendLongKeys(column, from, to, builders[column]);
-            }
-            else if (types[column].physicalType() == PhysicalType.INT128) {
-                appendInt128Keys(column, from, to, builders[column]);
-            }
-            else {
-                appendStringKeys(column, from, to, builders[column]);
-            }
-        }
-    }
-
-    // One method per kind of key column: each loop is compiled on its own, when a query's keys need
-    // it, instead of one method whose every kind the JIT compiles (and recompiles) together.
-
-    private void appendStringKeys(int column, int from, int to, VectorBuilder builder)
-    {
-        boolean[] nulls = groupNulls[column];
-        MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
-        int[] offsets = groupOffsets[column];
-        for (int group = from; group < to; group++) {
-            if (nulls[group]) {
-                builder.appendNull();
+            VectorBuilder builder = builders[column];
+            boolean[] nulls = groupNulls[column];
+            if (stringColumn[column]) {
+                MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
+                int[] offsets = groupOffsets[column];
+                boolean int128 = types[column].physicalType() == PhysicalType.INT128;
+                for (int group = from; group < to; group++) {
+                    if (nulls[group]) {
+                        builder.appendNull();
+                    }
+                    else if (int128) {
+                        // a long DECIMAL key's 16 bytes: the low word, then the high one
+                        int start = offsets[group];
+                        builder.appendInt128(bytes.get(KEY_WORD, start + Long.BYTES), bytes.get(KEY_WORD, start));
+                    }
+                    else {
+                        builder.appendBytes(bytes, offsets[group], offsets[group + 1] - offsets[group]);
+                    }
+                }
             }
             else {
-                builder.appendBytes(bytes, offsets[group], offsets[group + 1] - offsets[group]);
-            }
-        }
-    }
-
-    private void appendInt128Keys(int column, int from, int to, VectorBuilder builder)
-    {
-        boolean[] nulls = groupNulls[column];
-        MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
-        int[] offsets = groupOffsets[column];
-        for (int group = from; group < to; group++) {
-            if (nulls[group]) {
-                builder.appendNull();
-            }
-            else {
-                // a long DECIMAL key's 16 bytes: the low word, then the high one
-                int start = offsets[group];
-                builder.appendInt128(bytes.get(KEY_WORD, start + Long.BYTES), bytes.get(KEY_WORD, start));
-            }
-        }
-    }
-
-    private void appendLongKeys(int column, int from, int to, VectorBuilder builder)
-    {
-        boolean[] nulls = groupNulls[column];
-        long[] values = groupLongs[column];
-        Type type = types[column];
-        for (int group = from; group < to; group++) {
-            if (nulls[group]) {
-                builder.appendNull();
-            }
-            else {
-                ResultWriter.writeLong(values[group], type, builder);
+                long[] values = groupLongs[column];
+                Type type = types[column];
+                for (int group = from; group < to; group++) {
+                    if (nulls[group]) {
+                        builder.appendNull();
+                    }
+                    else {
+                        ResultWriter.writeLong(values[group], type, builder);
+                    }
+                }
             }
         }
     }

@@ -39,130 +39,98 @@ public final class AddressGather
         for (int page = 0; page < columnByPage.length; page++) {
             valuesByPage[page] = columnByPage[page] == null ? null : columnByPage[page].values();
         }
-        MemorySegment values = switch (type.physicalType()) {
-            case BYTE -> missingRows ? gatherBytesWithMissing(valuesByPage, addresses, count, allocator) : gatherBytes(valuesByPage, addresses, count, allocator);
-            case INT -> missingRows ? gatherIntsWithMissing(valuesByPage, addresses, count, allocator) : gatherInts(valuesByPage, addresses, count, allocator);
-            case LONG, DOUBLE -> missingRows ? gatherLongsWithMissing(valuesByPage, addresses, count, allocator) : gatherLongs(valuesByPage, addresses, count, allocator);
-            case INT128 -> gatherInt128s(valuesByPage, addresses, count, allocator);
-            case BYTES -> null;
-        };
-        if (values == null) {
-            return gatherStrings(type, columnByPage, addresses, count, nulls, allocator);
-        }
-        return new ColumnVector(type, count, values, null, nulls);
-    }
-
-    // One method per loop, not one switch over them all: a short query runs each loop only a few
-    // times, so its methods are compiled while it runs. The JIT then compiles (and, when another
-    // query's rows break one of its speculations, recompiles) only the loop that type needs, not
-    // every type's loop at once; the whole switch took a C2 compilation several times longer.
-
-    private static MemorySegment gatherBytes(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate(count);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
-        }
-        return out;
-    }
-
-    private static MemorySegment gatherBytesWithMissing(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate(count);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
+        switch (type.physicalType()) {
+            case BYTE -> {
+                MemorySegment out = allocator.allocate(count);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        out.set(ValueLayout.JAVA_BYTE, i, valuesByPage[PageAddresses.pageIndex(address)].get(ValueLayout.JAVA_BYTE, PageAddresses.position(address)));
+                    }
+                }
+                return new ColumnVector(type, count, out, null, nulls);
+            }
+            case INT -> {
+                MemorySegment out = allocator.allocate((long) count * Integer.BYTES);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
+                    }
+                }
+                return new ColumnVector(type, count, out, null, nulls);
+            }
+            case LONG, DOUBLE -> {
+                MemorySegment out = allocator.allocate((long) count * Long.BYTES);
+                if (!missingRows) {
+                    for (int i = 0; i < count; i++) {
+                        long address = addresses[i];
+                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
+                    }
+                    return new ColumnVector(type, count, out, null, nulls);
+                }
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
+                    }
+                }
+                return new ColumnVector(type, count, out, null, nulls);
+            }
+            case INT128 -> {
+                MemorySegment out = allocator.allocate((long) count * 2 * Long.BYTES);
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        MemorySegment.copy(valuesByPage[PageAddresses.pageIndex(address)], 2L * Long.BYTES * PageAddresses.position(address), out, 2L * Long.BYTES * i, 2L * Long.BYTES);
+                    }
+                }
+                return new ColumnVector(type, count, out, null, nulls);
+            }
+            case BYTES -> {
+                long totalBytes = 0;
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        totalBytes += columnByPage[PageAddresses.pageIndex(address)].stringLength(PageAddresses.position(address));
+                    }
+                }
+                if (totalBytes > Integer.MAX_VALUE) {
+                    throw new IllegalStateException("gathered strings exceed 2 GB: " + totalBytes);
+                }
+                MemorySegment out = allocator.allocate(totalBytes + ColumnVector.COPY_SLACK_BYTES);
+                MemorySegment offsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
+                int written = 0;
+                for (int i = 0; i < count; i++) {
+                    long address = addresses[i];
+                    if (address >= 0) {
+                        ColumnVector source = columnByPage[PageAddresses.pageIndex(address)];
+                        int position = PageAddresses.position(address);
+                        int start = source.stringStart(position);
+                        int length = source.stringStart(position + 1) - start;
+                        ColumnVector.copyBytes(source.values(), start, out, written, length);
+                        written += length;
+                    }
+                    offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
+                }
+                return new ColumnVector(type, count, out.asSlice(0, totalBytes), offsets, nulls);
             }
         }
-        return out;
-    }
-
-    private static MemorySegment gatherInts(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate((long) count * Integer.BYTES);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
-        }
-        return out;
-    }
-
-    private static MemorySegment gatherIntsWithMissing(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate((long) count * Integer.BYTES);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, PageAddresses.position(address)));
-            }
-        }
-        return out;
-    }
-
-    private static MemorySegment gatherLongs(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate((long) count * Long.BYTES);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
-        }
-        return out;
-    }
-
-    private static MemorySegment gatherLongsWithMissing(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate((long) count * Long.BYTES);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, valuesByPage[PageAddresses.pageIndex(address)].getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, PageAddresses.position(address)));
-            }
-        }
-        return out;
-    }
-
-    private static MemorySegment gatherInt128s(MemorySegment[] valuesByPage, long[] addresses, int count, PageAllocator allocator)
-    {
-        MemorySegment out = allocator.allocate((long) count * 2 * Long.BYTES);
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                MemorySegment.copy(valuesByPage[PageAddresses.pageIndex(address)], 2L * Long.BYTES * PageAddresses.position(address), out, 2L * Long.BYTES * i, 2L * Long.BYTES);
-            }
-        }
-        return out;
-    }
-
-    private static ColumnVector gatherStrings(Type type, ColumnVector[] columnByPage, long[] addresses, int count, MemorySegment nulls, PageAllocator allocator)
-    {
-        long totalBytes = 0;
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                totalBytes += columnByPage[PageAddresses.pageIndex(address)].stringLength(PageAddresses.position(address));
-            }
-        }
-        if (totalBytes > Integer.MAX_VALUE) {
-            throw new IllegalStateException("gathered strings exceed 2 GB: " + totalBytes);
-        }
-        MemorySegment out = allocator.allocate(totalBytes + ColumnVector.COPY_SLACK_BYTES);
-        MemorySegment offsets = allocator.allocate((long) (count + 1) * Integer.BYTES);
-        int written = 0;
-        for (int i = 0; i < count; i++) {
-            long address = addresses[i];
-            if (address >= 0) {
-                ColumnVector source = columnByPage[PageAddresses.pageIndex(address)];
-                int position = PageAddresses.position(address);
-                int start = source.stringStart(position);
-                int length = source.stringStart(position + 1) - start;
-                ColumnVector.copyBytes(source.values(), start, out, written, length);
-                written += length;
-            }
-            offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i + 1, written);
-        }
-        return new ColumnVector(type, count, out.asSlice(0, totalBytes), offsets, nulls);
+        throw new IllegalStateException("unreachable");
     }
 
     /** The null bitmap of the gathered rows, or null when none is NULL. */
