@@ -16,6 +16,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,9 @@ import java.util.Locale;
  * {@code plan} plans without running; {@code duckdb} loads the same tables into an in-memory DuckDB (with
  * {@code SET threads} to the same count) and measures its process CPU time for the same queries, every
  * value of each result read through JDBC, so that both engines are measured the same way. With {@code -Dcputimes.jfr=FILE} it records JFR execution samples
- * of the rounds after the first into FILE.
+ * of the rounds after the first into FILE and prints each timed query's start and end instants (UTC) to
+ * standard error, so that the samples can be attributed to queries. Next to the process's CPU time of a
+ * query it prints, as medians too, the planning thread's and the JIT compiler's and collector's threads' parts.
  */
 public final class QueryCpuTimes
 {
@@ -67,6 +70,8 @@ public final class QueryCpuTimes
             Session session = new Session("cpu-times");
             long[][] queryNanos = new long[queries.size()][rounds];
             long[][] planNanos = new long[queries.size()][rounds];
+            long[][] compilerNanos = new long[queries.size()][rounds];
+            long[][] collectorNanos = new long[queries.size()][rounds];
             Recording recording = null;
             for (int round = 0; round < rounds; round++) {
                 if (round == 1 && System.getProperty("cputimes.jfr") != null) {
@@ -77,15 +82,23 @@ public final class QueryCpuTimes
                 }
                 for (int index = 0; index < queries.size(); index++) {
                     String sql = suite.query(String.format(Locale.ROOT, "q%02d", queries.get(index)));
-                    long processStart = ProcessCpuTime.nanos();
+                    ProcessCpuTime.ByThreadKind processStart = ProcessCpuTime.byThreadKind();
                     long threadStart = THREADS.getCurrentThreadCpuTime();
+                    Instant wallStart = Instant.now();
                     QueryControl control = new QueryControl();
                     PlannedQuery planned = engine.plan(session, sql, control);
                     planNanos[index][round] = THREADS.getCurrentThreadCpuTime() - threadStart;
                     if (!planOnly) {
                         engine.start(planned, session, control).collect();
                     }
-                    queryNanos[index][round] = ProcessCpuTime.nanos() - processStart;
+                    ProcessCpuTime.ByThreadKind spent = ProcessCpuTime.byThreadKind().since(processStart);
+                    if (recording != null) {
+                        // the interval of each timed query, to attribute the JFR samples (stamped in UTC) to queries
+                        System.err.printf(Locale.ROOT, "q%02d %s %s%n", queries.get(index), wallStart, Instant.now());
+                    }
+                    queryNanos[index][round] = spent.totalNanos();
+                    compilerNanos[index][round] = spent.compilerNanos();
+                    collectorNanos[index][round] = spent.collectorNanos();
                 }
             }
             if (recording != null) {
@@ -95,15 +108,22 @@ public final class QueryCpuTimes
             }
             double queryTotal = 0;
             double planTotal = 0;
-            System.out.printf(Locale.ROOT, "SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query (planning thread CPU ms)%n", scaleFactor, threads, rounds);
+            double compilerTotal = 0;
+            double collectorTotal = 0;
+            System.out.printf(Locale.ROOT, "SF %s, %d threads, medians of rounds 2-%d: process CPU ms per query (planning thread CPU ms; JIT compiler threads' ms; collector and VM threads' ms)%n",
+                    scaleFactor, threads, rounds);
             for (int index = 0; index < queries.size(); index++) {
                 double query = ProcessCpuTime.medianMillisAfterFirst(queryNanos[index]);
                 double plan = ProcessCpuTime.medianMillisAfterFirst(planNanos[index]);
+                double compiler = ProcessCpuTime.medianMillisAfterFirst(compilerNanos[index]);
+                double collector = ProcessCpuTime.medianMillisAfterFirst(collectorNanos[index]);
                 queryTotal += query;
                 planTotal += plan;
-                System.out.printf(Locale.ROOT, "q%02d %8.1f (%5.1f)%n", queries.get(index), query, plan);
+                compilerTotal += compiler;
+                collectorTotal += collector;
+                System.out.printf(Locale.ROOT, "q%02d %8.1f (%5.1f; %5.1f; %5.1f)%n", queries.get(index), query, plan, compiler, collector);
             }
-            System.out.printf(Locale.ROOT, "total %8.1f (%5.1f)%n", queryTotal, planTotal);
+            System.out.printf(Locale.ROOT, "total %8.1f (%5.1f; %5.1f; %5.1f)%n", queryTotal, planTotal, compilerTotal, collectorTotal);
         }
     }
 
