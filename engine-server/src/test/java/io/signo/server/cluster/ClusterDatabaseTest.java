@@ -9,6 +9,9 @@ import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.tpch.TpchRefreshData;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -36,6 +39,11 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  * A cluster's database on real worker processes: the database scripts answer as DuckDB does on 2
  * and 3 workers, and a statement commits on every worker or none when a worker is killed with
  * SIGKILL between its prepare and the coordinator's commit, or at a random moment of a write.
+ * The tests on two workers share two worker processes, started once, since starting a JVM is most
+ * of what a test of a few statements costs: each test's coordinator has a directory of its own,
+ * which is a new database (the workers drop every file it does not name), and a worker a test
+ * killed and did not bring back is started again before the next test. A worker's directory holds
+ * the files of one cluster size, so the scripts on three workers start three of their own.
  */
 class ClusterDatabaseTest
 {
@@ -43,17 +51,45 @@ class ClusterDatabaseTest
     private static final long BATCH_ROWS = 60_175;
 
     @TempDir
+    static Path workersDirectory;
+
+    private static DatabaseWorkers workers;
+
+    @TempDir
     Path directory;
+
+    @BeforeAll
+    static void startWorkers()
+            throws Exception
+    {
+        workers = DatabaseWorkers.start(workersDirectory, 2);
+    }
+
+    @AfterAll
+    static void stopWorkers()
+    {
+        if (workers != null) {
+            workers.close();
+        }
+    }
+
+    @BeforeEach
+    void restartKilledWorkers()
+            throws Exception
+    {
+        workers.restartEnded();
+    }
 
     @TestFactory
     Stream<DynamicTest> scriptsAnswerAsDuckDbOnTwoAndThreeWorkers()
     {
         return Stream.of(2, 3).map(workerCount -> dynamicTest(workerCount + " workers", () -> {
             Path base = directory.resolve(workerCount + "-workers");
-            try (DatabaseWorkers workers = DatabaseWorkers.start(base.resolve("workers"), workerCount)) {
+            try (DatabaseWorkers threeWorkers = workerCount == 3 ? DatabaseWorkers.start(base.resolve("workers"), 3) : null) {
+                List<String> addresses = threeWorkers == null ? workers.addresses() : threeWorkers.addresses();
                 for (String script : DatabaseScripts.SCRIPTS) {
                     // a new coordinator directory is a new database: the workers drop every file it does not name
-                    try (ClusterCoordinator coordinator = coordinator(workers, base.resolve("coordinator-" + script))) {
+                    try (ClusterCoordinator coordinator = coordinator(addresses, base.resolve("coordinator-" + script))) {
                         DatabaseScripts.run(script, coordinator::execute);
                     }
                 }
@@ -66,40 +102,38 @@ class ClusterDatabaseTest
             throws Exception
     {
         Path coordinatorDirectory = directory.resolve("coordinator");
-        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2)) {
-            try (ClusterCoordinator coordinator = coordinator(workers, coordinatorDirectory)) {
-                coordinator.execute("CREATE TABLE t (k BIGINT NOT NULL, batch INTEGER) WITH (partitioned_by = 'k')");
-                insertBatch(coordinator, 1);
-                AtomicBoolean killed = new AtomicBoolean();
-                coordinator.beforeCommit(() -> {
-                    if (killed.compareAndSet(false, true)) {
-                        try {
-                            workers.kill(1);
-                        }
-                        catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
+        try (ClusterCoordinator coordinator = coordinator(workers.addresses(), coordinatorDirectory)) {
+            coordinator.execute("CREATE TABLE t (k BIGINT NOT NULL, batch INTEGER) WITH (partitioned_by = 'k')");
+            insertBatch(coordinator, 1);
+            AtomicBoolean killed = new AtomicBoolean();
+            coordinator.beforeCommit(() -> {
+                if (killed.compareAndSet(false, true)) {
+                    try {
+                        workers.kill(1);
                     }
-                });
-                // every worker prepared before the kill: the commit stands, the dead worker's files are durable
-                insertBatch(coordinator, 2);
-                assertTrue(killed.get(), "the worker was not killed between prepare and commit");
+                    catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            // every worker prepared before the kill: the commit stands, the dead worker's files are durable
+            insertBatch(coordinator, 2);
+            assertTrue(killed.get(), "the worker was not killed between prepare and commit");
 
-                awaitDeath(coordinator, workers.addresses().get(1));
-                SignoException unavailable = assertThrows(SignoException.class, () -> coordinator.execute("SELECT count(*) FROM t"));
-                assertEquals(ErrorCode.NODE_FAILED, unavailable.errorCode(), unavailable.getMessage());
-                assertTrue(unavailable.getMessage().contains(workers.addresses().get(1)), "the error should name the dead worker: " + unavailable.getMessage());
+            awaitDeath(coordinator, workers.addresses().get(1));
+            SignoException unavailable = assertThrows(SignoException.class, () -> coordinator.execute("SELECT count(*) FROM t"));
+            assertEquals(ErrorCode.NODE_FAILED, unavailable.errorCode(), unavailable.getMessage());
+            assertTrue(unavailable.getMessage().contains(workers.addresses().get(1)), "the error should name the dead worker: " + unavailable.getMessage());
 
-                workers.restart(1);
-                assertEquals(Map.of(1, BATCH_ROWS, 2, BATCH_ROWS), batches(coordinator));
-            }
-            // the whole cluster restarted reads the same committed version
-            try (ClusterCoordinator coordinator = coordinator(workers, coordinatorDirectory)) {
-                assertEquals(Map.of(1, BATCH_ROWS, 2, BATCH_ROWS), batches(coordinator));
-                // the batches are co-partitioned on k: the join of one with the other meets every order's lines on one worker
-                assertEquals(ResultRows.toRows(coordinator.execute("SELECT sum(c * c) FROM (SELECT count(*) AS c FROM tpch.tiny.lineitem GROUP BY l_orderkey) AS o")),
-                        ResultRows.toRows(coordinator.execute("SELECT count(*) FROM t a JOIN t b ON a.k = b.k WHERE a.batch = 1 AND b.batch = 2")));
-            }
+            workers.restart(1);
+            assertEquals(Map.of(1, BATCH_ROWS, 2, BATCH_ROWS), batches(coordinator));
+        }
+        // the whole cluster restarted reads the same committed version
+        try (ClusterCoordinator coordinator = coordinator(workers.addresses(), coordinatorDirectory)) {
+            assertEquals(Map.of(1, BATCH_ROWS, 2, BATCH_ROWS), batches(coordinator));
+            // the batches are co-partitioned on k: the join of one with the other meets every order's lines on one worker
+            assertEquals(ResultRows.toRows(coordinator.execute("SELECT sum(c * c) FROM (SELECT count(*) AS c FROM tpch.tiny.lineitem GROUP BY l_orderkey) AS o")),
+                    ResultRows.toRows(coordinator.execute("SELECT count(*) FROM t a JOIN t b ON a.k = b.k WHERE a.batch = 1 AND b.batch = 2")));
         }
     }
 
@@ -107,8 +141,7 @@ class ClusterDatabaseTest
     void joinsBuildOnEachWorkersCopyOfAReplicatedTableWhichAWorkerThatLostItGetsBack()
             throws Exception
     {
-        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2);
-                ClusterCoordinator coordinator = coordinator(workers, directory.resolve("coordinator"))) {
+        try (ClusterCoordinator coordinator = coordinator(workers.addresses(), directory.resolve("coordinator"))) {
             coordinator.execute("CREATE TABLE orders WITH (partitioned_by = 'o_orderkey') AS SELECT * FROM tpch.tiny.orders");
             coordinator.execute("CREATE TABLE customer WITH (replicated = true) AS SELECT * FROM tpch.tiny.customer");
             String join = "SELECT c_mktsegment, count(*), sum(o_totalprice) FROM orders JOIN customer ON o_custkey = c_custkey WHERE c_acctbal > 0 GROUP BY c_mktsegment";
@@ -120,7 +153,7 @@ class ClusterDatabaseTest
 
             // worker 1 loses its copy: the coordinator sends it again before the next statement
             workers.kill(1);
-            try (Stream<Path> files = Files.list(WorkerProcesses.workerDirectory(directory.resolve("workers"), 1).resolve("segments"))) {
+            try (Stream<Path> files = Files.list(WorkerProcesses.workerDirectory(workersDirectory, 1).resolve("segments"))) {
                 for (Path file : files.toList()) {
                     if (Long.parseLong(file.getFileName().toString().replace(".seg", "")) < Database.firstWorkerFileId(0)) {
                         Files.delete(file);
@@ -139,8 +172,7 @@ class ClusterDatabaseTest
     {
         Random random = new Random(20261125);
         Path coordinatorDirectory = directory.resolve("coordinator");
-        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2);
-                ClusterCoordinator coordinator = coordinator(workers, coordinatorDirectory)) {
+        try (ClusterCoordinator coordinator = coordinator(workers.addresses(), coordinatorDirectory)) {
             coordinator.execute("CREATE TABLE t (k BIGINT NOT NULL, batch INTEGER) WITH (partitioned_by = 'k')");
             Map<Integer, Long> acknowledged = new TreeMap<>();
             for (int batch = 1; batch <= 6; batch++) {
@@ -181,8 +213,7 @@ class ClusterDatabaseTest
         double scale = 0.01;
         Random random = new Random(20261127);
         Session session = new Session("test");
-        try (DatabaseWorkers workers = DatabaseWorkers.start(directory.resolve("workers"), 2);
-                ClusterCoordinator coordinator = coordinator(workers, directory.resolve("coordinator"))) {
+        try (ClusterCoordinator coordinator = coordinator(workers.addresses(), directory.resolve("coordinator"))) {
             coordinator.execute("CREATE TABLE orders WITH (partitioned_by = 'o_orderkey') AS SELECT * FROM tpch.tiny.orders");
             coordinator.execute("CREATE TABLE lineitem WITH (partitioned_by = 'l_orderkey') AS SELECT * FROM tpch.tiny.lineitem");
             int[] preparesPerFunction = new int[3];
@@ -285,9 +316,9 @@ class ClusterDatabaseTest
         return List.of(((Number) orders.get(0)).longValue(), ((Number) orders.get(1)).longValue(), ((Number) lines.get(0)).longValue(), ((Number) lines.get(1)).longValue());
     }
 
-    private static ClusterCoordinator coordinator(DatabaseWorkers workers, Path directory)
+    private static ClusterCoordinator coordinator(List<String> addresses, Path directory)
     {
-        return new ClusterCoordinator(workers.addresses(), directory, null, 1, ExchangeSettings.DEFAULT, "127.0.0.1");
+        return new ClusterCoordinator(addresses, directory, null, 1, ExchangeSettings.DEFAULT, "127.0.0.1");
     }
 
     private static void insertBatch(ClusterCoordinator coordinator, int batch)

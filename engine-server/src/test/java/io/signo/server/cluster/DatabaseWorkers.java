@@ -86,6 +86,17 @@ final class DatabaseWorkers
         WorkerProcesses.awaitAddress(processes[index]);
     }
 
+    /** Starts again, each at its address over its directory, the workers that ended (killed and not restarted). */
+    void restartEnded()
+            throws Exception
+    {
+        for (int i = 0; i < processes.length; i++) {
+            if (!processes[i].isAlive()) {
+                restart(i);
+            }
+        }
+    }
+
     @Override
     public void close()
     {

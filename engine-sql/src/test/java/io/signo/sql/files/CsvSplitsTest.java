@@ -8,6 +8,7 @@ import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.file.csv.CsvSplits;
+import io.signo.storage.file.csv.LateQuotedLineBreaksCsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,29 +132,7 @@ class CsvSplitsTest
             throws Exception
     {
         Path file = directory.resolve("late.csv");
-        Random random = new Random(29);
-        try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            writer.write("id,note\n");
-            long written = 0;
-            for (int id = 0; written < 6 << 20; id++) {
-                int pick = random.nextInt(10);
-                String note;
-                if (written < 400 << 10 || pick < 6) {
-                    note = pick % 2 == 0 ? "plain " + id : "\"say \"\"hi\"\", " + id + "\"";
-                }
-                else if (pick < 9) {
-                    // lines that read as records of two fields, one a note of 'fake', when read from inside the field
-                    note = "\"" + "77,fake\n".repeat(1 + random.nextInt(3_000)) + "end " + id + "\"";
-                }
-                else {
-                    // a field longer than a split: a split starts and ends inside it
-                    note = "\"" + "88,fake\n".repeat(140_000 + random.nextInt(20_000)) + "\"";
-                }
-                String line = id + "," + note + "\n";
-                writer.write(line);
-                written += line.length();
-            }
-        }
+        LateQuotedLineBreaksCsv.write(file, 29, 6 << 20);
         assertTrue(CsvSplits.of(file, '"', false).size() >= 5, "the file is cut around its targets into several splits");
         String read = "read_csv('" + file + "', header => true, columns => 'id BIGINT, note VARCHAR')";
         String duckDbRead = "read_csv('" + file + "', header = true, quote = '\"', columns = {'id': 'BIGINT', 'note': 'VARCHAR'})";

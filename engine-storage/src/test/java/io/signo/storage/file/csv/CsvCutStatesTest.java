@@ -9,7 +9,6 @@ import io.signo.storage.type.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,29 +56,7 @@ class CsvCutStatesTest
             throws IOException
     {
         Path file = directory.resolve("late-breaks.csv");
-        Random random = new Random(5);
-        try (BufferedWriter writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            writer.write("id,note\n");
-            long written = 0;
-            for (int id = 0; written < 7 << 20; id++) {
-                String note;
-                int pick = random.nextInt(20);
-                if (written < 400 << 10 || pick < 12) {
-                    note = pick % 3 == 0 ? "a 5\"6 board" : pick % 3 == 1 ? "\"say \"\"hi\"\"\"" : "plain " + id;
-                }
-                else if (pick < 19) {
-                    // lines that read as records of two fields when read from inside the field
-                    note = "\"" + ("77," + "fake".repeat(random.nextInt(4)) + "\n").repeat(1 + random.nextInt(2_000)) + "\"";
-                }
-                else {
-                    // a field longer than a split: a split starts and ends inside it
-                    note = "\"" + "8,inside\n".repeat(150_000 + random.nextInt(100_000)) + "\"";
-                }
-                String line = id + "," + note + "\n";
-                writer.write(line);
-                written += line.length();
-            }
-        }
+        LateQuotedLineBreaksCsv.write(file, 5, 7 << 20);
         CsvOptions options = new CsvOptions(',', '"', true, "", List.of(new Column("id", Type.BIGINT), new Column("note", Type.VARCHAR)));
         Table table = CsvTable.of("notes", List.of(file), options);
         assertFalse(CsvSniffer.sniff(file, options).quotedLineBreaks(), "the sample holds no quoted line break");
