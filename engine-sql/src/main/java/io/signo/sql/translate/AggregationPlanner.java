@@ -437,6 +437,13 @@ final class AggregationPlanner
      */
     private static List<Long> groupingValues(Aggregate aggregate, List<Integer> arguments)
     {
+        for (int argument : arguments) {
+            if (!aggregate.getGroupSet().get(argument)) {
+                // a column that is no group key would count as rolled up in every set: fail rather than answer
+                // wrongly (the conversion can miss a GROUPING argument among equal group expressions, docs/fuzzing.md)
+                throw new SignoException(ErrorCode.INTERNAL_ERROR, "GROUPING argument $" + argument + " is not a group key of " + aggregate.getGroupSet());
+            }
+        }
         List<Long> values = new ArrayList<>();
         for (ImmutableBitSet set : aggregate.getGroupSets()) {
             values.add(GroupingSetsWithDistinctToUnion.groupingValue(arguments, set));
