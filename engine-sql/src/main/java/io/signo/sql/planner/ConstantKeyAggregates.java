@@ -119,35 +119,22 @@ final class ConstantKeyAggregates
             return aggregate;
         }
         if (!allConstant) {
-            return withoutSomeConstantKeys(aggregate, project, keys);
+            return regrouped(aggregate, project, keys, false);
         }
         // walked only for an aggregate whose keys are all constants: the plan may hold many aggregates
         if (readsOuterRow(project)) {
             return aggregate;
         }
-        RelBuilder builder = RelFactoriesHolder.relBuilder(aggregate.getCluster());
-        builder.push(project);
-        List<RelBuilder.AggCall> calls = new ArrayList<>();
-        for (AggregateCall call : aggregate.getAggCallList()) {
-            calls.add(builder.aggregateCall(call.adaptTo(project, call.getArgList(), call.filterArg, false, true)));
-        }
-        calls.add(builder.countStar("$input_rows"));
-        builder.aggregate(builder.groupKey(), calls);
-        int aggregates = aggregate.getAggCallList().size();
-        builder.filter(builder.greaterThan(builder.field(aggregates), builder.literal(0)));
-        List<RexNode> fields = new ArrayList<>(keys);
-        for (int call = 0; call < aggregates; call++) {
-            fields.add(builder.field(call));
-        }
-        builder.project(fields, aggregate.getRowType().getFieldNames(), true);
-        return builder.convert(aggregate.getRowType(), false).build();
+        return regrouped(aggregate, project, keys, true);
     }
 
     /**
      * The aggregate grouped by its keys that are not constants, under a project of its columns in
-     * their order with the constants ({@code constantKeys}, null for a key that is not one) in place.
+     * their order with the constants ({@code constantKeys}, null for a key that is not one) in place;
+     * with {@code onlyWithInputRows} (every key a constant) a global aggregate that keeps its row only
+     * when it had input rows, as the grouped one had a group only then.
      */
-    private static RelNode withoutSomeConstantKeys(Aggregate aggregate, Project project, List<RexNode> constantKeys)
+    private static RelNode regrouped(Aggregate aggregate, Project project, List<RexNode> constantKeys, boolean onlyWithInputRows)
     {
         RelBuilder builder = RelFactoriesHolder.relBuilder(aggregate.getCluster());
         builder.push(project);
@@ -160,15 +147,22 @@ final class ConstantKeyAggregates
         }
         List<RelBuilder.AggCall> calls = new ArrayList<>();
         for (AggregateCall call : aggregate.getAggCallList()) {
-            calls.add(builder.aggregateCall(call.adaptTo(project, call.getArgList(), call.filterArg, false, false)));
+            calls.add(builder.aggregateCall(call.adaptTo(project, call.getArgList(), call.filterArg, false, keptKeys.isEmpty())));
+        }
+        int aggregates = aggregate.getAggCallList().size();
+        if (onlyWithInputRows) {
+            calls.add(builder.countStar("$input_rows"));
         }
         builder.aggregate(builder.groupKey(ImmutableBitSet.of(keptKeys)), calls);
+        if (onlyWithInputRows) {
+            builder.filter(builder.greaterThan(builder.field(keptKeys.size() + aggregates), builder.literal(0)));
+        }
         List<RexNode> fields = new ArrayList<>();
         int kept = 0;
         for (RexNode constant : constantKeys) {
             fields.add(constant != null ? constant : builder.field(kept++));
         }
-        for (int call = 0; call < aggregate.getAggCallList().size(); call++) {
+        for (int call = 0; call < aggregates; call++) {
             fields.add(builder.field(keptKeys.size() + call));
         }
         builder.project(fields, aggregate.getRowType().getFieldNames(), true);
