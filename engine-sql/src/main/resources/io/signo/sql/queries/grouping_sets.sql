@@ -133,3 +133,18 @@ SELECT SUM(DISTINCT 0) FROM region GROUP BY GROUPING SETS ((r_comment), (r_comme
 
 SELECT r_comment IS NULL, SUM(DISTINCT r_regionkey), COUNT(*) FROM region GROUP BY GROUPING SETS ((r_comment), (r_comment), ())
 HAVING SUM(DISTINCT CAST(r_regionkey AS BIGINT)) >= 1 ORDER BY 1, 2;
+
+-- GROUPING of a key whose expression carries its type (a COALESCE) and that, once simplified, is another
+-- key: the full level's rows are 0, the rolled-up key's 1 (the argument must stay that key, not become
+-- an input column counted as rolled up in every set)
+SELECT c4, COUNT(*) FROM (SELECT GROUPING(o_orderdate, COALESCE(o_orderdate, o_orderdate - INTERVAL '33' MONTH)) AS c4
+FROM orders GROUP BY ROLLUP (o_orderdate, COALESCE(o_orderdate, o_orderdate - INTERVAL '33' MONTH))) GROUP BY c4 ORDER BY c4;
+
+-- GROUPING of CASE and COALESCE keys in the SELECT list, the HAVING, the ORDER BY and a scalar sub-query of its own
+SELECT n_regionkey, GROUPING(CASE WHEN n_regionkey > 1 THEN n_regionkey ELSE n_regionkey END) AS g, COUNT(*)
+FROM nation GROUP BY ROLLUP (n_regionkey, CASE WHEN n_regionkey > 1 THEN n_regionkey ELSE n_regionkey END)
+HAVING GROUPING(n_regionkey, CASE WHEN n_regionkey > 1 THEN n_regionkey ELSE n_regionkey END) < 3
+ORDER BY GROUPING(CASE WHEN n_regionkey > 1 THEN n_regionkey ELSE n_regionkey END), 1;
+
+SELECT GROUPING(COALESCE(r_name, 'x')), COALESCE(r_name, 'x'), (SELECT GROUPING(COALESCE(n_name, 'y')) FROM nation GROUP BY ROLLUP (COALESCE(n_name, 'y')) ORDER BY 1 LIMIT 1) AS inner_grouping
+FROM region GROUP BY CUBE (COALESCE(r_name, 'x'), r_regionkey) ORDER BY 1, 2 NULLS FIRST;
