@@ -143,15 +143,15 @@ public final class ClusterCoordinator
         this.executor = new TaskExecutor(threads);
         this.heartbeats = new HeartbeatMonitor(transport, HEARTBEAT_INTERVAL, HEARTBEAT_TIMEOUT);
         transport.registerHandler(ClusterMessages.TASK_DONE, payload -> {
-            taskDone(ClusterMessages.decode(payload, TaskDone.class));
+            taskDone(QueryMessageCodec.decodeTaskDone(payload));
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.NEXT_SPLITS, payload -> {
-            ClusterMessages.NextSplitsRequest request = ClusterMessages.decode(payload, ClusterMessages.NextSplitsRequest.class);
+            ClusterMessages.NextSplitsRequest request = QueryMessageCodec.decodeNextSplits(payload);
             RemoteTasks query = running.get(request.queryId());
             // a query that ended has nothing left to read
             int[] splits = query == null ? new int[0] : query.splits().take(request.scanIndex(), request.workerIndex(), request.maxSplits());
-            return ClusterMessages.encode(new ClusterMessages.SplitBatch(splits));
+            return QueryMessageCodec.encode(new ClusterMessages.SplitBatch(splits));
         });
         transport.onPeerDead(this::workerDied);
         liveWorkers.addAll(workerAddresses);
@@ -418,6 +418,9 @@ public final class ClusterCoordinator
         RemoteTasks query = running.get(done.queryId());
         if (query == null) {
             return;
+        }
+        if (done.nodeIndex() >= query.workers().size()) {
+            throw new SignoException(ErrorCode.CORRUPT_DATA, "malformed TaskDone message: node index " + done.nodeIndex() + " is not one of the query's " + query.workers().size() + " workers");
         }
         CompletableFuture<TaskDone> task = query.task(done.nodeIndex());
         if (done.error() == null) {

@@ -22,8 +22,11 @@ import java.util.Map;
 
 /**
  * The control messages between the coordinator and its workers, carried as opaque payloads by the
- * transport's request/response calls. Decoding accepts Signo's own types and a few JDK value types
- * only, so a peer cannot make this process build arbitrary objects.
+ * transport's request/response calls. The messages of every query (its start, a worker's report,
+ * cancel, splits) travel in {@link QueryMessageCodec}'s binary form; the rest (loading data, the
+ * database's files and writes), sent once per load or statement, in Java serialization, whose
+ * decoding accepts Signo's own types and a few JDK value types only, so a peer cannot make this
+ * process build arbitrary objects.
  */
 final class ClusterMessages
 {
@@ -56,8 +59,7 @@ final class ClusterMessages
      * node's share of the query may hold (0: no limit beyond the process).
      */
     record ExecuteRequest(String queryId, byte[] plan, int nodeIndex, List<String> workerAddresses, String coordinatorAddress, int driversPerNode, ExchangeSettings exchange,
-            long queryMaxMemoryBytes)
-            implements Serializable {}
+            long queryMaxMemoryBytes) {}
 
     /**
      * A node finished its stages of a query; on failure {@code error} is the message and {@code errorNumber}
@@ -66,19 +68,15 @@ final class ClusterMessages
      * {@code steps}, timed on its clock.
      */
     record TaskDone(String queryId, int nodeIndex, String error, int errorNumber, List<ExchangeCounters> exchanges, List<OperatorStatistics> operators,
-            long peakMemoryBytes, List<QuerySteps.Step> steps)
-            implements Serializable {}
+            long peakMemoryBytes, List<QuerySteps.Step> steps) {}
 
-    record CancelRequest(String queryId, String reason)
-            implements Serializable {}
+    record CancelRequest(String queryId, String reason) {}
 
     /** A worker's drivers of a scan of shared splits ran out: the next at most {@code maxSplits} of its splits, please. */
-    record NextSplitsRequest(String queryId, int scanIndex, int workerIndex, int maxSplits)
-            implements Serializable {}
+    record NextSplitsRequest(String queryId, int scanIndex, int workerIndex, int maxSplits) {}
 
     /** The splits a worker reads next (indexes in the table's partition order); none once the scan's queue is empty. */
-    record SplitBatch(int[] splits)
-            implements Serializable {}
+    record SplitBatch(int[] splits) {}
 
     /**
      * Open this worker's share of the cluster's database as worker {@code workerIndex} of

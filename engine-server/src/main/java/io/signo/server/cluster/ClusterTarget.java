@@ -5,7 +5,6 @@ import io.signo.core.exchange.ResultBuffer;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
-import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QuerySteps;
 import io.signo.sql.Session;
@@ -90,6 +89,8 @@ final class ClusterTarget
         CompletableFuture<Void> coordinatorDone = null;
         try {
             byte[] encoded = PlanCodec.encode(plan.root(), storedTables);
+            QueryMessageCodec.EncodedExecuteRequest request = QueryMessageCodec.encodeExecute(queryId, encoded, workers, transport.localAddress(), shape.driversPerNode(),
+                    exchangeSettings, session.queryMaxMemoryBytes());
             steps.mark("plan encoded");
             remoteTasks.splits(new SplitQueues(plan.root(), workers.size()));
             for (int i = 0; i < workers.size(); i++) {
@@ -98,11 +99,9 @@ final class ClusterTarget
                     remoteTasks.task(i).complete(new TaskDone(queryId, i, null, 0, List.of(), List.of(), 0, List.of()));
                     continue;
                 }
-                ExecuteRequest request = new ExecuteRequest(queryId, encoded, i, workers, transport.localAddress(), shape.driversPerNode(), exchangeSettings,
-                        session.queryMaxMemoryBytes());
                 String worker = workers.get(i);
                 int workerIndex = i;
-                transport.request(worker, ClusterMessages.EXECUTE, ClusterMessages.encode(request)).whenComplete((ignored, failure) -> {
+                transport.request(worker, ClusterMessages.EXECUTE, request.forNode(i)).whenComplete((ignored, failure) -> {
                     if (failure != null) {
                         query.completeExceptionally(ClusterCoordinator.workerFailed(worker, failure));
                     }
@@ -200,7 +199,7 @@ final class ClusterTarget
         }
         String reason = WorkerServer.unwrap(failure) instanceof CancellationException ? "the query was cancelled or its reader stopped" : WorkerServer.describe(failure);
         for (String worker : remoteTasks.workers()) {
-            transport.request(worker, ClusterMessages.CANCEL, ClusterMessages.encode(new CancelRequest(queryId, reason)));
+            transport.request(worker, ClusterMessages.CANCEL, QueryMessageCodec.encode(new CancelRequest(queryId, reason)));
         }
     }
 }

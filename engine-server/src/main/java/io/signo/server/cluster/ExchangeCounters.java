@@ -1,7 +1,5 @@
 package io.signo.server.cluster;
 
-import java.io.Serializable;
-
 /**
  * One exchange's counters on one node for one query: bytes on the wire and pages each way, the
  * uncompressed bytes sent (for the compression ratio), messages sent and how many of them were
@@ -12,5 +10,4 @@ import java.io.Serializable;
  */
 public record ExchangeCounters(int exchange, long bytesSent, long pagesSent, long bytesReceived, long pagesReceived,
         long rawBytesSent, long blockedOnWriteNanos, long waitingForCreditNanos, long peakBufferedBytes,
-        long messagesSent, long compressedMessagesSent, long consumerIdleNanos, long creditWaitWhileIdleNanos, long largestWindowBytes)
-        implements Serializable {}
+        long messagesSent, long compressedMessagesSent, long consumerIdleNanos, long creditWaitWhileIdleNanos, long largestWindowBytes) {}

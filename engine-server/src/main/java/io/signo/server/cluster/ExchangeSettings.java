@@ -3,8 +3,6 @@ package io.signo.server.cluster;
 import io.signo.net.exchange.ExchangeCompression;
 import io.signo.net.exchange.ExchangeConfig;
 
-import java.io.Serializable;
-
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -15,7 +13,6 @@ import static java.util.Objects.requireNonNull;
  * or per destination as its link measures: {@link ExchangeCompression#ADAPTIVE}).
  */
 public record ExchangeSettings(long messageBytes, long windowBytes, long maxWindowBytes, long queryBufferBytes, long batchBarrierBytes, ExchangeCompression compression)
-        implements Serializable
 {
     public static final ExchangeSettings DEFAULT = new ExchangeSettings(
             ExchangeConfig.DEFAULT.targetMessageBytes(),

@@ -18,7 +18,6 @@ import io.signo.server.cluster.ClusterMessages.OpenStorageRequest;
 import io.signo.server.cluster.ClusterMessages.PrepareRequest;
 import io.signo.server.cluster.ClusterMessages.PrepareResponse;
 import io.signo.server.cluster.ClusterMessages.RemoveFilesRequest;
-import io.signo.server.cluster.ClusterMessages.SplitBatch;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QuerySteps;
 import io.signo.sql.SignoEngine;
@@ -114,11 +113,11 @@ public final class WorkerServer
         transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
         transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
             long arrived = System.nanoTime();
-            execute(ClusterMessages.decode(payload, ExecuteRequest.class), arrived);
+            execute(QueryMessageCodec.decodeExecute(payload), arrived);
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
-            cancel(ClusterMessages.decode(payload, CancelRequest.class));
+            cancel(QueryMessageCodec.decodeCancel(payload));
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class))));
@@ -302,21 +301,21 @@ public final class WorkerServer
             SignoException error = failure == null ? null : stopped != null ? stopped : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
                     error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges), statistics.operators(), statistics.peakBytes(), steps.steps());
-            transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, ClusterMessages.encode(report));
+            transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, QueryMessageCodec.encode(report));
         });
     }
 
     /** Asks the coordinator for the next splits of a scan, as many as this worker has drivers, after the test's delay if one is set. */
     private SplitSupplier splitSupplier(ExecuteRequest request, int scanIndex)
     {
-        byte[] ask = ClusterMessages.encode(new NextSplitsRequest(request.queryId(), scanIndex, request.nodeIndex(), request.driversPerNode()));
+        byte[] ask = QueryMessageCodec.encode(new NextSplitsRequest(request.queryId(), scanIndex, request.nodeIndex(), request.driversPerNode()));
         return () -> {
             long delay = splitDelayMillis;
             CompletableFuture<Void> asked = delay == 0
                     ? CompletableFuture.completedFuture(null)
                     : CompletableFuture.runAsync(() -> {}, CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS));
             return asked.thenCompose(_ -> transport.request(request.coordinatorAddress(), ClusterMessages.NEXT_SPLITS, ask))
-                    .thenApply(response -> ClusterMessages.decode(response, SplitBatch.class).splits());
+                    .thenApply(response -> QueryMessageCodec.decodeSplitBatch(response).splits());
         };
     }
 
