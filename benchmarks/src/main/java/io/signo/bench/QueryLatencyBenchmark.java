@@ -63,8 +63,8 @@ public final class QueryLatencyBenchmark
 
         StringBuilder report = new StringBuilder();
         report.append(String.format(Locale.ROOT, "# Short-query latency, TPC-H SF %s, %d runs each after %d warm-up runs (median and 90th percentile, ms)%n%n", scaleFactor, runs, warmUpRuns));
-        report.append("| statement | planning (EXPLAIN) | 1 process x 2 threads | 2 workers x 1 thread | cluster minus planning |\n");
-        report.append("|---|---|---|---|---|\n");
+        report.append("| statement | planning (EXPLAIN) | 1 process x 2 threads | 2 workers x 1 thread | cluster minus planning | CPU per query: coordinator, each worker |\n");
+        report.append("|---|---|---|---|---|---|\n");
         try (TpchDataSet data = TpchData.generateDataSet(scaleFactor, LOCAL_THREADS, MemoryPool.unbounded("benchmark-latency"));
                 SignoEngine local = new SignoEngine(data.catalog(), LOCAL_THREADS);
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, "1g");
@@ -77,7 +77,11 @@ public final class QueryLatencyBenchmark
                 double[] inProcess = timings(runs, warmUpRuns, _ -> local.execute(sql));
                 Map<String, List<Double>> steps = new LinkedHashMap<>();
                 QueryExecution[] last = new QueryExecution[1];
-                double[] onCluster = timings(runs, warmUpRuns, _ -> {
+                long[] cpuBefore = new long[WORKER_COUNT + 1];
+                double[] onCluster = timings(runs, warmUpRuns, run -> {
+                    if (run == 0) {
+                        cpuNanos(workers, cpuBefore);
+                    }
                     // what a client sees: the whole result, which may come before the workers' reports of their end
                     ResultStream stream = cluster.start(session, sql, new QueryControl(), _ -> {});
                     stream.collect();
@@ -90,8 +94,14 @@ public final class QueryLatencyBenchmark
                         }
                     }
                 });
-                String line = String.format(Locale.ROOT, "| %s: `%s` | %s | %s | %s | %.2f |%n", testCase[0], sql, summary(planning), summary(inProcess), summary(onCluster),
-                        percentile(onCluster, 0.5) - percentile(planning, 0.5));
+                long[] cpuAfter = new long[WORKER_COUNT + 1];
+                cpuNanos(workers, cpuAfter);
+                StringBuilder cpu = new StringBuilder();
+                for (int i = 0; i <= WORKER_COUNT; i++) {
+                    cpu.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", (cpuAfter[i] - cpuBefore[i]) / 1e6 / runs));
+                }
+                String line = String.format(Locale.ROOT, "| %s: `%s` | %s | %s | %s | %.2f | %s |%n", testCase[0], sql, summary(planning), summary(inProcess), summary(onCluster),
+                        percentile(onCluster, 0.5) - percentile(planning, 0.5), cpu);
                 System.out.print(line);
                 report.append(line);
                 stepReport.append(String.format(Locale.ROOT, "%n%s, `%s` (median ms since the query arrived; a worker's since its start request arrived):%n%n", testCase[0], sql));
@@ -108,6 +118,24 @@ public final class QueryLatencyBenchmark
         Path file = output.resolve("query-latency.md");
         Files.writeString(file, report, StandardCharsets.UTF_8);
         System.out.println("wrote " + file);
+    }
+
+    /**
+     * The CPU time so far of this process (the coordinator, during the cluster's runs) and of each
+     * worker process, all of their threads (JIT compiler and GC included), as the operating system
+     * counts it (in clock ticks: divide a difference over many queries).
+     */
+    private static void cpuNanos(WorkerProcesses workers, long[] nanos)
+    {
+        nanos[0] = cpuNanos(ProcessHandle.current());
+        for (int i = 0; i < WORKER_COUNT; i++) {
+            nanos[i + 1] = cpuNanos(workers.process(i).toHandle());
+        }
+    }
+
+    private static long cpuNanos(ProcessHandle process)
+    {
+        return process.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time for process " + process.pid())).toNanos();
     }
 
     /** Times {@code runs} runs after the warm-up ones; the statement is given a negative run number while warming up. */
