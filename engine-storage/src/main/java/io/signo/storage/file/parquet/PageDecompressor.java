@@ -90,6 +90,27 @@ final class PageDecompressor
         return output;
     }
 
+    /**
+     * Uncompresses a page body straight into {@code target}, which it must fill exactly: for pages
+     * whose bytes are the vector's values as they stand, so no copy lies between the page and the vector.
+     */
+    void decompressInto(MemorySegment compressed, MemorySegment target)
+    {
+        long written;
+        if (decompressor == null && !snappyJava) {
+            written = compressed.byteSize();
+            if (written == target.byteSize()) {
+                MemorySegment.copy(compressed, 0, target, 0, written);
+            }
+        }
+        else {
+            written = snappyJava ? uncompressSnappy(compressed, target) : decompressor.decompress(compressed, target);
+        }
+        if (written != target.byteSize()) {
+            throw new IllegalArgumentException("page uncompressed to " + written + " bytes, its header says " + target.byteSize());
+        }
+    }
+
     /** Checks the length the compressed bytes declare against the room before snappy-java writes: it does not. */
     private static int uncompressSnappy(MemorySegment compressed, MemorySegment output)
     {
