@@ -127,6 +127,61 @@ class ParquetFilesTest
     }
 
     /**
+     * Columns declared NOT NULL are written without definition levels, so a PLAIN page of fixed-width
+     * values is the values' bytes, which the reader uncompresses straight into the vector: each
+     * codec, both page versions, every fixed-width type stored so (timestamps in three units
+     * converted after), several row groups.
+     */
+    @Test
+    void requiredPlainColumnsOfEveryCodecReadAsDuckDbReadsThem()
+            throws Exception
+    {
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("""
+                    CREATE TABLE required_rows (i INTEGER NOT NULL, b BIGINT NOT NULL, d DOUBLE NOT NULL, dt DATE NOT NULL, amount DECIMAL(15, 2) NOT NULL,
+                            ts TIMESTAMP NOT NULL, ts_ms TIMESTAMP_MS NOT NULL, ts_ns TIMESTAMP_NS NOT NULL)""");
+            statement.execute("""
+                    INSERT INTO required_rows
+                    SELECT i, i * 1000003 - 3000000000, i / 7.0 - 100, DATE '1960-01-01' + i::INTEGER, (i * 12.37 - 5000)::DECIMAL(15, 2),
+                           make_timestamp(-100000000000000 + i * 7919000123), make_timestamp(801964800000000 + i * 7919000123)::TIMESTAMP_MS,
+                           make_timestamp_ns((-100000000000000 + i * 7919000123) * 1000)
+                    FROM range(0, 25000) t(i)""");
+            for (String codec : CODECS) {
+                statement.execute("COPY required_rows TO '" + file("required_" + codec) + "' (FORMAT parquet, COMPRESSION " + codec + ", ROW_GROUP_SIZE 10000)");
+            }
+            statement.execute("COPY required_rows TO '" + file("required_v2") + "' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 10000, PARQUET_VERSION v2)");
+        }
+        String repetitions = duckDb.query("SELECT DISTINCT repetition_type FROM parquet_schema('" + file("required_snappy") + "') WHERE name <> 'duckdb_schema'").toString();
+        assertEquals("[[REQUIRED]]", repetitions, "DuckDB no longer writes NOT NULL columns as required");
+        String encodings = duckDb.query("SELECT DISTINCT encodings FROM parquet_metadata('" + file("required_snappy") + "')").toString();
+        assertEquals("[[PLAIN]]", encodings, "DuckDB no longer writes distinct values as plain pages");
+        for (String name : List.of("required_snappy", "required_zstd", "required_gzip", "required_lz4", "required_uncompressed", "required_v2")) {
+            String table = "read_parquet('" + file(name) + "')";
+            assertSame("SELECT * FROM " + table + " ORDER BY i", true);
+            assertSame("SELECT count(*), sum(b), sum(amount), min(dt), max(ts), min(ts_ms), max(ts_ns), sum(d) FROM " + table + " WHERE dt >= DATE '1980-01-01'", false);
+        }
+    }
+
+    /**
+     * Required columns of a second writer (pyarrow, made by make_required_fixture.py beside them):
+     * several pages a column chunk, so a page lands mid-vector, in each codec and page version.
+     */
+    @Test
+    void requiredPlainColumnsOfAnotherWriterReadAsDuckDbReadsThem()
+            throws Exception
+    {
+        for (String name : List.of("snappy_v1", "zstd_v2", "lz4_v1", "gzip_v2", "none_v1", "none_v2")) {
+            Path fixture = directory.resolve("required_" + name + ".parquet");
+            try (InputStream input = ParquetFilesTest.class.getResourceAsStream("/io/signo/sql/files/required_" + name + ".parquet")) {
+                Files.copy(input, fixture);
+            }
+            String table = "read_parquet('" + fixture + "')";
+            assertSame("SELECT * FROM " + table + " ORDER BY i", true);
+            assertSame("SELECT count(*), sum(b), sum(amount), min(dt), max(ts_ms), min(ts_us), max(ts_ns), sum(d) FROM " + table + " WHERE i % 3 = 1", false);
+        }
+    }
+
+    /**
      * A scan tests the filter's columns before it decodes the others, dictionary-encoded ones on
      * their codes, and looks up only the rows kept: filters that keep some rows, none and all, on
      * columns with NULLs, with the other columns (NULLs among them) read for the rows kept.

@@ -5,6 +5,7 @@ import dev.hardwood.metadata.Encoding;
 import dev.hardwood.metadata.PhysicalType;
 import dev.hardwood.schema.ColumnSchema;
 import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -33,6 +34,8 @@ final class ColumnChunkDecoder
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    /** Parquet's PLAIN numbers are little-endian: on such a machine they are the vectors' bytes as they stand. */
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     /** A page in an encoding this decoder leaves to Hardwood, found while decoding. */
     static final class UnsupportedPage
@@ -266,7 +269,10 @@ final class ColumnChunkDecoder
                         continue;
                     }
                     if (header.type() == PageHeader.DATA_PAGE) {
-                        decodePageV1(header, decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize()));
+                        MemorySegment stored = file.asSlice(body, header.compressedSize());
+                        if (!decodeInPlace(header.encoding(), stored, header.uncompressedSize(), header.valueCount())) {
+                            decodePageV1(header, decompressor.decompress(stored, header.uncompressedSize()));
+                        }
                     }
                     else {
                         decodePageV2(header, body);
@@ -317,6 +323,11 @@ final class ColumnChunkDecoder
         if (levelBytes > header.compressedSize() || levelBytes > header.uncompressedSize()) {
             throw new IllegalArgumentException("levels of " + levelBytes + " bytes run past their page");
         }
+        MemorySegment stored = file.asSlice(body + levelBytes, header.compressedSize() - levelBytes);
+        int uncompressedSize = header.uncompressedSize() - levelBytes;
+        if (header.compressed() && decodeInPlace(header.encoding(), stored, uncompressedSize, count)) {
+            return;
+        }
         int[] levels = null;
         int defined = count;
         if (maxDefinition > 0) {
@@ -325,10 +336,41 @@ final class ColumnChunkDecoder
             scratch.hybrid().decode(file, levelStart, levelStart + header.definitionLevelsLength(), 1, count, levels);
             defined = countDefined(levels, count);
         }
-        MemorySegment stored = file.asSlice(body + levelBytes, header.compressedSize() - levelBytes);
-        int uncompressedSize = header.uncompressedSize() - levelBytes;
         MemorySegment values = header.compressed() ? decompressor.decompress(stored, uncompressedSize) : stored;
         decodeValues(header.encoding(), values, count, levels, defined);
+    }
+
+    /**
+     * Uncompresses a page of PLAIN fixed-width values of a column without NULLs straight into its
+     * rows of the vector, where its bytes are the values as the vector holds them: the page is not
+     * copied again after it is uncompressed. False, having read nothing, for every other page.
+     */
+    private boolean decodeInPlace(int encoding, MemorySegment stored, int uncompressedSize, int count)
+    {
+        int width = inPlaceWidth(encoding);
+        if (width == 0 || (long) count * width != uncompressedSize) {
+            return false;
+        }
+        MemorySegment target = output.values();
+        decompressor.decompressInto(stored, target.asSlice((long) row * width, uncompressedSize));
+        if (schema.type() == PhysicalType.INT64) {
+            ParquetTimestamps.toMicros(target, row, count, schema);
+        }
+        row += count;
+        return true;
+    }
+
+    /** The width of the values of a page {@link #decodeInPlace} can read, 0 for the other pages. */
+    private int inPlaceWidth(int encoding)
+    {
+        if (encoding != PLAIN || maxDefinition != 0 || codes != null || output.offsets() != null || !LITTLE_ENDIAN) {
+            return 0;
+        }
+        return switch (schema.type()) {
+            case INT64, DOUBLE -> Long.BYTES;
+            case INT32 -> output.type().kind() == TypeKind.INTEGER || output.type().kind() == TypeKind.DATE ? Integer.BYTES : 0;
+            default -> 0;
+        };
     }
 
     private int countDefined(int[] levels, int count)
