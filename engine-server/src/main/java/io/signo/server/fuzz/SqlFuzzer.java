@@ -315,7 +315,8 @@ public final class SqlFuzzer
      * every interval of whole days ({@code 4 days}, DuckDB's TIMESTAMP - DATE, or an average of such) in a
      * column where Signo answered numbers (its DATE - DATE, or their average) as that number, and the text of a TIMESTAMP at midnight
      * ({@code 2000-02-01 00:00:00}, such a TIMESTAMP cast to VARCHAR), alone or within a longer string, in a column where
-     * Signo answered text as the date's text; null when there is no such column.
+     * Signo answered text as the date's text, and the whole text of an interval of whole days ({@code -6940 days}, such a
+     * difference cast to VARCHAR) there as the number's text; null when there is no such column.
      */
     private static List<List<Object>> timestampsAtMidnightAsDates(List<List<Object>> duckDbRows, List<List<Object>> signoRows)
     {
@@ -350,8 +351,10 @@ public final class SqlFuzzer
                     newRow.set(column, timestamp.toLocalDate());
                 }
                 else if (textColumn[column] && newRow.get(column) instanceof String text) {
-                    // the text of a TIMESTAMP at midnight ('2000-02-01 00:00:00', a DATE + INTERVAL cast to VARCHAR) as the date's
-                    newRow.set(column, MIDNIGHT_TEXT.matcher(text).replaceAll("$1"));
+                    // the text of a TIMESTAMP at midnight ('2000-02-01 00:00:00', a DATE + INTERVAL cast to VARCHAR) as the date's,
+                    // and the whole text of an interval of whole days ('-6940 days', DuckDB's TIMESTAMP - DATE cast to VARCHAR) as the number's
+                    java.util.regex.Matcher days = WHOLE_DAYS.matcher(text);
+                    newRow.set(column, days.matches() ? days.group(1) : MIDNIGHT_TEXT.matcher(text).replaceAll("$1"));
                 }
                 else if (numberColumn[column] && newRow.get(column) instanceof String interval) {
                     Long days = wholeDays(interval);

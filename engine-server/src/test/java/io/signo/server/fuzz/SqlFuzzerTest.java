@@ -109,6 +109,11 @@ class SqlFuzzerTest
                 + "FROM orders WHERE o_orderkey < 10");
         assertEquals(Outcome.KNOWN_DIFFERENCE, concatenated.outcome(), concatenated.detail());
         assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, concatenated.key());
+        // and so is DuckDB's INTERVAL of days cast to VARCHAR ('-6940 days') where Signo's number of days is ('-6940', seed 34)
+        SqlFuzzer.Result daysText = fuzzer.run("SELECT CAST(DATE '2000-01-01' - (DATE '2000-01-01' + INTERVAL '19' YEAR) AS VARCHAR), "
+                + "CAST(o_orderdate - (o_orderdate - INTERVAL '1' DAY) AS VARCHAR) FROM orders WHERE o_orderkey < 10");
+        assertEquals(Outcome.KNOWN_DIFFERENCE, daysText.outcome(), daysText.detail());
+        assertEquals(SqlFuzzer.DATE_INTERVAL_TYPE, daysText.key());
         // an answer too large to hold and compare is counted as stopped, not compared (1.5 million rows)
         SqlFuzzer.Result large = fuzzer.run("SELECT l_orderkey, n_nationkey FROM lineitem, nation");
         assertEquals(Outcome.TIMEOUT, large.outcome(), large.detail());

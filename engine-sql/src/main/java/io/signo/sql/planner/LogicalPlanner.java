@@ -564,6 +564,11 @@ public final class LogicalPlanner
         rel = applyRules(Phase.REDUCE_AND_PUSH_DOWN, rel, context, phases);
         // constant folding may have left a correlate's right side without the predicate that read the outer row
         rel = UncorrelatedCorrelates.toJoins(rel);
+        if (containsCorrelate(rel)) {
+            // decorrelation keeps the whole plan correlated when one sub-query defeats it; folding may have removed
+            // that one (a filter AND CASE WHEN FALSE THEN TRUE ELSE FALSE END), so the others are decorrelated now
+            rel = decorrelate(rel);
+        }
         rel = applyRules(Phase.JOIN_ORDER, rel, context, phases);
         rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
         rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);

@@ -1,6 +1,8 @@
 package io.signo.sql.rel;
 
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.storage.error.ErrorCode;
+import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
 
 import java.util.List;
@@ -20,6 +22,23 @@ public record ExchangeNode(List<PlanNode> sources, ExchangeKind kind, Scope scop
     {
         sources = List.copyOf(sources);
         hashChannels = List.copyOf(hashChannels);
+        checkSameColumnTypes(sources);
+    }
+
+    /** The sources of a UNION ALL send pages the next stage reads (and a remote exchange encodes) as the first source's types. */
+    private static void checkSameColumnTypes(List<PlanNode> sources)
+    {
+        List<Type> types = sources.getFirst().outputTypes();
+        for (PlanNode source : sources.subList(1, sources.size())) {
+            List<Type> sourceTypes = source.outputTypes();
+            boolean same = sourceTypes.size() == types.size();
+            for (int i = 0; same && i < types.size(); i++) {
+                same = sourceTypes.get(i).storedLike(types.get(i));
+            }
+            if (!same) {
+                throw new SignoException(ErrorCode.INTERNAL_ERROR, "the inputs of an exchange have different column types: " + types + " and " + sourceTypes);
+            }
+        }
     }
 
     @Override

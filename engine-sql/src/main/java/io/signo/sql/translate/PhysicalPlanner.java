@@ -360,9 +360,10 @@ public final class PhysicalPlanner
         if (!union.all) {
             throw new SignoException(ErrorCode.INTERNAL_ERROR, "UNION DISTINCT should have been rewritten to an aggregation");
         }
+        List<Type> types = types(union);
         List<PlanNode> sources = new ArrayList<>();
         for (RelNode input : union.getInputs()) {
-            sources.add(visit(input));
+            sources.add(castWhereStoredUnlike(visit(input), types));
         }
         return new ExchangeNode(sources, ExchangeKind.ROUND_ROBIN, ExchangeNode.Scope.REMOTE, List.of(), rows(union), 0);
     }
@@ -460,6 +461,24 @@ public final class PhysicalPlanner
             types.add(CalciteTypes.toSigno(field.getType()));
         }
         return types;
+    }
+
+    /**
+     * The node with its columns cast to {@code types} where their values are stored differently: an
+     * input of a UNION whose column a rewrite left of another type than the UNION's (a BIGINT constant
+     * become an INTEGER) would send values of the wrong width to the stage that reads the UNION.
+     */
+    private static PlanNode castWhereStoredUnlike(PlanNode node, List<Type> types)
+    {
+        List<Type> sourceTypes = node.outputTypes();
+        if (sourceTypes.size() != types.size()) {
+            throw new SignoException(ErrorCode.INTERNAL_ERROR, "a UNION input of " + sourceTypes.size() + " columns where the UNION has " + types.size() + ": " + sourceTypes + ", " + types);
+        }
+        List<Type> targets = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            targets.add(sourceTypes.get(i).storedLike(types.get(i)) ? sourceTypes.get(i) : types.get(i));
+        }
+        return castTo(node, targets);
     }
 
     /** The node with its columns cast to {@code types} where they differ. */

@@ -306,3 +306,8 @@ SELECT DISTINCT TRUE AS c0, NOT (TRUE) AS c1, LENGTH('a') AS c2 FROM nation t0 W
 SELECT 'x' AS c0, t0.n_regionkey, CAST(7 AS BIGINT) AS c2, COUNT(*) AS c3, MAX(t0.n_name) AS c4 FROM nation t0 WHERE t0.n_nationkey > (SELECT MIN(t1.n_nationkey) FROM nation t1 WHERE t1.n_regionkey = t0.n_regionkey) GROUP BY 'x', t0.n_regionkey, CAST(7 AS BIGINT);
 
 SELECT t0.n_name FROM nation t0 WHERE t0.n_regionkey IN (SELECT s.r_regionkey FROM (SELECT 'k' AS k, t1.r_regionkey, COUNT(*) AS c FROM region t1 WHERE t1.r_name <> t0.n_name GROUP BY 'k', t1.r_regionkey) s WHERE s.c > 0);
+
+-- a correlated EXISTS beside a UNION branch whose correlated scalar sub-query decorrelation cannot take until its
+-- constant CASE is folded (seed 34: the whole plan stayed correlated and was refused)
+SELECT * FROM (SELECT TRUE AS c0 FROM region t0 WHERE (EXISTS (SELECT 1 FROM nation t2 WHERE t2.n_nationkey = t0.r_regionkey)) UNION
+SELECT TRUE AS c0 FROM nation t3 WHERE ('a' < (SELECT MIN(t4.p_name) FROM part t4 WHERE t4.p_size = t3.n_nationkey AND CASE WHEN FALSE THEN TRUE ELSE FALSE END))) AS u;

@@ -76,6 +76,16 @@ public record Type(TypeKind kind, int precision, int scale, int length)
         };
     }
 
+    /**
+     * Whether a vector of this type holds its values as one of {@code other} does: the same kind, width
+     * and scale, a string's length and an interval's precision aside. Pages of one are read as pages of
+     * the other only then (a 4-byte INTEGER read as an 8-byte BIGINT is out of bounds, or garbage).
+     */
+    public boolean storedLike(Type other)
+    {
+        return kind == other.kind && physicalType() == other.physicalType() && scale == other.scale;
+    }
+
     public boolean isString()
     {
         return kind == TypeKind.VARCHAR || kind == TypeKind.CHAR;
