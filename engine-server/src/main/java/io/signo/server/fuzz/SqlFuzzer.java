@@ -31,6 +31,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
@@ -353,7 +354,7 @@ public final class SqlFuzzer
                 else if (textColumn[column] && newRow.get(column) instanceof String text) {
                     // the text of a TIMESTAMP at midnight ('2000-02-01 00:00:00', a DATE + INTERVAL cast to VARCHAR) as the date's,
                     // and the whole text of an interval of whole days ('-6940 days', DuckDB's TIMESTAMP - DATE cast to VARCHAR) as the number's
-                    java.util.regex.Matcher days = WHOLE_DAYS.matcher(text);
+                    Matcher days = WHOLE_DAYS.matcher(text);
                     newRow.set(column, days.matches() ? days.group(1) : MIDNIGHT_TEXT.matcher(text).replaceAll("$1"));
                 }
                 else if (numberColumn[column] && newRow.get(column) instanceof String interval) {
@@ -376,7 +377,7 @@ public final class SqlFuzzer
         if (interval.equals("00:00:00")) {
             return 0L;
         }
-        java.util.regex.Matcher matcher = WHOLE_DAYS.matcher(interval);
+        Matcher matcher = WHOLE_DAYS.matcher(interval);
         return matcher.matches() ? Long.parseLong(matcher.group(1)) : null;
     }
 
