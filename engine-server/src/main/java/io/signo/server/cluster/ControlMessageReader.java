@@ -55,7 +55,7 @@ final class ControlMessageReader
     int readInt(String field)
     {
         need(Integer.BYTES, field);
-        int value = ((bytes[position] & 0xFF) << 24) | ((bytes[position + 1] & 0xFF) << 16) | ((bytes[position + 2] & 0xFF) << 8) | (bytes[position + 3] & 0xFF);
+        int value = (int) ControlMessageWriter.INT.get(bytes, position);
         position += Integer.BYTES;
         return value;
     }
@@ -73,10 +73,8 @@ final class ControlMessageReader
     long readLong(String field)
     {
         need(Long.BYTES, field);
-        long value = 0;
-        for (int i = 0; i < Long.BYTES; i++) {
-            value = (value << 8) | (bytes[position++] & 0xFF);
-        }
+        long value = (long) ControlMessageWriter.LONG.get(bytes, position);
+        position += Long.BYTES;
         return value;
     }
 

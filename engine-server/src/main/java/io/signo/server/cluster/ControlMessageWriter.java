@@ -1,5 +1,8 @@
 package io.signo.server.cluster;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -9,6 +12,9 @@ import java.util.Arrays;
  */
 final class ControlMessageWriter
 {
+    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private byte[] bytes;
     private int size;
 
@@ -40,9 +46,8 @@ final class ControlMessageWriter
     ControlMessageWriter writeLong(long value)
     {
         ensure(Long.BYTES);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            bytes[size++] = (byte) (value >>> shift);
-        }
+        LONG.set(bytes, size, value);
+        size += Long.BYTES;
         return this;
     }
 
@@ -87,10 +92,7 @@ final class ControlMessageWriter
     /** Overwrites the int at {@code offset} of an encoded message (a field that differs per destination). */
     static void putInt(byte[] bytes, int offset, int value)
     {
-        bytes[offset] = (byte) (value >>> 24);
-        bytes[offset + 1] = (byte) (value >>> 16);
-        bytes[offset + 2] = (byte) (value >>> 8);
-        bytes[offset + 3] = (byte) value;
+        INT.set(bytes, offset, value);
     }
 
     private void ensure(int more)
