@@ -26,6 +26,15 @@ public final class ProcessCpuTime
     }
 
     /**
+     * The CPU time so far of a whole process (this one or a worker it started), all of its threads,
+     * as the operating system counts it: in clock ticks, so take the difference over many queries.
+     */
+    public static long ofProcess(ProcessHandle process)
+    {
+        return process.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time for process " + process.pid())).toNanos();
+    }
+
+    /**
      * The CPU time of every thread of the process split by what the thread does, from each thread's
      * {@code schedstat} and name ({@code comm}): HotSpot's JIT compiler threads, its collector threads
      * with the VM thread (which runs the collections' and deoptimizations' safepoint operations), and

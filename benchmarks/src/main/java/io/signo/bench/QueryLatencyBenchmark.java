@@ -127,15 +127,10 @@ public final class QueryLatencyBenchmark
      */
     private static void cpuNanos(WorkerProcesses workers, long[] nanos)
     {
-        nanos[0] = cpuNanos(ProcessHandle.current());
+        nanos[0] = ProcessCpuTime.ofProcess(ProcessHandle.current());
         for (int i = 0; i < WORKER_COUNT; i++) {
-            nanos[i + 1] = cpuNanos(workers.process(i).toHandle());
+            nanos[i + 1] = ProcessCpuTime.ofProcess(workers.process(i).toHandle());
         }
-    }
-
-    private static long cpuNanos(ProcessHandle process)
-    {
-        return process.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException("no CPU time for process " + process.pid())).toNanos();
     }
 
     /** Times {@code runs} runs after the warm-up ones; the statement is given a negative run number while warming up. */

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -110,29 +109,29 @@ public final class TpchClusterProfile
     /** Wall and this process's CPU milliseconds of one run on the one-process engine. */
     private static double[] runLocal(SignoEngine local, String sql)
     {
-        long cpu = processCpuNanos(ProcessHandle.current());
+        long cpu = ProcessCpuTime.ofProcess(ProcessHandle.current());
         long start = System.nanoTime();
         local.execute(sql);
         double wall = (System.nanoTime() - start) / 1e6;
-        return new double[] {wall, (processCpuNanos(ProcessHandle.current()) - cpu) / 1e6};
+        return new double[] {wall, (ProcessCpuTime.ofProcess(ProcessHandle.current()) - cpu) / 1e6};
     }
 
     /** Wall, then the CPU milliseconds of this process (the coordinator) and of each worker, over one run and its workers' reports. */
     private static double[] runCluster(ClusterCoordinator cluster, WorkerProcesses workers, String sql)
             throws InterruptedException
     {
-        long coordinator = processCpuNanos(ProcessHandle.current());
-        long worker0 = processCpuNanos(workers.process(0).toHandle());
-        long worker1 = processCpuNanos(workers.process(1).toHandle());
+        long coordinator = ProcessCpuTime.ofProcess(ProcessHandle.current());
+        long worker0 = ProcessCpuTime.ofProcess(workers.process(0).toHandle());
+        long worker1 = ProcessCpuTime.ofProcess(workers.process(1).toHandle());
         long start = System.nanoTime();
         cluster.execute(sql);
         double wall = (System.nanoTime() - start) / 1e6;
         Thread.sleep(REPORT_SETTLE_MILLIS);
         return new double[] {
                 wall,
-                (processCpuNanos(ProcessHandle.current()) - coordinator) / 1e6,
-                (processCpuNanos(workers.process(0).toHandle()) - worker0) / 1e6,
-                (processCpuNanos(workers.process(1).toHandle()) - worker1) / 1e6};
+                (ProcessCpuTime.ofProcess(ProcessHandle.current()) - coordinator) / 1e6,
+                (ProcessCpuTime.ofProcess(workers.process(0).toHandle()) - worker0) / 1e6,
+                (ProcessCpuTime.ofProcess(workers.process(1).toHandle()) - worker1) / 1e6};
     }
 
     private static void jcmd(long pid, String... command)
@@ -175,7 +174,7 @@ public final class TpchClusterProfile
 
     private static long[] totalCpuNanos(List<ProcessHandle> processes)
     {
-        return processes.stream().mapToLong(TpchClusterProfile::processCpuNanos).toArray();
+        return processes.stream().mapToLong(ProcessCpuTime::ofProcess).toArray();
     }
 
     private static long[] compilerCpuNanos(List<ProcessHandle> processes)
@@ -213,11 +212,6 @@ public final class TpchClusterProfile
             return 0;
         }
         return ticks * 10_000_000L;
-    }
-
-    private static long processCpuNanos(ProcessHandle process)
-    {
-        return process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private static String statement(int number)
