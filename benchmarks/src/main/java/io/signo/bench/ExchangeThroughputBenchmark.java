@@ -6,6 +6,7 @@ import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.TransportConfig;
+import io.signo.server.cluster.JitOptions;
 import io.signo.storage.memory.MemoryPool;
 import io.signo.storage.memory.PageAllocator;
 import io.signo.storage.page.Page;
@@ -175,9 +176,13 @@ public final class ExchangeThroughputBenchmark
             throws IOException
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String[] command = {java, "-Xmx2g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        List<String> arguments = new ArrayList<>(List.of(java, "-Xmx2g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED"));
+        // compiled as a worker process is, so that the consumer's CPU figures are a worker's
+        arguments.addAll(JitOptions.options());
+        arguments.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 ExchangeConsumerProcess.class.getName(), "--trials", trials, "--kind", kind, "--hash-channel", Integer.toString(hashChannel), "--partitions", Integer.toString(partitions),
-                "--host", link == null ? "127.0.0.1" : link.consumerHost()};
+                "--host", link == null ? "127.0.0.1" : link.consumerHost()));
+        String[] command = arguments.toArray(String[]::new);
         return new ProcessBuilder(link == null ? command : link.inNamespace(command))
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();

@@ -85,8 +85,9 @@ public final class WorkerProcesses
     }
 
     /**
-     * Starts one worker process on 127.0.0.1 at {@code port} (0: a free one), stopping when this
-     * process ends; its standard error goes to {@code log}. {@link #awaitAddress} tells where it
+     * Starts one worker process on 127.0.0.1 at {@code port} (0: a free one), with the JIT options
+     * of every Signo process ({@link JitOptions}), stopping when this process ends; its standard
+     * error goes to {@code log}. {@link #awaitAddress} tells where it
      * listens.
      *
      * @param databaseDirectory its share of a cluster's database, or null
@@ -96,6 +97,7 @@ public final class WorkerProcesses
     {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heap, "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError", "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(JitOptions.options());
         command.addAll(inheritedJvmOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.signo.server.cli.SignoCommand",
                 "worker", "--host", "127.0.0.1", "--port", Integer.toString(port), "--threads", Integer.toString(threads), "--parent-pid", Long.toString(ProcessHandle.current().pid())));
