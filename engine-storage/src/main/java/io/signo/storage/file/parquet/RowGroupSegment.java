@@ -473,27 +473,24 @@ final class RowGroupSegment
             passing[i] = i;
         }
         int passingCount = test.keep(entries, passing, entryCount);
-        // 1 for an entry that passes and 0 for one that fails, added to the count as it is: a boolean's
-        // "? 1 : 0" may compile to a branch, and does after a scan whose tests kept nearly every row
-        // (Q1's), which a test that keeps a seventh of the rows at random (Q6's) then mispredicts;
         // one more slot, for the NULL's code -1 shifted to 0
-        byte[] passes = new byte[entryCount + 1];
+        boolean[] passes = new boolean[entryCount + 1];
         for (int i = 0; i < passingCount; i++) {
-            passes[passing[i] + 1] = 1;
+            passes[passing[i] + 1] = true;
         }
         int kept = 0;
         if (count > 0 && positions[count - 1] == count - 1) {
             // ascending and distinct, so the positions are the rows 0 .. count - 1 themselves (the first test's)
             for (int i = 0; i < count; i++) {
                 positions[kept] = i;
-                kept += passes[codes[i] + 1];
+                kept += passes[codes[i] + 1] ? 1 : 0;
             }
             return kept;
         }
         for (int i = 0; i < count; i++) {
             int position = positions[i];
             positions[kept] = position;
-            kept += passes[codes[position] + 1];
+            kept += passes[codes[position] + 1] ? 1 : 0;
         }
         return kept;
     }
