@@ -223,6 +223,28 @@ class ParquetFilesTest
         }
     }
 
+    /**
+     * A test whose dictionary's entries nearly all pass is not run on the rows: here the entries that
+     * pass are the rare values and the one that fails fills nine rows in ten, so the scan hands up
+     * rows its test would have dropped and the filter above drops them, NULLs among them.
+     */
+    @Test
+    void testsWhoseEntriesNearlyAllPassLeaveTheirRowsToTheFilter()
+            throws Exception
+    {
+        Path skewed = directory.resolve("skewed.parquet");
+        try (Statement statement = duckDb.connection().createStatement()) {
+            statement.execute("COPY (SELECT i::INTEGER AS i, (CASE WHEN i % 10 = 0 THEN i WHEN i % 10 = 5 AND i % 3 = 0 THEN NULL ELSE -1 END)::INTEGER AS v, "
+                    + "(i % 97)::INTEGER AS w FROM range(0, 50001) t(i)) TO '" + skewed + "' (FORMAT parquet, ROW_GROUP_SIZE 16384)");
+        }
+        String path = skewed.toString();
+        assertTrue(duckDb.query("SELECT DISTINCT encodings FROM parquet_metadata('" + path + "') WHERE path_in_schema = 'v'").toString().contains("DICTIONARY"), "v is not dictionary-encoded");
+        assertSame("SELECT count(*), sum(i), sum(w), min(v), max(v) FROM read_parquet('" + path + "') WHERE v >= 0", false);
+        assertSame("SELECT i, v, w FROM read_parquet('" + path + "') WHERE v >= 0 AND w < 50", false);
+        assertSame("SELECT i, v FROM read_parquet('" + path + "') WHERE w < 90 AND v > 10", false);
+        assertSame("SELECT count(*), count(v) FROM read_parquet('" + path + "') WHERE v <> -1", false);
+    }
+
     /** Nanoseconds round to the nearest microsecond, as DuckDB's cast to TIMESTAMP rounds them. */
     @Test
     void nanosecondTimestampsRoundToMicroseconds()

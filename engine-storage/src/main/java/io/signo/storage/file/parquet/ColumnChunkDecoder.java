@@ -231,6 +231,30 @@ final class ColumnChunkDecoder
         return decoder.dictionary;
     }
 
+    /**
+     * The dictionary of a chunk whose first page is its dictionary page, read without its data
+     * pages; null when the chunk starts with a data page. Throws as {@link #decode} for damaged data.
+     */
+    static Dictionary readDictionary(MemorySegment file, long start, long length, ColumnSchema schema, Type type, PageDecompressor decompressor)
+            throws UnsupportedPage
+    {
+        checkChunk(file, start, length);
+        long end = start + length;
+        PageHeader header = PageHeader.read(file, start, end);
+        long body = start + header.headerLength();
+        if (header.type() != PageHeader.DICTIONARY_PAGE) {
+            return null;
+        }
+        if (header.compressedSize() > end - body) {
+            throw new IllegalArgumentException("page of " + header.compressedSize() + " bytes runs past its column chunk");
+        }
+        if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY || schema.type() == PhysicalType.BOOLEAN) {
+            throw new UnsupportedPage("dictionary encoding " + header.encoding() + " of " + schema.type());
+        }
+        MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
+        return Dictionary.read(values, header.valueCount(), schema, type);
+    }
+
     private static void checkChunk(MemorySegment file, long start, long length)
     {
         if (start < 0 || length < 0 || start > file.byteSize() - length) {

@@ -300,6 +300,11 @@ final class RowGroupSegment
         for (int t = 0; t < tests.size() && count > 0; t++) {
             ColumnTest test = tests.get(t);
             int column = test.column();
+            if (count == rowCount && decoded[column] == null && coded.dictionaries[column] == null && passesNearlyEveryEntry(column, test, allocator)) {
+                // its rows would nearly all pass too (Q1's date keeps 98%): the filter above drops the few that
+                // fail, and the column's codes are not decoded and tested for nothing
+                continue;
+            }
             if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
                 decoded[column] = decode(new int[] {column}, allocator)[column].build();
             }
@@ -420,6 +425,43 @@ final class RowGroupSegment
         catch (IOException e) {
             throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether {@code column} is dictionary-encoded and more than seven of its dictionary's entries in
+     * eight pass {@code test}, read from the dictionary page alone. A row group's rows are taken to
+     * pass as its entries do: when they do not, the rows the test would have dropped early are
+     * dropped by the scan's filter instead.
+     */
+    private boolean passesNearlyEveryEntry(int column, ColumnTest test, PageAllocator allocator)
+    {
+        ColumnMetaData chunk = metadata.columns().get(column).metaData();
+        ColumnSchema schema = schemas.get(column);
+        if (!ColumnChunkDecoder.handles(chunk, schema) || !chunk.encodings().contains(Encoding.PLAIN_DICTIONARY) && !chunk.encodings().contains(Encoding.RLE_DICTIONARY)) {
+            return false;
+        }
+        Type type = columns.get(column).type();
+        Dictionary dictionary;
+        try {
+            dictionary = ColumnChunkDecoder.readDictionary(MappedFiles.map(file), chunkStart(chunk), chunk.totalCompressedSize(), schema, type, READ_BUFFERS.get().decompressor(chunk.codec()));
+        }
+        catch (ColumnChunkDecoder.UnsupportedPage | IOException | RuntimeException e) {
+            // the test decodes the chunk as before, and reports what is wrong with it
+            return false;
+        }
+        if (dictionary == null) {
+            return false;
+        }
+        ColumnVector entries = dictionary.entries(type, allocator);
+        int entryCount = entries.positionCount();
+        if (entryCount == 0) {
+            return false;
+        }
+        int[] passing = new int[entryCount];
+        for (int i = 0; i < entryCount; i++) {
+            passing[i] = i;
+        }
+        return test.keep(entries, passing, entryCount) > entryCount - entryCount / KEEP_ALL_FRACTION;
     }
 
     /** Tests the dictionary's entries, then keeps the positions whose code names an entry that passed (never a NULL's -1). */
