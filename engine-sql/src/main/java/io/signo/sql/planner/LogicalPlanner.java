@@ -292,11 +292,11 @@ public final class LogicalPlanner
             return viewValidator.getValidatedNodeType(viewQuery);
         });
         SqlValidator validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
-        SqlNode statement = rewrite(parsed, fileFunctions, pgCatalog);
+        SqlNode statement = rewrite(WholeRelationViews.inline(parsed, catalog, fileFunctions, typeFactory), fileFunctions, pgCatalog);
         boolean recursive = RecursiveCteTypes.hasRecursiveCte(statement);
         if (recursive) {
             // a recursive CTE's columns take its seed's types: learnt by validating a copy where each is its seed alone
-            SqlNode seedsOnly = rewrite(parseAgain.get(), fileFunctions, pgCatalog);
+            SqlNode seedsOnly = rewrite(WholeRelationViews.inline(parseAgain.get(), catalog, fileFunctions, typeFactory), fileFunctions, pgCatalog);
             List<SqlWithItem> seeds = RecursiveCteTypes.seedsOnly(seedsOnly);
             validate(validator, seedsOnly, null);
             RecursiveCteTypes.applyCasts(statement, RecursiveCteTypes.seedTypes(seeds, validator), validator);

@@ -5,9 +5,11 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 import java.util.LinkedHashMap;
@@ -39,6 +41,47 @@ final class ViewTexts
     /** A tree of its own of the parsed {@code sql}, as {@link LogicalPlanner#parse(String)} gives it; fails as that does. */
     static SqlNode parse(String sql)
     {
+        return copy(shared(sql));
+    }
+
+    /**
+     * The relation a view's query reads whole, {@code r} of {@code SELECT * FROM r} (a table's name
+     * or a table function's call, with or without an alias), as a tree of its own; null for any other
+     * query, or a text that does not parse.
+     */
+    static SqlNode wholeRelation(String sql)
+    {
+        SqlNode parsed;
+        try {
+            parsed = shared(sql);
+        }
+        catch (RuntimeException e) {
+            // the view's own expansion reports it
+            return null;
+        }
+        if (!(parsed instanceof SqlSelect select) || !readsWhole(select)) {
+            return null;
+        }
+        SqlNode from = select.getFrom();
+        if (from.getKind() == SqlKind.AS && ((SqlCall) from).operandCount() == 2) {
+            from = ((SqlCall) from).operand(0);
+        }
+        return from.getKind() == SqlKind.IDENTIFIER || from.getKind() == SqlKind.COLLECTION_TABLE ? copy(from) : null;
+    }
+
+    /** {@code SELECT * FROM r}: every column of one relation, each row as it is. */
+    private static boolean readsWhole(SqlSelect select)
+    {
+        SqlNodeList columns = select.getSelectList();
+        return select.getFrom() != null && columns.size() == 1 && columns.get(0) instanceof SqlIdentifier star && star.isStar() && star.names.size() == 1
+                && !select.isDistinct() && select.getWhere() == null && (select.getGroup() == null || select.getGroup().isEmpty()) && select.getHaving() == null
+                && select.getWindowList().isEmpty() && select.getQualify() == null && (select.getOrderList() == null || select.getOrderList().isEmpty())
+                && select.getOffset() == null && select.getFetch() == null && !select.hasHints();
+    }
+
+    /** The parsed {@code sql}, shared by every statement: never to be validated or changed. */
+    private static SqlNode shared(String sql)
+    {
         SqlNode parsed;
         synchronized (PARSED) {
             parsed = PARSED.get(sql);
@@ -53,7 +96,7 @@ final class ViewTexts
                 }
             }
         }
-        return copy(parsed);
+        return parsed;
     }
 
     /** A copy of {@code node} that shares no node with it (literals, names and types included). */
