@@ -21,14 +21,14 @@ import static java.util.Objects.requireNonNull;
 public final class ArithmeticExpression
         implements Expression
 {
-    private final ArithmeticOperator operator;
-    private final Expression left;
-    private final Expression right;
-    private final Type type;
-    private final boolean doubleDomain;
-    private final int leftScale;
-    private final int rightScale;
-    private final int resultScale;
+    final ArithmeticOperator operator;
+    final Expression left;
+    final Expression right;
+    final Type type;
+    final boolean doubleDomain;
+    final int leftScale;
+    final int rightScale;
+    final int resultScale;
 
     ArithmeticExpression(ArithmeticOperator operator, Expression left, Expression right, Type type)
     {

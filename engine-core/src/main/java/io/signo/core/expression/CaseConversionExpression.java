@@ -19,9 +19,9 @@ import static java.util.Objects.requireNonNull;
 public final class CaseConversionExpression
         implements Expression
 {
-    private final Expression value;
-    private final boolean upper;
-    private final Type type;
+    final Expression value;
+    final boolean upper;
+    final Type type;
 
     CaseConversionExpression(Expression value, boolean upper)
     {

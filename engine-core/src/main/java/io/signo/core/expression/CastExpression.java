@@ -34,8 +34,8 @@ import static java.util.Objects.requireNonNull;
 public final class CastExpression
         implements Expression
 {
-    private final Expression value;
-    private final Type type;
+    final Expression value;
+    final Type type;
 
     CastExpression(Expression value, Type type)
     {

@@ -18,8 +18,8 @@ import static java.util.Objects.requireNonNull;
 public final class CharacterLengthExpression
         implements Expression
 {
-    private final Expression value;
-    private final Type type;
+    final Expression value;
+    final Type type;
 
     CharacterLengthExpression(Expression value, Type type)
     {

@@ -14,8 +14,8 @@ import static java.util.Objects.requireNonNull;
 public final class CoalesceExpression
         implements Expression
 {
-    private final List<Expression> operands;
-    private final Type type;
+    final List<Expression> operands;
+    final Type type;
 
     /** Operands must already have {@code type}. */
     CoalesceExpression(List<Expression> operands, Type type)

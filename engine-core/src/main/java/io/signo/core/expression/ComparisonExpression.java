@@ -28,12 +28,12 @@ public final class ComparisonExpression
 
     private static final java.lang.foreign.ValueLayout.OfLong WORD = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
-    private final ComparisonOperator operator;
-    private final Expression left;
-    private final Expression right;
-    private final Domain domain;
-    private final int commonScale;
-    private final boolean ignoreTrailingSpaces;
+    final ComparisonOperator operator;
+    final Expression left;
+    final Expression right;
+    final Domain domain;
+    final int commonScale;
+    final boolean ignoreTrailingSpaces;
 
     ComparisonExpression(ComparisonOperator operator, Expression left, Expression right)
     {

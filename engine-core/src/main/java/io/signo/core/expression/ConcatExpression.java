@@ -21,9 +21,9 @@ import static java.util.Objects.requireNonNull;
 public final class ConcatExpression
         implements Expression
 {
-    private final List<Expression> parts;
-    private final Type type;
-    private final boolean skipNulls;
+    final List<Expression> parts;
+    final Type type;
+    final boolean skipNulls;
 
     ConcatExpression(List<Expression> parts, Type type, boolean skipNulls)
     {

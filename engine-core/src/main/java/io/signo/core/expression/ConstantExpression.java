@@ -34,14 +34,14 @@ import static java.util.Objects.requireNonNull;
 public final class ConstantExpression
         implements Expression
 {
-    private final Type type;
-    private final boolean isNull;
-    private final long longValue;
+    final Type type;
+    final boolean isNull;
+    final long longValue;
     /** The value's high word in 128 bits: a long DECIMAL's, else the sign of {@link #longValue}; {@link #longValue} holds the low word. */
-    private final long int128High;
-    private final double doubleValue;
-    private final MemorySegment bytes;
-    private final Object value;
+    final long int128High;
+    final double doubleValue;
+    final MemorySegment bytes;
+    final Object value;
 
     /**
      * @param value null, or the Java form of the value: Boolean; Integer for INTEGER; Integer (days

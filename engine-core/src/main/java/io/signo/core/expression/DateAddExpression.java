@@ -35,11 +35,11 @@ public final class DateAddExpression
     /** More months than any TIMESTAMP spans (about 292,000 years): the calendar arithmetic is not asked to overflow. */
     private static final long MAX_MONTHS = 12L * 300_000;
 
-    private final Unit unit;
-    private final Expression date;
-    private final Expression amount;
+    final Unit unit;
+    final Expression date;
+    final Expression amount;
     /** The time zone of a TIMESTAMP WITH TIME ZONE; null for the other types. */
-    private final TimeZoneOffsets zone;
+    final TimeZoneOffsets zone;
 
     DateAddExpression(Unit unit, Expression date, Expression amount, TimeZoneOffsets zone)
     {

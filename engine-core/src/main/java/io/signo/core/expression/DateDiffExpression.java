@@ -24,9 +24,9 @@ import static java.util.Objects.requireNonNull;
 public final class DateDiffExpression
         implements Expression
 {
-    private final DateField unit;
-    private final Expression start;
-    private final Expression end;
+    final DateField unit;
+    final Expression start;
+    final Expression end;
 
     DateDiffExpression(DateField unit, Expression start, Expression end)
     {

@@ -21,8 +21,8 @@ public final class DateNameExpression
     private static final byte[][] MONTH_NAMES = names("January", "February", "March", "April", "May", "June", "July", "August", "September",
             "October", "November", "December");
 
-    private final boolean month;
-    private final Expression value;
+    final boolean month;
+    final Expression value;
 
     /** @param month the month's name, else the day of the week's */
     DateNameExpression(boolean month, Expression value)

@@ -20,8 +20,8 @@ import static java.util.Objects.requireNonNull;
 public final class DateTruncExpression
         implements Expression
 {
-    private final DateField unit;
-    private final Expression value;
+    final DateField unit;
+    final Expression value;
 
     DateTruncExpression(DateField unit, Expression value)
     {

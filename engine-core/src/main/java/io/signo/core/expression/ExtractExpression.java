@@ -38,8 +38,8 @@ public final class ExtractExpression
     private static final double SECONDS_PER_YEAR = 365.25 * 86_400;
     private static final double SECONDS_PER_MONTH = 30.0 * 86_400;
 
-    private final DateField field;
-    private final Expression date;
+    final DateField field;
+    final Expression date;
 
     ExtractExpression(DateField field, Expression date)
     {

@@ -23,9 +23,9 @@ import static java.util.Objects.requireNonNull;
 public final class ExtremumExpression
         implements Expression
 {
-    private final boolean greatest;
-    private final List<Expression> operands;
-    private final Type type;
+    final boolean greatest;
+    final List<Expression> operands;
+    final Type type;
 
     ExtremumExpression(boolean greatest, List<Expression> operands, Type type)
     {

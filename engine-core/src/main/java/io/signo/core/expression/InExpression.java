@@ -26,15 +26,15 @@ import static java.util.Objects.requireNonNull;
 public final class InExpression
         implements Expression
 {
-    private final Expression value;
-    private final boolean doubleKeys;
-    private final boolean stringKeys;
-    private final boolean ignoreTrailingSpaces;
-    private final boolean listHasNull;
-    private final LongHashSet longSet;
-    private final ByteStringHashSet stringSet;
+    final Expression value;
+    final boolean doubleKeys;
+    final boolean stringKeys;
+    final boolean ignoreTrailingSpaces;
+    final boolean listHasNull;
+    final LongHashSet longSet;
+    final ByteStringHashSet stringSet;
     /** The list as given (dates as days), to rebuild the sets after serialization. */
-    private final List<Object> constants;
+    final List<Object> constants;
 
     InExpression(Expression value, List<Object> constants)
     {

@@ -11,8 +11,8 @@ import static java.util.Objects.requireNonNull;
 public final class InputReference
         implements Expression
 {
-    private final int channel;
-    private final Type type;
+    final int channel;
+    final Type type;
 
     InputReference(int channel, Type type)
     {

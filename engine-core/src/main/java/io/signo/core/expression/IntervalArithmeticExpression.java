@@ -23,14 +23,14 @@ import static java.util.Objects.requireNonNull;
 public final class IntervalArithmeticExpression
         implements Expression
 {
-    private final ArithmeticOperator operator;
-    private final Expression interval;
-    private final Expression other;
+    final ArithmeticOperator operator;
+    final Expression interval;
+    final Expression other;
     /** Whether the interval is the left operand (it is for every operator but a number times an interval). */
-    private final boolean intervalLeft;
-    private final Type type;
+    final boolean intervalLeft;
+    final Type type;
     /** Whether a MULTIPLY or DIVIDE operand is an integer, so that the arithmetic stays exact. */
-    private final boolean integerFactor;
+    final boolean integerFactor;
 
     IntervalArithmeticExpression(ArithmeticOperator operator, Expression left, Expression right, Type type)
     {

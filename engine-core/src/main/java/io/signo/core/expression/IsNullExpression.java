@@ -13,8 +13,8 @@ import static java.util.Objects.requireNonNull;
 public final class IsNullExpression
         implements Expression
 {
-    private final Expression value;
-    private final boolean negated;
+    final Expression value;
+    final boolean negated;
 
     IsNullExpression(Expression value, boolean negated)
     {

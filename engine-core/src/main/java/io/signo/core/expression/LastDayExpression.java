@@ -14,7 +14,7 @@ import static java.util.Objects.requireNonNull;
 public final class LastDayExpression
         implements Expression
 {
-    private final Expression value;
+    final Expression value;
 
     LastDayExpression(Expression value)
     {

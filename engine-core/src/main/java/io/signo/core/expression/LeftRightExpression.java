@@ -18,10 +18,10 @@ import static java.util.Objects.requireNonNull;
 public final class LeftRightExpression
         implements Expression
 {
-    private final boolean left;
-    private final Expression value;
-    private final Expression count;
-    private final Type type;
+    final boolean left;
+    final Expression value;
+    final Expression count;
+    final Type type;
 
     LeftRightExpression(boolean left, Expression value, Expression count, Type type)
     {

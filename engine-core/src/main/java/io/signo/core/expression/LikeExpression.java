@@ -17,8 +17,8 @@ import static java.util.Objects.requireNonNull;
 public final class LikeExpression
         implements Expression
 {
-    private final Expression value;
-    private final LikePattern pattern;
+    final Expression value;
+    final LikePattern pattern;
 
     LikeExpression(Expression value, String pattern, Character escape)
     {

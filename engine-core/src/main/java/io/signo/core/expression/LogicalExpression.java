@@ -25,8 +25,8 @@ public final class LogicalExpression
         AND, OR
     }
 
-    private final Form form;
-    private final List<Expression> terms;
+    final Form form;
+    final List<Expression> terms;
 
     LogicalExpression(Form form, List<Expression> terms)
     {

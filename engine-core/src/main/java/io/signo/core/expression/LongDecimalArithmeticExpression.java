@@ -24,13 +24,13 @@ import static java.util.Objects.requireNonNull;
 final class LongDecimalArithmeticExpression
         implements Expression
 {
-    private final ArithmeticOperator operator;
-    private final Expression left;
-    private final Expression right;
-    private final Type type;
-    private final int leftScale;
-    private final int rightScale;
-    private final int resultScale;
+    final ArithmeticOperator operator;
+    final Expression left;
+    final Expression right;
+    final Type type;
+    final int leftScale;
+    final int rightScale;
+    final int resultScale;
 
     LongDecimalArithmeticExpression(ArithmeticOperator operator, Expression left, Expression right, Type type)
     {

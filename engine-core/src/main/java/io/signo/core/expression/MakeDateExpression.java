@@ -19,9 +19,9 @@ public final class MakeDateExpression
     /** The years a DATE holds comfortably (its days fit an int far beyond them). */
     private static final long MAX_YEAR = 5_000_000;
 
-    private final Expression year;
-    private final Expression month;
-    private final Expression day;
+    final Expression year;
+    final Expression month;
+    final Expression day;
 
     MakeDateExpression(Expression year, Expression month, Expression day)
     {

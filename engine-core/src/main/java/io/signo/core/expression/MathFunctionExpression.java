@@ -14,8 +14,8 @@ import static java.util.Objects.requireNonNull;
 public final class MathFunctionExpression
         implements Expression
 {
-    private final MathFunction function;
-    private final List<Expression> arguments;
+    final MathFunction function;
+    final List<Expression> arguments;
 
     MathFunctionExpression(MathFunction function, List<Expression> arguments)
     {

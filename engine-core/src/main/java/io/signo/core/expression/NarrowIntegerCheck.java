@@ -19,10 +19,10 @@ import static java.util.Objects.requireNonNull;
 public final class NarrowIntegerCheck
         implements Expression
 {
-    private final Expression value;
-    private final String typeName;
-    private final int min;
-    private final int max;
+    final Expression value;
+    final String typeName;
+    final int min;
+    final int max;
 
     NarrowIntegerCheck(Expression value, String typeName, int min, int max)
     {

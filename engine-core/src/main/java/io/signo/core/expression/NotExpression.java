@@ -11,7 +11,7 @@ import static java.util.Objects.requireNonNull;
 public final class NotExpression
         implements Expression
 {
-    private final Expression value;
+    final Expression value;
 
     NotExpression(Expression value)
     {

@@ -27,11 +27,11 @@ public final class PadExpression
     /** A result longer than this many bytes is refused rather than built: no vector could hold many of them. */
     private static final long MAX_RESULT_BYTES = 1 << 28;
 
-    private final boolean left;
-    private final Expression value;
-    private final Expression length;
-    private final Expression fill;
-    private final Type type;
+    final boolean left;
+    final Expression value;
+    final Expression length;
+    final Expression fill;
+    final Type type;
 
     PadExpression(boolean left, Expression value, Expression length, Expression fill, Type type)
     {

@@ -18,9 +18,9 @@ import static java.util.Objects.requireNonNull;
 public final class PositionExpression
         implements Expression
 {
-    private final Expression substring;
-    private final Expression value;
-    private final Type type;
+    final Expression substring;
+    final Expression value;
+    final Type type;
 
     PositionExpression(Expression substring, Expression value, Type type)
     {

@@ -20,10 +20,10 @@ import static java.util.Objects.requireNonNull;
 public final class RegexExtractExpression
         implements Expression
 {
-    private final Expression value;
-    private final RegexPatterns patterns;
-    private final int group;
-    private final Type type;
+    final Expression value;
+    final RegexPatterns patterns;
+    final int group;
+    final Type type;
 
     RegexExtractExpression(Expression value, Expression pattern, int group, RegexOptions options, Type type)
     {

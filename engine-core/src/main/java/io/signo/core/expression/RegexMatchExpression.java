@@ -16,9 +16,9 @@ import static java.util.Objects.requireNonNull;
 public final class RegexMatchExpression
         implements Expression
 {
-    private final Expression value;
-    private final RegexPatterns patterns;
-    private final boolean wholeValue;
+    final Expression value;
+    final RegexPatterns patterns;
+    final boolean wholeValue;
 
     RegexMatchExpression(String function, Expression value, Expression pattern, RegexOptions options, boolean wholeValue)
     {

@@ -29,13 +29,13 @@ final class RegexPatterns
     /** Distinct patterns kept compiled; past it the cache starts over (patterns from a column rarely have many). */
     private static final int CACHED_PATTERNS = 1024;
 
-    private final String function;
-    private final Expression pattern;
-    private final RegexOptions options;
+    final String function;
+    final Expression pattern;
+    final RegexOptions options;
     /** The compiled constant pattern; null when the pattern varies by row or is NULL. */
-    private final Pattern constant;
-    private final boolean constantNull;
-    private final ConcurrentHashMap<String, Pattern> cache = new ConcurrentHashMap<>();
+    final Pattern constant;
+    final boolean constantNull;
+    final ConcurrentHashMap<String, Pattern> cache = new ConcurrentHashMap<>();
 
     RegexPatterns(String function, Expression pattern, RegexOptions options)
     {

@@ -29,10 +29,10 @@ public final class RegexReplaceExpression
 {
     private static final String FUNCTION = "REGEXP_REPLACE";
 
-    private final Expression value;
-    private final RegexPatterns patterns;
-    private final Expression replacement;
-    private final Type type;
+    final Expression value;
+    final RegexPatterns patterns;
+    final Expression replacement;
+    final Type type;
 
     RegexReplaceExpression(Expression value, Expression pattern, Expression replacement, RegexOptions options, Type type)
     {

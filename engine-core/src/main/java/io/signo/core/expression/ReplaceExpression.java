@@ -16,10 +16,10 @@ import static java.util.Objects.requireNonNull;
 public final class ReplaceExpression
         implements Expression
 {
-    private final Expression value;
-    private final Expression search;
-    private final Expression replacement;
-    private final Type type;
+    final Expression value;
+    final Expression search;
+    final Expression replacement;
+    final Type type;
 
     ReplaceExpression(Expression value, Expression search, Expression replacement, Type type)
     {

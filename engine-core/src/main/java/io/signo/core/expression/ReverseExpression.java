@@ -15,8 +15,8 @@ import static java.util.Objects.requireNonNull;
 public final class ReverseExpression
         implements Expression
 {
-    private final Expression value;
-    private final Type type;
+    final Expression value;
+    final Type type;
 
     ReverseExpression(Expression value, Type type)
     {

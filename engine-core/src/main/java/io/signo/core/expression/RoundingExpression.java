@@ -26,10 +26,10 @@ import static java.util.Objects.requireNonNull;
 public final class RoundingExpression
         implements Expression
 {
-    private final RoundingMode mode;
-    private final Expression value;
-    private final int digits;
-    private final Type type;
+    final RoundingMode mode;
+    final Expression value;
+    final int digits;
+    final Type type;
 
     RoundingExpression(RoundingMode mode, Expression value, int digits, Type type)
     {

@@ -19,10 +19,10 @@ import static java.util.Objects.requireNonNull;
 public final class SearchedCaseExpression
         implements Expression
 {
-    private final List<Expression> conditions;
-    private final List<Expression> results;
-    private final Expression elseResult;
-    private final Type type;
+    final List<Expression> conditions;
+    final List<Expression> results;
+    final Expression elseResult;
+    final Type type;
 
     /** Results (and the else result, which may be null for NULL) must already have {@code type}. */
     SearchedCaseExpression(List<Expression> conditions, List<Expression> results, Expression elseResult, Type type)

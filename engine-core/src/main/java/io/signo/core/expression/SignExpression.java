@@ -12,7 +12,7 @@ import static java.util.Objects.requireNonNull;
 public final class SignExpression
         implements Expression
 {
-    private final Expression value;
+    final Expression value;
 
     SignExpression(Expression value)
     {

@@ -17,7 +17,7 @@ import static java.util.Objects.requireNonNull;
 final class SinceEpochExpression
         implements Expression
 {
-    private final Expression value;
+    final Expression value;
 
     SinceEpochExpression(Expression value)
     {

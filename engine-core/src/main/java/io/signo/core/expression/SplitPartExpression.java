@@ -19,10 +19,10 @@ import static java.util.Objects.requireNonNull;
 public final class SplitPartExpression
         implements Expression
 {
-    private final Expression value;
-    private final Expression delimiter;
-    private final Expression index;
-    private final Type type;
+    final Expression value;
+    final Expression delimiter;
+    final Expression index;
+    final Type type;
 
     SplitPartExpression(Expression value, Expression delimiter, Expression index, Type type)
     {

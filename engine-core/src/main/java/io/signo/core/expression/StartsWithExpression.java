@@ -13,8 +13,8 @@ import static java.util.Objects.requireNonNull;
 public final class StartsWithExpression
         implements Expression
 {
-    private final Expression value;
-    private final Expression prefix;
+    final Expression value;
+    final Expression prefix;
 
     StartsWithExpression(Expression value, Expression prefix)
     {

@@ -22,9 +22,9 @@ import static java.util.Objects.requireNonNull;
 final class StrftimeExpression
         implements Expression
 {
-    private final Expression value;
-    private final DateTimeFormat format;
-    private final TimeZoneOffsets zone;
+    final Expression value;
+    final DateTimeFormat format;
+    final TimeZoneOffsets zone;
 
     StrftimeExpression(Expression value, DateTimeFormat format, TimeZoneOffsets zone)
     {

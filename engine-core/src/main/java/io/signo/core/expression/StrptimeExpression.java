@@ -20,9 +20,9 @@ import static java.util.Objects.requireNonNull;
 final class StrptimeExpression
         implements Expression
 {
-    private final Expression text;
-    private final DateTimeFormat format;
-    private final Type type;
+    final Expression text;
+    final DateTimeFormat format;
+    final Type type;
 
     StrptimeExpression(Expression text, DateTimeFormat format)
     {

@@ -22,10 +22,10 @@ import static java.util.Objects.requireNonNull;
 public final class SubstringExpression
         implements Expression
 {
-    private final Expression value;
-    private final Expression start;
-    private final Expression length;
-    private final Type type;
+    final Expression value;
+    final Expression start;
+    final Expression length;
+    final Type type;
 
     SubstringExpression(Expression value, Expression start, Expression length)
     {

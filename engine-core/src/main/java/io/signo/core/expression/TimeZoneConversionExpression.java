@@ -47,9 +47,9 @@ public final class TimeZoneConversionExpression
         }
     }
 
-    private final Conversion conversion;
-    private final Expression value;
-    private final TimeZoneOffsets zone;
+    final Conversion conversion;
+    final Expression value;
+    final TimeZoneOffsets zone;
 
     TimeZoneConversionExpression(Conversion conversion, Expression value, TimeZoneOffsets zone)
     {

@@ -19,11 +19,11 @@ import static java.util.Objects.requireNonNull;
 public final class TrimExpression
         implements Expression
 {
-    private final Expression value;
-    private final String characters;
-    private final boolean leading;
-    private final boolean trailing;
-    private final Type type;
+    final Expression value;
+    final String characters;
+    final boolean leading;
+    final boolean trailing;
+    final Type type;
 
     TrimExpression(Expression value, String characters, boolean leading, boolean trailing, Type type)
     {

@@ -25,8 +25,8 @@ public final class UnaryArithmeticExpression
         ABS
     }
 
-    private final Operator operator;
-    private final Expression value;
+    final Operator operator;
+    final Expression value;
 
     UnaryArithmeticExpression(Operator operator, Expression value)
     {

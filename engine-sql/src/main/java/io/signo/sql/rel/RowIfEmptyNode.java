@@ -16,7 +16,7 @@ public record RowIfEmptyNode(PlanNode source, List<Object> row)
 {
     public RowIfEmptyNode
     {
-        // a list that holds NULLs (List.copyOf takes none) and that a plan may carry (PlanCodec admits ArrayList)
+        // a list that holds NULLs, which List.copyOf takes none of
         row = new ArrayList<>(row);
         if (!source.distribution().isSingle()) {
             throw new IllegalArgumentException("a row for an empty input needs the whole input in one stream");
