@@ -54,6 +54,11 @@ final class JoinCostModel
             PlanNode local = onEveryWorker(build);
             build = local != null ? local : build;
         }
+        if (options.joinDistribution() != JoinDistributionMode.PARTITIONED && !probeDistribution.isSingle() && build.distribution().isSingle()
+                && !oneNode(build.distribution())) {
+            PlanNode finalOnWorkers = AggregationPlanner.finalStepOnEveryWorker(build);
+            build = finalOnWorkers != null ? finalOnWorkers : build;
+        }
         Distribution buildDistribution = build.distribution();
         if (probeDistribution.isSingle()) {
             // the probe is one stream on the coordinator: bring the build there too
