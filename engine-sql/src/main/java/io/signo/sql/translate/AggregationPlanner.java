@@ -20,6 +20,7 @@ import io.signo.sql.rule.GroupingSetsWithDistinctToUnion;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -473,7 +474,7 @@ final class AggregationPlanner
             case AggregationNode aggregation when aggregation.step() == AggregationStep.FINAL && aggregation.distribution().isSingle()
                     && aggregation.source() instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.GATHER
                     && exchange.sources().size() == 1 && exchange.sources().getFirst() instanceof AggregationNode partial && partial.step() == AggregationStep.PARTIAL
-                    && !partial.distribution().isSingle() -> {
+                    && !partial.distribution().isSingle() && aggregation.calls().stream().allMatch(AggregationPlanner::independentOfInputOrder) -> {
                 // a broadcast brings each page to one driver of every worker; the final step needs each group's pages in one driver
                 PlanNode broadcast = ExchangeNode.remote(partial, ExchangeKind.BROADCAST, List.of());
                 ExchangeKind localKind = aggregation.groupChannels().isEmpty() ? ExchangeKind.GATHER : ExchangeKind.HASH;
@@ -482,6 +483,21 @@ final class AggregationPlanner
                         Distribution.REPLICATED, aggregation.estimatedRows());
             }
             default -> null;
+        };
+    }
+
+    /**
+     * Whether a call's result is the same whatever order its partial steps arrive in. Each worker
+     * finishes a broadcast aggregate from the partial steps in the order they reached it; a floating
+     * point sum (or a string concatenation) in another order could differ from one worker to the
+     * next, and rows equal on two workers would then meet different values of one scalar subquery.
+     */
+    private static boolean independentOfInputOrder(AggregateCall call)
+    {
+        return switch (call.kind()) {
+            case COUNT_STAR, COUNT, MIN, MAX, SINGLE_VALUE, APPROX_COUNT_DISTINCT -> true;
+            case SUM, AVG -> call.inputType().kind() != TypeKind.DOUBLE && call.inputType().kind() != TypeKind.REAL;
+            default -> false;
         };
     }
 
