@@ -14,8 +14,10 @@ import io.signo.storage.tpch.TpchQueries;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * TPC-H on one process with two threads ("1x2") against two worker processes with one thread each
@@ -29,7 +31,7 @@ import java.util.Locale;
  * counters) are awaited outside the timed part, before the next run.
  * Writes {@code tpch-cluster.md} and {@code tpch-cluster.csv} to {@code --out}.
  *
- * <pre>{@code bin/bench-cluster tpch [--sf 1] [--runs 3] [--warm-up-passes 2] [--out benchmarks/target/results] [--worker-heap 3g]}</pre>
+ * <pre>{@code bin/bench-cluster tpch [--sf 1] [--runs 3] [--warm-up-passes 2] [--queries 5,14,16] [--out benchmarks/target/results] [--worker-heap 3g]}</pre>
  */
 public final class TpchClusterBenchmark
 {
@@ -49,6 +51,10 @@ public final class TpchClusterBenchmark
         Path output = arguments.path("--out", Path.of("benchmarks/target/results"));
         String workerHeap = arguments.string("--worker-heap", "3g");
         int warmUpPasses = arguments.intValue("--warm-up-passes", 2);
+        String querySelection = arguments.string("--queries", "");
+        int[] numbers = querySelection.isEmpty()
+                ? IntStream.rangeClosed(1, TpchQueries.QUERY_COUNT).toArray()
+                : Arrays.stream(querySelection.split(",")).mapToInt(Integer::parseInt).toArray();
 
         List<QueryTimings> timings = new ArrayList<>();
         long started = System.nanoTime();
@@ -58,19 +64,19 @@ public final class TpchClusterBenchmark
                 ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
             System.out.printf(Locale.ROOT, "generated sf %s here and on %d workers in %.1f s%n", scaleFactor, WORKER_COUNT, (System.nanoTime() - started) / 1e9);
             List<QueryTimings> queries = new ArrayList<>();
-            for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
+            for (int number : numbers) {
                 queries.add(new QueryTimings(String.format(Locale.ROOT, "q%02d", number), runs));
             }
             long warmUpStarted = System.nanoTime();
             for (int pass = 0; pass < warmUpPasses; pass++) {
-                for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
-                    warmUp(queries.get(number - 1), statement(number), local, cluster, pass == 0);
+                for (int i = 0; i < numbers.length; i++) {
+                    warmUp(queries.get(i), statement(numbers[i]), local, cluster, pass == 0);
                 }
             }
             System.out.printf(Locale.ROOT, "warmed up both setups with %d passes of the suite in %.1f s%n", warmUpPasses, (System.nanoTime() - warmUpStarted) / 1e9);
-            for (int number = 1; number <= TpchQueries.QUERY_COUNT; number++) {
-                QueryTimings query = queries.get(number - 1);
-                String sql = statement(number);
+            for (int i = 0; i < numbers.length; i++) {
+                QueryTimings query = queries.get(i);
+                String sql = statement(numbers[i]);
                 for (int run = 0; run < runs; run++) {
                     if (run % 2 == 0) {
                         runLocal(query, run, sql, local);

@@ -19,10 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two plan choices that move fewer rows between workers: an aggregation of few groups whose result
+ * Plan choices that move fewer rows between workers: an aggregation of few groups whose result
  * is gathered runs its final step on the coordinator after gathering the partial groups (no hash
- * exchange, no final stage on the workers), and a SEMI or ANTI join that repartitions its right side
- * sends each worker's distinct keys (a partial aggregation before the exchange). Answers on three
+ * exchange, no final stage on the workers); a SEMI or ANTI join that repartitions its right side
+ * sends each worker's distinct keys (a partial aggregation before the exchange); a global aggregate
+ * joined on the workers finishes there from its broadcast partial steps; an aggregation over
+ * another one on more keys (COUNT DISTINCT) repartitions once, by its own keys. Answers on three
  * workers with 7-row pages equal DuckDB's, NULL keys and empty sides included.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -112,6 +114,60 @@ class ClusterExchangeReductionTest
         // two keys, and a condition beyond the keys (no grouping then: the condition reads other columns)
         assertSameAsDuckDb("SELECT count(*) FROM partsupp WHERE EXISTS (SELECT 1 FROM lineitem WHERE l_partkey = ps_partkey AND l_suppkey = ps_suppkey AND l_quantity > 45)");
         assertSameAsDuckDb("SELECT count(*) FROM customer WHERE EXISTS (SELECT 1 FROM orders WHERE o_custkey = c_custkey AND o_totalprice > c_acctbal * 20)");
+    }
+
+    @Test
+    void globalAggregatesOfTpchFinishOnEveryWorker()
+            throws SQLException
+    {
+        // the maximum is joined on the workers: its partial steps are broadcast to them, not gathered to the coordinator and sent back
+        String sql = statement(15);
+        String plan = explain(sql);
+        assertEquals(1, plan.lines().filter(line -> line.contains("on the coordinator")).count(), "only the root stage runs on the coordinator:\n" + plan);
+        assertTrue(plan.lines().anyMatch(line -> line.contains("Aggregate[FINAL, keys=[], max(") && line.contains("REPLICATED")), plan);
+        assertSameAsDuckDb(sql);
+        // Q11's threshold and Q22's average balance, joined without equality keys
+        for (int query : new int[] {11, 22}) {
+            String other = explain(statement(query));
+            assertEquals(1, other.lines().filter(line -> line.contains("on the coordinator")).count(), "q" + query + ":\n" + other);
+            assertSameAsDuckDb(statement(query));
+        }
+    }
+
+    @Test
+    void globalAggregatesJoinedOnTheWorkers()
+            throws SQLException
+    {
+        assertSameAsDuckDb("SELECT o_orderkey, o_totalprice FROM orders WHERE o_totalprice > (SELECT avg(o_totalprice) * 1.9 FROM orders) ORDER BY o_orderkey");
+        // over no rows: max is NULL (no row passes), count is 0 (every row with 0 passes)
+        assertSameAsDuckDb("SELECT count(*) FROM orders WHERE o_totalprice > (SELECT max(o_totalprice) FROM orders WHERE o_totalprice < 0)");
+        assertSameAsDuckDb("SELECT count(*) FROM orders WHERE o_shippriority = (SELECT count(*) FROM orders WHERE o_totalprice < 0)");
+        // several calls, and NULLs among the values
+        assertSameAsDuckDb("SELECT count(*) FROM orders, (SELECT min(CASE WHEN o_orderkey % 5 = 0 THEN NULL ELSE o_totalprice END) AS low, "
+                + "sum(o_totalprice) / count(*) AS mean FROM orders) t WHERE o_totalprice BETWEEN t.low * 10 AND t.mean");
+        // a DOUBLE sum depends on the order of its partial steps: it is finished once, on the coordinator, so every worker compares with the same value
+        String floating = "SELECT count(*) FROM orders WHERE CAST(o_totalprice AS DOUBLE) > (SELECT avg(CAST(o_totalprice AS DOUBLE)) FROM orders)";
+        assertEquals(2, explain(floating).lines().filter(line -> line.contains("on the coordinator")).count(), explain(floating));
+        assertSameAsDuckDb(floating);
+    }
+
+    @Test
+    void countDistinctRepartitionsOnceByItsGroupKeys()
+            throws SQLException
+    {
+        // TPC-H Q16: the distinct (brand, type, size, supplier) rows are repartitioned by (brand, type, size), where the count per group runs too
+        String sql = statement(16);
+        String plan = explain(sql);
+        assertEquals(1, plan.lines().filter(line -> line.contains("RemoteExchange[HASH")).count(), "one hash exchange:\n" + plan);
+        assertTrue(plan.contains("RemoteExchange[HASH, keys=[0, 1, 2]]"), plan);
+        assertSameAsDuckDb(sql);
+        // NULL group keys and NULL distinct values
+        assertSameAsDuckDb("SELECT CASE WHEN l_orderkey % 7 = 0 THEN NULL ELSE l_suppkey END AS supplier, l_linestatus, "
+                + "count(DISTINCT CASE WHEN l_orderkey % 3 = 0 THEN NULL ELSE l_partkey END) FROM lineitem GROUP BY 1, 2 ORDER BY 1 NULLS FIRST, 2");
+        // few groups keep the repartitioning by every key
+        String few = "SELECT l_returnflag, count(DISTINCT l_partkey) FROM lineitem GROUP BY l_returnflag ORDER BY 1";
+        assertTrue(explain(few).contains("RemoteExchange[HASH, keys=[0, 1]]"), explain(few));
+        assertSameAsDuckDb(few);
     }
 
     private String explain(String sql)

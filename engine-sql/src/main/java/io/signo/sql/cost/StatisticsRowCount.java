@@ -57,7 +57,7 @@ public final class StatisticsRowCount
         }
         JoinInfo joinInfo = join.analyzeCondition();
         RexNode residual = RexUtil.composeConjunction(join.getCluster().getRexBuilder(), joinInfo.nonEquiConditions);
-        double residualSelectivity = residual.isAlwaysTrue() ? 1.0 : StatisticsSelectivity.estimate(join, metadata, residual);
+        double residualSelectivity = residual.isAlwaysTrue() ? 1.0 : StatisticsSelectivity.estimateJoinCondition(join, metadata, residual);
 
         double leftDistinct = keyDistinctValues(metadata, join.getLeft(), joinInfo.leftKeys, leftRows);
         double rightDistinct = keyDistinctValues(metadata, join.getRight(), joinInfo.rightKeys, rightRows);
@@ -87,6 +87,33 @@ public final class StatisticsRowCount
                 };
             }
         };
+    }
+
+    /**
+     * The fraction of an outer join's output rows that are rows of its preserved side ({@code left}
+     * or right) that matched nothing, so that the other side's columns are NULL in them: the
+     * preserved rows whose keys the other side lacks, as a semi join estimates the ones it has.
+     */
+    static double unmatchedFraction(Join join, RelMetadataQuery metadata, boolean left)
+    {
+        Double joinRows = metadata.getRowCount(join);
+        Double preservedRows = metadata.getRowCount(left ? join.getLeft() : join.getRight());
+        Double otherRows = metadata.getRowCount(left ? join.getRight() : join.getLeft());
+        if (joinRows == null || preservedRows == null || otherRows == null || joinRows <= 0) {
+            return 0.0;
+        }
+        if (otherRows < 1) {
+            return Math.min(1.0, preservedRows / joinRows);
+        }
+        JoinInfo joinInfo = join.analyzeCondition();
+        RexNode residual = RexUtil.composeConjunction(join.getCluster().getRexBuilder(), joinInfo.nonEquiConditions);
+        double matched = residual.isAlwaysTrue() ? 1.0 : StatisticsSelectivity.estimateJoinCondition(join, metadata, residual);
+        if (!joinInfo.leftKeys.isEmpty()) {
+            double preservedDistinct = keyDistinctValues(metadata, left ? join.getLeft() : join.getRight(), left ? joinInfo.leftKeys : joinInfo.rightKeys, preservedRows);
+            double otherDistinct = keyDistinctValues(metadata, left ? join.getRight() : join.getLeft(), left ? joinInfo.rightKeys : joinInfo.leftKeys, otherRows);
+            matched *= Math.min(1.0, otherDistinct / preservedDistinct);
+        }
+        return Math.max(0.0, Math.min(1.0, preservedRows * (1.0 - matched) / joinRows));
     }
 
     public Double getRowCount(Aggregate aggregate, RelMetadataQuery metadata)

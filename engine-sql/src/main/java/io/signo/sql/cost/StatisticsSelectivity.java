@@ -116,12 +116,19 @@ public final class StatisticsSelectivity
         return estimate(rel, metadata, predicate);
     }
 
+    /** The fraction of {@code rel}'s output rows that satisfy {@code predicate}, a predicate over those rows. */
     static double estimate(RelNode rel, RelMetadataQuery metadata, RexNode predicate)
     {
         if (predicate == null) {
             return 1.0;
         }
-        return clamp(new Estimator(rel, metadata).selectivity(predicate));
+        return clamp(new Estimator(rel, metadata, false).selectivity(predicate));
+    }
+
+    /** The fraction of a join's pairs of input rows that satisfy {@code condition}, its own condition over its inputs' columns. */
+    static double estimateJoinCondition(Join join, RelMetadataQuery metadata, RexNode condition)
+    {
+        return clamp(new Estimator(join, metadata, true).selectivity(condition));
     }
 
     private static double clamp(double selectivity)
@@ -132,7 +139,8 @@ public final class StatisticsSelectivity
         return Math.max(0.0, Math.min(1.0, selectivity));
     }
 
-    private record Estimator(RelNode rel, RelMetadataQuery metadata)
+    /** @param joinCondition the predicate is {@code rel}'s own join condition, over its inputs' rows rather than its output rows */
+    private record Estimator(RelNode rel, RelMetadataQuery metadata, boolean joinCondition)
     {
         double selectivity(RexNode predicate)
         {
@@ -460,10 +468,15 @@ public final class StatisticsSelectivity
             return operand.getType().isNullable() ? 0.1 : 0.0;
         }
 
+        /** The stored NULLs of the column's table, and the rows in which an outer join below made the column NULL. */
         private double nullFraction(int field)
         {
             ColumnOrigin origin = origin(field);
-            return origin == null ? 0.0 : origin.nullFraction();
+            double stored = origin == null ? 0.0 : origin.nullFraction();
+            double joined = joinCondition
+                    ? OuterJoinNulls.fraction(metadata, input(field), inputField(field))
+                    : OuterJoinNulls.fraction(metadata, rel, field);
+            return 1.0 - (1.0 - stored) * (1.0 - joined);
         }
     }
 

@@ -20,6 +20,7 @@ import io.signo.sql.rule.GroupingSetsWithDistinctToUnion;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.type.Type;
+import io.signo.storage.type.TypeKind;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -48,6 +49,8 @@ final class AggregationPlanner
 {
     /** The most groups (estimated) an aggregation whose result is gathered may have to run its final step on the coordinator; see {@link #gatherToCoordinator}. */
     static final double GATHERED_FINAL_MAX_GROUPS = 10_000;
+    /** The fewest groups (estimated) an aggregation must have for the final step below it to be partitioned on its keys; see {@link #finalStepPartitionedOn}. */
+    static final double REKEYED_MIN_GROUPS = 1_000;
 
     private final PhysicalPlanner planner;
     private final RexBuilder rexBuilder;
@@ -105,10 +108,42 @@ final class AggregationPlanner
         for (AggregateCall call : calls.calls()) {
             outputTypes.add(call.outputType());
         }
+        if (!groupingSets && !source.distribution().isSingle()) {
+            PlanNode rekeyed = finalStepPartitionedOn(source, groupChannels, rows);
+            source = rekeyed != null ? rekeyed : source;
+        }
         PlanNode result = source.distribution().isSingle()
                 ? new AggregationNode(source, groupChannels, groupTypes, calls.calls(), AggregationStep.SINGLE, outputTypes, Distribution.SINGLE, rows)
                 : partialAndFinal(source, groupChannels, groupTypes, calls.calls(), outputTypes, rows);
         return finish(aggregate, result, groupChannels.size(), outputTypes, calls, rows);
+    }
+
+    /**
+     * An aggregation over the final step of another one whose keys include all of its own (COUNT
+     * DISTINCT is one aggregation on its keys and the distinct column, then one on its keys, TPC-H
+     * Q16): the inner partial groups repartitioned on the outer keys instead of all the inner keys,
+     * so that every outer group is whole on one node and the outer aggregation needs no exchange of its
+     * own: one stage and one exchange fewer. Null when {@code source} is not of that shape, or when
+     * the outer aggregation is estimated at fewer than {@link #REKEYED_MIN_GROUPS} groups: fewer keys
+     * spread over the nodes worse, and few groups would leave nodes idle.
+     */
+    private static PlanNode finalStepPartitionedOn(PlanNode source, List<Integer> outerKeys, double outerGroups)
+    {
+        if (outerKeys.isEmpty() || outerGroups < REKEYED_MIN_GROUPS || !(source instanceof AggregationNode inner) || inner.step() != AggregationStep.FINAL
+                || !(inner.source() instanceof ExchangeNode exchange) || exchange.scope() != ExchangeNode.Scope.REMOTE || exchange.kind() != ExchangeKind.HASH
+                || exchange.tableBuckets() != 0 || exchange.sources().size() != 1 || !(exchange.sources().getFirst() instanceof AggregationNode partial)
+                || partial.step() != AggregationStep.PARTIAL || outerKeys.size() >= inner.groupChannels().size()) {
+            return null;
+        }
+        for (int key : outerKeys) {
+            // the inner final step outputs its keys first, in the partial step's order
+            if (key >= inner.groupChannels().size()) {
+                return null;
+            }
+        }
+        ExchangeNode rekeyed = ExchangeNode.remote(partial, ExchangeKind.HASH, outerKeys);
+        return new AggregationNode(rekeyed, inner.groupChannels(), inner.groupTypes(), inner.calls(), AggregationStep.FINAL, inner.outputTypes(), rekeyed.distribution(),
+                inner.estimatedRows());
     }
 
     /** The empty grouping set's row over no input, and what the aggregation operator does not compute. */
@@ -417,6 +452,52 @@ final class AggregationPlanner
                 new AggregationNode(ExchangeNode.gather(partial), aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), AggregationStep.FINAL,
                         aggregation.outputTypes(), Distribution.SINGLE, aggregation.estimatedRows());
             default -> null;
+        };
+    }
+
+    /**
+     * A join build that is the final step of an aggregation on the coordinator (through projections),
+     * over the partial groups gathered there, as the final step on every worker over the partial groups
+     * broadcast to them; null when {@code build} is not of that shape. The build would otherwise be
+     * broadcast from the coordinator: the partial groups went to the coordinator and its result back
+     * to the workers, one stage and one hop more through the coordinator (TPC-H Q11, Q15 and Q22 join
+     * with a global aggregate of their own rows). Only where the final step already runs on the
+     * coordinator, which it does for a global aggregate or a few groups, so the partial groups are few.
+     */
+    static PlanNode finalStepOnEveryWorker(PlanNode build)
+    {
+        return switch (build) {
+            case FilterProjectNode project -> {
+                PlanNode source = finalStepOnEveryWorker(project.source());
+                yield source == null ? null : project.withSource(source);
+            }
+            case AggregationNode aggregation when aggregation.step() == AggregationStep.FINAL && aggregation.distribution().isSingle()
+                    && aggregation.source() instanceof ExchangeNode exchange && exchange.scope() == ExchangeNode.Scope.REMOTE && exchange.kind() == ExchangeKind.GATHER
+                    && exchange.sources().size() == 1 && exchange.sources().getFirst() instanceof AggregationNode partial && partial.step() == AggregationStep.PARTIAL
+                    && !partial.distribution().isSingle() && aggregation.calls().stream().allMatch(AggregationPlanner::independentOfInputOrder) -> {
+                // a broadcast brings each page to one driver of every worker; the final step needs each group's pages in one driver
+                PlanNode broadcast = ExchangeNode.remote(partial, ExchangeKind.BROADCAST, List.of());
+                ExchangeKind localKind = aggregation.groupChannels().isEmpty() ? ExchangeKind.GATHER : ExchangeKind.HASH;
+                PlanNode local = new ExchangeNode(List.of(broadcast), localKind, ExchangeNode.Scope.LOCAL, aggregation.groupChannels(), partial.estimatedRows(), 0);
+                yield new AggregationNode(local, aggregation.groupChannels(), aggregation.groupTypes(), aggregation.calls(), AggregationStep.FINAL, aggregation.outputTypes(),
+                        Distribution.REPLICATED, aggregation.estimatedRows());
+            }
+            default -> null;
+        };
+    }
+
+    /**
+     * Whether a call's result is the same whatever order its partial steps arrive in. Each worker
+     * finishes a broadcast aggregate from the partial steps in the order they reached it; a floating
+     * point sum (or a string concatenation) in another order could differ from one worker to the
+     * next, and rows equal on two workers would then meet different values of one scalar subquery.
+     */
+    private static boolean independentOfInputOrder(AggregateCall call)
+    {
+        return switch (call.kind()) {
+            case COUNT_STAR, COUNT, MIN, MAX, SINGLE_VALUE, APPROX_COUNT_DISTINCT -> true;
+            case SUM, AVG -> call.inputType().kind() != TypeKind.DOUBLE && call.inputType().kind() != TypeKind.REAL;
+            default -> false;
         };
     }
 

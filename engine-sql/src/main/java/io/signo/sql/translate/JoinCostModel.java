@@ -29,6 +29,7 @@ final class JoinCostModel
     private static final double NETWORK_WEIGHT = 0.15;
     /** How much larger the right side of a SEMI, ANTI or LEFT join must be estimated before its left side is hashed instead. */
     private static final double HASH_LEFT_SIDE_RATIO = 2.0;
+    private static final String FINAL_STEP_ON_EVERY_WORKER = "aggregation finished on every worker";
 
     private final PlannerOptions options;
 
@@ -54,6 +55,8 @@ final class JoinCostModel
             PlanNode local = onEveryWorker(build);
             build = local != null ? local : build;
         }
+        PlanNode finalOnWorkers = probeDistribution.isSingle() ? null : finalStepOnEveryWorker(build);
+        build = finalOnWorkers != null ? finalOnWorkers : build;
         Distribution buildDistribution = build.distribution();
         if (probeDistribution.isSingle()) {
             // the probe is one stream on the coordinator: bring the build there too
@@ -84,7 +87,7 @@ final class JoinCostModel
             default -> {
                 if (colocated) {
                     kind = JoinDistribution.Kind.COLOCATED;
-                    reason = oneNode(buildDistribution) ? "one worker" : null;
+                    reason = oneNode(buildDistribution) ? "one worker" : finalOnWorkers != null ? FINAL_STEP_ON_EVERY_WORKER : null;
                 }
                 else if (!Double.isFinite(buildBytes)) {
                     kind = JoinDistribution.Kind.PARTITIONED;
@@ -179,7 +182,26 @@ final class JoinCostModel
         if (oneNode(build.distribution()) && options.joinDistribution() != JoinDistributionMode.BROADCAST) {
             return new JoinPlacement(probe, build, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "one worker"), probe.distribution());
         }
+        PlanNode finalOnWorkers = finalStepOnEveryWorker(build);
+        if (finalOnWorkers != null) {
+            return new JoinPlacement(probe, finalOnWorkers, new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, FINAL_STEP_ON_EVERY_WORKER),
+                    probe.distribution());
+        }
         return new JoinPlacement(probe, broadcast(build), new JoinDistribution(JoinDistribution.Kind.BROADCAST, Double.NaN, Double.NaN, Double.NaN, "no equality keys"), probe.distribution());
+    }
+
+    /**
+     * A build on the coordinator that is the final step of an aggregation there, as that step on
+     * every worker ({@link AggregationPlanner#finalStepOnEveryWorker}), for a probe on the workers;
+     * null when the build is not of that shape, when every join must repartition, or on one node,
+     * where the coordinator is the worker.
+     */
+    private PlanNode finalStepOnEveryWorker(PlanNode build)
+    {
+        if (options.joinDistribution() == JoinDistributionMode.PARTITIONED || !build.distribution().isSingle() || oneNode(build.distribution())) {
+            return null;
+        }
+        return AggregationPlanner.finalStepOnEveryWorker(build);
     }
 
     /**

@@ -102,6 +102,19 @@ class StatisticsEstimatesTest
     }
 
     @Test
+    void outerJoinsMakeTheUnmatchedRowsNull()
+    {
+        // a third of the sales have a northern store: the others come out of the LEFT join with NULL store columns
+        String left = "SELECT * FROM sales s LEFT JOIN (SELECT * FROM stores WHERE region = 'north') t ON s.store_id = t.store_id";
+        assertWithin(1000 * 2.0 / 3, rows(left + " WHERE t.store_id IS NULL"), 1.5);
+        assertWithin(1000 / 3.0, rows(left + " WHERE t.store_id IS NOT NULL"), 1.5);
+        // the rows a NOT IN keeps (TPC-H Q16's shape: a LEFT join with the subquery's distinct values, then IS NULL)
+        assertWithin(1000 * 2.0 / 3, rows("SELECT * FROM sales WHERE store_id NOT IN (SELECT store_id FROM stores WHERE region = 'north')"), 1.5);
+        // the preserved side's own columns keep their statistics
+        assertWithin(400, rows(left + " WHERE s.note IS NULL"), 1.05);
+    }
+
+    @Test
     void groupByEstimatesDistinctValues()
     {
         assertWithin(5, rows("SELECT category, count(*) FROM sales GROUP BY category"), 1.01);
