@@ -8,6 +8,8 @@ import io.signo.server.cluster.ClusterMessages.NextSplitsRequest;
 import io.signo.server.cluster.ClusterMessages.SplitBatch;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QuerySteps;
+import io.signo.storage.serde.BinaryInput;
+import io.signo.storage.serde.BinaryOutput;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +59,7 @@ final class QueryMessageCodec
         byte[] forNode(int nodeIndex)
         {
             byte[] copy = bytes.clone();
-            ControlMessageWriter.putInt(copy, NODE_INDEX_OFFSET, nodeIndex);
+            BinaryOutput.putInt(copy, NODE_INDEX_OFFSET, nodeIndex);
             return copy;
         }
     }
@@ -65,7 +67,7 @@ final class QueryMessageCodec
     static EncodedExecuteRequest encodeExecute(String queryId, byte[] plan, List<String> workerAddresses, String coordinatorAddress, int driversPerNode,
             ExchangeSettings exchange, long queryMaxMemoryBytes)
     {
-        ControlMessageWriter out = new ControlMessageWriter(plan.length + 256);
+        BinaryOutput out = new BinaryOutput(plan.length + 256);
         out.writeByte(EXECUTE).writeByte(VERSION).writeInt(-1);
         out.writeString(queryId).writeBytes(plan);
         out.writeInt(workerAddresses.size());
@@ -87,7 +89,7 @@ final class QueryMessageCodec
 
     static ExecuteRequest decodeExecute(byte[] bytes)
     {
-        ControlMessageReader in = new ControlMessageReader(bytes, "ExecuteRequest").expectHeader(EXECUTE, VERSION);
+        BinaryInput in = new BinaryInput(bytes, "ExecuteRequest message").expectHeader(EXECUTE, VERSION);
         int nodeIndex = in.readInt("node index");
         String queryId = in.readString("query id");
         byte[] plan = in.readBytes("plan");
@@ -118,7 +120,7 @@ final class QueryMessageCodec
 
     static byte[] encode(TaskDone report)
     {
-        ControlMessageWriter out = new ControlMessageWriter(256 + report.exchanges().size() * EXCHANGE_COUNTERS_BYTES + report.operators().size() * 96 + report.steps().size() * 48);
+        BinaryOutput out = new BinaryOutput(256 + report.exchanges().size() * EXCHANGE_COUNTERS_BYTES + report.operators().size() * 96 + report.steps().size() * 48);
         out.writeByte(TASK_DONE).writeByte(VERSION);
         out.writeString(report.queryId()).writeInt(report.nodeIndex()).writeNullableString(report.error()).writeInt(report.errorNumber());
         out.writeInt(report.exchanges().size());
@@ -145,7 +147,7 @@ final class QueryMessageCodec
 
     static TaskDone decodeTaskDone(byte[] bytes)
     {
-        ControlMessageReader in = new ControlMessageReader(bytes, "TaskDone").expectHeader(TASK_DONE, VERSION);
+        BinaryInput in = new BinaryInput(bytes, "TaskDone message").expectHeader(TASK_DONE, VERSION);
         String queryId = in.readString("query id");
         int nodeIndex = in.readInt("node index", 0, Integer.MAX_VALUE);
         String error = in.readNullableString("error");
@@ -178,12 +180,12 @@ final class QueryMessageCodec
 
     static byte[] encode(CancelRequest request)
     {
-        return new ControlMessageWriter(64).writeByte(CANCEL).writeByte(VERSION).writeString(request.queryId()).writeNullableString(request.reason()).toByteArray();
+        return new BinaryOutput(64).writeByte(CANCEL).writeByte(VERSION).writeString(request.queryId()).writeNullableString(request.reason()).toByteArray();
     }
 
     static CancelRequest decodeCancel(byte[] bytes)
     {
-        ControlMessageReader in = new ControlMessageReader(bytes, "CancelRequest").expectHeader(CANCEL, VERSION);
+        BinaryInput in = new BinaryInput(bytes, "CancelRequest message").expectHeader(CANCEL, VERSION);
         CancelRequest request = new CancelRequest(in.readString("query id"), in.readNullableString("reason"));
         in.expectEnd();
         return request;
@@ -191,13 +193,13 @@ final class QueryMessageCodec
 
     static byte[] encode(NextSplitsRequest request)
     {
-        return new ControlMessageWriter(48).writeByte(NEXT_SPLITS).writeByte(VERSION).writeString(request.queryId())
+        return new BinaryOutput(48).writeByte(NEXT_SPLITS).writeByte(VERSION).writeString(request.queryId())
                 .writeInt(request.scanIndex()).writeInt(request.workerIndex()).writeInt(request.maxSplits()).toByteArray();
     }
 
     static NextSplitsRequest decodeNextSplits(byte[] bytes)
     {
-        ControlMessageReader in = new ControlMessageReader(bytes, "NextSplitsRequest").expectHeader(NEXT_SPLITS, VERSION);
+        BinaryInput in = new BinaryInput(bytes, "NextSplitsRequest message").expectHeader(NEXT_SPLITS, VERSION);
         NextSplitsRequest request = new NextSplitsRequest(in.readString("query id"), in.readInt("scan index", 0, Integer.MAX_VALUE),
                 in.readInt("worker index", 0, Integer.MAX_VALUE), in.readInt("max splits", 1, Integer.MAX_VALUE));
         in.expectEnd();
@@ -206,7 +208,7 @@ final class QueryMessageCodec
 
     static byte[] encode(SplitBatch batch)
     {
-        ControlMessageWriter out = new ControlMessageWriter(8 + batch.splits().length * Integer.BYTES).writeByte(SPLIT_BATCH).writeByte(VERSION);
+        BinaryOutput out = new BinaryOutput(8 + batch.splits().length * Integer.BYTES).writeByte(SPLIT_BATCH).writeByte(VERSION);
         out.writeInt(batch.splits().length);
         for (int split : batch.splits()) {
             out.writeInt(split);
@@ -216,7 +218,7 @@ final class QueryMessageCodec
 
     static SplitBatch decodeSplitBatch(byte[] bytes)
     {
-        ControlMessageReader in = new ControlMessageReader(bytes, "SplitBatch").expectHeader(SPLIT_BATCH, VERSION);
+        BinaryInput in = new BinaryInput(bytes, "SplitBatch message").expectHeader(SPLIT_BATCH, VERSION);
         int[] splits = new int[in.readCount("splits", Integer.BYTES)];
         for (int i = 0; i < splits.length; i++) {
             splits[i] = in.readInt("split", 0, Integer.MAX_VALUE);
@@ -226,7 +228,7 @@ final class QueryMessageCodec
     }
 
     /** Builds a value whose constructor checks its fields, turning a rejected field into a malformed message. */
-    private static <T> T checked(ControlMessageReader in, Supplier<T> constructor)
+    private static <T> T checked(BinaryInput in, Supplier<T> constructor)
     {
         try {
             return constructor.get();

@@ -10,6 +10,7 @@ import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QuerySteps;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
+import io.signo.storage.serde.BinaryOutput;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -106,10 +107,10 @@ class QueryMessageCodecTest
     {
         byte[] batch = QueryMessageCodec.encode(new SplitBatch(new int[] {1, 2}));
         // the count after the kind and version bytes
-        ControlMessageWriter.putInt(batch, 2, Integer.MAX_VALUE);
+        BinaryOutput.putInt(batch, 2, Integer.MAX_VALUE);
         assertContains(decodeFailure(new Message("SplitBatch", batch, QueryMessageCodec::decodeSplitBatch), batch), "splits length 2147483647 exceeds the 8 bytes left");
         byte[] cancel = QueryMessageCodec.encode(new CancelRequest("q", "r"));
-        ControlMessageWriter.putInt(cancel, 2, -5);
+        BinaryOutput.putInt(cancel, 2, -5);
         assertContains(decodeFailure(new Message("CancelRequest", cancel, QueryMessageCodec::decodeCancel), cancel), "query id length -5");
     }
 
@@ -119,7 +120,7 @@ class QueryMessageCodecTest
         ExchangeSettings tiny = EXCHANGE;
         byte[] start = QueryMessageCodec.encode(request());
         // the node index sits after the kind and version bytes
-        ControlMessageWriter.putInt(start, 2, 2);
+        BinaryOutput.putInt(start, 2, 2);
         assertContains(decodeFailure(new Message("ExecuteRequest", start, QueryMessageCodec::decodeExecute), start), "node index 2 is not one of its 2 workers");
 
         byte[] badCompression = QueryMessageCodec.encode(request());

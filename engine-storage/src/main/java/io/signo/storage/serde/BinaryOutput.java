@@ -116,6 +116,12 @@ public final class BinaryOutput
         return Arrays.copyOf(bytes, size);
     }
 
+    /** Writes {@code value} at {@code offset} of bytes already written (a field patched after encoding, as the node index of a start request encoded once for all workers). */
+    public static void putInt(byte[] bytes, int offset, int value)
+    {
+        INT.set(bytes, offset, value);
+    }
+
     private void ensure(int more)
     {
         if (size + more > bytes.length) {
