@@ -90,6 +90,16 @@ class UserErrorMessagesTest
     }
 
     @Test
+    void parenthesesAreCountedOnlyOutsideStringsAndComments()
+    {
+        // parentheses alone leave no level in the parsed statement, so the text's nesting is what is limited
+        SignoException error = assertFails(ErrorCode.STATEMENT_TOO_COMPLEX, "SELECT " + "(".repeat(1001) + "1" + ")".repeat(1001));
+        assertEquals("the statement is nested too deeply: expressions or sub-queries more than 1000 levels within each other", error.getMessage());
+        assertEquals(3001L, ((Number) single("SELECT length('" + "(".repeat(3000) + "' || ')') /* " + "(".repeat(3000) + " */")).longValue());
+        assertEquals(2L, ((Number) single("SELECT length(\"" + "(".repeat(2) + "\") FROM (SELECT 'ab' AS \"((\") t -- " + "(".repeat(3000))).longValue());
+    }
+
+    @Test
     void aHugeIdentifierIsRefusedWithoutEchoingIt()
     {
         String name = "a".repeat(100_000);

@@ -523,6 +523,7 @@ public final class LogicalPlanner
     private static SqlNode parse(String sql, SqlParserImplFactory grammar)
     {
         StatementLimits.checkLength(sql);
+        NestingDepth.checkParentheses(sql);
         SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(AtTimeZoneSyntax.rewrite(CastSyntax.rewrite(sql))))), SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)

@@ -54,6 +54,36 @@ final class NestingDepth
         }
     }
 
+    /**
+     * Refuses a statement text whose parentheses nest deeper than {@link #MAX_DEPTH}, before the
+     * parser sees it: parentheses around an expression leave no level in the parsed tree, so without
+     * this whether such a statement runs would depend on the parser's stack, not on a rule.
+     */
+    static void checkParentheses(String sql)
+    {
+        int depth = 0;
+        int i = 0;
+        while (i < sql.length()) {
+            int comment = SqlText.endOfComment(sql, i);
+            if (comment >= 0) {
+                i = comment;
+                continue;
+            }
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = SqlText.endOfQuoted(sql, i);
+                continue;
+            }
+            if (c == '(' && ++depth > MAX_DEPTH) {
+                throw tooDeep();
+            }
+            if (c == ')' && depth > 0) {
+                depth--;
+            }
+            i++;
+        }
+    }
+
     static SignoException tooDeep()
     {
         return new SignoException(ErrorCode.STATEMENT_TOO_COMPLEX, "the statement is nested too deeply: expressions or sub-queries more than " + MAX_DEPTH + " levels within each other");
