@@ -19,6 +19,7 @@ import io.signo.storage.tpch.TpchQueries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FilesBenchmark
 {
     private static final int LINEITEM_PARTS = 16;
+    private static final String LINEITEM_PARTS_DIRECTORY = "lineitem_ranges";
 
     private final double scaleFactor;
     private final int threads;
@@ -97,7 +99,7 @@ public final class FilesBenchmark
                 ProgressLine line = ProgressLine.start(ProgressLine.standardErrorOnTerminal(), nanos -> ProgressLine.bar(nanos, stepsDone.get(), steps, currentStep))) {
             progress = line;
             String oneFile = "read_parquet('" + directory.resolve("lineitem.parquet") + "')";
-            String parts = "read_parquet('" + directory.resolve("lineitem_parts/*.parquet") + "')";
+            String parts = "read_parquet('" + directory.resolve(LINEITEM_PARTS_DIRECTORY + "/*.parquet") + "')";
             for (int query : cases.contains("scans") ? new int[] {1, 6} : new int[0]) {
                 String sql = TpchQueries.query(query);
                 allRight &= measure(String.format(Locale.ROOT, "scan q%02d one file", query), replaceLineitem(sql, oneFile), duckDb, signo);
@@ -203,11 +205,11 @@ public final class FilesBenchmark
             throws Exception
     {
         Path done = directory.resolve("complete");
-        if (Files.exists(done)) {
+        if (Files.exists(done) && Files.isDirectory(directory.resolve(LINEITEM_PARTS_DIRECTORY))) {
             System.out.println("files: " + directory + " (written before)");
             return;
         }
-        Files.createDirectories(directory.resolve("lineitem_parts"));
+        Files.createDirectories(directory.resolve(LINEITEM_PARTS_DIRECTORY));
         long start = System.nanoTime();
         // DuckDB holds the tables in a file under a memory limit, loaded a slice of the generated data at a time:
         // at SF 10 the whole data set beside DuckDB's in-memory copy does not fit a 24 GiB machine
@@ -229,9 +231,18 @@ public final class FilesBenchmark
                     statement.execute("COPY " + table + " TO '" + directory.resolve(table + ".parquet") + "' (FORMAT parquet)");
                     statement.execute("COPY " + table + " TO '" + directory.resolve(table + ".tbl") + "' (FORMAT csv, DELIMITER '|', HEADER false)");
                 }
+                // ranges of order keys, as files appended over time hold: a key modulo 16 would leave half the files empty,
+                // since TPC-H uses only the first 8 keys of every 32
+                long maxOrderKey;
+                try (ResultSet max = statement.executeQuery("SELECT max(l_orderkey) FROM lineitem")) {
+                    max.next();
+                    maxOrderKey = max.getLong(1);
+                }
                 for (int part = 0; part < LINEITEM_PARTS; part++) {
-                    statement.execute("COPY (SELECT * FROM lineitem WHERE l_orderkey % " + LINEITEM_PARTS + " = " + part + ") TO '"
-                            + directory.resolve("lineitem_parts/part_" + String.format(Locale.ROOT, "%02d", part) + ".parquet") + "' (FORMAT parquet)");
+                    long low = maxOrderKey * part / LINEITEM_PARTS;
+                    long high = maxOrderKey * (part + 1) / LINEITEM_PARTS;
+                    statement.execute("COPY (SELECT * FROM lineitem WHERE l_orderkey > " + low + " AND l_orderkey <= " + high + ") TO '"
+                            + directory.resolve(LINEITEM_PARTS_DIRECTORY + "/part_" + String.format(Locale.ROOT, "%02d", part) + ".parquet") + "' (FORMAT parquet)");
                 }
             }
         }
