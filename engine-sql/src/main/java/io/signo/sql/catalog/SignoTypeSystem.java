@@ -97,6 +97,10 @@ public final class SignoTypeSystem
             RelDataType sum = typeFactory.createSqlType(SqlTypeName.DECIMAL, Type.MAX_DECIMAL_PRECISION, argumentType.getScale());
             return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
         }
+        if (argumentType.getSqlTypeName() == SqlTypeName.INTEGER || argumentType.getSqlTypeName() == SqlTypeName.SMALLINT || argumentType.getSqlTypeName() == SqlTypeName.TINYINT) {
+            // a sum of narrower integers is a BIGINT, as in PostgreSQL and Trino: a few thousand rows of INTEGER quantities pass 2^31
+            return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.BIGINT), argumentType.isNullable());
+        }
         if (argumentType.getSqlTypeName() == SqlTypeName.REAL) {
             // a sum of floats is a DOUBLE, as in DuckDB and PostgreSQL
             return typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());

@@ -7,6 +7,11 @@ FROM lineitem;
 SELECT sum(l_linenumber), avg(l_linenumber), min(l_shipmode), max(l_shipmode), min(l_comment), max(l_comment)
 FROM lineitem;
 
+-- a sum of INTEGERs is a BIGINT: past 2^31 it does not overflow, grouped, global and as a window
+SELECT sum(CAST(l_orderkey AS INTEGER) * 100), sum(CAST(l_linenumber AS SMALLINT)) FROM lineitem;
+SELECT l_returnflag, sum(CAST(2000000000 AS INTEGER) + l_linenumber) FROM lineitem GROUP BY l_returnflag ORDER BY l_returnflag;
+SELECT DISTINCT l_returnflag, sum(CAST(l_orderkey AS INTEGER) * 100) OVER (PARTITION BY l_returnflag) FROM lineitem ORDER BY l_returnflag;
+
 -- global aggregates over an empty filter: count 0, the rest NULL
 SELECT count(*), count(l_quantity), sum(l_quantity), avg(l_quantity), min(l_shipdate), max(l_comment)
 FROM lineitem WHERE l_quantity < 0;
