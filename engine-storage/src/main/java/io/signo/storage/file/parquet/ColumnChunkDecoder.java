@@ -145,6 +145,8 @@ final class ColumnChunkDecoder
     private final Scratch scratch;
     private final int maxDefinition;
     private Dictionary dictionary;
+    /** The chunk's dictionary as read before, taken for its dictionary page instead of decoding it; null when not read. */
+    private Dictionary known;
     private int dictionarySize;
     private int row;
 
@@ -217,11 +219,24 @@ final class ColumnChunkDecoder
             int[] positions, int positionCount, PageDecompressor decompressor, Scratch scratch)
             throws UnsupportedPage
     {
+        return decodeCodes(file, start, length, schema, type, chunk, rowCount, codes, positions, positionCount, null, decompressor, scratch);
+    }
+
+    /**
+     * {@link #decodeCodes} with the chunk's dictionary already read by {@link #readDictionary}
+     * ({@code known}, or null when it was not): its page is stepped over rather than uncompressed
+     * and decoded again.
+     */
+    static Dictionary decodeCodes(MemorySegment file, long start, long length, ColumnSchema schema, Type type, ColumnMetaData chunk, int rowCount, int[] codes,
+            int[] positions, int positionCount, Dictionary known, PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
         checkChunk(file, start, length);
         if (schema.type() == PhysicalType.BOOLEAN) {
             throw new UnsupportedPage("booleans have no dictionary");
         }
         ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, type, null, codes, decompressor, scratch);
+        decoder.known = known;
         decoder.positions = positions;
         decoder.positionCount = positionCount;
         decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
@@ -278,8 +293,13 @@ final class ColumnChunkDecoder
                     if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY || schema.type() == PhysicalType.BOOLEAN) {
                         throw new UnsupportedPage("dictionary encoding " + header.encoding() + " of " + schema.type());
                     }
-                    MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
-                    dictionary = Dictionary.read(values, header.valueCount(), schema, type);
+                    if (known != null && known.size(type) == header.valueCount()) {
+                        dictionary = known;
+                    }
+                    else {
+                        MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
+                        dictionary = Dictionary.read(values, header.valueCount(), schema, type);
+                    }
                     dictionarySize = header.valueCount();
                 }
                 case PageHeader.DATA_PAGE, PageHeader.DATA_PAGE_V2 -> {
