@@ -291,9 +291,9 @@ final class RowGroupSegment
         }
         ReadBuffers buffers = READ_BUFFERS.get();
         int[] positions = buffers.positions(rowCount);
-        for (int i = 0; i < rowCount; i++) {
-            positions[i] = i;
-        }
+        // the rows 0 .. rowCount - 1 are written only when a test reads them: a test on codes as they are
+        // decoded writes the rows it keeps, and a test left to the filter (Q1's) reads none
+        boolean positionsWritten = false;
         int count = rowCount;
         ColumnVector[] decoded = new ColumnVector[columns.size()];
         CodedColumns coded = new CodedColumns(buffers);
@@ -305,13 +305,27 @@ final class RowGroupSegment
                 // fail, and the column's codes are not decoded and tested for nothing
                 continue;
             }
-            if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
-                decoded[column] = decode(new int[] {column}, allocator)[column].build();
-            }
             Type type = columns.get(column).type();
-            count = coded.dictionaries[column] != null
-                    ? keepByCodes(coded.entryPasses(column, test, type, allocator), coded.codes[column], positions, count)
-                    : test.keep(decoded[column], positions, count);
+            int keptWhileDecoding = count == rowCount && decoded[column] == null && coded.dictionaries[column] == null && coded.readAhead[column] != null
+                    ? keepWhileDecoding(column, coded.readAhead[column], coded.entryPasses(column, test, type, allocator), positions)
+                    : -1;
+            if (keptWhileDecoding >= 0) {
+                count = keptWhileDecoding;
+            }
+            else {
+                if (!positionsWritten) {
+                    for (int i = 0; i < rowCount; i++) {
+                        positions[i] = i;
+                    }
+                }
+                if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
+                    decoded[column] = decode(new int[] {column}, allocator)[column].build();
+                }
+                count = coded.dictionaries[column] != null
+                        ? keepByCodes(coded.entryPasses(column, test, type, allocator), coded.codes[column], positions, count)
+                        : test.keep(decoded[column], positions, count);
+            }
+            positionsWritten = true;
             if (count > rowCount - rowCount / KEEP_ALL_FRACTION) {
                 // nearly every row passes (Q1 keeps 98%): the columns are read whole, faster than row by
                 // row through the positions, and the filter above drops the few rows that fail
@@ -353,7 +367,7 @@ final class RowGroupSegment
         /** Each column's dictionary entries as a vector, made once for its test and its rows. */
         private final ColumnVector[] entries = new ColumnVector[columns.size()];
         /** A dictionary read alone before its codes (to test its entries), handed to the codes' decoding so it is read once. */
-        private final Dictionary[] readAhead = new Dictionary[columns.size()];
+        final Dictionary[] readAhead = new Dictionary[columns.size()];
         /** Which of a column's entries pass {@link #passesOf}'s test, by code + 1 (slot 0 for a NULL's -1, never passing). */
         private final boolean[][] passes = new boolean[columns.size()][];
         /** The test each of {@link #passes} holds the results of: a column may have several. */
@@ -510,6 +524,33 @@ final class RowGroupSegment
             passes[passing[i] + 1] = true;
         }
         return passes;
+    }
+
+    /**
+     * Tests every row of a dictionary-encoded column, {@code known} its dictionary as read ahead and
+     * {@code passes} its entries' results, as its codes are decoded: the passing rows go to
+     * {@code positions} and their number is returned, no code is kept (a column read as well is
+     * decoded again, for the kept rows only). -1, with {@code positions} holding anything, when a
+     * page is not dictionary-encoded.
+     */
+    private int keepWhileDecoding(int column, Dictionary known, boolean[] passes, int[] positions)
+    {
+        ColumnMetaData chunk = metadata.columns().get(column).metaData();
+        ColumnSchema schema = schemas.get(column);
+        ReadBuffers buffers = READ_BUFFERS.get();
+        try {
+            return ColumnChunkDecoder.keepByCodes(MappedFiles.map(file), chunkStart(chunk), chunk.totalCompressedSize(), schema, columns.get(column).type(), chunk, rowCount, known,
+                    passes, positions, buffers.decompressor(chunk.codec()), buffers.scratch());
+        }
+        catch (ColumnChunkDecoder.UnsupportedPage e) {
+            return -1;
+        }
+        catch (IllegalArgumentException | IndexOutOfBoundsException | IllegalStateException | MalformedInputException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read column " + columns.get(column).name() + " of row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** Keeps the positions whose code names an entry that passed ({@code passes}, by code + 1; never a NULL's -1). */
