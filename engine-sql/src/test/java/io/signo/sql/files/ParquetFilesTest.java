@@ -245,6 +245,36 @@ class ParquetFilesTest
         assertSame("SELECT count(*), count(v) FROM read_parquet('" + path + "') WHERE v <> -1", false);
     }
 
+    /**
+     * A first test whose dictionary's entries do not nearly all pass is run on the codes as they are
+     * unpacked, no code kept: dictionaries of 3 to 5,000 entries (bit widths 2 to 13), with and
+     * without NULLs, row groups of 60,013 rows (no multiple of 8), pages version 1 and 2; a column
+     * both tested and read has its kept rows' codes decoded again.
+     */
+    @Test
+    void firstTestsRunOnCodesAsTheyAreUnpackedKeepTheRowsDuckDbKeeps()
+            throws Exception
+    {
+        for (String version : List.of("v1", "v2")) {
+            Path coded = directory.resolve("tested_codes_" + version + ".parquet");
+            try (Statement statement = duckDb.connection().createStatement()) {
+                statement.execute("COPY (SELECT i::BIGINT AS i, (i * 7919 % 5000)::INTEGER AS wide, "
+                        + "CASE WHEN i % 9 = 0 THEN NULL ELSE (i * 31 % 3000)::INTEGER END AS mid, (i % 3)::INTEGER AS narrow, "
+                        + "CASE WHEN i % 4 = 1 THEN NULL ELSE DATE '1995-01-01' + (i % 2500)::INTEGER END AS dt "
+                        + "FROM range(0, 150001) t(i)) TO '" + coded + "' (FORMAT parquet, ROW_GROUP_SIZE 60013, PARQUET_VERSION " + version + ")");
+            }
+            String path = coded.toString();
+            String encodings = duckDb.query("SELECT path_in_schema, encodings FROM parquet_metadata('" + path + "') WHERE path_in_schema <> 'i' AND encodings NOT LIKE '%DICTIONARY%'").toString();
+            assertEquals("[]", encodings, "tested columns that are not dictionary-encoded");
+            assertSame("SELECT count(*), sum(i), sum(mid), min(dt) FROM read_parquet('" + path + "') WHERE wide < 1500", false);
+            assertSame("SELECT i, wide, narrow FROM read_parquet('" + path + "') WHERE wide BETWEEN 100 AND 180", false);
+            assertSame("SELECT i, mid, dt FROM read_parquet('" + path + "') WHERE mid > 2500 AND narrow = 1", false);
+            assertSame("SELECT narrow, count(*), count(mid), sum(wide) FROM read_parquet('" + path + "') WHERE narrow <> 2 GROUP BY narrow", false);
+            assertSame("SELECT count(*), count(dt), sum(i) FROM read_parquet('" + path + "') WHERE dt BETWEEN DATE '1996-01-01' AND DATE '1996-12-31' AND wide < 2500", false);
+            assertSame("SELECT i, dt FROM read_parquet('" + path + "') WHERE dt < DATE '1995-01-20' OR dt IS NULL AND i < 40", false);
+        }
+    }
+
     /** Nanoseconds round to the nearest microsecond, as DuckDB's cast to TIMESTAMP rounds them. */
     @Test
     void nanosecondTimestampsRoundToMicroseconds()

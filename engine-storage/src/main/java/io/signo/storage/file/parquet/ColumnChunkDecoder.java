@@ -145,6 +145,14 @@ final class ColumnChunkDecoder
     private final Scratch scratch;
     private final int maxDefinition;
     private Dictionary dictionary;
+    /** The chunk's dictionary as read before, taken for its dictionary page instead of decoding it; null when not read. */
+    private Dictionary known;
+    /**
+     * When set, which of {@link #known}'s entries pass a test, by code + 1: the codes are tested as
+     * they are decoded and the passing rows go to {@link #positions}, counted by {@link #kept}.
+     */
+    private boolean[] passes;
+    private int kept;
     private int dictionarySize;
     private int row;
 
@@ -217,11 +225,24 @@ final class ColumnChunkDecoder
             int[] positions, int positionCount, PageDecompressor decompressor, Scratch scratch)
             throws UnsupportedPage
     {
+        return decodeCodes(file, start, length, schema, type, chunk, rowCount, codes, positions, positionCount, null, decompressor, scratch);
+    }
+
+    /**
+     * {@link #decodeCodes} with the chunk's dictionary already read by {@link #readDictionary}
+     * ({@code known}, or null when it was not): its page is stepped over rather than uncompressed
+     * and decoded again.
+     */
+    static Dictionary decodeCodes(MemorySegment file, long start, long length, ColumnSchema schema, Type type, ColumnMetaData chunk, int rowCount, int[] codes,
+            int[] positions, int positionCount, Dictionary known, PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
         checkChunk(file, start, length);
         if (schema.type() == PhysicalType.BOOLEAN) {
             throw new UnsupportedPage("booleans have no dictionary");
         }
         ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, type, null, codes, decompressor, scratch);
+        decoder.known = known;
         decoder.positions = positions;
         decoder.positionCount = positionCount;
         decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
@@ -229,6 +250,36 @@ final class ColumnChunkDecoder
             throw new UnsupportedPage("a chunk without a dictionary");
         }
         return decoder.dictionary;
+    }
+
+    /**
+     * Tests the codes of a chunk whose every data page is dictionary-encoded as they are decoded, on
+     * every row: the rows whose code passes ({@code passes}, by code + 1, made from the entries of
+     * {@code known}, the chunk's dictionary as {@link #readDictionary} read it) go to
+     * {@code positions}, ascending, and their number is returned; no code is stored. A NULL never
+     * passes. Throws {@link UnsupportedPage} when a page is not dictionary-encoded or the dictionary
+     * page is not {@code known}'s; {@code positions} may then hold anything. Damaged data throws as
+     * {@link #decode}.
+     *
+     * @param positions room for {@code rowCount} rows
+     */
+    static int keepByCodes(MemorySegment file, long start, long length, ColumnSchema schema, Type type, ColumnMetaData chunk, int rowCount, Dictionary known, boolean[] passes,
+            int[] positions, PageDecompressor decompressor, Scratch scratch)
+            throws UnsupportedPage
+    {
+        checkChunk(file, start, length);
+        if (schema.type() == PhysicalType.BOOLEAN) {
+            throw new UnsupportedPage("booleans have no dictionary");
+        }
+        ColumnChunkDecoder decoder = new ColumnChunkDecoder(file, schema, type, null, null, decompressor, scratch);
+        decoder.known = known;
+        decoder.passes = passes;
+        decoder.positions = positions;
+        decoder.decodePages(start, start + length, chunk.numValues(), rowCount);
+        if (decoder.dictionary != known) {
+            throw new UnsupportedPage("a chunk whose dictionary is not the one read before");
+        }
+        return decoder.kept;
     }
 
     /**
@@ -278,15 +329,20 @@ final class ColumnChunkDecoder
                     if (header.encoding() != PLAIN && header.encoding() != PLAIN_DICTIONARY || schema.type() == PhysicalType.BOOLEAN) {
                         throw new UnsupportedPage("dictionary encoding " + header.encoding() + " of " + schema.type());
                     }
-                    MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
-                    dictionary = Dictionary.read(values, header.valueCount(), schema, type);
+                    if (known != null && known.size(type) == header.valueCount()) {
+                        dictionary = known;
+                    }
+                    else {
+                        MemorySegment values = decompressor.decompress(file.asSlice(body, header.compressedSize()), header.uncompressedSize());
+                        dictionary = Dictionary.read(values, header.valueCount(), schema, type);
+                    }
                     dictionarySize = header.valueCount();
                 }
                 case PageHeader.DATA_PAGE, PageHeader.DATA_PAGE_V2 -> {
                     if (header.valueCount() > rowCount - row) {
                         throw new IllegalArgumentException("pages hold more values than the row group's " + rowCount + " rows");
                     }
-                    if (positions != null && (nextPosition == positionCount || positions[nextPosition] >= row + header.valueCount())) {
+                    if (positions != null && passes == null && (nextPosition == positionCount || positions[nextPosition] >= row + header.valueCount())) {
                         // none of the rows asked for lies in this page
                         row += header.valueCount();
                         valuesRead += header.valueCount();
@@ -387,7 +443,7 @@ final class ColumnChunkDecoder
     /** The width of the values of a page {@link #decodeInPlace} can read, 0 for the other pages. */
     private int inPlaceWidth(int encoding)
     {
-        if (encoding != PLAIN || maxDefinition != 0 || codes != null || output.offsets() != null || !LITTLE_ENDIAN) {
+        if (encoding != PLAIN || maxDefinition != 0 || output == null || output.offsets() != null || !LITTLE_ENDIAN) {
             return 0;
         }
         return switch (schema.type()) {
@@ -412,6 +468,11 @@ final class ColumnChunkDecoder
     private void decodeValues(int encoding, MemorySegment values, int count, int[] levels, int defined)
             throws UnsupportedPage
     {
+        if (passes != null) {
+            keepByCodes(encoding, values, count, levels, defined);
+            row += count;
+            return;
+        }
         if (codes != null) {
             decodeCodes(encoding, values, count, levels, defined);
             row += count;
@@ -472,6 +533,38 @@ final class ColumnChunkDecoder
         for (int r = 0; r < count; r++) {
             codes[row + r] = levels[r] == maxDefinition ? indices[dense++] : -1;
         }
+    }
+
+    private void keepByCodes(int encoding, MemorySegment values, int count, int[] levels, int defined)
+            throws UnsupportedPage
+    {
+        if (encoding != PLAIN_DICTIONARY && encoding != RLE_DICTIONARY) {
+            throw new UnsupportedPage("a page in encoding " + encoding + " among dictionary-encoded ones");
+        }
+        if (dictionary == null) {
+            throw new IllegalArgumentException("dictionary-encoded page without a dictionary page");
+        }
+        if (passes.length != dictionarySize + 1) {
+            throw new UnsupportedPage("a test of " + (passes.length - 1) + " entries for a dictionary of " + dictionarySize);
+        }
+        if (defined == count) {
+            if (count > 0) {
+                int bitWidth = values.get(ValueLayout.JAVA_BYTE, 0);
+                kept = scratch.hybrid().keep(values, 1, values.byteSize(), bitWidth, count, passes, row, positions, kept);
+            }
+            return;
+        }
+        int[] indices = dictionaryIndices(values, defined);
+        checkCodes(indices, 0, defined, dictionarySize);
+        int dense = 0;
+        int out = kept;
+        for (int r = 0; r < count; r++) {
+            if (levels[r] == maxDefinition) {
+                positions[out] = row + r;
+                out += passes[indices[dense++] + 1] ? 1 : 0;
+            }
+        }
+        kept = out;
     }
 
     private static void checkCodes(int[] codes, int from, int to, int size)

@@ -53,6 +53,91 @@ final class HybridDecoder
         decodeAt(data, length, bitWidth, count, rows, from, to, first, values);
     }
 
+    /**
+     * Decodes {@code count} dictionary codes of {@code bitWidth} bits as {@link #decode} does, and
+     * keeps the rows whose code passes without storing a code: row {@code first + i} goes to
+     * {@code positions[kept++]} when {@code passes[code + 1]} (indexed by code + 1, as a NULL's -1
+     * would be). A scan's first test needs which rows pass, not their codes, and testing each code
+     * as it is unpacked spares a pass over an array of codes the size of the row group. Returns the
+     * new {@code kept}; a code outside {@code passes} throws {@link IllegalArgumentException}.
+     */
+    int keep(MemorySegment source, long offset, long limit, int bitWidth, int count, boolean[] passes, int first, int[] positions, int kept)
+    {
+        int length = stage(source, offset, limit, bitWidth);
+        try {
+            return keep(data, length, bitWidth, count, passes, first, positions, kept);
+        }
+        catch (ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("a dictionary index outside the dictionary of " + (passes.length - 1) + " entries", e);
+        }
+    }
+
+    private static int keep(byte[] data, int limit, int bitWidth, int count, boolean[] passes, int first, int[] positions, int kept)
+    {
+        long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
+        int byteWidth = (bitWidth + 7) / 8;
+        int position = 0;
+        int filled = 0;
+        int out = kept;
+        while (filled < count) {
+            long header = 0;
+            for (int shift = 0;; shift += 7) {
+                if (position >= limit || shift > 35) {
+                    throw new IllegalArgumentException("RLE run header runs past its data");
+                }
+                byte next = data[position++];
+                header |= (long) (next & 0x7f) << shift;
+                if (next >= 0) {
+                    break;
+                }
+            }
+            if ((header & 1) == 0) {
+                if (position + byteWidth > limit) {
+                    throw new IllegalArgumentException("RLE run runs past its data");
+                }
+                int value = 0;
+                for (int b = 0; b < byteWidth; b++) {
+                    value |= (data[position + b] & 0xff) << (8 * b);
+                }
+                position += byteWidth;
+                int end = (int) Math.min(count, filled + (header >>> 1));
+                // a code of 32 bits may read as negative: unsigned, it lies outside any dictionary
+                if (passes[(int) Math.min(Integer.toUnsignedLong(value) + 1, Integer.MAX_VALUE)]) {
+                    for (int r = filled; r < end; r++) {
+                        positions[out++] = first + r;
+                    }
+                }
+                filled = end;
+            }
+            else {
+                long groups = header >>> 1;
+                int packed = (int) Math.min(count - filled, groups * 8);
+                if ((long) packed * bitWidth > (long) (limit - position) * 8) {
+                    throw new IllegalArgumentException("bit-packed run runs past its data");
+                }
+                out = keepPacked(data, position, bitWidth, mask, packed, passes, first + filled, positions, out);
+                filled += packed;
+                position = (int) Math.min(limit, position + groups * bitWidth);
+            }
+        }
+        return out;
+    }
+
+    /** The bit-packed codes from byte {@code start}: each read where it lies with one load, tested, and its row kept or not without a branch. */
+    private static int keepPacked(byte[] data, int start, int bitWidth, long mask, int count, boolean[] passes, int first, int[] positions, int kept)
+    {
+        long bit = (long) start * 8;
+        int out = kept;
+        for (int i = 0; i < count; i++, bit += bitWidth) {
+            // a value of up to 32 bits shifted by up to 7 lies within the eight bytes loaded; + 1 as a long so a 32-bit code never wraps to a valid index
+            long word = (long) LONGS.get(data, (int) (bit >>> 3));
+            long code = (word >>> (bit & 7)) & mask;
+            positions[out] = first + i;
+            out += passes[(int) Math.min(code + 1, Integer.MAX_VALUE)] ? 1 : 0;
+        }
+        return out;
+    }
+
     /** Checks the runs' bounds and copies them into {@code data}, zero padded for the unpacking loops; returns their length. */
     private int stage(MemorySegment source, long offset, long limit, int bitWidth)
     {

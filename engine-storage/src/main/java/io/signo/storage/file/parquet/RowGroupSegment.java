@@ -291,27 +291,41 @@ final class RowGroupSegment
         }
         ReadBuffers buffers = READ_BUFFERS.get();
         int[] positions = buffers.positions(rowCount);
-        for (int i = 0; i < rowCount; i++) {
-            positions[i] = i;
-        }
+        // the rows 0 .. rowCount - 1 are written only when a test reads them: a test on codes as they are
+        // decoded writes the rows it keeps, and a test left to the filter (Q1's) reads none
+        boolean positionsWritten = false;
         int count = rowCount;
         ColumnVector[] decoded = new ColumnVector[columns.size()];
         CodedColumns coded = new CodedColumns(buffers);
         for (int t = 0; t < tests.size() && count > 0; t++) {
             ColumnTest test = tests.get(t);
             int column = test.column();
-            if (count == rowCount && decoded[column] == null && coded.dictionaries[column] == null && passesNearlyEveryEntry(column, test, allocator)) {
+            if (count == rowCount && decoded[column] == null && coded.dictionaries[column] == null && passesNearlyEveryEntry(column, test, coded, allocator)) {
                 // its rows would nearly all pass too (Q1's date keeps 98%): the filter above drops the few that
                 // fail, and the column's codes are not decoded and tested for nothing
                 continue;
             }
-            if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
-                decoded[column] = decode(new int[] {column}, allocator)[column].build();
-            }
             Type type = columns.get(column).type();
-            count = coded.dictionaries[column] != null
-                    ? keepByCodes(test, coded.entries(column, type, allocator), coded.codes[column], positions, count)
-                    : test.keep(decoded[column], positions, count);
+            int keptWhileDecoding = count == rowCount && decoded[column] == null && coded.dictionaries[column] == null && coded.readAhead[column] != null
+                    ? keepWhileDecoding(column, coded.readAhead[column], coded.entryPasses(column, test, type, allocator), positions)
+                    : -1;
+            if (keptWhileDecoding >= 0) {
+                count = keptWhileDecoding;
+            }
+            else {
+                if (!positionsWritten) {
+                    for (int i = 0; i < rowCount; i++) {
+                        positions[i] = i;
+                    }
+                }
+                if (decoded[column] == null && coded.dictionaries[column] == null && !coded.decode(column, positions, count)) {
+                    decoded[column] = decode(new int[] {column}, allocator)[column].build();
+                }
+                count = coded.dictionaries[column] != null
+                        ? keepByCodes(coded.entryPasses(column, test, type, allocator), coded.codes[column], positions, count)
+                        : test.keep(decoded[column], positions, count);
+            }
+            positionsWritten = true;
             if (count > rowCount - rowCount / KEEP_ALL_FRACTION) {
                 // nearly every row passes (Q1 keeps 98%): the columns are read whole, faster than row by
                 // row through the positions, and the filter above drops the few rows that fail
@@ -352,6 +366,12 @@ final class RowGroupSegment
         final int[][] codes = new int[columns.size()][];
         /** Each column's dictionary entries as a vector, made once for its test and its rows. */
         private final ColumnVector[] entries = new ColumnVector[columns.size()];
+        /** A dictionary read alone before its codes (to test its entries), handed to the codes' decoding so it is read once. */
+        final Dictionary[] readAhead = new Dictionary[columns.size()];
+        /** Which of a column's entries pass {@link #passesOf}'s test, by code + 1 (slot 0 for a NULL's -1, never passing). */
+        private final boolean[][] passes = new boolean[columns.size()][];
+        /** The test each of {@link #passes} holds the results of: a column may have several. */
+        private final ColumnTest[] passesOf = new ColumnTest[columns.size()];
         private final ReadBuffers buffers;
         private int codeArrays;
 
@@ -364,7 +384,7 @@ final class RowGroupSegment
         boolean decode(int column, int[] positions, int count)
         {
             int[] columnCodes = buffers.codes(codeArrays, rowCount);
-            Dictionary dictionary = decodeCodes(column, columnCodes, positions, count);
+            Dictionary dictionary = decodeCodes(column, columnCodes, positions, count, readAhead[column]);
             if (dictionary == null) {
                 return false;
             }
@@ -381,6 +401,28 @@ final class RowGroupSegment
                 entries[column] = dictionaries[column].entries(type, allocator);
             }
             return entries[column];
+        }
+
+        /** Keeps a dictionary read ahead of its codes, and its entries as a vector. */
+        void readAhead(int column, Dictionary dictionary, ColumnVector dictionaryEntries)
+        {
+            readAhead[column] = dictionary;
+            entries[column] = dictionaryEntries;
+        }
+
+        /** Which entries of a decoded column's dictionary pass {@code test}, by code + 1: tested once per test. */
+        boolean[] entryPasses(int column, ColumnTest test, Type type, PageAllocator allocator)
+        {
+            if (passesOf[column] != test) {
+                entryPasses(column, test, RowGroupSegment.entryPasses(test, entries(column, type, allocator)));
+            }
+            return passes[column];
+        }
+
+        void entryPasses(int column, ColumnTest test, boolean[] columnPasses)
+        {
+            passes[column] = columnPasses;
+            passesOf[column] = test;
         }
 
         /**
@@ -403,7 +445,7 @@ final class RowGroupSegment
      * rows, only theirs are decoded, each where it lies in its bit-packed run: unpacking every code
      * was most of Q6's scan, whose first test keeps a seventh of the rows and the next ones fewer.
      */
-    private Dictionary decodeCodes(int column, int[] codes, int[] positions, int count)
+    private Dictionary decodeCodes(int column, int[] codes, int[] positions, int count, Dictionary known)
     {
         ColumnMetaData chunk = metadata.columns().get(column).metaData();
         ColumnSchema schema = schemas.get(column);
@@ -414,7 +456,7 @@ final class RowGroupSegment
         try {
             boolean sparse = count <= rowCount / SPARSE_FRACTION;
             return ColumnChunkDecoder.decodeCodes(MappedFiles.map(file), chunkStart(chunk), chunk.totalCompressedSize(), schema, columns.get(column).type(), chunk, rowCount, codes,
-                    sparse ? positions : null, count, buffers.decompressor(chunk.codec()), buffers.scratch());
+                    sparse ? positions : null, count, known, buffers.decompressor(chunk.codec()), buffers.scratch());
         }
         catch (ColumnChunkDecoder.UnsupportedPage e) {
             return null;
@@ -431,9 +473,10 @@ final class RowGroupSegment
      * Whether {@code column} is dictionary-encoded and more than seven of its dictionary's entries in
      * eight pass {@code test}, read from the dictionary page alone. A row group's rows are taken to
      * pass as its entries do: when they do not, the rows the test would have dropped early are
-     * dropped by the scan's filter instead.
+     * dropped by the scan's filter instead. The dictionary and its entries' results go to
+     * {@code coded}, for the codes' decoding and test when the answer is no.
      */
-    private boolean passesNearlyEveryEntry(int column, ColumnTest test, PageAllocator allocator)
+    private boolean passesNearlyEveryEntry(int column, ColumnTest test, CodedColumns coded, PageAllocator allocator)
     {
         ColumnMetaData chunk = metadata.columns().get(column).metaData();
         ColumnSchema schema = schemas.get(column);
@@ -454,18 +497,21 @@ final class RowGroupSegment
         }
         ColumnVector entries = dictionary.entries(type, allocator);
         int entryCount = entries.positionCount();
+        coded.readAhead(column, dictionary, entries);
         if (entryCount == 0) {
             return false;
         }
-        int[] passing = new int[entryCount];
-        for (int i = 0; i < entryCount; i++) {
-            passing[i] = i;
+        boolean[] passes = entryPasses(test, entries);
+        coded.entryPasses(column, test, passes);
+        int passing = 0;
+        for (boolean pass : passes) {
+            passing += pass ? 1 : 0;
         }
-        return test.keep(entries, passing, entryCount) > entryCount - entryCount / KEEP_ALL_FRACTION;
+        return passing > entryCount - entryCount / KEEP_ALL_FRACTION;
     }
 
-    /** Tests the dictionary's entries, then keeps the positions whose code names an entry that passed (never a NULL's -1). */
-    private static int keepByCodes(ColumnTest test, ColumnVector entries, int[] codes, int[] positions, int count)
+    /** Which of a dictionary's {@code entries} pass {@code test}, by code + 1: one more slot, never passing, for a NULL's code -1. */
+    private static boolean[] entryPasses(ColumnTest test, ColumnVector entries)
     {
         int entryCount = entries.positionCount();
         int[] passing = new int[entryCount];
@@ -473,11 +519,43 @@ final class RowGroupSegment
             passing[i] = i;
         }
         int passingCount = test.keep(entries, passing, entryCount);
-        // one more slot, for the NULL's code -1 shifted to 0
         boolean[] passes = new boolean[entryCount + 1];
         for (int i = 0; i < passingCount; i++) {
             passes[passing[i] + 1] = true;
         }
+        return passes;
+    }
+
+    /**
+     * Tests every row of a dictionary-encoded column, {@code known} its dictionary as read ahead and
+     * {@code passes} its entries' results, as its codes are decoded: the passing rows go to
+     * {@code positions} and their number is returned, no code is kept (a column read as well is
+     * decoded again, for the kept rows only). -1, with {@code positions} holding anything, when a
+     * page is not dictionary-encoded.
+     */
+    private int keepWhileDecoding(int column, Dictionary known, boolean[] passes, int[] positions)
+    {
+        ColumnMetaData chunk = metadata.columns().get(column).metaData();
+        ColumnSchema schema = schemas.get(column);
+        ReadBuffers buffers = READ_BUFFERS.get();
+        try {
+            return ColumnChunkDecoder.keepByCodes(MappedFiles.map(file), chunkStart(chunk), chunk.totalCompressedSize(), schema, columns.get(column).type(), chunk, rowCount, known,
+                    passes, positions, buffers.decompressor(chunk.codec()), buffers.scratch());
+        }
+        catch (ColumnChunkDecoder.UnsupportedPage e) {
+            return -1;
+        }
+        catch (IllegalArgumentException | IndexOutOfBoundsException | IllegalStateException | MalformedInputException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read column " + columns.get(column).name() + " of row group " + rowGroup + " of " + file + ": " + rootMessage(e), e);
+        }
+        catch (IOException e) {
+            throw new SignoException(ErrorCode.BAD_FILE_DATA, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Keeps the positions whose code names an entry that passed ({@code passes}, by code + 1; never a NULL's -1). */
+    private static int keepByCodes(boolean[] passes, int[] codes, int[] positions, int count)
+    {
         int kept = 0;
         if (count > 0 && positions[count - 1] == count - 1) {
             // ascending and distinct, so the positions are the rows 0 .. count - 1 themselves (the first test's)

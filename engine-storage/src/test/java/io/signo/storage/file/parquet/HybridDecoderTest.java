@@ -104,6 +104,79 @@ class HybridDecoderTest
         }
     }
 
+    /**
+     * Codes tested as they are unpacked keep the rows whose codes pass, as unpacking them all and
+     * testing each would: every bit width, counts that are no multiple of 8, 32 or 64, packed and
+     * repeated runs mixed, after rows kept before.
+     */
+    @Test
+    void everyBitWidthKeepsTheRowsWhoseCodesPass()
+    {
+        SplittableRandom random = new SplittableRandom(17);
+        for (int bitWidth = 0; bitWidth <= 32; bitWidth++) {
+            // a dictionary no larger than the bit width can number, nor than a test's array needs to be here
+            int entries = bitWidth >= 13 ? 5000 : 1 << bitWidth;
+            for (int count : new int[] {1, 7, 8, 9, 31, 33, 63, 65, 1003, 4099}) {
+                int[] codes = new int[0];
+                ByteArrayOutputStream runs = new ByteArrayOutputStream();
+                while (codes.length < count) {
+                    int from = codes.length;
+                    boolean repeated = random.nextInt(3) == 0;
+                    // a packed run holds groups of eight, but for the last, which may end early
+                    int length = Math.min(count - from, repeated ? 1 + random.nextInt(90) : 8 * (1 + random.nextInt(11)));
+                    codes = Arrays.copyOf(codes, from + length);
+                    if (repeated) {
+                        Arrays.fill(codes, from, from + length, random.nextInt(entries));
+                        writeRepeated(runs, codes[from], length, bitWidth);
+                    }
+                    else {
+                        for (int i = from; i < from + length; i++) {
+                            codes[i] = random.nextInt(entries);
+                        }
+                        writePacked(runs, codes, from, length, bitWidth);
+                    }
+                }
+                boolean[] passes = new boolean[entries + 1];
+                for (int entry = 0; entry < entries; entry++) {
+                    passes[entry + 1] = random.nextInt(3) == 0;
+                }
+                // three rows kept before, and the page's rows are rows 100 .. 100 + count of the row group
+                int first = 100;
+                int[] expected = new int[3 + count];
+                int expectedCount = 3;
+                for (int i = 0; i < count; i++) {
+                    if (passes[codes[i] + 1]) {
+                        expected[expectedCount++] = first + i;
+                    }
+                }
+                int[] positions = new int[3 + count];
+                byte[] bytes = runs.toByteArray();
+                int kept = new HybridDecoder().keep(MemorySegment.ofArray(bytes), 0, bytes.length, bitWidth, count, passes, first, positions, 3);
+                assertEquals(expectedCount, kept, "bit width " + bitWidth + ", " + count + " codes");
+                assertArrayEquals(Arrays.copyOfRange(expected, 3, expectedCount), Arrays.copyOfRange(positions, 3, kept), "bit width " + bitWidth + ", " + count + " codes");
+            }
+        }
+    }
+
+    @Test
+    void aCodeOutsideTheDictionaryIsAnErrorWhenTestedAsItIsUnpacked()
+    {
+        boolean[] passes = new boolean[] {false, true, true, false};
+        for (int bitWidth : new int[] {2, 12, 32}) {
+            int outside = bitWidth == 32 ? -1 : 3;
+            ByteArrayOutputStream packed = new ByteArrayOutputStream();
+            writePacked(packed, new int[] {0, 1, 2, outside, 0}, 0, 5, bitWidth);
+            byte[] packedBytes = packed.toByteArray();
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().keep(MemorySegment.ofArray(packedBytes), 0, packedBytes.length, bitWidth, 5, passes, 0, new int[5], 0), "bit width " + bitWidth);
+            ByteArrayOutputStream repeated = new ByteArrayOutputStream();
+            writeRepeated(repeated, outside, 9, bitWidth);
+            byte[] repeatedBytes = repeated.toByteArray();
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().keep(MemorySegment.ofArray(repeatedBytes), 0, repeatedBytes.length, bitWidth, 9, passes, 0, new int[9], 0), "bit width " + bitWidth);
+        }
+    }
+
     @Test
     void someRowsPastTheRunsAreAnError()
     {
