@@ -53,7 +53,10 @@ import static java.util.Objects.requireNonNull;
  * peer too (the peer introduces itself with a HELLO frame), so two processes share one connection.
  *
  * <p>Threading: event loops only decode frames, complete futures and hand data over; control
- * request handlers run on a small separate executor; {@link FrameHandler}s run on the event loop.
+ * request handlers run on a small separate executor, except hand-over handlers
+ * ({@link #registerHandOverHandler}), which pass their request on from the event loop to threads of
+ * their own; {@link FrameHandler}s run on the event loop. Frames to a peer leave in bursts
+ * ({@link PeerConnection}).
  * Every public method is thread safe and none blocks, except {@link #start} and {@link #close}.
  */
 public final class NodeTransport
