@@ -59,7 +59,13 @@ public final class QuerySteps
     /** Records that {@code name} happened now. */
     public void mark(String name)
     {
-        double millis = (System.nanoTime() - startNanos) / 1e6;
+        mark(name, System.nanoTime());
+    }
+
+    /** Records that {@code name} happened at {@code nanos} ({@link System#nanoTime()}): a step measured before its timeline could be made. */
+    public void mark(String name, long nanos)
+    {
+        double millis = (nanos - startNanos) / 1e6;
         synchronized (steps) {
             steps.add(new Step(node, name, millis));
         }

@@ -74,6 +74,16 @@ public final class TaskExecutor
         return run.done;
     }
 
+    /**
+     * Runs {@code setup} on a driver thread, after the quanta queued before it: the start of a query's
+     * tasks on a node (decoding its plan, building its pipelines), whose drivers are then scheduled
+     * from the thread that will run them rather than handed over from another. Must not block.
+     */
+    public CompletableFuture<Void> runSetup(Runnable setup)
+    {
+        return CompletableFuture.runAsync(setup, executor);
+    }
+
     private void schedule(QueryRun run, Driver driver)
     {
         try {

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +53,10 @@ import static java.util.Objects.requireNonNull;
  * peer too (the peer introduces itself with a HELLO frame), so two processes share one connection.
  *
  * <p>Threading: event loops only decode frames, complete futures and hand data over; control
- * request handlers run on a small separate executor; {@link FrameHandler}s run on the event loop.
+ * request handlers run on a small separate executor, except hand-over handlers
+ * ({@link #registerHandOverHandler}), which pass their request on from the event loop to threads of
+ * their own; {@link FrameHandler}s run on the event loop. Frames to a peer leave in bursts
+ * ({@link PeerConnection}).
  * Every public method is thread safe and none blocks, except {@link #start} and {@link #close}.
  */
 public final class NodeTransport
@@ -77,6 +81,7 @@ public final class NodeTransport
     private final Map<String, PeerConnection> connections = new ConcurrentHashMap<>();
     private final Set<String> deadPeers = ConcurrentHashMap.newKeySet();
     private final Map<String, Function<byte[], byte[]>> requestHandlers = new ConcurrentHashMap<>();
+    private final Map<String, Function<byte[], CompletableFuture<byte[]>>> handOverHandlers = new ConcurrentHashMap<>();
     private final FrameHandler[] frameHandlers = new FrameHandler[128];
     private final SegmentFrameHandler[] segmentFrameHandlers = new SegmentFrameHandler[128];
     private final Map<String, Long> roundTripNanos = new ConcurrentHashMap<>();
@@ -206,7 +211,23 @@ public final class NodeTransport
     {
         requireNonNull(method, "method is null");
         requireNonNull(handler, "handler is null");
-        if (requestHandlers.putIfAbsent(method, handler) != null) {
+        if (handOverHandlers.containsKey(method) || requestHandlers.putIfAbsent(method, handler) != null) {
+            throw new IllegalStateException("a handler for " + method + " is already registered");
+        }
+    }
+
+    /**
+     * Runs {@code handler} on the event loop for every request of {@code method}: it must only hand
+     * the request over to the threads that will serve it and return at once; the response goes when
+     * the returned future completes, an exceptional completion as the caller's error. For a request
+     * whose work belongs on threads of their own (a query's start on the driver threads), so that it
+     * does not pass through a request handler thread first.
+     */
+    public void registerHandOverHandler(String method, Function<byte[], CompletableFuture<byte[]>> handler)
+    {
+        requireNonNull(method, "method is null");
+        requireNonNull(handler, "handler is null");
+        if (requestHandlers.containsKey(method) || handOverHandlers.putIfAbsent(method, handler) != null) {
             throw new IllegalStateException("a handler for " + method + " is already registered");
         }
     }
@@ -444,6 +465,18 @@ public final class NodeTransport
         String method = new String(methodBytes, StandardCharsets.UTF_8);
         byte[] body = new byte[buffer.remaining()];
         buffer.get(body);
+        Function<byte[], CompletableFuture<byte[]>> handOver = handOverHandlers.get(method);
+        if (handOver != null) {
+            CompletableFuture<byte[]> served;
+            try {
+                served = handOver.apply(body);
+            }
+            catch (RuntimeException e) {
+                served = CompletableFuture.failedFuture(e);
+            }
+            served.whenComplete((result, failure) -> respond(channel, failure == null ? responseFrame(id, result) : errorFrame(id, unwrapCompletion(failure))));
+            return;
+        }
         handlerExecutor.execute(() -> {
             Frame response;
             try {
@@ -451,15 +484,42 @@ public final class NodeTransport
                 if (handler == null) {
                     throw new IllegalArgumentException("no handler for method " + method + " on " + localAddress);
                 }
-                byte[] result = handler.apply(body);
-                response = responseFrame(FrameType.RESPONSE, id, result == null ? new byte[0] : result);
+                response = responseFrame(id, handler.apply(body));
             }
             catch (Throwable e) {
-                String message = e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + e.getMessage();
-                response = responseFrame(FrameType.ERROR_RESPONSE, id, message.getBytes(StandardCharsets.UTF_8));
+                response = errorFrame(id, e);
             }
-            channel.writeAndFlush(response, channel.voidPromise());
+            respond(channel, response);
         });
+    }
+
+    private static Frame responseFrame(long id, byte[] result)
+    {
+        return responseFrame(FrameType.RESPONSE, id, result == null ? new byte[0] : result);
+    }
+
+    private static Frame errorFrame(long id, Throwable failure)
+    {
+        String message = failure.getMessage() == null ? failure.getClass().getName() : failure.getClass().getSimpleName() + ": " + failure.getMessage();
+        return responseFrame(FrameType.ERROR_RESPONSE, id, message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Throwable unwrapCompletion(Throwable failure)
+    {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    }
+
+    /** Sends a response on the connection its request came on: with the other frames to the peer, in the same burst, when that is the peer's connection. */
+    private void respond(Channel channel, Frame response)
+    {
+        String peer = channel.attr(PEER).get();
+        PeerConnection connection = peer == null ? null : connections.get(peer);
+        if (connection != null && connection.channel() == channel) {
+            connection.send(response);
+        }
+        else {
+            channel.writeAndFlush(response, channel.voidPromise());
+        }
     }
 
     private static Frame responseFrame(FrameType type, long id, byte[] body)

@@ -15,7 +15,14 @@ import static java.util.Objects.requireNonNull;
 /**
  * The one connection from this process to a peer process. Frames sent before the connection is up
  * wait in order (only control frames do: data needs credit, and credit needs the connection).
- * Thread safe; {@link #send} never blocks.
+ *
+ * <p>Frames go to the socket in the order they were sent, in bursts: a frame joins an outbox, and
+ * the first frame of a burst schedules one task on the event loop that writes everything the outbox
+ * then holds and flushes once. A driver that sends its last pages, its end of stream and its report
+ * in a row, or an event loop that grants credit to several senders while it reads, so wakes the
+ * event loop once and makes one gathering write, and the peer reads the burst at once instead of
+ * waking its own threads for each frame. Nothing waits for more frames: the task runs as soon as
+ * the event loop gets to it. Thread safe; {@link #send} never blocks.
  */
 public final class PeerConnection
 {
@@ -24,6 +31,12 @@ public final class PeerConnection
     private Channel channel;
     private final LinkMonitor link = new LinkMonitor();
     private List<Object> waitingForConnect = new ArrayList<>();
+    /** Frames (and bulk frames with what to run once written) sent since the last burst was written; guarded by the lock. */
+    private List<Object> outbox = new ArrayList<>();
+    /** The empty list the next burst's frames go to, swapped with {@link #outbox}; event loop only. */
+    private List<Object> spareOutbox = new ArrayList<>();
+    /** A task that writes the outbox is queued on the event loop; guarded by the lock. */
+    private boolean burstScheduled;
     private RuntimeException failure;
     private CompletableFuture<Void> writable = CompletableFuture.completedFuture(null);
 
@@ -48,11 +61,52 @@ public final class PeerConnection
                 waitingForConnect.add(frame);
                 return;
             }
-            // Always a task, submitted under the lock: Netty runs a write made on the event loop at
-            // once but queues one made elsewhere, so mixing both would let a later frame overtake
-            // an earlier one (and a receiver drop it as a duplicate sequence number).
+            addToOutbox(frame);
+        }
+    }
+
+    /**
+     * Under the lock. Always through the outbox and a task, even on the event loop: Netty runs a
+     * write made on the event loop at once but queues one made elsewhere, so mixing both would let a
+     * later frame overtake an earlier one (and a receiver drop it as a duplicate sequence number).
+     */
+    private void addToOutbox(Object frame)
+    {
+        outbox.add(frame);
+        if (!burstScheduled) {
+            burstScheduled = true;
             Channel target = channel;
-            target.eventLoop().execute(() -> target.writeAndFlush(frame, target.voidPromise()));
+            target.eventLoop().execute(() -> writeBurst(target));
+        }
+    }
+
+    /** Event loop: writes every frame sent since the last burst, in order, and flushes once. */
+    private void writeBurst(Channel target)
+    {
+        List<Object> burst;
+        synchronized (lock) {
+            burstScheduled = false;
+            burst = outbox;
+            outbox = spareOutbox;
+            spareOutbox = burst;
+        }
+        // a connection that failed meanwhile dropped (and released) what its outbox held
+        for (Object frame : burst) {
+            write(target, frame);
+        }
+        burst.clear();
+        target.flush();
+    }
+
+    private void write(Channel target, Object frame)
+    {
+        if (frame instanceof PendingBulkFrame pending) {
+            ChannelPromise promise = target.newPromise();
+            promise.addListener(_ -> pending.done().run());
+            target.write(pending.frame(), promise);
+        }
+        else {
+            target.write(frame, target.voidPromise());
         }
     }
 
@@ -86,21 +140,16 @@ public final class PeerConnection
                 return;
             }
             link.queued(bytes);
-            Channel target = channel;
-            target.eventLoop().execute(() -> {
-                ChannelPromise promise = target.newPromise();
-                promise.addListener(_ -> {
-                    link.written(bytes, System.nanoTime());
-                    if (done != null) {
-                        done.run();
-                    }
-                });
-                target.writeAndFlush(frame, promise);
-            });
+            addToOutbox(new PendingBulkFrame(frame, () -> {
+                link.written(bytes, System.nanoTime());
+                if (done != null) {
+                    done.run();
+                }
+            }));
         }
     }
 
-    /** A bulk frame sent before the connection was up, with what to run once it is written or dropped. */
+    /** A bulk frame waiting to be written (for the connection, or in the outbox), with what to run once it is written or dropped. */
     private record PendingBulkFrame(BulkFrame frame, Runnable done) {}
 
     /** How fast this connection's socket takes bytes when it is the limit. */
@@ -150,17 +199,24 @@ public final class PeerConnection
                 channel.write(hello, channel.voidPromise());
             }
             for (Object frame : waitingForConnect) {
-                if (frame instanceof PendingBulkFrame pending) {
-                    ChannelPromise promise = channel.newPromise();
-                    promise.addListener(_ -> pending.done().run());
-                    channel.write(pending.frame(), promise);
-                }
-                else {
-                    channel.write(frame, channel.voidPromise());
-                }
+                write(channel, frame);
             }
             waitingForConnect = null;
             channel.flush();
+        }
+    }
+
+    /** Releases frames that will never be written, and runs what waited for their writing. */
+    private static void drop(List<Object> frames)
+    {
+        for (Object frame : frames) {
+            if (frame instanceof BulkFrame bulk) {
+                ReferenceCountUtil.release(bulk.payload());
+            }
+            else if (frame instanceof PendingBulkFrame pending) {
+                ReferenceCountUtil.release(pending.frame().payload());
+                pending.done().run();
+            }
         }
     }
 
@@ -188,17 +244,11 @@ public final class PeerConnection
             }
             failure = cause;
             if (waitingForConnect != null) {
-                for (Object frame : waitingForConnect) {
-                    if (frame instanceof BulkFrame bulk) {
-                        ReferenceCountUtil.release(bulk.payload());
-                    }
-                    else if (frame instanceof PendingBulkFrame pending) {
-                        ReferenceCountUtil.release(pending.frame().payload());
-                        pending.done().run();
-                    }
-                }
+                drop(waitingForConnect);
             }
             waitingForConnect = null;
+            drop(outbox);
+            outbox.clear();
             toComplete = writable;
             toClose = channel;
         }

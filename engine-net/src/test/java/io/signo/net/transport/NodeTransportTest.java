@@ -1,13 +1,25 @@
 package io.signo.net.transport;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.EventExecutor;
+import io.signo.net.codec.BulkFrame;
+import io.signo.net.codec.Frame;
+import io.signo.net.codec.FrameType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -101,6 +113,76 @@ class NodeTransportTest
         ExecutionException failure = assertThrows(ExecutionException.class, () -> first.request(second.localAddress(), "slow", new byte[0]).get(5, TimeUnit.SECONDS));
         assertInstanceOf(TimeoutException.class, failure.getCause());
         release.countDown();
+    }
+
+    @Test
+    void framesFromManyThreadsArriveWholeAndEachThreadsInTheOrderItSentThem()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        int threads = 4;
+        int framesEach = 2000;
+        int[] lastSequence = new int[threads];
+        Arrays.fill(lastSequence, -1);
+        List<String> outOfOrder = new CopyOnWriteArrayList<>();
+        CountDownLatch received = new CountDownLatch(threads * framesEach);
+        second.registerFrameHandler(FrameType.EXCHANGE_END, (_, frame) -> {
+            ByteBuffer payload = ByteBuffer.wrap(frame.payload());
+            int thread = payload.getInt();
+            int sequence = payload.getInt();
+            // one event loop delivers a connection's frames: no lock needed
+            if (sequence != lastSequence[thread] + 1) {
+                outOfOrder.add("thread " + thread + ": " + sequence + " after " + lastSequence[thread]);
+            }
+            lastSequence[thread] = sequence;
+            received.countDown();
+        });
+        String secondAddress = second.localAddress();
+        List<Thread> senders = new ArrayList<>();
+        for (int thread = 0; thread < threads; thread++) {
+            int sender = thread;
+            senders.add(Thread.ofPlatform().start(() -> {
+                for (int sequence = 0; sequence < framesEach; sequence++) {
+                    first.send(secondAddress, new Frame(FrameType.EXCHANGE_END, ByteBuffer.allocate(2 * Integer.BYTES).putInt(sender).putInt(sequence).array()));
+                }
+            }));
+        }
+        for (Thread sender : senders) {
+            sender.join();
+        }
+        assertTrue(received.await(5, TimeUnit.SECONDS), received.getCount() + " frames missing");
+        assertEquals(List.of(), outOfOrder);
+    }
+
+    @Test
+    void everyBulkFrameArrivesAndTellsItsSenderWhenWrittenInOrderWithControlFrames()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        int frames = 500;
+        List<String> arrived = new CopyOnWriteArrayList<>();
+        CountDownLatch received = new CountDownLatch(2 * frames);
+        second.registerSegmentFrameHandler(FrameType.EXCHANGE_DATA, (_, frame) -> {
+            arrived.add("data " + frame.payload().get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN), 0));
+            received.countDown();
+        });
+        second.registerFrameHandler(FrameType.EXCHANGE_END, (_, frame) -> {
+            arrived.add("end " + ByteBuffer.wrap(frame.payload()).getInt());
+            received.countDown();
+        });
+        PeerConnection connection = first.connection(second.localAddress());
+        CountDownLatch written = new CountDownLatch(frames);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < frames; i++) {
+            ByteBuf payload = Unpooled.directBuffer(1024).writeInt(i).writeZero(1020);
+            connection.send(new BulkFrame(FrameType.EXCHANGE_DATA, payload), written::countDown);
+            first.send(second.localAddress(), new Frame(FrameType.EXCHANGE_END, ByteBuffer.allocate(Integer.BYTES).putInt(i).array()));
+            expected.add("data " + i);
+            expected.add("end " + i);
+        }
+        assertTrue(written.await(5, TimeUnit.SECONDS), written.getCount() + " bulk frames not written");
+        assertTrue(received.await(5, TimeUnit.SECONDS), received.getCount() + " frames missing");
+        assertEquals(expected, arrived);
     }
 
     @Test

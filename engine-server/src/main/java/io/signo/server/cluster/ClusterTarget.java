@@ -112,7 +112,7 @@ final class ClusterTarget
             }
             steps.mark("start requests sent");
             coordinatorDone = NodeTasks.startNode(executor, plan, shape.coordinator(), exchanges,
-                    engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result, statistics);
+                    engine.queryMemoryPool(session, "query " + queryId + " on the coordinator"), result, statistics, steps);
             steps.mark("coordinator tasks started");
             tasks.add(coordinatorDone);
         }

@@ -111,10 +111,10 @@ public final class WorkerServer
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
         transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
-        transport.registerHandler(ClusterMessages.EXECUTE, payload -> {
+        // a query's start goes from the event loop straight to a driver thread, which then runs its first driver
+        transport.registerHandOverHandler(ClusterMessages.EXECUTE, payload -> {
             long arrived = System.nanoTime();
-            execute(QueryMessageCodec.decodeExecute(payload), arrived);
-            return new byte[0];
+            return executor.runSetup(() -> execute(payload, arrived)).thenApply(_ -> new byte[0]);
         });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
             cancel(QueryMessageCodec.decodeCancel(payload));
@@ -256,10 +256,13 @@ public final class WorkerServer
         return opened;
     }
 
-    /** @param arrivedNanos when the request reached its handler, before it was decoded: the worker's steps count from there */
-    private void execute(ExecuteRequest request, long arrivedNanos)
+    /** @param arrivedNanos when the event loop read the request, before it was handed to a driver thread: the worker's steps count from there */
+    private void execute(byte[] payload, long arrivedNanos)
     {
+        long onDriverThread = System.nanoTime();
+        ExecuteRequest request = QueryMessageCodec.decodeExecute(payload);
         QuerySteps steps = new QuerySteps("worker " + request.nodeIndex(), arrivedNanos);
+        steps.mark("on a driver thread", onDriverThread);
         steps.mark("request decoded");
         Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
         PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
@@ -286,7 +289,7 @@ public final class WorkerServer
                 exchanges.closeAll();
                 return;
             }
-            done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null, statistics);
+            done = NodeTasks.startNode(executor, plan, request.nodeIndex(), exchanges, pool, null, statistics, steps);
             task = new RunningTask(done, exchanges, nodes, new AtomicReference<>());
             tasks.put(request.queryId(), task);
         }

@@ -42,12 +42,12 @@ class ClusterQueryStepsTest
         assertEquals(List.of(List.of(15000L)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM orders")));
         List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("parsed and optimized", "physical plan", "fragmented", "plan encoded", "start requests sent",
-                "coordinator tasks started", "tasks started"));
+                "pipelines built", "coordinator tasks started", "tasks started"));
         // the client may take the last page before the root stage's drivers have ended, never the end of the result
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "first result page", "result complete"));
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("coordinator tasks started", "coordinator tasks ended", "result complete"));
         for (int worker = 0; worker < 2; worker++) {
-            assertInOrder(steps, "worker " + worker, List.of("request decoded", "plan decoded", "fragmented", "tasks started", "tasks ended"));
+            assertInOrder(steps, "worker " + worker, List.of("on a driver thread", "request decoded", "plan decoded", "fragmented", "pipelines built", "tasks started", "tasks ended"));
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " started its tasks"));
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("start requests sent", "worker " + worker + " reported its end"));
         }

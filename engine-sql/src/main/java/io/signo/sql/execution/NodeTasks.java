@@ -3,6 +3,7 @@ package io.signo.sql.execution;
 import io.signo.core.driver.DriverFactory;
 import io.signo.core.driver.TaskExecutor;
 import io.signo.core.exchange.ResultBuffer;
+import io.signo.sql.QuerySteps;
 import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.translate.ExchangeProvider;
 import io.signo.sql.translate.LocalExecutionPlanner;
@@ -40,12 +41,14 @@ public final class NodeTasks
      *
      * @param result where the root stage writes; null on a node that does not run it
      * @param statistics learns the node's pipelines and pool, whose counters are complete once the returned future completed
+     * @param steps learns when the node's pipelines and exchanges were built ("pipelines built"), before its drivers are created and scheduled
      * @return completes when every driver of the node finished; cancelling it stops them
      */
     public static CompletableFuture<Void> startNode(TaskExecutor executor, FragmentedPlan plan, int nodeIndex, ExchangeProvider exchanges, MemoryPool pool,
-            ResultBuffer result, QueryStatistics statistics)
+            ResultBuffer result, QueryStatistics statistics, QuerySteps steps)
     {
         List<DriverFactory> pipelines = new LocalExecutionPlanner(plan, exchanges).planNode(nodeIndex, result);
+        steps.mark("pipelines built");
         statistics.addPipelines(pipelines);
         statistics.addPool(pool);
         return executor.execute(pipelines, pool);
