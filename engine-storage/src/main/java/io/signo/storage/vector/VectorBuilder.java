@@ -165,6 +165,48 @@ public final class VectorBuilder
         offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, ++positionCount, byteCount);
     }
 
+    /**
+     * Appends strings {@code from .. to - 1} of a heap string column: string {@code i} is the bytes
+     * {@code bytes[ends[i] .. ends[i + 1])}, NULL where {@code nulls[i]} (a NULL's bytes must be
+     * empty). The strings' bytes are contiguous, so they are copied at once: a copy per string costs
+     * the segment checks of both sides on every short string.
+     */
+    public void appendStrings(byte[] bytes, int[] ends, boolean[] nulls, int from, int to)
+    {
+        int count = to - from;
+        if (count <= 0) {
+            return;
+        }
+        ensureCapacity(positionCount + count);
+        int first = ends[from];
+        int length = ends[to] - first;
+        ensureBytes(length);
+        MemorySegment.copy(bytes, first, values, ValueLayout.JAVA_BYTE, byteCount, length);
+        int shift = byteCount - first;
+        int[] shiftedEnds = new int[count];
+        for (int i = 0; i < count; i++) {
+            shiftedEnds[i] = ends[from + 1 + i] + shift;
+        }
+        MemorySegment.copy(shiftedEnds, 0, offsets, ValueLayout.JAVA_INT_UNALIGNED, (long) (positionCount + 1) * Integer.BYTES, count);
+        byteCount += length;
+        for (int i = 0; i < count; i++) {
+            if (nulls[from + i]) {
+                setNull(positionCount + i);
+            }
+        }
+        positionCount += count;
+    }
+
+    private void setNull(int position)
+    {
+        if (nulls == null) {
+            nulls = allocator.allocate(bitmapBytes(capacity));
+        }
+        hasNull = true;
+        byte current = nulls.get(ValueLayout.JAVA_BYTE, position >>> 3);
+        nulls.set(ValueLayout.JAVA_BYTE, position >>> 3, (byte) (current | (1 << (position & 7))));
+    }
+
     private void ensureBytes(int additional)
     {
         long needed = (long) byteCount + additional;
@@ -222,13 +264,7 @@ public final class VectorBuilder
         if (source.mayHaveNulls()) {
             for (int i = 0; i < count; i++) {
                 if (source.isNull(start + i)) {
-                    if (nulls == null) {
-                        nulls = allocator.allocate(bitmapBytes(capacity));
-                    }
-                    hasNull = true;
-                    int position = positionCount + i;
-                    byte current = nulls.get(ValueLayout.JAVA_BYTE, position >>> 3);
-                    nulls.set(ValueLayout.JAVA_BYTE, position >>> 3, (byte) (current | (1 << (position & 7))));
+                    setNull(positionCount + i);
                 }
             }
         }

@@ -51,6 +51,41 @@ class VectorBuilderTest
     }
 
     @Test
+    void heapStringRunsAppendLikeStringsOneByOne()
+    {
+        // 200 strings of 0 to 40 bytes end to end in one array, every ninth NULL (its bytes empty)
+        int count = 200;
+        byte[] bytes = new byte[count * 40];
+        int[] ends = new int[count + 1];
+        boolean[] nulls = new boolean[count];
+        String[] strings = new String[count];
+        for (int i = 0; i < count; i++) {
+            nulls[i] = i % 9 == 4;
+            strings[i] = nulls[i] ? null : "s" + i + "-".repeat(i % 38);
+            byte[] value = nulls[i] ? new byte[0] : strings[i].getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(value, 0, bytes, ends[i], value.length);
+            ends[i + 1] = ends[i] + value.length;
+        }
+        // a builder that starts small, so that runs grow its positions, bytes and null bitmap
+        VectorBuilder builder = new VectorBuilder(Type.VARCHAR, 2);
+        builder.appendString("first");
+        int[][] runs = {{0, 0}, {0, 5}, {5, 6}, {6, 120}, {120, 120}, {120, 200}};
+        for (int[] run : runs) {
+            builder.appendStrings(bytes, ends, nulls, run[0], run[1]);
+        }
+        builder.appendNull();
+        builder.appendString("last");
+        ColumnVector vector = builder.build();
+        assertEquals(count + 3, vector.positionCount());
+        assertEquals("first", vector.getObject(0));
+        for (int i = 0; i < count; i++) {
+            assertEquals(strings[i], vector.getObject(i + 1), "string " + i);
+        }
+        assertNull(vector.getObject(count + 1));
+        assertEquals("last", vector.getObject(count + 2));
+    }
+
+    @Test
     void booleans()
     {
         VectorBuilder builder = new VectorBuilder(Type.BOOLEAN, 4);

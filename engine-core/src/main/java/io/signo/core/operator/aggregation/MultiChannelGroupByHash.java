@@ -263,21 +263,21 @@ final class MultiChannelGroupByHash
         for (int column = 0; column < columnCount; column++) {
             VectorBuilder builder = builders[column];
             boolean[] nulls = groupNulls[column];
-            if (stringColumn[column]) {
+            if (stringColumn[column] && types[column].physicalType() != PhysicalType.INT128) {
+                // the groups' bytes follow one another, a NULL's empty: one copy for them all
+                builder.appendStrings(groupBytes[column], groupOffsets[column], nulls, from, to);
+            }
+            else if (stringColumn[column]) {
                 MemorySegment bytes = MemorySegment.ofArray(groupBytes[column]);
                 int[] offsets = groupOffsets[column];
-                boolean int128 = types[column].physicalType() == PhysicalType.INT128;
                 for (int group = from; group < to; group++) {
                     if (nulls[group]) {
                         builder.appendNull();
                     }
-                    else if (int128) {
+                    else {
                         // a long DECIMAL key's 16 bytes: the low word, then the high one
                         int start = offsets[group];
                         builder.appendInt128(bytes.get(KEY_WORD, start + Long.BYTES), bytes.get(KEY_WORD, start));
-                    }
-                    else {
-                        builder.appendBytes(bytes, offsets[group], offsets[group + 1] - offsets[group]);
                     }
                 }
             }

@@ -127,23 +127,23 @@ class RuntimeFilterTest
         RuntimeFilter extreme = RuntimeFilter.build(List.of(page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE))), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
         assertTrue(extreme.toString().contains("bloom"), extreme.toString());
         assertArrayEquals(new boolean[] {true, true, true}, passes(extreme, page(types, row(Long.MIN_VALUE), row(0L), row(Long.MAX_VALUE)), 0));
-        // 1000 keys 1000 apart: too sparse, and the range needs more than 64 KiB of bits
+        // 1000 keys 10,000 apart: too sparse, and the range needs more than 1 MiB of bits
         List<List<Object>> sparseRows = new ArrayList<>();
         for (long key = 0; key < 1000; key++) {
-            sparseRows.add(row(1000 * key));
+            sparseRows.add(row(10_000 * key));
         }
         RuntimeFilter sparse = RuntimeFilter.build(List.of(page(types, sparseRows)), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
         assertTrue(sparse.toString().contains("bloom"), sparse.toString());
-        // every build key passes, probed as INTEGER; keys outside [0, 999000] never do
+        // every build key passes, probed as INTEGER; keys outside [0, 9990000] never do
         List<List<Object>> probeRows = new ArrayList<>();
         for (int key = 0; key < 1000; key++) {
-            probeRows.add(row(1000 * key));
+            probeRows.add(row(10_000 * key));
         }
         probeRows.add(row(-1000));
-        probeRows.add(row(1_000_000));
+        probeRows.add(row(10_000_000));
         boolean[] passes = passes(sparse, page(List.of(Type.INTEGER), probeRows), 0);
         for (int key = 0; key < 1000; key++) {
-            assertTrue(passes[key], "key " + 1000 * key);
+            assertTrue(passes[key], "key " + 10_000 * key);
         }
         assertFalse(passes[1000]);
         assertFalse(passes[1001]);
@@ -152,7 +152,7 @@ class RuntimeFilterTest
     @Test
     void fewKeysInASmallRangeGetAnExactBitmap()
     {
-        // 1000 keys 100 apart: sparse, but the range fits a bitmap of 64 KiB
+        // 1000 keys 100 apart: sparse, but the range fits a bitmap of 1 MiB
         List<Type> types = List.of(Type.BIGINT);
         List<List<Object>> buildRows = new ArrayList<>();
         for (long key = 0; key < 1000; key++) {
@@ -168,6 +168,32 @@ class RuntimeFilterTest
         for (int key = 0; key < 100_100; key++) {
             assertEquals(key % 100 == 7 && key < 100_000, passes[key], "key " + key);
         }
+    }
+
+    @Test
+    void orderKeysFarApartGetAnExactBitmapWhileTheirRangeFitsOneMebibyte()
+    {
+        // 15,000 keys 40 apart (a fortieth of their range, as Q3's orders are of lineitem's at SF 1): too
+        // sparse for the rule of 16 values per key, but 600,000 bits are within 1 MiB
+        List<Type> types = List.of(Type.BIGINT);
+        List<List<Object>> buildRows = new ArrayList<>();
+        for (long key = 0; key < 15_000; key++) {
+            buildRows.add(row(40 * key + 1));
+        }
+        RuntimeFilter filter = RuntimeFilter.build(List.of(page(types, buildRows)), List.of(0), types, RuntimeFilter.MAX_BUILD_ROWS);
+        assertTrue(filter.toString().contains("bitmap"), filter.toString());
+        List<List<Object>> probeRows = new ArrayList<>();
+        for (long key = -5; key < 600_050; key++) {
+            probeRows.add(row(key));
+        }
+        probeRows.add(row((Object) null));
+        boolean[] passes = passes(filter, page(types, probeRows), 0);
+        // exact: every build key and nothing else, no false positive of a Bloom filter
+        for (int i = 0; i < probeRows.size() - 1; i++) {
+            long key = i - 5;
+            assertEquals(key >= 1 && key < 600_000 && key % 40 == 1, passes[i], "key " + key);
+        }
+        assertFalse(passes[probeRows.size() - 1]);
     }
 
     @Test
