@@ -62,25 +62,13 @@ final class NestingDepth
     static void checkParentheses(String sql)
     {
         int depth = 0;
-        int i = 0;
-        while (i < sql.length()) {
-            int comment = SqlText.endOfComment(sql, i);
-            if (comment >= 0) {
-                i = comment;
-                continue;
-            }
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"' || c == '`') {
-                i = SqlText.endOfQuoted(sql, i);
-                continue;
-            }
-            if (c == '(' && ++depth > MAX_DEPTH) {
+        for (SqlTokens.Token token : SqlTokens.tokens(sql)) {
+            if (token.kind() == SqlTokens.Kind.OPEN && ++depth > MAX_DEPTH) {
                 throw tooDeep();
             }
-            if (c == ')' && depth > 0) {
+            if (token.kind() == SqlTokens.Kind.CLOSE && depth > 0) {
                 depth--;
             }
-            i++;
         }
     }
 

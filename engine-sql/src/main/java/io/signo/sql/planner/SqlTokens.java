@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A statement's text as tokens, for the rewrites that run before Calcite's parser
- * ({@link AtTimeZoneSyntax}, {@link CastSyntax}): words, quoted names, strings, parentheses, dots
+ * ({@link AtTimeZoneSyntax}, {@link CastSyntax}) and the parentheses check ({@link NestingDepth}): words,
+ * quoted names, strings, parentheses, dots
  * and {@code ::}, each with its position in the text; comments and spaces left out.
  */
 final class SqlTokens
