@@ -92,13 +92,7 @@ final class HybridDecoder
                 }
             }
             if ((header & 1) == 0) {
-                if (position + byteWidth > limit) {
-                    throw new IllegalArgumentException("RLE run runs past its data");
-                }
-                int value = 0;
-                for (int b = 0; b < byteWidth; b++) {
-                    value |= (data[position + b] & 0xff) << (8 * b);
-                }
+                int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + (header >>> 1));
                 // a code of 32 bits may read as negative: unsigned, it lies outside any dictionary
@@ -179,13 +173,7 @@ final class HybridDecoder
                 }
             }
             if ((header & 1) == 0) {
-                if (position + byteWidth > limit) {
-                    throw new IllegalArgumentException("RLE run runs past its data");
-                }
-                int value = 0;
-                for (int b = 0; b < byteWidth; b++) {
-                    value |= (data[position + b] & 0xff) << (8 * b);
-                }
+                int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
                 int runEnd = (int) Math.min(count, runStart + (header >>> 1));
                 int end = first + runEnd;
@@ -235,13 +223,7 @@ final class HybridDecoder
             }
             if ((header & 1) == 0) {
                 long runLength = header >>> 1;
-                if (position + byteWidth > limit) {
-                    throw new IllegalArgumentException("RLE run runs past its data");
-                }
-                int value = 0;
-                for (int b = 0; b < byteWidth; b++) {
-                    value |= (data[position + b] & 0xff) << (8 * b);
-                }
+                int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + runLength);
                 Arrays.fill(values, into + filled, into + end, value);
@@ -310,4 +292,18 @@ final class HybridDecoder
             values[into + i] = (int) ((word >>> (bit & 7)) & mask);
         }
     }
+
+    /** The value of an RLE run: {@code byteWidth} little-endian bytes from {@code position}. */
+    private static int repeatedValue(byte[] data, int position, int limit, int byteWidth)
+    {
+        if (position + byteWidth > limit) {
+            throw new IllegalArgumentException("RLE run runs past its data");
+        }
+        int value = 0;
+        for (int b = 0; b < byteWidth; b++) {
+            value |= (data[position + b] & 0xff) << (8 * b);
+        }
+        return value;
+    }
+
 }
