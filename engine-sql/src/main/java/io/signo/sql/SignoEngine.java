@@ -273,9 +273,7 @@ public final class SignoEngine
      */
     public PlannedQuery plan(Session session, String sql, QueryControl control)
     {
-        PlannedQuery planned = plan(session, sql, control, catalog.snapshot());
-        List<String> names = PostgresColumnNames.of(sql, planned.columnNames());
-        return names == planned.columnNames() ? planned : new PlannedQuery(planned.root(), names, planned.explain(), planned.analyze());
+        return plan(session, sql, control, catalog.snapshot(), true);
     }
 
     /** Runs a planned query where the engine runs queries: this process, or its cluster. */
@@ -308,11 +306,16 @@ public final class SignoEngine
     /** Plans a query against {@code catalog}: a snapshot, possibly with a table shown differently (its row ids, for a write). */
     public PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog)
     {
+        return plan(session, sql, control, catalog, false);
+    }
+
+    private PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog, boolean clientNames)
+    {
         if (sql == null || sql.isBlank()) {
             control.checkNotCancelled();
             throw new SignoException(ErrorCode.SYNTAX_ERROR, "empty statement");
         }
-        return plan(session, control, catalog, planner -> planner.plan(sql));
+        return plan(session, control, catalog, planner -> planner.plan(sql), clientNames);
     }
 
     /**
@@ -321,10 +324,12 @@ public final class SignoEngine
      */
     public PlannedQuery plan(Session session, SqlNode parsed, java.util.function.Supplier<SqlNode> parseAgain, QueryControl control, Catalog catalog)
     {
-        return plan(session, control, catalog, planner -> planner.plan(parsed, parseAgain));
+        return plan(session, control, catalog, planner -> planner.plan(parsed, parseAgain), false);
     }
 
-    private PlannedQuery plan(Session session, QueryControl control, Catalog catalog, java.util.function.Function<LogicalPlanner, LogicalPlanner.LogicalPlan> logicalPlanning)
+    /** @param clientNames whether the columns take the names a client sees (its unnamed ones as PostgreSQL names them) */
+    private PlannedQuery plan(Session session, QueryControl control, Catalog catalog, java.util.function.Function<LogicalPlanner, LogicalPlanner.LogicalPlan> logicalPlanning,
+            boolean clientNames)
     {
         control.checkNotCancelled();
         try {
@@ -336,7 +341,7 @@ public final class SignoEngine
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.steps().mark("physical plan");
             control.planned(root);
-            return new PlannedQuery(root, logical.columnNames(), logical.explain(), logical.analyze());
+            return new PlannedQuery(root, clientNames ? logical.clientColumnNames() : logical.columnNames(), logical.explain(), logical.analyze());
         }
         catch (SignoException e) {
             throw e;

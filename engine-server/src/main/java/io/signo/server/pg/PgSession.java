@@ -8,7 +8,6 @@ import io.signo.sql.QueryResult;
 import io.signo.sql.ResultStream;
 import io.signo.sql.Session;
 import io.signo.sql.ddl.StatementKind;
-import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.page.Page;
@@ -392,7 +391,7 @@ final class PgSession
             return known == null ? "NULL" : "CAST(NULL AS " + PgTypes.sqlName(known) + ")";
         });
         StatementColumns.Columns columns = StatementColumns.describe(queryManager.runner().catalog(), session, planned);
-        writer.rowDescription(PostgresColumnNames.of(planned, columns.names()), columns.types(), new boolean[columns.types().size()]);
+        writer.rowDescription(columns.names(), columns.types(), new boolean[columns.types().size()]);
     }
 
     private void describePortal(Portal portal)
@@ -429,17 +428,9 @@ final class PgSession
             return;
         }
         checkNotAborted(portal.statement.command());
-        ResultStream stream;
-        List<String> names;
-        if (portal.statement.command() instanceof PgCommand.Show show) {
-            stream = ResultStream.of(show(show));
-            names = stream.columnNames();
-        }
-        else {
-            stream = run(portal);
-            names = PostgresColumnNames.of(portal.sql, stream.columnNames());
-        }
-        portal.rows = new PortalRows(stream, names, portal.resultFormats);
+        // a query's stream names its columns as clients see them (SignoEngine.plan)
+        ResultStream stream = portal.statement.command() instanceof PgCommand.Show show ? ResultStream.of(show(show)) : run(portal);
+        portal.rows = new PortalRows(stream, stream.columnNames(), portal.resultFormats);
     }
 
     private ResultStream run(Portal portal)

@@ -5,7 +5,6 @@ import io.signo.sql.Session;
 import io.signo.sql.ddl.DatabaseStatements;
 import io.signo.sql.ddl.StatementKind;
 import io.signo.sql.planner.LogicalPlanner;
-import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.sql.rel.PlanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlannerOptions;
@@ -58,7 +57,7 @@ public final class StatementColumns
             PlannerOptions options = new PlannerOptions(1, session.joinDistribution(), PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false, session.runtimeFilters());
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             // named as the statement's result will name them (SignoEngine.plan)
-            return new Columns(PostgresColumnNames.of(sql, logical.columnNames()), root.outputTypes());
+            return new Columns(logical.clientColumnNames(), root.outputTypes());
         }
         catch (SignoException e) {
             throw e;

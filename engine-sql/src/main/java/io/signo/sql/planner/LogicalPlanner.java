@@ -155,10 +155,11 @@ public final class LogicalPlanner
     }
 
     /**
-     * A planned statement: the logical plan, its output names, whether EXPLAIN was asked, and whether
-     * EXPLAIN ANALYZE (then {@code explain} is true too).
+     * A planned statement: the logical plan, its output names, the names a client sees (the unnamed
+     * columns named as PostgreSQL names them: {@link PostgresColumnNames}), whether EXPLAIN was asked,
+     * and whether EXPLAIN ANALYZE (then {@code explain} is true too).
      */
-    public record LogicalPlan(RelNode root, List<String> columnNames, boolean explain, boolean analyze) {}
+    public record LogicalPlan(RelNode root, List<String> columnNames, List<String> clientColumnNames, boolean explain, boolean analyze) {}
 
     public LogicalPlan plan(String sql)
     {
@@ -197,7 +198,8 @@ public final class LogicalPlanner
 
     /** A statement parsed and validated, with what converting it to a plan needs. */
     private record Validated(SqlNode validated, SqlValidator validator, CalciteCatalogReader catalogReader, SignoTypeFactory typeFactory,
-            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, ValidatedViews views, CalciteConnectionConfig config, boolean explain, boolean analyze, boolean recursive) {}
+            Map<String, FileTableMacro> fileFunctions, PgCatalog pgCatalog, ValidatedViews views, CalciteConnectionConfig config, boolean explain, boolean analyze, boolean recursive,
+            PostgresColumnNames clientNames) {}
 
     /**
      * The types of a query's dynamic parameters ({@code ?}), in the order they appear, as validating
@@ -249,6 +251,7 @@ public final class LogicalPlanner
             throw new SignoException(ErrorCode.NOT_SUPPORTED, "statement not supported: " + parsed.getKind()
                     + " (Signo runs queries: SELECT, WITH, VALUES, UNION and EXPLAIN)");
         }
+        PostgresColumnNames clientNames = PostgresColumnNames.of(parsed);
 
         SignoTypeFactory typeFactory = new SignoTypeFactory();
         CalciteSchema rootSchema = CalciteSchema.createRootSchema(false, false);
@@ -303,7 +306,7 @@ public final class LogicalPlanner
             validator = newValidator(catalogReader, typeFactory, fileFunctions.keySet());
         }
         SqlNode validated = validate(validator, statement, null);
-        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, validatedViews, config, explain, analyze, recursive);
+        return new Validated(validated, validator, catalogReader, typeFactory, fileFunctions, pgCatalog, validatedViews, config, explain, analyze, recursive, clientNames);
     }
 
     private LogicalPlan plan(Supplier<Validated> validation, CancelFlag cancelFlag)
@@ -351,7 +354,7 @@ public final class LogicalPlanner
         phases.ended(Phase.SQL_TO_REL);
 
         rel = optimize(rel, context, phases);
-        return new LogicalPlan(rel, names, explain, statement.analyze());
+        return new LogicalPlan(rel, names, statement.clientNames().rename(names), explain, statement.analyze());
     }
 
     private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()

@@ -25,6 +25,9 @@ import java.util.regex.Pattern;
  * ({@code int4}, {@code text}), {@code CASE} as {@code case}, a scalar sub-query by its column, a
  * {@code VALUES} column as {@code column1}, ...; anything else (an operator, a literal) as
  * {@code ?column?}. Columns with a name (a column, an alias) keep it.
+ *
+ * <p>The names are read from the statement as parsed, before validation rewrites its tree, and
+ * given to the columns once planning knows how many there are.
  */
 public final class PostgresColumnNames
 {
@@ -38,38 +41,22 @@ public final class PostgresColumnNames
             Map.entry("DATE", "date"), Map.entry("TIME", "time"), Map.entry("TIMESTAMP", "timestamp"), Map.entry("TIMESTAMP_WITH_LOCAL_TIME_ZONE", "timestamptz"),
             Map.entry("TIMESTAMP_TZ", "timestamptz"), Map.entry("VARBINARY", "bytea"), Map.entry("BINARY", "bytea"));
 
-    private PostgresColumnNames() {}
+    /** The query whose select list names the columns, or null when the statement is no query this can name. */
+    private final SqlNode query;
+    /** The select list's items before its first {@code *} (all of them without one); null for {@code VALUES}. */
+    private final List<String> leading;
+    /** The select list's items after its last {@code *}, or none without one. */
+    private final List<String> trailing;
 
-    /** {@code names} (a query's column names as the engine gives them) with each generated one replaced by PostgreSQL's name for it. */
-    public static List<String> of(String sql, List<String> names)
+    private PostgresColumnNames(SqlNode query, List<String> leading, List<String> trailing)
     {
-        if (names.stream().noneMatch(name -> CALCITE_GENERATED.matcher(name).matches())) {
-            return names;
-        }
-        List<String> expressionNames;
-        try {
-            expressionNames = selectListNames(LogicalPlanner.parse(sql), names.size());
-        }
-        catch (RuntimeException e) {
-            // only a statement that already ran gets here; should it not parse alone, it keeps its names
-            expressionNames = null;
-        }
-        List<String> result = new ArrayList<>(names.size());
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            if (!CALCITE_GENERATED.matcher(name).matches()) {
-                result.add(name);
-            }
-            else {
-                String figured = expressionNames == null ? null : expressionNames.get(i);
-                result.add(figured == null ? UNNAMED : figured);
-            }
-        }
-        return result;
+        this.query = query;
+        this.leading = leading;
+        this.trailing = trailing;
     }
 
-    /** PostgreSQL's name of each result column of a query (null where it is not known), or null when the statement is no query. */
-    private static List<String> selectListNames(SqlNode statement, int columnCount)
+    /** The names {@code statement}'s select list gives; read before validation, which rewrites the tree. */
+    public static PostgresColumnNames of(SqlNode statement)
     {
         SqlNode query = statement;
         while (true) {
@@ -87,18 +74,11 @@ public final class PostgresColumnNames
                 break;
             }
         }
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < columnCount; i++) {
-            names.add(null);
-        }
         if (query instanceof SqlCall values && values.getKind() == SqlKind.VALUES) {
-            for (int i = 0; i < columnCount; i++) {
-                names.set(i, "column" + (i + 1));
-            }
-            return names;
+            return new PostgresColumnNames(query, null, List.of());
         }
         if (!(query instanceof SqlSelect select)) {
-            return null;
+            return new PostgresColumnNames(null, List.of(), List.of());
         }
         SqlNodeList items = select.getSelectList();
         int firstStar = -1;
@@ -109,18 +89,51 @@ public final class PostgresColumnNames
                 lastStar = i;
             }
         }
-        if (firstStar < 0) {
-            for (int i = 0; i < items.size() && i < columnCount; i++) {
-                names.set(i, name(items.get(i)));
-            }
+        // a * stands for columns this cannot count: the items before the first one and after the last one still line up
+        List<String> leading = new ArrayList<>();
+        for (int i = 0; i < (firstStar < 0 ? items.size() : firstStar); i++) {
+            leading.add(name(items.get(i)));
+        }
+        List<String> trailing = new ArrayList<>();
+        for (int i = firstStar < 0 ? items.size() : lastStar + 1; i < items.size(); i++) {
+            trailing.add(name(items.get(i)));
+        }
+        return new PostgresColumnNames(query, leading, trailing);
+    }
+
+    /** {@code names} (a query's column names as the engine gives them) with each generated one replaced by PostgreSQL's name for it. */
+    public List<String> rename(List<String> names)
+    {
+        if (names.stream().noneMatch(name -> CALCITE_GENERATED.matcher(name).matches())) {
             return names;
         }
-        // a * stands for columns this cannot count: the items before the first one and after the last one still line up
-        for (int i = 0; i < firstStar && i < columnCount; i++) {
-            names.set(i, name(items.get(i)));
+        List<String> expressionNames = expressionNames(names.size());
+        List<String> result = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!CALCITE_GENERATED.matcher(name).matches()) {
+                result.add(name);
+            }
+            else {
+                String figured = expressionNames == null ? null : expressionNames.get(i);
+                result.add(figured == null ? UNNAMED : figured);
+            }
         }
-        for (int i = items.size() - 1, column = columnCount - 1; i > lastStar && column >= 0; i--, column--) {
-            names.set(column, name(items.get(i)));
+        return result;
+    }
+
+    /** PostgreSQL's name of each of {@code columnCount} result columns (null where it is not known), or null when the statement is no query. */
+    private List<String> expressionNames(int columnCount)
+    {
+        if (query == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < columnCount; i++) {
+            names.add(leading == null ? "column" + (i + 1) : i < leading.size() ? leading.get(i) : null);
+        }
+        for (int i = trailing.size() - 1, column = columnCount - 1; i >= 0 && column >= 0; i--, column--) {
+            names.set(column, trailing.get(i));
         }
         return names;
     }

@@ -11,7 +11,7 @@ class PostgresColumnNamesTest
 {
     private static List<String> names(String sql, String... engineNames)
     {
-        return PostgresColumnNames.of(sql, List.of(engineNames));
+        return PostgresColumnNames.of(LogicalPlanner.parse(sql)).rename(List.of(engineNames));
     }
 
     @Test
