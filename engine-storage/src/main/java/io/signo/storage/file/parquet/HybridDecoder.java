@@ -132,6 +132,159 @@ final class HybridDecoder
         return out;
     }
 
+    /**
+     * Decodes {@code count} dictionary codes of {@code bitWidth} bits as {@link #decode} does and
+     * writes each one's entry, {@code entries[code]}, to {@code values[0..count)}: the codes are
+     * looked up as they are unpacked, with no array of codes written and then read again. A code
+     * outside {@code entries} throws {@link IllegalArgumentException}, as damaged runs do.
+     */
+    void lookUp(MemorySegment source, long offset, long limit, int bitWidth, int count, long[] entries, long[] values)
+    {
+        int length = stage(source, offset, limit, bitWidth);
+        try {
+            lookUp(data, length, bitWidth, count, entries, values);
+        }
+        catch (ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("a dictionary index outside the dictionary of " + entries.length + " entries", e);
+        }
+    }
+
+    /** {@link #lookUp(MemorySegment, long, long, int, int, long[], long[])} of a dictionary of ints (dates, integers). */
+    void lookUp(MemorySegment source, long offset, long limit, int bitWidth, int count, int[] entries, int[] values)
+    {
+        int length = stage(source, offset, limit, bitWidth);
+        try {
+            lookUp(data, length, bitWidth, count, entries, values);
+        }
+        catch (ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("a dictionary index outside the dictionary of " + entries.length + " entries", e);
+        }
+    }
+
+    private static void lookUp(byte[] data, int limit, int bitWidth, int count, long[] entries, long[] values)
+    {
+        long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
+        int byteWidth = (bitWidth + 7) / 8;
+        int position = 0;
+        int filled = 0;
+        while (filled < count) {
+            long header = 0;
+            for (int shift = 0;; shift += 7) {
+                if (position >= limit || shift > 35) {
+                    throw new IllegalArgumentException("RLE run header runs past its data");
+                }
+                byte next = data[position++];
+                header |= (long) (next & 0x7f) << shift;
+                if (next >= 0) {
+                    break;
+                }
+            }
+            if ((header & 1) == 0) {
+                int value = repeatedValue(data, position, limit, byteWidth);
+                position += byteWidth;
+                int end = (int) Math.min(count, filled + (header >>> 1));
+                Arrays.fill(values, filled, end, entries[value]);
+                filled = end;
+            }
+            else {
+                long groups = header >>> 1;
+                int packed = (int) Math.min(count - filled, groups * 8);
+                if ((long) packed * bitWidth > (long) (limit - position) * 8) {
+                    throw new IllegalArgumentException("bit-packed run runs past its data");
+                }
+                lookUpPacked(data, position, bitWidth, mask, packed, entries, values, filled);
+                filled += packed;
+                position = (int) Math.min(limit, position + groups * bitWidth);
+            }
+        }
+    }
+
+    /** The bit-packed codes from byte {@code start} looked up into {@code values[into..into + count)}: a group of eight codes of up to 8 bits from one load, wider ones a load each. */
+    private static void lookUpPacked(byte[] data, int start, int bitWidth, long mask, int count, long[] entries, long[] values, int into)
+    {
+        int done = 0;
+        long bit = (long) start * 8;
+        if (bitWidth <= 8) {
+            int groups = count >>> 3;
+            int position = start;
+            for (int group = 0; group < groups; group++, position += bitWidth) {
+                long word = (long) LONGS.get(data, position);
+                int out = into + group * 8;
+                for (int k = 0; k < 8; k++) {
+                    values[out + k] = entries[(int) ((word >>> (k * bitWidth)) & mask)];
+                }
+            }
+            done = groups * 8;
+            bit = (long) position * 8;
+        }
+        for (int i = done; i < count; i++, bit += bitWidth) {
+            // a value of up to 32 bits shifted by up to 7 lies within the eight bytes loaded; a 32-bit code read as negative fails the lookup
+            long word = (long) LONGS.get(data, (int) (bit >>> 3));
+            values[into + i] = entries[(int) ((word >>> (bit & 7)) & mask)];
+        }
+    }
+
+    private static void lookUp(byte[] data, int limit, int bitWidth, int count, int[] entries, int[] values)
+    {
+        long mask = bitWidth == 32 ? 0xffff_ffffL : (1L << bitWidth) - 1;
+        int byteWidth = (bitWidth + 7) / 8;
+        int position = 0;
+        int filled = 0;
+        while (filled < count) {
+            long header = 0;
+            for (int shift = 0;; shift += 7) {
+                if (position >= limit || shift > 35) {
+                    throw new IllegalArgumentException("RLE run header runs past its data");
+                }
+                byte next = data[position++];
+                header |= (long) (next & 0x7f) << shift;
+                if (next >= 0) {
+                    break;
+                }
+            }
+            if ((header & 1) == 0) {
+                int value = repeatedValue(data, position, limit, byteWidth);
+                position += byteWidth;
+                int end = (int) Math.min(count, filled + (header >>> 1));
+                Arrays.fill(values, filled, end, entries[value]);
+                filled = end;
+            }
+            else {
+                long groups = header >>> 1;
+                int packed = (int) Math.min(count - filled, groups * 8);
+                if ((long) packed * bitWidth > (long) (limit - position) * 8) {
+                    throw new IllegalArgumentException("bit-packed run runs past its data");
+                }
+                lookUpPacked(data, position, bitWidth, mask, packed, entries, values, filled);
+                filled += packed;
+                position = (int) Math.min(limit, position + groups * bitWidth);
+            }
+        }
+    }
+
+    private static void lookUpPacked(byte[] data, int start, int bitWidth, long mask, int count, int[] entries, int[] values, int into)
+    {
+        int done = 0;
+        long bit = (long) start * 8;
+        if (bitWidth <= 8) {
+            int groups = count >>> 3;
+            int position = start;
+            for (int group = 0; group < groups; group++, position += bitWidth) {
+                long word = (long) LONGS.get(data, position);
+                int out = into + group * 8;
+                for (int k = 0; k < 8; k++) {
+                    values[out + k] = entries[(int) ((word >>> (k * bitWidth)) & mask)];
+                }
+            }
+            done = groups * 8;
+            bit = (long) position * 8;
+        }
+        for (int i = done; i < count; i++, bit += bitWidth) {
+            long word = (long) LONGS.get(data, (int) (bit >>> 3));
+            values[into + i] = entries[(int) ((word >>> (bit & 7)) & mask)];
+        }
+    }
+
     /** Checks the runs' bounds and copies them into {@code data}, zero padded for the unpacking loops; returns their length. */
     private int stage(MemorySegment source, long offset, long limit, int bitWidth)
     {

@@ -177,6 +177,85 @@ class HybridDecoderTest
         }
     }
 
+    /**
+     * Codes looked up as they are unpacked give each row its dictionary entry, as unpacking them all
+     * and looking each up would: every bit width, counts that are no multiple of 8, packed and
+     * repeated runs mixed, into dictionaries of longs and of ints.
+     */
+    @Test
+    void everyBitWidthLooksUpTheEntriesOfItsCodes()
+    {
+        SplittableRandom random = new SplittableRandom(19);
+        for (int bitWidth = 0; bitWidth <= 32; bitWidth++) {
+            int size = bitWidth >= 13 ? 5000 : 1 << bitWidth;
+            long[] longEntries = new long[size];
+            int[] intEntries = new int[size];
+            for (int entry = 0; entry < size; entry++) {
+                longEntries[entry] = random.nextLong();
+                intEntries[entry] = random.nextInt();
+            }
+            for (int count : new int[] {1, 7, 8, 9, 31, 65, 1003, 4099}) {
+                int[] codes = new int[0];
+                ByteArrayOutputStream runs = new ByteArrayOutputStream();
+                while (codes.length < count) {
+                    int from = codes.length;
+                    boolean repeated = random.nextInt(3) == 0;
+                    int length = Math.min(count - from, repeated ? 1 + random.nextInt(90) : 8 * (1 + random.nextInt(11)));
+                    codes = Arrays.copyOf(codes, from + length);
+                    if (repeated) {
+                        Arrays.fill(codes, from, from + length, random.nextInt(size));
+                        writeRepeated(runs, codes[from], length, bitWidth);
+                    }
+                    else {
+                        for (int i = from; i < from + length; i++) {
+                            codes[i] = random.nextInt(size);
+                        }
+                        writePacked(runs, codes, from, length, bitWidth);
+                    }
+                }
+                long[] expectedLongs = new long[count];
+                int[] expectedInts = new int[count];
+                for (int i = 0; i < count; i++) {
+                    expectedLongs[i] = longEntries[codes[i]];
+                    expectedInts[i] = intEntries[codes[i]];
+                }
+                byte[] bytes = runs.toByteArray();
+                long[] longs = new long[count + 2];
+                int[] ints = new int[count + 2];
+                new HybridDecoder().lookUp(MemorySegment.ofArray(bytes), 0, bytes.length, bitWidth, count, longEntries, longs);
+                new HybridDecoder().lookUp(MemorySegment.ofArray(bytes), 0, bytes.length, bitWidth, count, intEntries, ints);
+                assertArrayEquals(expectedLongs, Arrays.copyOf(longs, count), "bit width " + bitWidth + ", " + count + " codes");
+                assertArrayEquals(expectedInts, Arrays.copyOf(ints, count), "bit width " + bitWidth + ", " + count + " codes");
+                assertEquals(0, longs[count], "nothing written past the codes");
+                assertEquals(0, ints[count], "nothing written past the codes");
+            }
+        }
+    }
+
+    @Test
+    void aCodeOutsideTheDictionaryIsAnErrorWhenLookedUpAsItIsUnpacked()
+    {
+        long[] longEntries = new long[] {10, 20, 30};
+        int[] intEntries = new int[] {10, 20, 30};
+        for (int bitWidth : new int[] {2, 12, 32}) {
+            int outside = bitWidth == 32 ? -1 : 3;
+            ByteArrayOutputStream packed = new ByteArrayOutputStream();
+            writePacked(packed, new int[] {0, 1, 2, outside, 0, 1, 2, 0, 1}, 0, 9, bitWidth);
+            byte[] packedBytes = packed.toByteArray();
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().lookUp(MemorySegment.ofArray(packedBytes), 0, packedBytes.length, bitWidth, 9, longEntries, new long[9]), "bit width " + bitWidth);
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().lookUp(MemorySegment.ofArray(packedBytes), 0, packedBytes.length, bitWidth, 9, intEntries, new int[9]), "bit width " + bitWidth);
+            ByteArrayOutputStream repeated = new ByteArrayOutputStream();
+            writeRepeated(repeated, outside, 9, bitWidth);
+            byte[] repeatedBytes = repeated.toByteArray();
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().lookUp(MemorySegment.ofArray(repeatedBytes), 0, repeatedBytes.length, bitWidth, 9, longEntries, new long[9]), "bit width " + bitWidth);
+            assertThrows(IllegalArgumentException.class,
+                    () -> new HybridDecoder().lookUp(MemorySegment.ofArray(repeatedBytes), 0, repeatedBytes.length, bitWidth, 9, intEntries, new int[9]), "bit width " + bitWidth);
+        }
+    }
+
     @Test
     void someRowsPastTheRunsAreAnError()
     {
