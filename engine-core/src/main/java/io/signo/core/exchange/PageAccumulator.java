@@ -30,10 +30,10 @@ public final class PageAccumulator
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final int INITIAL_ROWS = 1024;
     private static final int AVERAGE_STRING_BYTES = 16;
-    /** Strings are gathered as whole 16-byte steps when none of a gather's is longer than this. */
+    /** Strings up to this long are gathered 16 bytes at a step. */
     private static final int STEP_COPY_MAX_BYTES = 64;
-    /** Room past a string column's bytes for the steps of its last string, and for {@link ColumnVector#copyBytes}. */
-    private static final int STRING_SLACK_BYTES = Math.max(STEP_COPY_MAX_BYTES, ColumnVector.COPY_SLACK_BYTES);
+    /** Room past a string column's bytes for the last step of its last string, and for {@link ColumnVector#copyBytes}. */
+    private static final int STRING_SLACK_BYTES = Math.max(16, ColumnVector.COPY_SLACK_BYTES);
     /** Detached buffers kept for reuse once released; more are left to the garbage collector. */
     private static final int MAX_SPARE_BUFFERS = 4;
 
@@ -397,47 +397,50 @@ public final class PageAccumulator
     private void gatherStrings(int channel, ColumnVector column, int[] positions, int from, int count)
     {
         MemorySegment sourceOffsets = column.offsets();
-        long total = 0;
-        int longest = 0;
-        for (int i = 0; i < count; i++) {
-            int position = positions[from + i];
-            int length = sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
-            total += length;
-            longest = Math.max(longest, length);
-        }
+        long total = stringBytes(sourceOffsets, positions, from, count);
         ensureStringBytes(channel, total);
         long written = stringBytes[channel];
         if (written + total > Integer.MAX_VALUE) {
             throw new IllegalStateException("string column of " + (written + total) + " bytes does not fit int offsets");
         }
-        // every string copied as the same number of 16-byte steps, enough for the longest: no branch per string
-        long stepBytes = longest <= STEP_COPY_MAX_BYTES ? Math.max(16, (longest + 15) & ~15) : 0;
-        stringBytes[channel] = gatherStrings(column.values(), sourceOffsets, positions, from, count, values[channel], offsets[channel], positionCount + 1L, written, stepBytes);
+        stringBytes[channel] = gatherStrings(column.values(), sourceOffsets, positions, from, count, values[channel], offsets[channel], positionCount + 1L, written);
+    }
+
+    private static long stringBytes(MemorySegment offsets, int[] positions, int from, int count)
+    {
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[from + i];
+            total += offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
+        }
+        return total;
     }
 
     /**
      * Copies the strings at {@code positions[from .. from + count)} to {@code target} from byte
      * {@code written} on, their end offsets to {@code targetOffsets} from index {@code firstOffset};
-     * returns the bytes written by then. With {@code copyBytes} above 0 (a multiple of 16, at least
-     * the longest string's length) every string is copied as that many bytes in 8-byte words, when the
-     * source has them past its start: a bulk copy's checks cost more than the copy of a short string,
-     * and a loop as long as each string mispredicts its end on strings of mixed lengths. Up to
-     * {@code copyBytes - 1} bytes past a string may be written, where the next string goes or in the
-     * {@link #STRING_SLACK_BYTES} reserved past the end.
+     * returns the bytes written by then. A string of up to {@link #STEP_COPY_MAX_BYTES} is copied in
+     * steps of two 8-byte words when the source has the bytes past its end: a bulk copy's checks cost
+     * more than the copy of a short string, and a step of 16 bytes (one for most strings) ends the
+     * loop sooner than a word at a time. Up to 15 bytes past a string may be written, where the next
+     * string goes or in the {@link #STRING_SLACK_BYTES} reserved past the end.
      */
     private static long gatherStrings(MemorySegment source, MemorySegment sourceOffsets, int[] positions, int from, int count, MemorySegment target, MemorySegment targetOffsets,
-            long firstOffset, long written, long copyBytes)
+            long firstOffset, long written)
     {
         long sourceBytes = source.byteSize();
         for (int i = 0; i < count; i++) {
             int position = positions[from + i];
             int start = sourceOffsets.getAtIndex(INT, position);
             int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
-            if (copyBytes > 0 && start + copyBytes <= sourceBytes) {
-                for (long offset = 0; offset < copyBytes; offset += 2 * Long.BYTES) {
+            if (length <= STEP_COPY_MAX_BYTES && start + length + 15L <= sourceBytes) {
+                long offset = 0;
+                do {
                     target.set(LONG, written + offset, source.get(LONG, start + offset));
                     target.set(LONG, written + offset + Long.BYTES, source.get(LONG, start + offset + Long.BYTES));
+                    offset += 2 * Long.BYTES;
                 }
+                while (offset < length);
             }
             else {
                 ColumnVector.copyBytes(source, start, target, written, length);
