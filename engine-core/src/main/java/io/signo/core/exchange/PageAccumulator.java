@@ -1,6 +1,7 @@
 package io.signo.core.exchange;
 
 import io.signo.storage.page.Page;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -38,6 +39,9 @@ public final class PageAccumulator
     private static final int MAX_SPARE_BUFFERS = 4;
 
     private Type[] types;
+    /** Each column's physical type and width (-1 for strings), looked up once: they are read per column of every page. */
+    private PhysicalType[] physicalTypes;
+    private int[] widths;
     private MemorySegment[] values;
     private MemorySegment[] offsets;
     private MemorySegment[] nulls;
@@ -69,7 +73,7 @@ public final class PageAccumulator
         }
         long bytes = 0;
         for (int channel = 0; channel < types.length; channel++) {
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             bytes += width > 0 ? (long) positionCount * width : stringBytes[channel] + (positionCount + 1L) * Integer.BYTES;
             if (hasNull[channel]) {
                 bytes += (positionCount + 7L) / 8;
@@ -96,7 +100,7 @@ public final class PageAccumulator
         ensureRows(positionCount + count);
         for (int channel = 0; channel < types.length; channel++) {
             ColumnVector column = page.column(channel);
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             if (width > 0) {
                 MemorySegment.copy(column.values(), 0, values[channel], (long) positionCount * width, (long) count * width);
             }
@@ -142,7 +146,7 @@ public final class PageAccumulator
         MemorySegment target = values[channel];
         int first = positions[from];
         if (isRun(positions, from, count)) {
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             if (width > 0) {
                 MemorySegment.copy(column.values(), (long) first * width, target, base * width, (long) count * width);
             }
@@ -152,7 +156,7 @@ public final class PageAccumulator
         }
         else {
             MemorySegment source = column.values();
-            switch (types[channel].physicalType()) {
+            switch (physicalTypes[channel]) {
                 case BYTE -> gatherBytes(source, positions, from, count, target, base);
                 case INT -> gatherInts(source, positions, from, count, target, base);
                 case LONG, DOUBLE -> gatherLongs(source, positions, from, count, target, base);
@@ -344,6 +348,8 @@ public final class PageAccumulator
         }
         int columnCount = page.columnCount();
         types = new Type[columnCount];
+        physicalTypes = new PhysicalType[columnCount];
+        widths = new int[columnCount];
         values = new MemorySegment[columnCount];
         offsets = new MemorySegment[columnCount];
         nulls = new MemorySegment[columnCount];
@@ -353,7 +359,9 @@ public final class PageAccumulator
         for (int channel = 0; channel < columnCount; channel++) {
             Type type = page.column(channel).type();
             types[channel] = type;
-            int width = type.physicalType().fixedWidth();
+            physicalTypes[channel] = type.physicalType();
+            int width = physicalTypes[channel].fixedWidth();
+            widths[channel] = width;
             if (width > 0) {
                 values[channel] = allocate((long) rowCapacity * width);
             }
@@ -371,7 +379,7 @@ public final class PageAccumulator
         }
         int capacity = Math.max(rows, 2 * rowCapacity);
         for (int channel = 0; channel < types.length; channel++) {
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             if (width > 0) {
                 values[channel] = grow(values[channel], (long) positionCount * width, (long) capacity * width);
             }
