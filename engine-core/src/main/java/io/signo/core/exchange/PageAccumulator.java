@@ -1,6 +1,7 @@
 package io.signo.core.exchange;
 
 import io.signo.storage.page.Page;
+import io.signo.storage.type.PhysicalType;
 import io.signo.storage.type.Type;
 import io.signo.storage.vector.ColumnVector;
 
@@ -30,12 +31,17 @@ public final class PageAccumulator
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     private static final int INITIAL_ROWS = 1024;
     private static final int AVERAGE_STRING_BYTES = 16;
-    /** Strings up to this long are gathered a word at a time. */
-    private static final int WORD_COPY_MAX_BYTES = 64;
+    /** Strings up to this long are gathered 16 bytes at a step. */
+    private static final int STEP_COPY_MAX_BYTES = 64;
+    /** Room past a string column's bytes for the last step of its last string, and for {@link ColumnVector#copyBytes}. */
+    private static final int STRING_SLACK_BYTES = Math.max(16, ColumnVector.COPY_SLACK_BYTES);
     /** Detached buffers kept for reuse once released; more are left to the garbage collector. */
     private static final int MAX_SPARE_BUFFERS = 4;
 
     private Type[] types;
+    /** Each column's physical type and width (-1 for strings), looked up once: they are read per column of every page. */
+    private PhysicalType[] physicalTypes;
+    private int[] widths;
     private MemorySegment[] values;
     private MemorySegment[] offsets;
     private MemorySegment[] nulls;
@@ -67,7 +73,7 @@ public final class PageAccumulator
         }
         long bytes = 0;
         for (int channel = 0; channel < types.length; channel++) {
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             bytes += width > 0 ? (long) positionCount * width : stringBytes[channel] + (positionCount + 1L) * Integer.BYTES;
             if (hasNull[channel]) {
                 bytes += (positionCount + 7L) / 8;
@@ -94,12 +100,12 @@ public final class PageAccumulator
         ensureRows(positionCount + count);
         for (int channel = 0; channel < types.length; channel++) {
             ColumnVector column = page.column(channel);
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             if (width > 0) {
                 MemorySegment.copy(column.values(), 0, values[channel], (long) positionCount * width, (long) count * width);
             }
             else {
-                appendStringRange(channel, column, count);
+                appendStringRun(channel, column, 0, count);
             }
             if (column.mayHaveNulls()) {
                 MemorySegment source = column.nulls();
@@ -124,9 +130,11 @@ public final class PageAccumulator
 
     /**
      * Appends the values at {@code positions[from .. from + count)} of one column (a partition's share
-     * of {@link PagePartitioner#positions()}), after the rows committed so far; every column must get
-     * the same rows before {@link #commit}. {@link #prepare} must have seen the page. One loop per
-     * physical type over the positions, no call per value.
+     * of {@link PagePartitioner#positions()}, ascending), after the rows committed so far; every column
+     * must get the same rows before {@link #commit}. {@link #prepare} must have seen the page. Rows
+     * that are contiguous in the page are one bulk copy; otherwise one loop per physical type over the
+     * positions, each in a method of its own so that the JIT compiles (and, when a speculation breaks,
+     * recompiles) one small loop, no call per value.
      */
     public void appendColumn(int channel, ColumnVector column, int[] positions, int from, int count)
     {
@@ -135,43 +143,83 @@ public final class PageAccumulator
         }
         ensureRows(positionCount + count);
         long base = positionCount;
-        int end = from + count;
-        MemorySegment source = column.values();
         MemorySegment target = values[channel];
-        switch (types[channel].physicalType()) {
-            case BYTE -> {
-                for (int i = from; i < end; i++) {
-                    target.set(ValueLayout.JAVA_BYTE, base + i - from, source.get(ValueLayout.JAVA_BYTE, positions[i]));
-                }
+        int first = positions[from];
+        if (isRun(positions, from, count)) {
+            int width = widths[channel];
+            if (width > 0) {
+                MemorySegment.copy(column.values(), (long) first * width, target, base * width, (long) count * width);
             }
-            case INT -> {
-                for (int i = from; i < end; i++) {
-                    target.setAtIndex(INT, base + i - from, source.getAtIndex(INT, positions[i]));
-                }
+            else {
+                appendStringRun(channel, column, first, count);
             }
-            case LONG, DOUBLE -> {
-                for (int i = from; i < end; i++) {
-                    target.setAtIndex(LONG, base + i - from, source.getAtIndex(LONG, positions[i]));
-                }
+        }
+        else {
+            MemorySegment source = column.values();
+            switch (physicalTypes[channel]) {
+                case BYTE -> gatherBytes(source, positions, from, count, target, base);
+                case INT -> gatherInts(source, positions, from, count, target, base);
+                case LONG, DOUBLE -> gatherLongs(source, positions, from, count, target, base);
+                case INT128 -> gatherInt128s(source, positions, from, count, target, base);
+                case BYTES -> gatherStrings(channel, column, positions, from, count);
             }
-            case INT128 -> {
-                // a long DECIMAL's two words
-                for (int i = from; i < end; i++) {
-                    long row = 2L * (base + i - from);
-                    long position = 2L * positions[i];
-                    target.setAtIndex(LONG, row, source.getAtIndex(LONG, position));
-                    target.setAtIndex(LONG, row + 1, source.getAtIndex(LONG, position + 1));
-                }
-            }
-            case BYTES -> gatherStrings(channel, column, positions, from, count);
         }
         if (column.mayHaveNulls()) {
             MemorySegment sourceNulls = column.nulls();
+            int end = from + count;
             for (int i = from; i < end; i++) {
                 if (ColumnVector.isNullBit(sourceNulls, positions[i])) {
                     setNull(channel, (int) (base + i - from));
                 }
             }
+        }
+    }
+
+    /** Whether {@code positions[from .. from + count)} are consecutive rows. */
+    private static boolean isRun(int[] positions, int from, int count)
+    {
+        int first = positions[from];
+        if (positions[from + count - 1] - first != count - 1) {
+            return false;
+        }
+        // ascending positions spanning exactly count rows are a run; a caller's unordered ones are checked
+        for (int i = 1; i < count; i++) {
+            if (positions[from + i] != first + i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void gatherBytes(MemorySegment source, int[] positions, int from, int count, MemorySegment target, long base)
+    {
+        for (int i = 0; i < count; i++) {
+            target.set(ValueLayout.JAVA_BYTE, base + i, source.get(ValueLayout.JAVA_BYTE, positions[from + i]));
+        }
+    }
+
+    private static void gatherInts(MemorySegment source, int[] positions, int from, int count, MemorySegment target, long base)
+    {
+        for (int i = 0; i < count; i++) {
+            target.setAtIndex(INT, base + i, source.getAtIndex(INT, positions[from + i]));
+        }
+    }
+
+    private static void gatherLongs(MemorySegment source, int[] positions, int from, int count, MemorySegment target, long base)
+    {
+        for (int i = 0; i < count; i++) {
+            target.setAtIndex(LONG, base + i, source.getAtIndex(LONG, positions[from + i]));
+        }
+    }
+
+    /** A long DECIMAL's two words per row. */
+    private static void gatherInt128s(MemorySegment source, int[] positions, int from, int count, MemorySegment target, long base)
+    {
+        for (int i = 0; i < count; i++) {
+            long row = 2L * (base + i);
+            long position = 2L * positions[from + i];
+            target.setAtIndex(LONG, row, source.getAtIndex(LONG, position));
+            target.setAtIndex(LONG, row + 1, source.getAtIndex(LONG, position + 1));
         }
     }
 
@@ -300,6 +348,8 @@ public final class PageAccumulator
         }
         int columnCount = page.columnCount();
         types = new Type[columnCount];
+        physicalTypes = new PhysicalType[columnCount];
+        widths = new int[columnCount];
         values = new MemorySegment[columnCount];
         offsets = new MemorySegment[columnCount];
         nulls = new MemorySegment[columnCount];
@@ -309,7 +359,9 @@ public final class PageAccumulator
         for (int channel = 0; channel < columnCount; channel++) {
             Type type = page.column(channel).type();
             types[channel] = type;
-            int width = type.physicalType().fixedWidth();
+            physicalTypes[channel] = type.physicalType();
+            int width = physicalTypes[channel].fixedWidth();
+            widths[channel] = width;
             if (width > 0) {
                 values[channel] = allocate((long) rowCapacity * width);
             }
@@ -327,7 +379,7 @@ public final class PageAccumulator
         }
         int capacity = Math.max(rows, 2 * rowCapacity);
         for (int channel = 0; channel < types.length; channel++) {
-            int width = types[channel].physicalType().fixedWidth();
+            int width = widths[channel];
             if (width > 0) {
                 values[channel] = grow(values[channel], (long) positionCount * width, (long) capacity * width);
             }
@@ -343,8 +395,8 @@ public final class PageAccumulator
 
     private void ensureStringBytes(int channel, long more)
     {
-        // short strings are copied as two words (ColumnVector.copyBytes): room for that past the end
-        long needed = stringBytes[channel] + more + ColumnVector.COPY_SLACK_BYTES;
+        // short strings are copied as whole words (gatherStrings, ColumnVector.copyBytes): room for that past the end
+        long needed = stringBytes[channel] + more + STRING_SLACK_BYTES;
         if (needed > values[channel].byteSize()) {
             values[channel] = grow(values[channel], stringBytes[channel], Math.max(needed, 2 * values[channel].byteSize()));
         }
@@ -353,67 +405,79 @@ public final class PageAccumulator
     private void gatherStrings(int channel, ColumnVector column, int[] positions, int from, int count)
     {
         MemorySegment sourceOffsets = column.offsets();
-        int end = from + count;
-        long total = 0;
-        for (int i = from; i < end; i++) {
-            int position = positions[i];
-            total += sourceOffsets.getAtIndex(INT, position + 1) - sourceOffsets.getAtIndex(INT, position);
-        }
+        long total = stringBytes(sourceOffsets, positions, from, count);
         ensureStringBytes(channel, total);
-        MemorySegment source = column.values();
-        MemorySegment target = values[channel];
-        MemorySegment targetOffsets = offsets[channel];
         long written = stringBytes[channel];
         if (written + total > Integer.MAX_VALUE) {
             throw new IllegalStateException("string column of " + (written + total) + " bytes does not fit int offsets");
         }
-        long offsetIndex = positionCount + 1L - from;
-        long sourceBytes = source.byteSize();
-        for (int i = from; i < end; i++) {
-            int position = positions[i];
-            int start = sourceOffsets.getAtIndex(INT, position);
-            int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
-            copyString(source, sourceBytes, start, target, written, length);
-            written += length;
-            targetOffsets.setAtIndex(INT, offsetIndex + i, (int) written);
+        stringBytes[channel] = gatherStrings(column.values(), sourceOffsets, positions, from, count, values[channel], offsets[channel], positionCount + 1L, written);
+    }
+
+    private static long stringBytes(MemorySegment offsets, int[] positions, int from, int count)
+    {
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            int position = positions[from + i];
+            total += offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
         }
-        stringBytes[channel] = written;
+        return total;
     }
 
     /**
-     * Copies one string of a gather. A string of up to {@link #WORD_COPY_MAX_BYTES} is copied as whole
-     * 8-byte words, when the source has the bytes past its end: a bulk copy's checks cost more than
-     * the copy of a short string. Up to 7 bytes past the string may be written, where the next string
-     * goes or in the {@link ColumnVector#COPY_SLACK_BYTES} reserved past the end.
+     * Copies the strings at {@code positions[from .. from + count)} to {@code target} from byte
+     * {@code written} on, their end offsets to {@code targetOffsets} from index {@code firstOffset};
+     * returns the bytes written by then. A string of up to {@link #STEP_COPY_MAX_BYTES} is copied in
+     * steps of two 8-byte words when the source has the bytes past its end: a bulk copy's checks cost
+     * more than the copy of a short string, and a step of 16 bytes (one for most strings) ends the
+     * loop sooner than a word at a time. Up to 15 bytes past a string may be written, where the next
+     * string goes or in the {@link #STRING_SLACK_BYTES} reserved past the end.
      */
-    private static void copyString(MemorySegment source, long sourceBytes, long sourceOffset, MemorySegment target, long targetOffset, int length)
+    private static long gatherStrings(MemorySegment source, MemorySegment sourceOffsets, int[] positions, int from, int count, MemorySegment target, MemorySegment targetOffsets,
+            long firstOffset, long written)
     {
-        long words = (length + 7L) >>> 3;
-        if (length > WORD_COPY_MAX_BYTES || sourceOffset + words * Long.BYTES > sourceBytes) {
-            ColumnVector.copyBytes(source, sourceOffset, target, targetOffset, length);
-            return;
+        long sourceBytes = source.byteSize();
+        for (int i = 0; i < count; i++) {
+            int position = positions[from + i];
+            int start = sourceOffsets.getAtIndex(INT, position);
+            int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
+            if (length <= STEP_COPY_MAX_BYTES && start + length + 15L <= sourceBytes) {
+                long offset = 0;
+                do {
+                    target.set(LONG, written + offset, source.get(LONG, start + offset));
+                    target.set(LONG, written + offset + Long.BYTES, source.get(LONG, start + offset + Long.BYTES));
+                    offset += 2 * Long.BYTES;
+                }
+                while (offset < length);
+            }
+            else {
+                ColumnVector.copyBytes(source, start, target, written, length);
+            }
+            written += length;
+            targetOffsets.setAtIndex(INT, firstOffset + i, (int) written);
         }
-        for (long word = 0; word < words; word++) {
-            long offset = word * Long.BYTES;
-            target.set(LONG, targetOffset + offset, source.get(LONG, sourceOffset + offset));
-        }
+        return written;
     }
 
-    private void appendStringRange(int channel, ColumnVector column, int count)
+    /** Appends the strings of rows {@code [first, first + count)}: one bulk copy of their bytes, their offsets shifted in one pass. */
+    private void appendStringRun(int channel, ColumnVector column, int first, int count)
     {
-        int first = column.stringStart(0);
-        int last = column.stringStart(count);
-        ensureStringBytes(channel, last - first);
-        long written = stringBytes[channel];
-        MemorySegment.copy(column.values(), first, values[channel], written, last - first);
-        MemorySegment targetOffsets = offsets[channel];
         MemorySegment sourceOffsets = column.offsets();
-        int shift = Math.toIntExact(written - first);
-        int base = positionCount;
-        for (int i = 1; i <= count; i++) {
+        int start = sourceOffsets.getAtIndex(INT, first);
+        int end = sourceOffsets.getAtIndex(INT, first + count);
+        ensureStringBytes(channel, end - start);
+        long written = stringBytes[channel];
+        if (written + end - start > Integer.MAX_VALUE) {
+            throw new IllegalStateException("string column of " + (written + end - start) + " bytes does not fit int offsets");
+        }
+        MemorySegment.copy(column.values(), start, values[channel], written, end - start);
+        MemorySegment targetOffsets = offsets[channel];
+        int shift = (int) (written - start);
+        long base = positionCount - (long) first;
+        for (int i = first + 1; i <= first + count; i++) {
             targetOffsets.setAtIndex(INT, base + i, sourceOffsets.getAtIndex(INT, i) + shift);
         }
-        stringBytes[channel] = written + last - first;
+        stringBytes[channel] = written + end - start;
     }
 
     private void setNull(int channel, int row)

@@ -5,117 +5,169 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Computes, a vector at a time, which partition each row of a page belongs to by a hash of its key
  * columns. The same keys always land in the same partition, whatever their page. NULL hashes as 0.
  * CHAR values are stored without trailing spaces, so equal CHAR values hash alike.
+ *
+ * <p>The hash of a row is {@code h = h * 31 + valueHash} over its key columns from {@code h = 0},
+ * then mixed once more, and its partition is that hash's upper 63 bits modulo the partition count.
+ * Stored tables are laid out by it, so it never changes; only how fast it is computed does. Each
+ * key column is hashed by one loop for its type over the column's memory, the first key straight
+ * into the row hashes, a further key into a scratch array that is then combined, and the modulo is
+ * a multiply ({@link PartitionOfHash}).
  */
 public final class PartitionHasher
 {
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfLong LITTLE_ENDIAN_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** 31^1 .. 31^8, for a string's polynomial hash eight bytes at a time. */
+    private static final long P1 = 31;
+    private static final long P2 = P1 * 31;
+    private static final long P3 = P2 * 31;
+    private static final long P4 = P3 * 31;
+    private static final long P5 = P4 * 31;
+    private static final long P6 = P5 * 31;
+    private static final long P7 = P6 * 31;
+    private static final long P8 = P7 * 31;
+
     private final int[] keyChannels;
-    private final int partitionCount;
+    private final PartitionOfHash partitionOfHash;
+    private long[] valueHashes = new long[0];
 
     public PartitionHasher(int[] keyChannels, int partitionCount)
     {
         this.keyChannels = keyChannels.clone();
-        this.partitionCount = partitionCount;
+        this.partitionOfHash = new PartitionOfHash(partitionCount);
     }
 
-    /** Fills {@code partitions[0 .. positionCount)} with the partition of each row. */
+    /** Fills {@code partitions[0 .. positionCount)} with the partition of each row; {@code hashScratch} holds at least as many. */
     public void partitions(Page page, long[] hashScratch, int[] partitions)
     {
         int positionCount = page.positionCount();
-        java.util.Arrays.fill(hashScratch, 0, positionCount, 0L);
-        for (int channel : keyChannels) {
-            combineHashes(page.column(channel), positionCount, hashScratch);
+        if (keyChannels.length == 0) {
+            Arrays.fill(hashScratch, 0, positionCount, 0L);
+        }
+        for (int key = 0; key < keyChannels.length; key++) {
+            ColumnVector vector = page.column(keyChannels[key]);
+            if (key == 0) {
+                valueHashes(vector, positionCount, hashScratch);
+                continue;
+            }
+            if (valueHashes.length < positionCount) {
+                valueHashes = new long[positionCount];
+            }
+            long[] valueHashes = this.valueHashes;
+            valueHashes(vector, positionCount, valueHashes);
+            for (int i = 0; i < positionCount; i++) {
+                hashScratch[i] = hashScratch[i] * 31 + valueHashes[i];
+            }
         }
         for (int i = 0; i < positionCount; i++) {
-            partitions[i] = (int) ((mix(hashScratch[i]) >>> 1) % partitionCount);
+            hashScratch[i] = mix(hashScratch[i]) >>> 1;
         }
+        partitionOfHash.partitions(hashScratch, positionCount, partitions);
     }
 
-    private static void combineHashes(ColumnVector vector, int positionCount, long[] hashes)
+    /** {@code hashes[i]} = the hash of position i's value, 0 for a NULL. */
+    private static void valueHashes(ColumnVector vector, int positionCount, long[] hashes)
     {
-        if (vector.mayHaveNulls()) {
-            for (int i = 0; i < positionCount; i++) {
-                hashes[i] = hashes[i] * 31 + (vector.isNull(i) ? 0 : valueHash(vector, i));
-            }
-            return;
-        }
         switch (vector.type().physicalType()) {
-            case BYTE -> {
-                for (int i = 0; i < positionCount; i++) {
-                    hashes[i] = hashes[i] * 31 + (vector.getBoolean(i) ? 1 : 2);
-                }
-            }
-            case INT -> {
-                for (int i = 0; i < positionCount; i++) {
-                    hashes[i] = hashes[i] * 31 + mix(vector.getInt(i));
-                }
-            }
-            case LONG -> {
-                for (int i = 0; i < positionCount; i++) {
-                    hashes[i] = hashes[i] * 31 + mix(vector.getLong(i));
-                }
-            }
-            case INT128 -> {
-                for (int i = 0; i < positionCount; i++) {
-                    hashes[i] = hashes[i] * 31 + int128Hash(vector.getInt128High(i), vector.getInt128Low(i));
-                }
-            }
-            case DOUBLE -> {
-                for (int i = 0; i < positionCount; i++) {
-                    double value = vector.getDouble(i);
-                    hashes[i] = hashes[i] * 31 + mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
-                }
-            }
-            case BYTES -> {
-                MemorySegment bytes = vector.values();
-                for (int i = 0; i < positionCount; i++) {
-                    int start = vector.stringStart(i);
-                    int end = start + vector.stringLength(i);
-                    long hash = 1;
-                    for (int b = start; b < end; b++) {
-                        hash = hash * 31 + bytes.get(ValueLayout.JAVA_BYTE, b);
-                    }
-                    hashes[i] = hashes[i] * 31 + mix(hash);
+            case BYTE -> hashBooleans(vector.values(), positionCount, hashes);
+            case INT -> hashInts(vector.values(), positionCount, hashes);
+            case LONG -> hashLongs(vector.values(), positionCount, hashes);
+            case INT128 -> hashInt128s(vector.values(), positionCount, hashes);
+            case DOUBLE -> hashDoubles(vector.values(), positionCount, hashes);
+            case BYTES -> hashStrings(vector.values(), vector.offsets(), positionCount, hashes);
+        }
+        if (vector.mayHaveNulls()) {
+            MemorySegment nulls = vector.nulls();
+            for (int i = 0; i < positionCount; i++) {
+                if (ColumnVector.isNullBit(nulls, i)) {
+                    hashes[i] = 0;
                 }
             }
         }
     }
 
-    private static long valueHash(ColumnVector vector, int position)
+    private static void hashBooleans(MemorySegment values, int positionCount, long[] hashes)
     {
-        return switch (vector.type().physicalType()) {
-            case BYTE -> vector.getBoolean(position) ? 1 : 2;
-            case INT -> mix(vector.getInt(position));
-            case LONG -> mix(vector.getLong(position));
-            case INT128 -> int128Hash(vector.getInt128High(position), vector.getInt128Low(position));
-            case DOUBLE -> {
-                double value = vector.getDouble(position);
-                yield mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
-            }
-            case BYTES -> {
-                MemorySegment bytes = vector.values();
-                int start = vector.stringStart(position);
-                int end = start + vector.stringLength(position);
-                long hash = 1;
-                for (int b = start; b < end; b++) {
-                    hash = hash * 31 + bytes.get(ValueLayout.JAVA_BYTE, b);
-                }
-                yield mix(hash);
-            }
-        };
+        for (int i = 0; i < positionCount; i++) {
+            hashes[i] = values.get(ValueLayout.JAVA_BYTE, i) != 0 ? 1 : 2;
+        }
+    }
+
+    private static void hashInts(MemorySegment values, int positionCount, long[] hashes)
+    {
+        for (int i = 0; i < positionCount; i++) {
+            hashes[i] = mix(values.getAtIndex(INT, i));
+        }
+    }
+
+    private static void hashLongs(MemorySegment values, int positionCount, long[] hashes)
+    {
+        for (int i = 0; i < positionCount; i++) {
+            hashes[i] = mix(values.getAtIndex(LONG, i));
+        }
+    }
+
+    /** A long DECIMAL's value that fits a long hashes as that long, as a short DECIMAL's does: tables partitioned on DECIMAL columns of one scale but either width place equal values alike. */
+    private static void hashInt128s(MemorySegment values, int positionCount, long[] hashes)
+    {
+        for (int i = 0; i < positionCount; i++) {
+            long low = values.getAtIndex(LONG, 2L * i);
+            long high = values.getAtIndex(LONG, 2L * i + 1);
+            hashes[i] = high == (low >> 63) ? mix(low) : mix(high) * 31 + mix(low);
+        }
+    }
+
+    private static void hashDoubles(MemorySegment values, int positionCount, long[] hashes)
+    {
+        for (int i = 0; i < positionCount; i++) {
+            double value = values.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i);
+            hashes[i] = mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
+        }
+    }
+
+    private static void hashStrings(MemorySegment bytes, MemorySegment offsets, int positionCount, long[] hashes)
+    {
+        int start = offsets.getAtIndex(INT, 0);
+        for (int i = 0; i < positionCount; i++) {
+            int end = offsets.getAtIndex(INT, i + 1);
+            hashes[i] = mix(stringHash(bytes, start, end));
+            start = end;
+        }
     }
 
     /**
-     * A long DECIMAL's value that fits a long hashes as that long, as a short DECIMAL's does: tables
-     * partitioned on DECIMAL columns of one scale but either width place equal values alike.
+     * {@code h = h * 31 + b} over the string's (signed) bytes from {@code h = 1}, eight bytes per step:
+     * the same polynomial regrouped as {@code h * 31^8 + b0 * 31^7 + ... + b7}, equal modulo 2^64, with
+     * the eight products independent of each other instead of a chain of 8 multiplies.
      */
-    private static long int128Hash(long high, long low)
+    static long stringHash(MemorySegment bytes, long start, long end)
     {
-        return high == (low >> 63) ? mix(low) : mix(high) * 31 + mix(low);
+        long hash = 1;
+        long position = start;
+        for (; position + Long.BYTES <= end; position += Long.BYTES) {
+            long word = bytes.get(LITTLE_ENDIAN_LONG, position);
+            hash = hash * P8
+                    + (byte) word * P7
+                    + (byte) (word >>> 8) * P6
+                    + (byte) (word >>> 16) * P5
+                    + (byte) (word >>> 24) * P4
+                    + (byte) (word >>> 32) * P3
+                    + (byte) (word >>> 40) * P2
+                    + (byte) (word >>> 48) * P1
+                    + (byte) (word >>> 56);
+        }
+        for (; position < end; position++) {
+            hash = hash * 31 + bytes.get(ValueLayout.JAVA_BYTE, position);
+        }
+        return hash;
     }
 
     private static long mix(long value)

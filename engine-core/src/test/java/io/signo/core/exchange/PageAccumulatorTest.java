@@ -103,6 +103,54 @@ class PageAccumulatorTest
         assertEquals(evenPage.retainedBytes(), even.bytes());
     }
 
+    /**
+     * Runs of consecutive rows (one bulk copy per column, a string run's offsets shifted) mixed with
+     * scattered rows and single rows, from the middle of a page (its strings then start far from byte
+     * 0) and from a region of another page (a view of its memory), land in order with their NULLs.
+     */
+    @Test
+    void appendsRunsOfConsecutiveRowsAndScatteredRowsAlike()
+    {
+        Page whole = page(0, 400);
+        Page view = page(1000, 600);
+        ColumnVector[] middle = new ColumnVector[view.columnCount()];
+        for (int column = 0; column < middle.length; column++) {
+            middle[column] = view.column(column).region(248, 300, io.signo.storage.memory.PageAllocator.transientPages());
+        }
+        Page shifted = new Page(300, middle);
+        int[][] selections = {range(10, 130), {131, 133, 134, 200}, {250}, range(0, 300), {5, 6, 8}, range(299, 300)};
+        Page[] sources = {whole, whole, whole, shifted, shifted, shifted};
+        long[] firstIds = {0, 0, 0, 1248, 1248, 1248};
+        PageAccumulator accumulator = new PageAccumulator();
+        List<Long> expected = new ArrayList<>();
+        for (int i = 0; i < selections.length; i++) {
+            int[] positions = selections[i];
+            accumulator.prepare(sources[i]);
+            for (int column = 0; column < sources[i].columnCount(); column++) {
+                accumulator.appendColumn(column, sources[i].column(column), positions, positions.length);
+            }
+            accumulator.commit(positions.length);
+            for (int position : positions) {
+                expected.add(firstIds[i] + position);
+            }
+        }
+        Page accumulated = accumulator.view();
+        assertEquals(expected.size(), accumulated.positionCount());
+        for (int row = 0; row < expected.size(); row++) {
+            assertRow(accumulated, row, expected.get(row));
+        }
+        assertEquals(accumulated.retainedBytes(), accumulator.bytes());
+    }
+
+    private static int[] range(int from, int to)
+    {
+        int[] positions = new int[to - from];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = from + i;
+        }
+        return positions;
+    }
+
     @Test
     void scattersLongDecimalsWordForWord()
     {

@@ -6,6 +6,7 @@ import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +50,7 @@ class PagePartitionerTest
         return new Page(rowCount, columns);
     }
 
-    /** Empty strings, short ones, ones around the word-copy limit and long ones. */
+    /** Empty strings, short ones, ones around the word-copy limit and long ones; some letters take two or three bytes (negative when signed). */
     private static String randomString(SplittableRandom random)
     {
         int length = switch (random.nextInt(4)) {
@@ -60,7 +61,8 @@ class PagePartitionerTest
         };
         StringBuilder text = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
-            text.append((char) ('a' + random.nextInt(random.nextBoolean() ? 2 : 26)));
+            int letter = random.nextInt(40);
+            text.append(letter < 30 ? (char) ('a' + letter % 26) : letter < 35 ? '\u00e9' : '\u20ac');
         }
         return text.toString();
     }
@@ -93,6 +95,74 @@ class PagePartitionerTest
                 checkPartitioning(new SplittableRandom(31L * partitionCount + keys.length), keys, partitionCount, 0, 1);
             }
         }
+    }
+
+    /**
+     * The partition of every row is the documented hash, computed here row by row from the values
+     * the way the partitioner computed it before it was vectorized: tables on disk are laid out by it,
+     * so a faster computation must give the same partitions.
+     */
+    @Test
+    void partitionsAreTheRowByRowHashModuloTheCount()
+    {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int[] keys : new int[][] {{2}, {1}, {0}, {3}, {5}, {6}, {VARCHAR}, {0, 1, 3}, {4, 5, 6, VARCHAR}, {VARCHAR, 2}, {}}) {
+            for (int partitionCount : new int[] {1, 2, 3, 4, 5, 6, 7, 8, 12, 100, 1000, 4096, 65_537, Integer.MAX_VALUE}) {
+                PartitionHasher hasher = new PartitionHasher(keys, partitionCount);
+                for (int rowCount : new int[] {0, 1, 300, 1025}) {
+                    Page page = randomPage(random, rowCount, rowCount == 300 ? 0.0 : 0.2);
+                    int[] partitions = new int[rowCount];
+                    hasher.partitions(page, new long[rowCount], partitions);
+                    for (int position = 0; position < rowCount; position++) {
+                        long expected = (mix(referenceHash(page, position, keys)) >>> 1) % partitionCount;
+                        assertEquals(expected, partitions[position], "row " + position + " of " + rowCount + " by " + Arrays.toString(keys) + " into " + partitionCount);
+                    }
+                }
+            }
+        }
+    }
+
+    private static long referenceHash(Page page, int position, int[] keys)
+    {
+        long hash = 0;
+        for (int channel : keys) {
+            ColumnVector vector = page.column(channel);
+            long valueHash;
+            if (vector.isNull(position)) {
+                valueHash = 0;
+            }
+            else {
+                valueHash = switch (vector.type().physicalType()) {
+                    case BYTE -> vector.getBoolean(position) ? 1 : 2;
+                    case INT -> mix(vector.getInt(position));
+                    case LONG -> mix(vector.getLong(position));
+                    case INT128 -> {
+                        long high = vector.getInt128High(position);
+                        long low = vector.getInt128Low(position);
+                        yield high == (low >> 63) ? mix(low) : mix(high) * 31 + mix(low);
+                    }
+                    case DOUBLE -> {
+                        double value = vector.getDouble(position);
+                        yield mix(Double.doubleToLongBits(value == 0.0 ? 0.0 : value));
+                    }
+                    case BYTES -> {
+                        long stringHash = 1;
+                        for (byte b : vector.getString(position).getBytes(StandardCharsets.UTF_8)) {
+                            stringHash = stringHash * 31 + b;
+                        }
+                        yield mix(stringHash);
+                    }
+                };
+            }
+            hash = hash * 31 + valueHash;
+        }
+        return hash;
+    }
+
+    private static long mix(long value)
+    {
+        long h = value * 0x9E3779B97F4A7C15L;
+        return h ^ (h >>> 32);
     }
 
     @Test
