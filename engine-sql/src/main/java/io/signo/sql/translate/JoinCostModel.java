@@ -30,6 +30,7 @@ final class JoinCostModel
     /** How much larger the right side of a SEMI, ANTI or LEFT join must be estimated before its left side is hashed instead. */
     private static final double HASH_LEFT_SIDE_RATIO = 2.0;
     private static final String FINAL_STEP_ON_EVERY_WORKER = "aggregation finished on every worker";
+    private static final String REPLICATED_PROBE_ON_EVERY_WORKER = "replicated probe read on every worker";
 
     private final PlannerOptions options;
 
@@ -44,8 +45,12 @@ final class JoinCostModel
         return options.runtimeFilters();
     }
 
-    JoinPlacement place(PlanNode probe, PlanNode proposedBuild, List<Integer> probeKeys, List<Integer> buildKeys)
+    JoinPlacement place(JoinType type, PlanNode probe, PlanNode proposedBuild, List<Integer> probeKeys, List<Integer> buildKeys)
     {
+        JoinPlacement replicatedProbe = replicatedProbeOnEveryWorker(type, probe, proposedBuild);
+        if (replicatedProbe != null) {
+            return replicatedProbe;
+        }
         Distribution probeDistribution = probe.distribution();
         PlanNode build = proposedBuild;
         if (options.replicatedOnWorkers() && options.joinDistribution() != JoinDistributionMode.PARTITIONED && !probeDistribution.isSingle()
@@ -111,6 +116,37 @@ final class JoinCostModel
                 yield new JoinPlacement(probeExchange, ExchangeNode.remote(build, ExchangeKind.HASH, buildKeys), choice, probeExchange.distribution());
             }
         };
+    }
+
+    /**
+     * An INNER join whose probe side reads only replicated tables (one stream on the coordinator)
+     * and whose build side is on the workers: every worker reads the probe from its own copies and
+     * joins it with its share of the build rows, instead of gathering the build rows to the
+     * coordinator (and, for a join above on the workers, broadcasting the result back). Each build
+     * row is on one worker and meets every probe row there, so every matching pair comes out once,
+     * where its build row is. Not for outer, SEMI or ANTI joins, whose unmatched or matched probe rows
+     * would come out on every worker; not when every join must repartition, nor on one node. Null
+     * when the join is not of that shape.
+     */
+    private JoinPlacement replicatedProbeOnEveryWorker(JoinType type, PlanNode probe, PlanNode build)
+    {
+        Distribution buildDistribution = build.distribution();
+        if (type != JoinType.INNER || !options.replicatedOnWorkers() || options.joinDistribution() == JoinDistributionMode.PARTITIONED || !probe.distribution().isSingle()
+                || buildDistribution.isSingle() || buildDistribution.kind() == Distribution.Kind.REPLICATED) {
+            return null;
+        }
+        PlanNode local = onEveryWorker(probe);
+        if (local == null) {
+            return null;
+        }
+        JoinDistribution choice = new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, REPLICATED_PROBE_ON_EVERY_WORKER);
+        return new JoinPlacement(local, build, choice, buildDistribution);
+    }
+
+    /** Whether the placement reads a replicated probe on every worker, where the rows of the build side are ({@link #replicatedProbeOnEveryWorker}): the output is distributed as the build. */
+    static boolean buildSideDistributes(JoinPlacement placement)
+    {
+        return REPLICATED_PROBE_ON_EVERY_WORKER.equals(placement.choice().reason());
     }
 
     /**

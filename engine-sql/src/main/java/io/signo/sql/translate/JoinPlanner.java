@@ -92,7 +92,7 @@ final class JoinPlanner
         }
         JoinPlacement placement = sides.type() == JoinType.FULL
                 ? costModel.placeEachRowOnce(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys())
-                : costModel.place(sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys());
+                : costModel.place(sides.type(), sides.probe(), sides.build(), sides.probeKeys(), sides.buildKeys());
         if (repartitionsDistinctKeys(sides, placement)) {
             sides = withDistinctBuildKeys(sides);
             placement = new JoinPlacement(placement.probe(), ExchangeNode.remote(sides.build(), ExchangeKind.HASH, sides.buildKeys()), placement.choice(),
@@ -278,16 +278,18 @@ final class JoinPlanner
         FieldChannels channels = sides.channels().selectOutputs(fieldCount, sides.probeCount(), probeOutputs, buildOutputs);
 
         // the placement's distribution is the left side's: the probe's, or the build's when the left side is hashed
+        // or when a replicated probe is read where the build rows are
         int[] sourceOfOutput = new int[probeOutputs.size() + buildOutputs.size()];
         Arrays.fill(sourceOfOutput, -1);
-        List<Integer> leftOutputs = hashesLeft ? buildOutputs : probeOutputs;
-        int leftStart = hashesLeft ? probeOutputs.size() : 0;
+        boolean buildDistributes = hashesLeft || JoinCostModel.buildSideDistributes(placement);
+        List<Integer> leftOutputs = buildDistributes ? buildOutputs : probeOutputs;
+        int leftStart = buildDistributes ? probeOutputs.size() : 0;
         for (int i = 0; i < leftOutputs.size(); i++) {
             sourceOfOutput[leftStart + i] = leftOutputs.get(i);
         }
         // a FULL join's unmatched rows come out with NULL keys on any node: partitioned on neither side's keys
         Distribution distribution = type == JoinType.FULL && !placement.distribution().isSingle() ? Distribution.ANY : placement.distribution().project(sourceOfOutput);
-        if (type == JoinType.INNER && placement.distribution().kind() == Distribution.Kind.PARTITIONED && distribution.kind() != Distribution.Kind.PARTITIONED) {
+        if (type == JoinType.INNER && !buildDistributes && placement.distribution().kind() == Distribution.Kind.PARTITIONED && distribution.kind() != Distribution.Kind.PARTITIONED) {
             distribution = partitionedOnBuildKeys(placement.distribution(), sides, probe, build, probeOutputs, buildOutputs, distribution);
         }
         HashJoinNode node = new HashJoinNode(probe, build, type, HashJoinStrategy.LOOKUP, sides.probeKeys(), sides.buildKeys(), sides.residual(rexBuilder), sides.residualText(),

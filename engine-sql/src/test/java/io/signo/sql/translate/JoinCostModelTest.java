@@ -1,6 +1,7 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.ExchangeKind;
+import io.signo.core.operator.join.JoinType;
 import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.JoinDistribution;
@@ -31,7 +32,7 @@ class JoinCostModelTest
     private static JoinPlacement place(PlanNode probe, PlanNode build, int workers, JoinDistributionMode mode)
     {
         PlannerOptions options = new PlannerOptions(workers, mode, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, true);
-        return new JoinCostModel(options).place(probe, build, List.of(0), List.of(0));
+        return new JoinCostModel(options).place(JoinType.INNER, probe, build, List.of(0), List.of(0));
     }
 
     @Test
@@ -93,7 +94,7 @@ class JoinCostModelTest
         assertEquals(JoinDistribution.Kind.BROADCAST, placement.choice().kind());
 
         PlannerOptions oneProcess = new PlannerOptions(1, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, false);
-        assertEquals(JoinDistribution.Kind.COLOCATED, new JoinCostModel(oneProcess).place(probe, values, List.of(0), List.of(0)).choice().kind());
+        assertEquals(JoinDistribution.Kind.COLOCATED, new JoinCostModel(oneProcess).place(JoinType.INNER, probe, values, List.of(0), List.of(0)).choice().kind());
     }
 
     @Test
@@ -105,5 +106,37 @@ class JoinCostModelTest
         assertEquals(JoinDistribution.Kind.SINGLE, placement.choice().kind());
         assertEquals(ExchangeKind.GATHER, assertInstanceOf(ExchangeNode.class, placement.build()).kind());
         assertEquals(Distribution.SINGLE, placement.distribution());
+    }
+
+    @Test
+    void aReplicatedProbeIsReadWhereTheBuildRowsAre()
+    {
+        PlanNode nation = scan("nation", Partitioning.replicatedTable(), 25);
+        PlanNode build = scan("facts", Partitioning.hash("facts_key"), 1_000);
+        PlannerOptions cluster = new PlannerOptions(2, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, true, true, true);
+        JoinPlacement placement = new JoinCostModel(cluster).place(JoinType.INNER, nation, build, List.of(0), List.of(0));
+        assertEquals(JoinDistribution.Kind.COLOCATED, placement.choice().kind());
+        assertTrue(JoinCostModel.buildSideDistributes(placement));
+        TableScanNode probe = assertInstanceOf(TableScanNode.class, placement.probe());
+        assertTrue(probe.onEveryWorker());
+        assertEquals(Distribution.REPLICATED, probe.distribution());
+        assertSame(build, placement.build());
+        assertEquals(build.distribution(), placement.distribution());
+    }
+
+    @Test
+    void aReplicatedProbeOfAnOuterOrSemiJoinStaysOnTheCoordinator()
+    {
+        // every worker would emit the probe rows nothing (or something) matched on it: once per worker
+        PlanNode nation = scan("nation", Partitioning.replicatedTable(), 25);
+        PlanNode build = scan("facts", Partitioning.hash("facts_key"), 1_000);
+        PlannerOptions cluster = new PlannerOptions(2, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, true, true, true);
+        for (JoinType type : List.of(JoinType.LEFT, JoinType.SEMI, JoinType.ANTI)) {
+            JoinPlacement placement = new JoinCostModel(cluster).place(type, nation, build, List.of(0), List.of(0));
+            assertEquals(JoinDistribution.Kind.SINGLE, placement.choice().kind(), type.name());
+            assertEquals(ExchangeKind.GATHER, assertInstanceOf(ExchangeNode.class, placement.build()).kind(), type.name());
+        }
+        PlannerOptions partitioned = new PlannerOptions(2, JoinDistributionMode.PARTITIONED, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, true, true, true);
+        assertEquals(JoinDistribution.Kind.SINGLE, new JoinCostModel(partitioned).place(JoinType.INNER, nation, build, List.of(0), List.of(0)).choice().kind());
     }
 }
