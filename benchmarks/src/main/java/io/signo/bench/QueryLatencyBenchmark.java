@@ -70,6 +70,7 @@ public final class QueryLatencyBenchmark
                 WorkerProcesses workers = WorkerProcesses.start(WORKER_COUNT, WORKER_THREADS, "1g");
                 ClusterCoordinator cluster = new ClusterCoordinator(workers.addresses(), scaleFactor, WORKER_THREADS)) {
             StringBuilder stepReport = new StringBuilder();
+            StringBuilder threadReport = new StringBuilder("\n## A worker's threads over the cluster runs, per query: CPU ms / wake-ups (voluntary context switches)\n\n| statement | worker | threads |\n|---|---|---|\n");
             Session session = new Session("benchmark");
             for (String[] testCase : CASES) {
                 String sql = testCase[1];
@@ -78,9 +79,13 @@ public final class QueryLatencyBenchmark
                 Map<String, List<Double>> steps = new LinkedHashMap<>();
                 QueryExecution[] last = new QueryExecution[1];
                 long[] cpuBefore = new long[WORKER_COUNT + 1];
+                ThreadActivity[] threadsBefore = new ThreadActivity[WORKER_COUNT];
                 double[] onCluster = timings(runs, warmUpRuns, run -> {
                     if (run == 0) {
                         cpuNanos(workers, cpuBefore);
+                        for (int i = 0; i < WORKER_COUNT; i++) {
+                            threadsBefore[i] = ThreadActivity.of(workers.process(i).pid());
+                        }
                     }
                     // what a client sees: the whole result, which may come before the workers' reports of their end
                     ResultStream stream = cluster.start(session, sql, new QueryControl(), _ -> {});
@@ -96,6 +101,9 @@ public final class QueryLatencyBenchmark
                 });
                 long[] cpuAfter = new long[WORKER_COUNT + 1];
                 cpuNanos(workers, cpuAfter);
+                for (int i = 0; i < WORKER_COUNT; i++) {
+                    threadReport.append(String.format(Locale.ROOT, "| %s | worker %d | %s |%n", testCase[0], i, ThreadActivity.of(workers.process(i).pid()).perQuerySince(threadsBefore[i], runs)));
+                }
                 StringBuilder cpu = new StringBuilder();
                 for (int i = 0; i <= WORKER_COUNT; i++) {
                     cpu.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", (cpuAfter[i] - cpuBefore[i]) / 1e6 / runs));
@@ -112,7 +120,8 @@ public final class QueryLatencyBenchmark
                 });
             }
             System.out.print(stepReport);
-            report.append("\n## Steps of the cluster runs\n").append(stepReport);
+            System.out.print(threadReport);
+            report.append("\n## Steps of the cluster runs\n").append(stepReport).append(threadReport);
         }
         Files.createDirectories(output);
         Path file = output.resolve("query-latency.md");

@@ -8,8 +8,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,11 +28,25 @@ public final class ExchangeRouter
 {
     private record Early(String peer, ExchangeMessage message) {}
 
+    /**
+     * How many closed exchanges are remembered, so that a producer announcing its channel late is told
+     * at once that the consumers are gone; bounded because a process serves queries without end.
+     */
+    static final int CLOSED_REMEMBERED = 8192;
+
     private final NodeTransport transport;
     private final Object lock = new Object();
     private final Map<ExchangeId, NetworkExchange> exchanges = new HashMap<>();
     private final Map<ExchangeId, List<Early>> early = new HashMap<>();
-    private final Set<ExchangeId> closed = new HashSet<>();
+    /** The latest closed exchanges, oldest first; guarded by the lock. */
+    private final Set<ExchangeId> closed = Collections.newSetFromMap(new LinkedHashMap<>()
+    {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ExchangeId, Boolean> eldest)
+        {
+            return size() > CLOSED_REMEMBERED;
+        }
+    });
     private final Map<String, LinkCompression> compression = new ConcurrentHashMap<>();
 
     public ExchangeRouter(NodeTransport transport)
@@ -62,6 +77,14 @@ public final class ExchangeRouter
             for (Early message : waiting) {
                 deliver(exchange, message.peer(), message.message());
             }
+        }
+    }
+
+    /** How many exchanges are registered now: those of the queries under way in this process. */
+    public int registeredCount()
+    {
+        synchronized (lock) {
+            return exchanges.size();
         }
     }
 

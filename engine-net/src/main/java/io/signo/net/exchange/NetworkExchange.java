@@ -8,8 +8,11 @@ import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.PeerDeadException;
 import io.signo.storage.memory.MemoryPool;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -34,6 +37,8 @@ public final class NetworkExchange
     private final ExchangeId id;
     private final ExchangeKind kind;
     private final List<String> partitionOwners;
+    /** The partitions of each owning node, in node order of first appearance; shared by the sinks, read only. */
+    private final int[][] partitionsByNode;
     private final int[] hashChannels;
     /** Above 0: hash rows to the node holding their partition of a stored table of that many (see {@link io.signo.core.exchange.PagePartitioner}). */
     private final int tableBuckets;
@@ -43,6 +48,8 @@ public final class NetworkExchange
     private final NetworkExchangeSource[] sources;
     private final Map<String, NetworkSink> sinks = new ConcurrentHashMap<>();
     private final List<NetworkSink> sinkList = new CopyOnWriteArrayList<>();
+    /** What {@link #whenSinksDone} returned before every sink existed; completed by a failure. */
+    private final List<CompletableFuture<Void>> awaitingFailure = new CopyOnWriteArrayList<>();
     private volatile RuntimeException failure;
 
     public NetworkExchange(
@@ -80,6 +87,7 @@ public final class NetworkExchange
         this.id = requireNonNull(id, "id is null");
         this.kind = requireNonNull(kind, "kind is null");
         this.partitionOwners = List.copyOf(requireNonNull(partitionOwners, "partitionOwners is null"));
+        this.partitionsByNode = partitionsByNode(this.partitionOwners);
         this.config = requireNonNull(config, "config is null");
         if (partitionOwners.isEmpty()) {
             throw new IllegalArgumentException("an exchange needs at least one partition");
@@ -126,6 +134,33 @@ public final class NetworkExchange
     public List<String> partitionOwners()
     {
         return partitionOwners;
+    }
+
+    int[][] partitionsByNode()
+    {
+        return partitionsByNode;
+    }
+
+    /** The partitions of each owning node, in node order of first appearance. */
+    private static int[][] partitionsByNode(List<String> owners)
+    {
+        Map<String, Integer> nodeOf = new HashMap<>();
+        int[] node = new int[owners.size()];
+        int[] sizes = new int[owners.size()];
+        for (int partition = 0; partition < owners.size(); partition++) {
+            Integer index = nodeOf.putIfAbsent(owners.get(partition), nodeOf.size());
+            node[partition] = index == null ? nodeOf.size() - 1 : index;
+            sizes[node[partition]]++;
+        }
+        int[][] groups = new int[nodeOf.size()][];
+        for (int index = 0; index < groups.length; index++) {
+            groups[index] = new int[sizes[index]];
+        }
+        int[] filled = new int[groups.length];
+        for (int partition = 0; partition < owners.size(); partition++) {
+            groups[node[partition]][filled[node[partition]]++] = partition;
+        }
+        return groups;
     }
 
     public ExchangeStats stats()
@@ -181,6 +216,34 @@ public final class NetworkExchange
         return sink;
     }
 
+    /**
+     * Completes once nothing more will leave this process's sinks: every local producer's sink was
+     * created and each of its channels sent its end of stream (after its last message), was closed by
+     * its consumer, or failed; at once when the exchange failed. The producers' drivers may end before
+     * that, their last messages still waiting for credit, so the exchange must take frames until then.
+     */
+    public CompletableFuture<Void> whenSinksDone()
+    {
+        List<CompletableFuture<Void>> channels = new ArrayList<>();
+        synchronized (sinkList) {
+            if (failure != null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (sinkList.size() < localProducerCount) {
+                // a producer that was never created will never end: only a failure ends this exchange
+                CompletableFuture<Void> failed = new CompletableFuture<>();
+                awaitingFailure.add(failed);
+                return failed;
+            }
+            for (NetworkSink sink : sinkList) {
+                for (int partition = 0; partition < sources.length; partition++) {
+                    channels.add(sink.channel(partition).whenDone());
+                }
+            }
+        }
+        return CompletableFuture.allOf(channels.toArray(CompletableFuture[]::new));
+    }
+
     /** The source of a partition this process hosts. */
     @Override
     public ExchangeSource source(int partition)
@@ -204,6 +267,9 @@ public final class NetworkExchange
                 return;
             }
             failure = cause instanceof RuntimeException runtime ? runtime : new RuntimeException(cause.getMessage(), cause);
+        }
+        for (CompletableFuture<Void> waiting : awaitingFailure) {
+            waiting.complete(null);
         }
         for (NetworkExchangeSource source : sources) {
             if (source != null) {

@@ -394,8 +394,15 @@ final class NetworkExchangeSource
         long granted = consumed + channel.windowBytes;
         if (channel.localSender != null) {
             channel.localSender.creditGranted(granted, consumed, idleNanos.get());
+            return;
         }
-        else {
+        boolean ended;
+        synchronized (lock) {
+            ended = channel.ended;
+        }
+        // a sender's end of stream follows its last message: once it came, credit would wake the
+        // sender's event loop for nothing (a short query's one message and its end arrive together)
+        if (!ended) {
             transport.send(channel.peer, new ExchangeMessage.Credit(exchangeId, partition, channel.sender, granted, consumed, idleNanos.get()).toFrame());
         }
     }

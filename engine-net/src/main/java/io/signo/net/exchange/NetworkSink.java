@@ -12,9 +12,7 @@ import io.signo.storage.vector.ColumnVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import static java.util.Objects.requireNonNull;
@@ -98,7 +96,7 @@ final class NetworkSink
         for (int i = 0; i < destinationCount; i++) {
             localPages.add(new ArrayList<>());
         }
-        this.partitionsByNode = partitionsByNode(exchange.partitionOwners());
+        this.partitionsByNode = exchange.partitionsByNode();
         this.broadcastNext = new int[partitionsByNode.length];
         this.partitioner = kind == ExchangeKind.HASH ? new PagePartitioner(hashChannels, channels.length, tableBuckets, partitionsByNode.length) : null;
         boolean anyLocal = false;
@@ -109,21 +107,6 @@ final class NetworkSink
         }
         this.broadcastToLocal = anyLocal;
         this.broadcastToRemote = anyRemote;
-    }
-
-    /** The partitions of each owning node, in node order of first appearance. */
-    private static int[][] partitionsByNode(List<String> owners)
-    {
-        Map<String, List<Integer>> byNode = new LinkedHashMap<>();
-        for (int partition = 0; partition < owners.size(); partition++) {
-            byNode.computeIfAbsent(owners.get(partition), ignored -> new ArrayList<>()).add(partition);
-        }
-        int[][] groups = new int[byNode.size()][];
-        int index = 0;
-        for (List<Integer> partitions : byNode.values()) {
-            groups[index++] = partitions.stream().mapToInt(Integer::intValue).toArray();
-        }
-        return groups;
     }
 
     OutboundChannel channel(int partition)

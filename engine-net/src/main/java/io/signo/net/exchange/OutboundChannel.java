@@ -56,6 +56,8 @@ final class OutboundChannel
     private long writeWaitStart;
     private boolean waitingForWritability;
     private CompletableFuture<Void> progress = new CompletableFuture<>();
+    /** Completes once nothing more will leave: the end of stream was sent, the consumer closed, or the channel failed. */
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
 
     private OutboundChannel(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, NetworkExchangeSource localSource, ExchangeStats stats,
             LinkCompression compression)
@@ -203,6 +205,17 @@ final class OutboundChannel
             dropQueue();
         }
         signalProgress();
+        done.complete(null);
+    }
+
+    /**
+     * Completes once nothing more will leave this channel: its end of stream was sent (after every
+     * message), its consumer closed, or it failed. A producer's driver may end before that, its last
+     * messages still waiting here for credit.
+     */
+    CompletableFuture<Void> whenDone()
+    {
+        return done;
     }
 
     void fail(RuntimeException cause)
@@ -215,6 +228,7 @@ final class OutboundChannel
             dropQueue();
         }
         signalProgress();
+        done.complete(null);
     }
 
     /** The credit window the consumer grants this channel now: granted minus consumed bytes. */
@@ -255,6 +269,7 @@ final class OutboundChannel
     private void trySend()
     {
         boolean sent = false;
+        boolean ended = false;
         synchronized (lock) {
             while (failure == null && !closedByConsumer) {
                 OutboundMessage message = queue.peek();
@@ -262,6 +277,7 @@ final class OutboundChannel
                     if (endQueued && !endSent) {
                         endSent = true;
                         transmitEnd();
+                        ended = true;
                     }
                     break;
                 }
@@ -305,6 +321,9 @@ final class OutboundChannel
         }
         if (sent) {
             signalProgress();
+        }
+        if (ended) {
+            done.complete(null);
         }
     }
 

@@ -86,6 +86,8 @@ public final class NodeTransport
     private final SegmentFrameHandler[] segmentFrameHandlers = new SegmentFrameHandler[128];
     private final Map<String, Long> roundTripNanos = new ConcurrentHashMap<>();
     private final Map<Long, PendingRequest> pendingRequests = new ConcurrentHashMap<>();
+    /** The id of a request whose sender wants no response ({@link #tell}); the ids of requests start at 1. */
+    private static final long NO_RESPONSE = 0;
     private final AtomicLong nextRequestId = new AtomicLong();
     private final List<Consumer<String>> deadPeerListeners = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
@@ -253,11 +255,34 @@ public final class NodeTransport
             // a dead peer gets one new connection attempt; failing it fails this request
             deadPeers.remove(peer);
         }
+        connection(peer).send(new Frame(FrameType.REQUEST, requestPayload(id, method, payload)));
+        return future;
+    }
+
+    /**
+     * Sends {@code payload} to the handler of {@code method} on {@code peer}, wanting no answer: for a
+     * message whose sender has nothing to do with the answer (a worker's report of its end), which
+     * would only wake the sender's event loop once more. Nothing tells the sender whether it arrived
+     * or what the handler made of it (a handler's failure is logged where it ran); a dead peer is
+     * found by its connection and heartbeats, as for any other frame. Never blocks.
+     */
+    public void tell(String peer, String method, byte[] payload)
+    {
+        requireNonNull(peer, "peer is null");
+        requireNonNull(method, "method is null");
+        requireNonNull(payload, "payload is null");
+        if (closed) {
+            return;
+        }
+        connection(peer).send(new Frame(FrameType.REQUEST, requestPayload(NO_RESPONSE, method, payload)));
+    }
+
+    private static byte[] requestPayload(long id, String method, byte[] payload)
+    {
         byte[] methodBytes = method.getBytes(StandardCharsets.UTF_8);
         ByteBuffer buffer = ByteBuffer.allocate(Long.BYTES + Integer.BYTES + methodBytes.length + payload.length);
         buffer.putLong(id).putInt(methodBytes.length).put(methodBytes).put(payload);
-        connection(peer).send(new Frame(FrameType.REQUEST, buffer.array()));
-        return future;
+        return buffer.array();
     }
 
     /** Sends a frame to a peer, opening the connection if needed. Never blocks. */
@@ -474,23 +499,36 @@ public final class NodeTransport
             catch (RuntimeException e) {
                 served = CompletableFuture.failedFuture(e);
             }
-            served.whenComplete((result, failure) -> respond(channel, failure == null ? responseFrame(id, result) : errorFrame(id, unwrapCompletion(failure))));
+            served.whenComplete((result, failure) -> answer(channel, id, method, result, failure == null ? null : unwrapCompletion(failure)));
             return;
         }
         handlerExecutor.execute(() -> {
-            Frame response;
+            byte[] result = null;
+            Throwable failure = null;
             try {
                 Function<byte[], byte[]> handler = requestHandlers.get(method);
                 if (handler == null) {
                     throw new IllegalArgumentException("no handler for method " + method + " on " + localAddress);
                 }
-                response = responseFrame(id, handler.apply(body));
+                result = handler.apply(body);
             }
             catch (Throwable e) {
-                response = errorFrame(id, e);
+                failure = e;
             }
-            respond(channel, response);
+            answer(channel, id, method, result, failure);
         });
+    }
+
+    /** Answers a request, unless its sender wants no answer: then a failure is only logged, here. */
+    private void answer(Channel channel, long id, String method, byte[] result, Throwable failure)
+    {
+        if (id == NO_RESPONSE) {
+            if (failure != null) {
+                LOG.log(System.Logger.Level.WARNING, localAddress + ": handling " + method + " failed", failure);
+            }
+            return;
+        }
+        respond(channel, failure == null ? responseFrame(id, result) : errorFrame(id, failure));
     }
 
     private static Frame responseFrame(long id, byte[] result)

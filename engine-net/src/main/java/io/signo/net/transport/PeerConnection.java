@@ -22,10 +22,15 @@ import static java.util.Objects.requireNonNull;
  * in a row, or an event loop that grants credit to several senders while it reads, so wakes the
  * event loop once and makes one gathering write, and the peer reads the burst at once instead of
  * waking its own threads for each frame. Nothing waits for more frames: the task runs as soon as
- * the event loop gets to it. Thread safe; {@link #send} never blocks.
+ * the event loop gets to it, except that a thread inside {@link #holdingBursts} schedules the task
+ * only when it leaves (a worker starting a query announces its channels and answers the start in
+ * one burst). Thread safe; {@link #send} never blocks.
  */
 public final class PeerConnection
 {
+    /** The connections whose burst this thread holds back until it leaves {@link #holdingBursts}; null outside it. */
+    private static final ThreadLocal<List<PeerConnection>> HELD = new ThreadLocal<>();
+
     private final String peer;
     private final Object lock = new Object();
     private Channel channel;
@@ -74,9 +79,73 @@ public final class PeerConnection
     {
         outbox.add(frame);
         if (!burstScheduled) {
-            burstScheduled = true;
-            Channel target = channel;
-            target.eventLoop().execute(() -> writeBurst(target));
+            List<PeerConnection> held = HELD.get();
+            if (held != null) {
+                if (!held.contains(this)) {
+                    held.add(this);
+                }
+                return;
+            }
+            scheduleBurst();
+        }
+    }
+
+    /** Under the lock. */
+    private void scheduleBurst()
+    {
+        burstScheduled = true;
+        Channel target = channel;
+        target.eventLoop().execute(() -> writeBurst(target));
+    }
+
+    /**
+     * Runs {@code work} on this thread, holding back the bursts of the frames it sends (to any peer)
+     * until it returns: they then leave in one burst per connection, with one wake-up of its event
+     * loop, instead of one burst for the first frame and another for the rest. For short work that
+     * sends a few frames and must not wait: nothing else waits for the held frames (another thread's
+     * frame to the same peer takes them along). Nested calls hold until the outermost returns.
+     */
+    public static void holdingBursts(Runnable work)
+    {
+        if (HELD.get() != null) {
+            work.run();
+            return;
+        }
+        List<PeerConnection> held = new ArrayList<>(2);
+        HELD.set(held);
+        try {
+            work.run();
+        }
+        finally {
+            HELD.remove();
+            for (PeerConnection connection : held) {
+                connection.releaseBurst();
+            }
+        }
+    }
+
+    private void releaseBurst()
+    {
+        synchronized (lock) {
+            if (!burstScheduled && !outbox.isEmpty() && failure == null && channel != null) {
+                scheduleBurst();
+            }
+        }
+    }
+
+    /** Frames waiting in the outbox for a burst not yet written (for tests). */
+    int framesWaiting()
+    {
+        synchronized (lock) {
+            return outbox.size();
+        }
+    }
+
+    /** Whether a task that writes the outbox is queued on the event loop (for tests). */
+    boolean isBurstScheduled()
+    {
+        synchronized (lock) {
+            return burstScheduled;
         }
     }
 

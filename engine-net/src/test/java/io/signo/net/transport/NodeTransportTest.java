@@ -27,6 +27,7 @@ import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -77,6 +78,26 @@ class NodeTransportTest
         // an empty payload, and the reverse direction over the connection the first process opened
         assertEquals("echo:", new String(first.request(second.localAddress(), "echo", new byte[0]).get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8));
         assertArrayEquals(new byte[] {3}, second.request(first.localAddress(), "size", new byte[3]).get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aToldMessageReachesItsHandlerAndAFailingOneLeavesTheConnectionServing()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        CompletableFuture<String> told = new CompletableFuture<>();
+        second.registerHandler("report", payload -> {
+            told.complete(new String(payload, StandardCharsets.UTF_8));
+            return new byte[0];
+        });
+        second.registerHandler("broken", _ -> {
+            throw new IllegalStateException("broken handler");
+        });
+        second.registerHandler("echo", payload -> payload);
+        first.tell(second.localAddress(), "broken", new byte[0]);
+        first.tell(second.localAddress(), "report", "done".getBytes(StandardCharsets.UTF_8));
+        assertEquals("done", told.get(5, TimeUnit.SECONDS));
+        assertArrayEquals(new byte[] {7}, first.request(second.localAddress(), "echo", new byte[] {7}).get(5, TimeUnit.SECONDS));
     }
 
     @Test
@@ -152,6 +173,38 @@ class NodeTransportTest
         }
         assertTrue(received.await(5, TimeUnit.SECONDS), received.getCount() + " frames missing");
         assertEquals(List.of(), outOfOrder);
+    }
+
+    @Test
+    void framesSentWhileBurstsAreHeldLeaveTogetherInOrderWhenTheHoldEnds()
+            throws Exception
+    {
+        startBoth(TransportConfig.DEFAULT);
+        int frames = 20;
+        List<Integer> arrived = new CopyOnWriteArrayList<>();
+        CountDownLatch received = new CountDownLatch(frames);
+        second.registerFrameHandler(FrameType.EXCHANGE_END, (_, frame) -> {
+            arrived.add(ByteBuffer.wrap(frame.payload()).getInt());
+            received.countDown();
+        });
+        String secondAddress = second.localAddress();
+        PeerConnection connection = first.connection(secondAddress);
+        // once answered, the connection is up and its outbox written: a frame sent now waits in the outbox
+        first.request(secondAddress, "absent", new byte[0]).handle((_, _) -> null).get(5, TimeUnit.SECONDS);
+        PeerConnection.holdingBursts(() -> PeerConnection.holdingBursts(() -> {
+            for (int i = 0; i < frames; i++) {
+                first.send(secondAddress, new Frame(FrameType.EXCHANGE_END, ByteBuffer.allocate(Integer.BYTES).putInt(i).array()));
+            }
+            // the outer hold holds them too: no burst scheduled, every frame still in the outbox
+            assertEquals(frames, connection.framesWaiting());
+            assertFalse(connection.isBurstScheduled());
+        }));
+        assertTrue(received.await(5, TimeUnit.SECONDS), received.getCount() + " frames missing");
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < frames; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, arrived);
     }
 
     @Test

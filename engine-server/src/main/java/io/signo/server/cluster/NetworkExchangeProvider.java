@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
@@ -82,6 +83,12 @@ final class NetworkExchangeProvider
     Collection<NetworkExchange> exchanges()
     {
         return exchanges.values();
+    }
+
+    /** Completes once nothing more will leave this process's sinks of the query's exchanges ({@link NetworkExchange#whenSinksDone}). */
+    CompletableFuture<Void> whenSinksDone()
+    {
+        return CompletableFuture.allOf(exchanges.values().stream().map(NetworkExchange::whenSinksDone).toArray(CompletableFuture[]::new));
     }
 
     void failAll(Throwable cause)

@@ -5,6 +5,7 @@ import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.core.operator.write.TableWrite;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.PeerConnection;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.CopyFileRequest;
@@ -111,10 +112,21 @@ public final class WorkerServer
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
         transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
-        // a query's start goes from the event loop straight to a driver thread, which then runs its first driver
+        // a query's start goes from the event loop straight to a driver thread, which then runs its first
+        // driver; the announcements of its channels and the answer to the start leave in one burst
         transport.registerHandOverHandler(ClusterMessages.EXECUTE, payload -> {
             long arrived = System.nanoTime();
-            return executor.runSetup(() -> execute(payload, arrived)).thenApply(_ -> new byte[0]);
+            CompletableFuture<byte[]> started = new CompletableFuture<>();
+            executor.runSetup(() -> PeerConnection.holdingBursts(() -> {
+                try {
+                    execute(payload, arrived);
+                    started.complete(new byte[0]);
+                }
+                catch (Throwable e) {
+                    started.completeExceptionally(e);
+                }
+            }));
+            return started;
         });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
             cancel(QueryMessageCodec.decodeCancel(payload));
@@ -158,6 +170,12 @@ public final class WorkerServer
         task.stopReason().compareAndSet(null, reason);
         task.exchanges().failAll(reason);
         task.done().cancel(true);
+    }
+
+    /** How many exchanges this worker holds open: those of the queries it runs now. */
+    int openExchangeCount()
+    {
+        return router.registeredCount();
     }
 
     /** host:port this worker listens on. */
@@ -304,7 +322,11 @@ public final class WorkerServer
             SignoException error = failure == null ? null : stopped != null ? stopped : SignoEngine.translateFailure(unwrap(failure));
             TaskDone report = new TaskDone(request.queryId(), request.nodeIndex(), error == null ? null : error.getMessage(),
                     error == null ? 0 : error.errorCode().number(), ExchangeCountersSnapshot.of(exchanges), statistics.operators(), statistics.peakBytes(), steps.steps());
-            transport.request(request.coordinatorAddress(), ClusterMessages.TASK_DONE, QueryMessageCodec.encode(report));
+            // the drivers may end with their last messages still waiting for credit: once they are sent
+            // (or the query failed), the exchanges leave the router, their buffers going with the query
+            exchanges.whenSinksDone().whenComplete((_, _) -> exchanges.closeAll());
+            // wanting no answer: the coordinator's would only wake this worker's event loop once more
+            transport.tell(request.coordinatorAddress(), ClusterMessages.TASK_DONE, QueryMessageCodec.encode(report));
         });
     }
 

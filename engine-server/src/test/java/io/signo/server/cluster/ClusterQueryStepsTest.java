@@ -1,18 +1,25 @@
 package io.signo.server.cluster;
 
+import io.signo.sql.QueryControl;
 import io.signo.sql.QuerySteps;
 import io.signo.sql.ResultRows;
+import io.signo.sql.ResultStream;
+import io.signo.sql.Session;
+import io.signo.sql.execution.QueryExecution;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The steps of a query on two workers, as the REST API and --stats show them, and the round trips it does not make. */
+/** The steps of a query on two workers, as the REST API and --stats show them, the round trips it does not make, and what it leaves behind. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterQueryStepsTest
 {
@@ -60,6 +67,34 @@ class ClusterQueryStepsTest
         List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
         assertTrue(steps.stream().allMatch(step -> step.node().equals(QuerySteps.COORDINATOR) && !step.name().startsWith("worker")), steps.toString());
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("parsed and optimized", "coordinator tasks started", "coordinator tasks ended", "result complete"));
+    }
+
+    @Test
+    void aWorkerHoldsNoExchangeOfAQueryThatEnded()
+    {
+        Session session = new Session("steps");
+        // one stage gathered to the coordinator, and a hash exchange between the workers before it
+        Map<String, Integer> rowCounts = Map.of("SELECT count(*) FROM orders", 1, "SELECT o_orderpriority, count(*) FROM orders GROUP BY o_orderpriority", 5);
+        rowCounts.forEach((sql, rows) -> {
+            for (int run = 0; run < 3; run++) {
+                ResultStream stream = coordinator.start(session, sql, new QueryControl(), _ -> {});
+                assertEquals(rows, ResultRows.toRows(stream.collect()).size(), sql);
+                ((QueryExecution) stream).tasksEnded().join();
+                // a worker closes them once its sinks sent their ends, which the root stage had before it ended
+                awaitNoOpenExchange(first, sql);
+                awaitNoOpenExchange(second, sql);
+            }
+        });
+    }
+
+    /** Waits (at most 10 s) until the worker holds no exchange; fails naming how many it still holds. */
+    private static void awaitNoOpenExchange(WorkerServer worker, String sql)
+    {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (worker.openExchangeCount() > 0 && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        assertEquals(0, worker.openExchangeCount(), sql);
     }
 
     /** The node's steps include {@code names}, each once, at non-decreasing times in this order. */
