@@ -30,7 +30,6 @@ final class JoinCostModel
     /** How much larger the right side of a SEMI, ANTI or LEFT join must be estimated before its left side is hashed instead. */
     private static final double HASH_LEFT_SIDE_RATIO = 2.0;
     private static final String FINAL_STEP_ON_EVERY_WORKER = "aggregation finished on every worker";
-    private static final String REPLICATED_PROBE_ON_EVERY_WORKER = "replicated probe read on every worker";
 
     private final PlannerOptions options;
 
@@ -139,14 +138,8 @@ final class JoinCostModel
         if (local == null) {
             return null;
         }
-        JoinDistribution choice = new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, REPLICATED_PROBE_ON_EVERY_WORKER);
-        return new JoinPlacement(local, build, choice, buildDistribution);
-    }
-
-    /** Whether the placement reads a replicated probe on every worker, where the rows of the build side are ({@link #replicatedProbeOnEveryWorker}): the output is distributed as the build. */
-    static boolean buildSideDistributes(JoinPlacement placement)
-    {
-        return REPLICATED_PROBE_ON_EVERY_WORKER.equals(placement.choice().reason());
+        JoinDistribution choice = new JoinDistribution(JoinDistribution.Kind.COLOCATED, Double.NaN, Double.NaN, Double.NaN, "replicated probe read on every worker");
+        return new JoinPlacement(local, build, choice, buildDistribution, true);
     }
 
     /**

@@ -96,7 +96,7 @@ final class JoinPlanner
         if (repartitionsDistinctKeys(sides, placement)) {
             sides = withDistinctBuildKeys(sides);
             placement = new JoinPlacement(placement.probe(), ExchangeNode.remote(sides.build(), ExchangeKind.HASH, sides.buildKeys()), placement.choice(),
-                    placement.distribution());
+                    placement.distribution(), placement.distributedAsBuild());
         }
         if (costModel.hashesKeptSide(sides.type(), placement, sides.probe(), sides.build())) {
             return keptRowsJoin(sides, placement);
@@ -281,7 +281,7 @@ final class JoinPlanner
         // or when a replicated probe is read where the build rows are
         int[] sourceOfOutput = new int[probeOutputs.size() + buildOutputs.size()];
         Arrays.fill(sourceOfOutput, -1);
-        boolean buildDistributes = hashesLeft || JoinCostModel.buildSideDistributes(placement);
+        boolean buildDistributes = hashesLeft || placement.distributedAsBuild();
         List<Integer> leftOutputs = buildDistributes ? buildOutputs : probeOutputs;
         int leftStart = buildDistributes ? probeOutputs.size() : 0;
         for (int i = 0; i < leftOutputs.size(); i++) {

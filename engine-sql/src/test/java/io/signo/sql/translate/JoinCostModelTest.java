@@ -116,7 +116,7 @@ class JoinCostModelTest
         PlannerOptions cluster = new PlannerOptions(2, JoinDistributionMode.AUTOMATIC, PlannerOptions.DEFAULT_BROADCAST_LIMIT_BYTES, true, true, true);
         JoinPlacement placement = new JoinCostModel(cluster).place(JoinType.INNER, nation, build, List.of(0), List.of(0));
         assertEquals(JoinDistribution.Kind.COLOCATED, placement.choice().kind());
-        assertTrue(JoinCostModel.buildSideDistributes(placement));
+        assertTrue(placement.distributedAsBuild());
         TableScanNode probe = assertInstanceOf(TableScanNode.class, placement.probe());
         assertTrue(probe.onEveryWorker());
         assertEquals(Distribution.REPLICATED, probe.distribution());
