@@ -21,6 +21,9 @@ final class HybridDecoder
 {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int PADDING = 2 * Long.BYTES;
+    /** Where {@link #runHeader} puts the header's length in bytes, above its at most 42 bits. */
+    private static final int HEADER_LENGTH_SHIFT = 56;
+    private static final long HEADER_BITS = (1L << HEADER_LENGTH_SHIFT) - 1;
 
     private byte[] data = new byte[64];
 
@@ -80,17 +83,9 @@ final class HybridDecoder
         int filled = 0;
         int out = kept;
         while (filled < count) {
-            long header = 0;
-            for (int shift = 0;; shift += 7) {
-                if (position >= limit || shift > 35) {
-                    throw new IllegalArgumentException("RLE run header runs past its data");
-                }
-                byte next = data[position++];
-                header |= (long) (next & 0x7f) << shift;
-                if (next >= 0) {
-                    break;
-                }
-            }
+            long run = runHeader(data, position, limit);
+            position += (int) (run >>> HEADER_LENGTH_SHIFT);
+            long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
@@ -168,17 +163,9 @@ final class HybridDecoder
         int position = 0;
         int filled = 0;
         while (filled < count) {
-            long header = 0;
-            for (int shift = 0;; shift += 7) {
-                if (position >= limit || shift > 35) {
-                    throw new IllegalArgumentException("RLE run header runs past its data");
-                }
-                byte next = data[position++];
-                header |= (long) (next & 0x7f) << shift;
-                if (next >= 0) {
-                    break;
-                }
-            }
+            long run = runHeader(data, position, limit);
+            position += (int) (run >>> HEADER_LENGTH_SHIFT);
+            long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
@@ -231,17 +218,9 @@ final class HybridDecoder
         int position = 0;
         int filled = 0;
         while (filled < count) {
-            long header = 0;
-            for (int shift = 0;; shift += 7) {
-                if (position >= limit || shift > 35) {
-                    throw new IllegalArgumentException("RLE run header runs past its data");
-                }
-                byte next = data[position++];
-                header |= (long) (next & 0x7f) << shift;
-                if (next >= 0) {
-                    break;
-                }
-            }
+            long run = runHeader(data, position, limit);
+            position += (int) (run >>> HEADER_LENGTH_SHIFT);
+            long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
@@ -285,6 +264,27 @@ final class HybridDecoder
         }
     }
 
+    /**
+     * The varint header of the run at {@code position} ({@code (length << 1) | 0} for a repeated run,
+     * {@code (groups << 1) | 1} for a bit-packed one), with the number of bytes it takes in the top
+     * byte: a header has at most six bytes of 7 bits.
+     */
+    private static long runHeader(byte[] data, int position, int limit)
+    {
+        long header = 0;
+        int at = position;
+        for (int shift = 0;; shift += 7) {
+            if (at >= limit || shift > 35) {
+                throw new IllegalArgumentException("RLE run header runs past its data");
+            }
+            byte next = data[at++];
+            header |= (long) (next & 0x7f) << shift;
+            if (next >= 0) {
+                return header | (long) (at - position) << HEADER_LENGTH_SHIFT;
+            }
+        }
+    }
+
     /** Checks the runs' bounds and copies them into {@code data}, zero padded for the unpacking loops; returns their length. */
     private int stage(MemorySegment source, long offset, long limit, int bitWidth)
     {
@@ -314,17 +314,9 @@ final class HybridDecoder
             if (runStart >= count) {
                 throw new IllegalArgumentException("RLE runs end before row " + (rows[next] - first) + " of " + count);
             }
-            long header = 0;
-            for (int shift = 0;; shift += 7) {
-                if (position >= limit || shift > 35) {
-                    throw new IllegalArgumentException("RLE run header runs past its data");
-                }
-                byte b = data[position++];
-                header |= (long) (b & 0x7f) << shift;
-                if (b >= 0) {
-                    break;
-                }
-            }
+            long run = runHeader(data, position, limit);
+            position += (int) (run >>> HEADER_LENGTH_SHIFT);
+            long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 int value = repeatedValue(data, position, limit, byteWidth);
                 position += byteWidth;
@@ -363,17 +355,9 @@ final class HybridDecoder
         int position = 0;
         int filled = 0;
         while (filled < count) {
-            long header = 0;
-            for (int shift = 0;; shift += 7) {
-                if (position >= limit || shift > 35) {
-                    throw new IllegalArgumentException("RLE run header runs past its data");
-                }
-                byte next = data[position++];
-                header |= (long) (next & 0x7f) << shift;
-                if (next >= 0) {
-                    break;
-                }
-            }
+            long run = runHeader(data, position, limit);
+            position += (int) (run >>> HEADER_LENGTH_SHIFT);
+            long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 long runLength = header >>> 1;
                 int value = repeatedValue(data, position, limit, byteWidth);

@@ -1,6 +1,7 @@
 package io.signo.storage.file.parquet;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
@@ -274,6 +275,32 @@ class HybridDecoderTest
         writePacked(runs, new int[16], 0, 16, 12);
         byte[] cut = Arrays.copyOf(runs.toByteArray(), runs.size() - 5);
         assertThrows(IllegalArgumentException.class, () -> decode(cut, 12, 16));
+    }
+
+    @Test
+    void aRunHeaderCutShortOrTooLongIsAnErrorOnEveryPath()
+    {
+        ByteArrayOutputStream runs = new ByteArrayOutputStream();
+        writeRepeated(runs, 3, 8, 4);
+        // a second header whose last byte says more follows, where the data ends; and one of seven bytes
+        byte[] cut = Arrays.copyOf(runs.toByteArray(), runs.size() + 1);
+        cut[cut.length - 1] = (byte) 0x81;
+        byte[] tooLong = Arrays.copyOf(runs.toByteArray(), runs.size() + 7);
+        Arrays.fill(tooLong, runs.size(), runs.size() + 6, (byte) 0x80);
+        for (byte[] bytes : new byte[][] {cut, tooLong}) {
+            MemorySegment data = MemorySegment.ofArray(bytes);
+            HybridDecoder decoder = new HybridDecoder();
+            assertRunHeaderError(() -> decoder.decode(data, 0, bytes.length, 4, 16, new int[16]));
+            assertRunHeaderError(() -> decoder.decodeAt(data, 0, bytes.length, 4, 16, new int[] {12}, 0, 1, 0, new int[16]));
+            assertRunHeaderError(() -> decoder.keep(data, 0, bytes.length, 4, 16, new boolean[17], 0, new int[16], 0));
+            assertRunHeaderError(() -> decoder.lookUp(data, 0, bytes.length, 4, 16, new long[16], new long[16]));
+            assertRunHeaderError(() -> decoder.lookUp(data, 0, bytes.length, 4, 16, new int[16], new int[16]));
+        }
+    }
+
+    private static void assertRunHeaderError(Executable decoding)
+    {
+        assertEquals("RLE run header runs past its data", assertThrows(IllegalArgumentException.class, decoding).getMessage());
     }
 
     private static int[] decode(byte[] runs, int bitWidth, int count)
