@@ -442,13 +442,11 @@ public final class PageAccumulator
             int start = sourceOffsets.getAtIndex(INT, position);
             int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
             if (length <= STEP_COPY_MAX_BYTES && start + length + 15L <= sourceBytes) {
-                long offset = 0;
-                do {
+                // an empty string copies nothing: a step would read 16 bytes where the check above allows 15
+                for (long offset = 0; offset < length; offset += 2 * Long.BYTES) {
                     target.set(LONG, written + offset, source.get(LONG, start + offset));
                     target.set(LONG, written + offset + Long.BYTES, source.get(LONG, start + offset + Long.BYTES));
-                    offset += 2 * Long.BYTES;
                 }
-                while (offset < length);
             }
             else {
                 ColumnVector.copyBytes(source, start, target, written, length);

@@ -6,6 +6,10 @@ import io.signo.storage.vector.ColumnVector;
 import io.signo.storage.vector.VectorBuilder;
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,6 +68,28 @@ class PageAccumulatorTest
         else {
             assertEquals(id % 11 == 0 ? "" : "name-" + id + "-" + "x".repeat((int) (id % 40)), page.column(4).getString(position));
         }
+    }
+
+    @Test
+    void gathersAnEmptyStringWhoseBytesEndFifteenBytesPastIt()
+    {
+        // a string column over memory of its own size (a page read from the network): "hello", then
+        // three empty strings at byte 5, the column's memory ending 15 bytes past them
+        MemorySegment bytes = Arena.ofAuto().allocate(20);
+        bytes.setString(0, "hello", StandardCharsets.US_ASCII);
+        MemorySegment offsets = Arena.ofAuto().allocate(5 * Integer.BYTES);
+        int[] ends = {0, 5, 5, 5, 5};
+        for (int i = 0; i < ends.length; i++) {
+            offsets.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, ends[i]);
+        }
+        Page input = new Page(4, new ColumnVector(Type.VARCHAR, 4, bytes, offsets, null));
+        PageAccumulator accumulator = new PageAccumulator();
+        accumulator.append(input, new int[] {3, 0, 1}, 3);
+        Page gathered = accumulator.view();
+        assertEquals(3, gathered.positionCount());
+        assertEquals("", gathered.column(0).getString(0));
+        assertEquals("hello", gathered.column(0).getString(1));
+        assertEquals("", gathered.column(0).getString(2));
     }
 
     @Test
