@@ -87,7 +87,7 @@ final class HybridDecoder
             position += (int) (run >>> HEADER_LENGTH_SHIFT);
             long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
-                int value = repeatedValue(data, position, limit, byteWidth);
+                int value = repeatedValue(data, position, limit, byteWidth, bitWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + (header >>> 1));
                 // a code of 32 bits may read as negative: unsigned, it lies outside any dictionary
@@ -167,7 +167,7 @@ final class HybridDecoder
             position += (int) (run >>> HEADER_LENGTH_SHIFT);
             long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
-                int value = repeatedValue(data, position, limit, byteWidth);
+                int value = repeatedValue(data, position, limit, byteWidth, bitWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + (header >>> 1));
                 Arrays.fill(values, filled, end, entries[value]);
@@ -222,7 +222,7 @@ final class HybridDecoder
             position += (int) (run >>> HEADER_LENGTH_SHIFT);
             long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
-                int value = repeatedValue(data, position, limit, byteWidth);
+                int value = repeatedValue(data, position, limit, byteWidth, bitWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + (header >>> 1));
                 Arrays.fill(values, filled, end, entries[value]);
@@ -318,7 +318,7 @@ final class HybridDecoder
             position += (int) (run >>> HEADER_LENGTH_SHIFT);
             long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
-                int value = repeatedValue(data, position, limit, byteWidth);
+                int value = repeatedValue(data, position, limit, byteWidth, bitWidth);
                 position += byteWidth;
                 int runEnd = (int) Math.min(count, runStart + (header >>> 1));
                 int end = first + runEnd;
@@ -360,7 +360,7 @@ final class HybridDecoder
             long header = run & HEADER_BITS;
             if ((header & 1) == 0) {
                 long runLength = header >>> 1;
-                int value = repeatedValue(data, position, limit, byteWidth);
+                int value = repeatedValue(data, position, limit, byteWidth, bitWidth);
                 position += byteWidth;
                 int end = (int) Math.min(count, filled + runLength);
                 Arrays.fill(values, into + filled, into + end, value);
@@ -431,7 +431,12 @@ final class HybridDecoder
     }
 
     /** The value of an RLE run: {@code byteWidth} little-endian bytes from {@code position}. */
-    private static int repeatedValue(byte[] data, int position, int limit, int byteWidth)
+    /**
+     * The value of a repeated run, in {@code byteWidth} bytes; a value wider than {@code bitWidth}
+     * bits is an error, so that every code this decoder gives, packed or repeated, is below
+     * 2^bitWidth (a dictionary of at least that many entries needs no further check).
+     */
+    private static int repeatedValue(byte[] data, int position, int limit, int byteWidth, int bitWidth)
     {
         if (position + byteWidth > limit) {
             throw new IllegalArgumentException("RLE run runs past its data");
@@ -439,6 +444,9 @@ final class HybridDecoder
         int value = 0;
         for (int b = 0; b < byteWidth; b++) {
             value |= (data[position + b] & 0xff) << (8 * b);
+        }
+        if (bitWidth < Integer.SIZE && value >>> bitWidth != 0) {
+            throw new IllegalArgumentException("RLE run's value " + value + " is wider than its " + bitWidth + " bits");
         }
         return value;
     }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.function.Executable;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -295,6 +296,25 @@ class HybridDecoderTest
             assertRunHeaderError(() -> decoder.keep(data, 0, bytes.length, 4, 16, new boolean[17], 0, new int[16], 0));
             assertRunHeaderError(() -> decoder.lookUp(data, 0, bytes.length, 4, 16, new long[16], new long[16]));
             assertRunHeaderError(() -> decoder.lookUp(data, 0, bytes.length, 4, 16, new int[16], new int[16]));
+        }
+    }
+
+    @Test
+    void aRepeatedValueWiderThanTheBitWidthIsAnErrorOnEveryPath()
+    {
+        // one byte holds a 1-bit value: 5 does not fit, so no code of a 2-entry dictionary may come of it
+        ByteArrayOutputStream runs = new ByteArrayOutputStream();
+        writeRepeated(runs, 5, 8, 1);
+        byte[] bytes = runs.toByteArray();
+        MemorySegment data = MemorySegment.ofArray(bytes);
+        HybridDecoder decoder = new HybridDecoder();
+        for (Executable decoding : List.<Executable>of(
+                () -> decoder.decode(data, 0, bytes.length, 1, 8, new int[8]),
+                () -> decoder.decodeAt(data, 0, bytes.length, 1, 8, new int[] {3}, 0, 1, 0, new int[8]),
+                () -> decoder.keep(data, 0, bytes.length, 1, 8, new boolean[3], 0, new int[8], 0),
+                () -> decoder.lookUp(data, 0, bytes.length, 1, 8, new long[2], new long[8]),
+                () -> decoder.lookUp(data, 0, bytes.length, 1, 8, new int[2], new int[8]))) {
+            assertEquals("RLE run's value 5 is wider than its 1 bits", assertThrows(IllegalArgumentException.class, decoding).getMessage());
         }
     }
 
