@@ -41,16 +41,13 @@ public final class PostgresColumnNames
             Map.entry("DATE", "date"), Map.entry("TIME", "time"), Map.entry("TIMESTAMP", "timestamp"), Map.entry("TIMESTAMP_WITH_LOCAL_TIME_ZONE", "timestamptz"),
             Map.entry("TIMESTAMP_TZ", "timestamptz"), Map.entry("VARBINARY", "bytea"), Map.entry("BINARY", "bytea"));
 
-    /** The query whose select list names the columns, or null when the statement is no query this can name. */
-    private final SqlNode query;
-    /** The select list's items before its first {@code *} (all of them without one); null for {@code VALUES}. */
+    /** The select list's items before its first {@code *} (all of them without one), null where unknown; null for {@code VALUES}. */
     private final List<String> leading;
     /** The select list's items after its last {@code *}, or none without one. */
     private final List<String> trailing;
 
-    private PostgresColumnNames(SqlNode query, List<String> leading, List<String> trailing)
+    private PostgresColumnNames(List<String> leading, List<String> trailing)
     {
-        this.query = query;
         this.leading = leading;
         this.trailing = trailing;
     }
@@ -75,10 +72,11 @@ public final class PostgresColumnNames
             }
         }
         if (query instanceof SqlCall values && values.getKind() == SqlKind.VALUES) {
-            return new PostgresColumnNames(query, null, List.of());
+            return new PostgresColumnNames(null, List.of());
         }
         if (!(query instanceof SqlSelect select)) {
-            return new PostgresColumnNames(null, List.of(), List.of());
+            // no select list to name the columns by: each unnamed one is ?column?
+            return new PostgresColumnNames(List.of(), List.of());
         }
         SqlNodeList items = select.getSelectList();
         int firstStar = -1;
@@ -98,7 +96,7 @@ public final class PostgresColumnNames
         for (int i = firstStar < 0 ? items.size() : lastStar + 1; i < items.size(); i++) {
             trailing.add(name(items.get(i)));
         }
-        return new PostgresColumnNames(query, leading, trailing);
+        return new PostgresColumnNames(leading, trailing);
     }
 
     /** {@code names} (a query's column names as the engine gives them) with each generated one replaced by PostgreSQL's name for it. */
@@ -115,19 +113,16 @@ public final class PostgresColumnNames
                 result.add(name);
             }
             else {
-                String figured = expressionNames == null ? null : expressionNames.get(i);
+                String figured = expressionNames.get(i);
                 result.add(figured == null ? UNNAMED : figured);
             }
         }
         return result;
     }
 
-    /** PostgreSQL's name of each of {@code columnCount} result columns (null where it is not known), or null when the statement is no query. */
+    /** PostgreSQL's name of each of {@code columnCount} result columns, null where it is not known. */
     private List<String> expressionNames(int columnCount)
     {
-        if (query == null) {
-            return null;
-        }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < columnCount; i++) {
             names.add(leading == null ? "column" + (i + 1) : i < leading.size() ? leading.get(i) : null);

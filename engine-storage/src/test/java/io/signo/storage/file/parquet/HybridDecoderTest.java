@@ -119,25 +119,8 @@ class HybridDecoderTest
             // a dictionary no larger than the bit width can number, nor than a test's array needs to be here
             int entries = bitWidth >= 13 ? 5000 : 1 << bitWidth;
             for (int count : new int[] {1, 7, 8, 9, 31, 33, 63, 65, 1003, 4099}) {
-                int[] codes = new int[0];
                 ByteArrayOutputStream runs = new ByteArrayOutputStream();
-                while (codes.length < count) {
-                    int from = codes.length;
-                    boolean repeated = random.nextInt(3) == 0;
-                    // a packed run holds groups of eight, but for the last, which may end early
-                    int length = Math.min(count - from, repeated ? 1 + random.nextInt(90) : 8 * (1 + random.nextInt(11)));
-                    codes = Arrays.copyOf(codes, from + length);
-                    if (repeated) {
-                        Arrays.fill(codes, from, from + length, random.nextInt(entries));
-                        writeRepeated(runs, codes[from], length, bitWidth);
-                    }
-                    else {
-                        for (int i = from; i < from + length; i++) {
-                            codes[i] = random.nextInt(entries);
-                        }
-                        writePacked(runs, codes, from, length, bitWidth);
-                    }
-                }
+                int[] codes = writeRandomRuns(random, runs, count, entries, bitWidth);
                 boolean[] passes = new boolean[entries + 1];
                 for (int entry = 0; entry < entries; entry++) {
                     passes[entry + 1] = random.nextInt(3) == 0;
@@ -197,24 +180,8 @@ class HybridDecoderTest
                 intEntries[entry] = random.nextInt();
             }
             for (int count : new int[] {1, 7, 8, 9, 31, 65, 1003, 4099}) {
-                int[] codes = new int[0];
                 ByteArrayOutputStream runs = new ByteArrayOutputStream();
-                while (codes.length < count) {
-                    int from = codes.length;
-                    boolean repeated = random.nextInt(3) == 0;
-                    int length = Math.min(count - from, repeated ? 1 + random.nextInt(90) : 8 * (1 + random.nextInt(11)));
-                    codes = Arrays.copyOf(codes, from + length);
-                    if (repeated) {
-                        Arrays.fill(codes, from, from + length, random.nextInt(size));
-                        writeRepeated(runs, codes[from], length, bitWidth);
-                    }
-                    else {
-                        for (int i = from; i < from + length; i++) {
-                            codes[i] = random.nextInt(size);
-                        }
-                        writePacked(runs, codes, from, length, bitWidth);
-                    }
-                }
+                int[] codes = writeRandomRuns(random, runs, count, size, bitWidth);
                 long[] expectedLongs = new long[count];
                 int[] expectedInts = new int[count];
                 for (int i = 0; i < count; i++) {
@@ -340,6 +307,30 @@ class HybridDecoderTest
             values[i] = bitWidth == 0 ? 0 : (int) (random.nextLong() >>> (64 - bitWidth));
         }
         return values;
+    }
+
+    /** Writes {@code count} random codes below {@code entries} as a random mix of repeated and packed runs; returns the codes. */
+    private static int[] writeRandomRuns(SplittableRandom random, ByteArrayOutputStream runs, int count, int entries, int bitWidth)
+    {
+        int[] codes = new int[0];
+        while (codes.length < count) {
+            int from = codes.length;
+            boolean repeated = random.nextInt(3) == 0;
+            // a packed run holds groups of eight, but for the last, which may end early
+            int length = Math.min(count - from, repeated ? 1 + random.nextInt(90) : 8 * (1 + random.nextInt(11)));
+            codes = Arrays.copyOf(codes, from + length);
+            if (repeated) {
+                Arrays.fill(codes, from, from + length, random.nextInt(entries));
+                writeRepeated(runs, codes[from], length, bitWidth);
+            }
+            else {
+                for (int i = from; i < from + length; i++) {
+                    codes[i] = random.nextInt(entries);
+                }
+                writePacked(runs, codes, from, length, bitWidth);
+            }
+        }
+        return codes;
     }
 
     private static void writeRepeated(ByteArrayOutputStream out, int value, int length, int bitWidth)
