@@ -10,11 +10,14 @@ import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,11 +25,25 @@ import static java.util.Objects.requireNonNull;
  * One per transport: delivers exchange frames to the {@link NetworkExchange} they name and tells
  * exchanges about dead peers. A producer may announce its channels before this process created the
  * exchange; those announcements wait here until it registers (no data can come earlier: data needs
- * credit, which only a registered exchange grants).
+ * credit, which only a registered exchange grants, so data for an exchange this process never
+ * registered is dropped). Waiting is bounded: an exchange that never registers here (its query failed
+ * or was cancelled before this process started its part, or a peer names exchanges that do not exist)
+ * is given up after {@link #EARLY_TIMEOUT_NANOS}, or when more than {@link #MAX_EARLY_EXCHANGES} wait,
+ * and its producers are told its consumers are gone, as for a closed exchange.
  */
 public final class ExchangeRouter
 {
     private record Early(String peer, ExchangeMessage message) {}
+
+    /** What came for one exchange before it registered, and when the first of it came. */
+    private record EarlyMessages(long firstNanos, List<Early> messages) {}
+
+    /** How many exchanges may wait for their registration at once; the longest waiting is given up first. */
+    static final int MAX_EARLY_EXCHANGES = 4096;
+    /** How many announcements one waiting exchange keeps: a producer channel announces itself once. */
+    static final int MAX_EARLY_MESSAGES = 4096;
+    /** How long an exchange's announcements wait for it: far beyond a query's start on a loaded process. */
+    static final long EARLY_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(5);
 
     /**
      * How many closed exchanges are remembered, so that a producer announcing its channel late is told
@@ -37,7 +54,11 @@ public final class ExchangeRouter
     private final NodeTransport transport;
     private final Object lock = new Object();
     private final Map<ExchangeId, NetworkExchange> exchanges = new HashMap<>();
-    private final Map<ExchangeId, List<Early>> early = new HashMap<>();
+    /** Oldest first; guarded by the lock. */
+    private final LinkedHashMap<ExchangeId, EarlyMessages> early = new LinkedHashMap<>();
+    private final int maxEarlyExchanges;
+    private final long earlyTimeoutNanos;
+    private final LongSupplier nanoTime;
     /** The latest closed exchanges, oldest first; guarded by the lock. */
     private final Set<ExchangeId> closed = Collections.newSetFromMap(new LinkedHashMap<>()
     {
@@ -51,7 +72,15 @@ public final class ExchangeRouter
 
     public ExchangeRouter(NodeTransport transport)
     {
+        this(transport, MAX_EARLY_EXCHANGES, EARLY_TIMEOUT_NANOS, System::nanoTime);
+    }
+
+    ExchangeRouter(NodeTransport transport, int maxEarlyExchanges, long earlyTimeoutNanos, LongSupplier nanoTime)
+    {
         this.transport = requireNonNull(transport, "transport is null");
+        this.maxEarlyExchanges = maxEarlyExchanges;
+        this.earlyTimeoutNanos = earlyTimeoutNanos;
+        this.nanoTime = requireNonNull(nanoTime, "nanoTime is null");
         for (FrameType type : List.of(FrameType.EXCHANGE_OPEN, FrameType.EXCHANGE_END, FrameType.EXCHANGE_CREDIT, FrameType.EXCHANGE_CLOSED)) {
             transport.registerFrameHandler(type, this::frameReceived);
         }
@@ -66,15 +95,19 @@ public final class ExchangeRouter
 
     void register(NetworkExchange exchange)
     {
-        List<Early> waiting;
+        EarlyMessages waiting;
         synchronized (lock) {
-            if (exchanges.putIfAbsent(exchange.id(), exchange) != null || closed.contains(exchange.id())) {
+            if (closed.contains(exchange.id())) {
+                throw new IllegalStateException("exchange " + exchange.id() + " was closed on " + transport.localAddress()
+                        + ", or given up after its producers waited for it longer than " + TimeUnit.NANOSECONDS.toSeconds(earlyTimeoutNanos) + " s");
+            }
+            if (exchanges.putIfAbsent(exchange.id(), exchange) != null) {
                 throw new IllegalStateException("exchange " + exchange.id() + " already exists on " + transport.localAddress());
             }
             waiting = early.remove(exchange.id());
         }
         if (waiting != null) {
-            for (Early message : waiting) {
+            for (Early message : waiting.messages()) {
                 deliver(exchange, message.peer(), message.message());
             }
         }
@@ -125,20 +158,67 @@ public final class ExchangeRouter
     {
         NetworkExchange exchange;
         boolean alreadyClosed = false;
+        List<Early> givenUp = List.of();
         synchronized (lock) {
             exchange = exchanges.get(message.exchangeId());
             if (exchange == null) {
                 alreadyClosed = closed.contains(message.exchangeId());
-                if (!alreadyClosed) {
-                    early.computeIfAbsent(message.exchangeId(), ignored -> new ArrayList<>()).add(new Early(peer, message));
+                if (!alreadyClosed && !(message instanceof ExchangeMessage.Data)) {
+                    givenUp = waitForRegistration(peer, message);
                 }
             }
         }
         if (exchange != null) {
             deliver(exchange, peer, message);
         }
-        else if (alreadyClosed && message instanceof ExchangeMessage.Open open) {
-            // the consumers are gone: a late producer stops at once instead of waiting for credit
+        else if (alreadyClosed) {
+            tellConsumersGone(peer, message);
+        }
+        for (Early gone : givenUp) {
+            tellConsumersGone(gone.peer(), gone.message());
+        }
+    }
+
+    /** Keeps {@code message} until its exchange registers; returns the messages of the exchanges given up to make room. Holds the lock. */
+    private List<Early> waitForRegistration(String peer, ExchangeMessage message)
+    {
+        long now = nanoTime.getAsLong();
+        EarlyMessages waiting = early.get(message.exchangeId());
+        if (waiting == null) {
+            waiting = new EarlyMessages(now, new ArrayList<>());
+            early.put(message.exchangeId(), waiting);
+        }
+        if (waiting.messages().size() < MAX_EARLY_MESSAGES) {
+            waiting.messages().add(new Early(peer, message));
+        }
+        List<Early> givenUp = List.of();
+        for (Iterator<Map.Entry<ExchangeId, EarlyMessages>> eldest = early.entrySet().iterator(); eldest.hasNext();) {
+            Map.Entry<ExchangeId, EarlyMessages> entry = eldest.next();
+            if (early.size() <= maxEarlyExchanges && now - entry.getValue().firstNanos() <= earlyTimeoutNanos) {
+                break;
+            }
+            eldest.remove();
+            closed.add(entry.getKey());
+            if (givenUp.isEmpty()) {
+                givenUp = new ArrayList<>();
+            }
+            givenUp.addAll(entry.getValue().messages());
+        }
+        return givenUp;
+    }
+
+    /** How many exchanges have announcements waiting for their registration here. */
+    int waitingCount()
+    {
+        synchronized (lock) {
+            return early.size();
+        }
+    }
+
+    private void tellConsumersGone(String peer, ExchangeMessage message)
+    {
+        if (message instanceof ExchangeMessage.Open open) {
+            // a late producer stops at once instead of waiting for credit that never comes
             transport.send(peer, new ExchangeMessage.Closed(open.exchangeId(), open.partition(), open.sender()).toFrame());
         }
     }

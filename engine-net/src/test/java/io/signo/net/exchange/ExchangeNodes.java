@@ -4,6 +4,7 @@ import io.signo.net.transport.NodeTransport;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** Nodes of a test cluster in this process, each a transport on a free local port with its exchange router; closing stops them all. */
 final class ExchangeNodes
@@ -14,10 +15,15 @@ final class ExchangeNodes
 
     void start(int count)
     {
+        start(count, ExchangeRouter::new);
+    }
+
+    void start(int count, Function<NodeTransport, ExchangeRouter> routerFactory)
+    {
         for (int i = 0; i < count; i++) {
             NodeTransport transport = NodeTransport.start(0);
             transports.add(transport);
-            routers.add(new ExchangeRouter(transport));
+            routers.add(routerFactory.apply(transport));
         }
     }
 
