@@ -23,10 +23,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ColumnVector.copyPositions}, the gather behind every filter's output and every join's probe
- * columns, in ns per input row of {@link #VECTORS} vectors of {@link #ROWS} rows: a random
- * {@code keptPercent} of the rows is copied (98: Q1's filter; 4: a selective runtime filter). The
- * column is BIGINT, CHAR(1) (Q1's flags), VARCHAR of 8 to 16 bytes (names, phone numbers) or of 10 to
- * 40 bytes.
+ * columns, in ns per input row of vectors of {@code rows} rows ({@link #ROWS_PER_INVOCATION} in all):
+ * a random {@code keptPercent} of the rows is copied (98: Q1's filter; 4: a selective runtime
+ * filter; 2: Q6's tests on a Parquet row group, whose {@code rows} are 122,880). The column is
+ * BIGINT, CHAR(1) (Q1's flags), VARCHAR of 8 to 16 bytes (names, phone numbers) or of 10 to 40 bytes.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,11 +36,15 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 public class CopyPositionsBenchmark
 {
-    static final int ROWS = 8192;
-    static final int VECTORS = 64;
+    /** 120 pages of 8,192 rows, or 8 row groups of 122,880. */
+    static final int ROWS_PER_INVOCATION = 983_040;
 
-    @Param({"98", "50", "4"})
+    @Param({"98", "50", "4", "2"})
     public int keptPercent;
+
+    /** 8,192: a page of the engine's; 122,880: a row group of a Parquet file as DuckDB writes it. */
+    @Param({"8192", "122880"})
+    public int rows;
 
     @Param({"BIGINT", "CHAR1", "SHORT_VARCHAR", "VARCHAR"})
     public String column;
@@ -58,12 +62,13 @@ public class CopyPositionsBenchmark
             case "CHAR1" -> Type.character(1);
             default -> Type.VARCHAR;
         };
-        vectors = new ColumnVector[VECTORS];
-        positions = new int[VECTORS][ROWS];
-        counts = new int[VECTORS];
-        for (int v = 0; v < VECTORS; v++) {
-            VectorBuilder builder = new VectorBuilder(type, ROWS);
-            for (int row = 0; row < ROWS; row++) {
+        int vectorCount = ROWS_PER_INVOCATION / rows;
+        vectors = new ColumnVector[vectorCount];
+        positions = new int[vectorCount][rows];
+        counts = new int[vectorCount];
+        for (int v = 0; v < vectorCount; v++) {
+            VectorBuilder builder = new VectorBuilder(type, rows);
+            for (int row = 0; row < rows; row++) {
                 switch (column) {
                     case "BIGINT" -> builder.appendLong(random.nextLong());
                     case "CHAR1" -> builder.appendString(String.valueOf((char) ('A' + random.nextInt(3))));
@@ -79,11 +84,11 @@ public class CopyPositionsBenchmark
     }
 
     @Benchmark
-    @OperationsPerInvocation(VECTORS * ROWS)
+    @OperationsPerInvocation(ROWS_PER_INVOCATION)
     public void copy(Blackhole blackhole)
     {
         PageAllocator allocator = PageAllocator.transientPages();
-        for (int v = 0; v < VECTORS; v++) {
+        for (int v = 0; v < vectors.length; v++) {
             blackhole.consume(vectors[v].copyPositions(positions[v], counts[v], allocator));
         }
     }
