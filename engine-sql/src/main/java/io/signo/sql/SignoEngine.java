@@ -12,6 +12,7 @@ import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.planner.LogicalPlanner;
 import io.signo.sql.planner.PostgresColumnNames;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.TableScanNode;
 import io.signo.sql.translate.PhysicalPlanner;
 import io.signo.sql.translate.PlanPrinter;
 import io.signo.sql.translate.PlannerOptions;
@@ -63,6 +64,8 @@ public final class SignoEngine
     private final Supplier<ExecutionTarget> targets;
     /** The session of callers that bring none (the command line, tests): one at a time. */
     private final Session defaultSession = new Session("signo");
+    /** The plans of the queries clients sent last, reused when one comes again against the same catalog version. */
+    private final PlanCache plans = new PlanCache();
 
     public SignoEngine(Catalog catalog, int threads)
     {
@@ -273,7 +276,38 @@ public final class SignoEngine
      */
     public PlannedQuery plan(Session session, String sql, QueryControl control)
     {
-        return plan(session, sql, control, catalog.snapshot(), true);
+        Catalog snapshot = catalog.snapshot();
+        PlannedQuery reused = plans.get(sql, session, snapshot.version());
+        if (reused != null) {
+            control.checkNotCancelled();
+            control.steps().mark("plan reused");
+            control.planned(reused.root());
+            return reused;
+        }
+        Planned planned = plan(session, sql, control, snapshot, true);
+        // EXPLAIN is planned every time: it shows a person what planning does now
+        if (planned.reusable() && !planned.query().explain() && readsOnlyCatalogTables(planned.query().root(), snapshot)) {
+            plans.put(sql, session, snapshot.version(), planned.query());
+        }
+        return planned.query();
+    }
+
+    /**
+     * Whether every table {@code plan} reads is one {@code catalog} holds: a file's table (read_csv,
+     * a view over a file), information_schema's and pg_catalog's are made for the statement and may
+     * read differently the next time, with the catalog's version unchanged.
+     */
+    private static boolean readsOnlyCatalogTables(PlanNode plan, Catalog catalog)
+    {
+        if (plan instanceof TableScanNode scan && catalog.table(scan.table().name()) != scan.table()) {
+            return false;
+        }
+        for (PlanNode source : plan.sources()) {
+            if (!readsOnlyCatalogTables(source, catalog)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Runs a planned query where the engine runs queries: this process, or its cluster. */
@@ -306,10 +340,13 @@ public final class SignoEngine
     /** Plans a query against {@code catalog}: a snapshot, possibly with a table shown differently (its row ids, for a write). */
     public PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog)
     {
-        return plan(session, sql, control, catalog, false);
+        return plan(session, sql, control, catalog, false).query();
     }
 
-    private PlannedQuery plan(Session session, String sql, QueryControl control, Catalog catalog, boolean clientNames)
+    /** A planned query, and whether its plan may serve the same statement again (see {@link LogicalPlanner.LogicalPlan#reusable()}). */
+    private record Planned(PlannedQuery query, boolean reusable) {}
+
+    private Planned plan(Session session, String sql, QueryControl control, Catalog catalog, boolean clientNames)
     {
         if (sql == null || sql.isBlank()) {
             control.checkNotCancelled();
@@ -324,11 +361,11 @@ public final class SignoEngine
      */
     public PlannedQuery plan(Session session, SqlNode parsed, java.util.function.Supplier<SqlNode> parseAgain, QueryControl control, Catalog catalog)
     {
-        return plan(session, control, catalog, planner -> planner.plan(parsed, parseAgain), false);
+        return plan(session, control, catalog, planner -> planner.plan(parsed, parseAgain), false).query();
     }
 
     /** @param clientNames whether the columns take the names a client sees (its unnamed ones as PostgreSQL names them) */
-    private PlannedQuery plan(Session session, QueryControl control, Catalog catalog, java.util.function.Function<LogicalPlanner, LogicalPlanner.LogicalPlan> logicalPlanning,
+    private Planned plan(Session session, QueryControl control, Catalog catalog, java.util.function.Function<LogicalPlanner, LogicalPlanner.LogicalPlan> logicalPlanning,
             boolean clientNames)
     {
         control.checkNotCancelled();
@@ -341,7 +378,7 @@ public final class SignoEngine
             PlanNode root = new PhysicalPlanner(rel.getCluster().getRexBuilder(), rel.getCluster().getMetadataQuery(), options).plan(rel);
             control.steps().mark("physical plan");
             control.planned(root);
-            return new PlannedQuery(root, clientNames ? logical.clientColumnNames() : logical.columnNames(), logical.explain(), logical.analyze());
+            return new Planned(new PlannedQuery(root, clientNames ? logical.clientColumnNames() : logical.columnNames(), logical.explain(), logical.analyze()), logical.reusable());
         }
         catch (SignoException e) {
             throw e;

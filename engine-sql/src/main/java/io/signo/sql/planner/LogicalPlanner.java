@@ -157,9 +157,10 @@ public final class LogicalPlanner
     /**
      * A planned statement: the logical plan, its output names, the names a client sees (the unnamed
      * columns named as PostgreSQL names them: {@link PostgresColumnNames}), whether EXPLAIN was asked,
-     * and whether EXPLAIN ANALYZE (then {@code explain} is true too).
+     * and whether EXPLAIN ANALYZE (then {@code explain} is true too); {@code reusable} when the plan
+     * calls no function of the clock and none whose value changes between calls ({@link PlanReuse}).
      */
-    public record LogicalPlan(RelNode root, List<String> columnNames, List<String> clientColumnNames, boolean explain, boolean analyze) {}
+    public record LogicalPlan(RelNode root, List<String> columnNames, List<String> clientColumnNames, boolean explain, boolean analyze, boolean reusable) {}
 
     public LogicalPlan plan(String sql)
     {
@@ -348,13 +349,15 @@ public final class LogicalPlanner
             }
             throw e;
         }
-        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(CharColumnComparisons.apply(SessionTimeZone.apply(StatementTime.replace(InputRefNullability.repair(relRoot.project()), start, timeZone), timeZone))));
+        RelNode converted = InputRefNullability.repair(relRoot.project());
+        boolean reusable = PlanReuse.reusable(converted);
+        RelNode rel = SetOperationsAll.rewrite(LongInLists.toSearches(CharColumnComparisons.apply(SessionTimeZone.apply(StatementTime.replace(converted, start, timeZone), timeZone))));
         RelDataType rowType = relRoot.validatedRowType;
         List<String> names = rowType.getFieldNames();
         phases.ended(Phase.SQL_TO_REL);
 
         rel = optimize(rel, context, phases);
-        return new LogicalPlan(rel, names, statement.clientNames().rename(names), explain, statement.analyze());
+        return new LogicalPlan(rel, names, statement.clientNames().rename(names), explain, statement.analyze(), reusable);
     }
 
     private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()

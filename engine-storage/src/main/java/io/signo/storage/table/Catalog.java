@@ -28,6 +28,8 @@ public final class Catalog
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private volatile List<String> otherSchemas = List.of();
+    /** Guarded by this catalog; see {@link #version()}. */
+    private long version;
 
     public Catalog(String schemaName)
     {
@@ -64,22 +66,25 @@ public final class Catalog
         return name.substring(name.indexOf('.') + 1);
     }
 
-    public void addTable(Table table)
+    public synchronized void addTable(Table table)
     {
         if (tables.putIfAbsent(key(table.name()), table) != null) {
             throw new IllegalArgumentException("table already exists: " + table.name());
         }
+        version++;
     }
 
     /** Puts the table in place of the one of its name, or adds it. */
-    public void putTable(Table table)
+    public synchronized void putTable(Table table)
     {
         tables.put(key(table.name()), table);
+        version++;
     }
 
-    public void removeTable(String name)
+    public synchronized void removeTable(String name)
     {
         tables.remove(key(name));
+        version++;
     }
 
     /** The table, or null when there is none of that name (case-insensitive). */
@@ -93,14 +98,25 @@ public final class Catalog
         return tables.values();
     }
 
-    public void putView(View view)
+    public synchronized void putView(View view)
     {
         views.put(key(view.name()), view);
+        version++;
     }
 
-    public void removeView(String name)
+    public synchronized void removeView(String name)
     {
         views.remove(key(name));
+        version++;
+    }
+
+    /**
+     * How many changes the catalog has seen: two snapshots of the same version hold the same schemas,
+     * tables and views (the same objects), so a plan made against one serves the other.
+     */
+    public synchronized long version()
+    {
+        return version;
     }
 
     /** The view, or null when there is none of that name (case-insensitive). */
@@ -121,6 +137,7 @@ public final class Catalog
         copy.tables.putAll(tables);
         copy.views.putAll(views);
         copy.otherSchemas = otherSchemas;
+        copy.version = version;
         return copy;
     }
 
@@ -136,6 +153,7 @@ public final class Catalog
         for (View view : newViews) {
             views.put(key(view.name()), view);
         }
+        version++;
     }
 
     private static String key(String name)
