@@ -38,7 +38,7 @@ public final class TpchClusterBenchmark
     private static final int LOCAL_THREADS = 2;
     private static final int WORKER_COUNT = 2;
     private static final int WORKER_THREADS = 1;
-    private static final Session SESSION = new Session("benchmark");
+    private static final Session SESSION = BenchSessions.planningEveryStatement("benchmark");
 
     private TpchClusterBenchmark() {}
 
@@ -102,8 +102,8 @@ public final class TpchClusterBenchmark
     private static void warmUp(QueryTimings query, String sql, SignoEngine local, ClusterCoordinator cluster, boolean check)
     {
         try {
-            long localRows = local.execute(sql).rowCount();
-            long clusterRows = cluster.execute(sql).rowCount();
+            long localRows = local.execute(SESSION, sql, new QueryControl()).rowCount();
+            long clusterRows = cluster.execute(SESSION, sql, new QueryControl(), _ -> {}).rowCount();
             if (check && localRows != clusterRows) {
                 query.recordError("row counts differ: 1x2 returned " + localRows + ", 2x1 " + clusterRows);
             }
@@ -117,7 +117,7 @@ public final class TpchClusterBenchmark
     {
         long start = System.nanoTime();
         try {
-            local.execute(sql);
+            local.execute(SESSION, sql, new QueryControl());
             query.recordLocal(run, millisSince(start));
         }
         catch (RuntimeException e) {

@@ -29,6 +29,7 @@ public final class Session
     public static final String QUERY_MAX_MEMORY = "query_max_memory";
     public static final String RUNTIME_FILTERS = "runtime_filters";
     public static final String MAX_RECURSION_DEPTH = "max_recursion_depth";
+    public static final String PLAN_CACHE = "plan_cache";
     /** PostgreSQL's and DuckDB's name; {@code SET TIME ZONE 'zone'} sets it too. */
     public static final String TIME_ZONE = "timezone";
 
@@ -39,6 +40,7 @@ public final class Session
     private volatile boolean runtimeFilters = true;
     private volatile int maxRecursionDepth = PlannerOptions.DEFAULT_MAX_RECURSION_DEPTH;
     private volatile ZoneId timeZone = ZoneId.systemDefault();
+    private volatile boolean planCache = true;
 
     public Session(String user)
     {
@@ -59,6 +61,16 @@ public final class Session
     public boolean runtimeFilters()
     {
         return runtimeFilters;
+    }
+
+    /**
+     * Whether a statement this session sends again may run the plan made for it before ({@code SET
+     * plan_cache = false} plans every statement, as the benchmarks that compare with DuckDB do, since
+     * DuckDB plans every statement too).
+     */
+    public boolean planCache()
+    {
+        return planCache;
     }
 
     /**
@@ -110,12 +122,16 @@ public final class Session
                 timeZone = parseTimeZone(value);
                 return timeZone.getId();
             }
+            case PLAN_CACHE -> {
+                planCache = parseBoolean(PLAN_CACHE, value);
+                return Boolean.toString(planCache);
+            }
             case MAX_RECURSION_DEPTH -> {
                 maxRecursionDepth = parseCount(MAX_RECURSION_DEPTH, value);
                 return Integer.toString(maxRecursionDepth);
             }
             default -> throw new SignoException(ErrorCode.INVALID_ARGUMENT,
-                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + MAX_RECURSION_DEPTH + ", " + TIME_ZONE + ")");
+                    "unknown session property: " + name + " (known: " + JOIN_DISTRIBUTION + ", " + QUERY_MAX_MEMORY + ", " + RUNTIME_FILTERS + ", " + MAX_RECURSION_DEPTH + ", " + PLAN_CACHE + ", " + TIME_ZONE + ")");
         }
     }
 
@@ -127,6 +143,7 @@ public final class Session
         properties.put(QUERY_MAX_MEMORY, queryMaxMemoryBytes == 0 ? "default" : queryMaxMemoryBytes + "B");
         properties.put(RUNTIME_FILTERS, Boolean.toString(runtimeFilters));
         properties.put(MAX_RECURSION_DEPTH, Integer.toString(maxRecursionDepth));
+        properties.put(PLAN_CACHE, Boolean.toString(planCache));
         properties.put(TIME_ZONE, timeZone.getId());
         return properties;
     }

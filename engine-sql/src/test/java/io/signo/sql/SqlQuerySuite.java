@@ -79,6 +79,7 @@ public abstract class SqlQuerySuite
     private static final String FAILS_COMMENT = "-- fails:";
 
     private final Setup setup;
+    private final boolean runsEachStatementTwice;
 
     /** Whether {@code sql} sets a session property (the suite runs it on both engines) rather than querying. */
     public static boolean isSetStatement(String sql)
@@ -99,7 +100,14 @@ public abstract class SqlQuerySuite
     /** @param setup the data and the engine: scale, page size, driver and worker counts */
     SqlQuerySuite(Setup setup)
     {
+        this(setup, false);
+    }
+
+    /** @param runsEachStatementTwice whether each query runs a second time, from the plan the engine kept of it, and must answer the same */
+    SqlQuerySuite(Setup setup, boolean runsEachStatementTwice)
+    {
         this.setup = setup;
+        this.runsEachStatementTwice = runsEachStatementTwice;
     }
 
     @BeforeAll
@@ -154,6 +162,11 @@ public abstract class SqlQuerySuite
                     List<List<Object>> expected = duckDb.query(inDuckDbSyntax(sql));
                     List<List<Object>> actual = ResultRows.toRows(engine.execute(sql));
                     ResultComparison.assertSameResult(expected, actual, OrderByKeys.present(sql), name + " (" + setup + ")\n" + sql);
+                    if (runsEachStatementTwice) {
+                        // the second run reuses the first one's plan (the plan cache): its constants, pages and expressions serve again
+                        List<List<Object>> again = ResultRows.toRows(engine.execute(sql));
+                        ResultComparison.assertSameResult(expected, again, OrderByKeys.present(sql), name + ", run again (" + setup + ")\n" + sql);
+                    }
                 }));
             }
         }

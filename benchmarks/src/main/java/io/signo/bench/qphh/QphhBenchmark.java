@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.BenchSessions;
 import io.signo.bench.queries.DuckDbProcess;
 import io.signo.bench.queries.MachineDescription;
 import io.signo.bench.queries.PeakMemory;
@@ -10,7 +11,6 @@ import io.signo.server.query.ClusterQueryRunner;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QueryResult;
 import io.signo.sql.ResultRows;
-import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.db.Database;
 import io.signo.storage.error.ErrorCode;
@@ -324,7 +324,7 @@ public final class QphhBenchmark
         {
             for (int attempt = 1;; attempt++) {
                 try {
-                    return cluster != null ? cluster.coordinator().execute(new Session("bench"), sql, new QueryControl(), _ -> {}) : engine.execute(sql);
+                    return cluster != null ? cluster.coordinator().execute(BenchSessions.planningEveryStatement("bench"), sql, new QueryControl(), _ -> {}) : engine.execute(sql);
                 }
                 catch (SignoException e) {
                     if (e.errorCode() != ErrorCode.PLANNING_TIMEOUT || attempt == PLANNING_ATTEMPTS) {

@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.BenchSessions;
 import io.signo.server.cluster.ClusterCoordinator;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
@@ -79,6 +80,6 @@ public final class SignoQphhTarget
 
     private Session session(int stream)
     {
-        return sessions.computeIfAbsent(stream, number -> new Session("qphh-stream-" + number));
+        return sessions.computeIfAbsent(stream, number -> BenchSessions.planningEveryStatement("qphh-stream-" + number));
     }
 }

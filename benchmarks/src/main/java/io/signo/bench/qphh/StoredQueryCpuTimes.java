@@ -1,5 +1,6 @@
 package io.signo.bench.qphh;
 
+import io.signo.bench.BenchSessions;
 import io.signo.bench.ProcessCpuTime;
 import io.signo.bench.queries.QuerySuite;
 import io.signo.sql.QueryControl;
@@ -47,7 +48,7 @@ public final class StoredQueryCpuTimes
         try (GeneratedDataSet dataSet = QuerySuite.TPCH.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("stored-cpu-times"));
                 SignoEngine memory = new SignoEngine(dataSet.catalog(), threads);
                 SignoEngine stored = new SignoEngine(Database.open(directory), threads)) {
-            Session session = new Session("stored-cpu-times");
+            Session session = BenchSessions.planningEveryStatement("stored-cpu-times");
             long[][][] cpu = new long[SOURCES.length][TpchQueries.QUERY_COUNT + 1][rounds];
             long[][][] wall = new long[SOURCES.length][TpchQueries.QUERY_COUNT + 1][rounds];
             for (int round = 0; round < rounds; round++) {

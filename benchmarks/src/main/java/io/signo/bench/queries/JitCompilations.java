@@ -1,5 +1,6 @@
 package io.signo.bench.queries;
 
+import io.signo.bench.BenchSessions;
 import io.signo.bench.ProcessCpuTime;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
@@ -58,7 +59,7 @@ public final class JitCompilations
             QuerySuite suite = QuerySuite.TPCH;
             try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("jit-compilations"));
                     SignoEngine engine = new SignoEngine(dataSet.catalog(), threads)) {
-                Session session = new Session("jit-compilations");
+                Session session = BenchSessions.planningEveryStatement("jit-compilations");
                 for (int round = 1; round <= rounds; round++) {
                     jit.collecting = round > rounds / 2;
                     ProcessCpuTime.ByThreadKind before = ProcessCpuTime.byThreadKind();

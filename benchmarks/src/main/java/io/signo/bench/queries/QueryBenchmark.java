@@ -1,5 +1,6 @@
 package io.signo.bench.queries;
 
+import io.signo.bench.BenchSessions;
 import io.signo.reference.ResultComparison;
 import io.signo.server.cli.ProgressLine;
 import io.signo.sql.QueryControl;
@@ -41,7 +42,7 @@ public final class QueryBenchmark
 {
     private final QueryBenchmarkOptions options;
     private final String commandLine;
-    private final Session session = new Session("bench");
+    private final Session session = BenchSessions.planningEveryStatement("bench");
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("bench-timeout").factory());
 
     /** The progress line of the running benchmark, on a terminal only: erased before each log line. */

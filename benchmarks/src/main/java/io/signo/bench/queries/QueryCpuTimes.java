@@ -1,5 +1,6 @@
 package io.signo.bench.queries;
 
+import io.signo.bench.BenchSessions;
 import io.signo.bench.ProcessCpuTime;
 import io.signo.reference.DuckDbDatabase;
 import io.signo.sql.QueryControl;
@@ -67,7 +68,7 @@ public final class QueryCpuTimes
         }
         try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("cpu-times"));
                 SignoEngine engine = new SignoEngine(dataSet.catalog(), threads)) {
-            Session session = new Session("cpu-times");
+            Session session = BenchSessions.planningEveryStatement("cpu-times");
             long[][] queryNanos = new long[queries.size()][rounds];
             long[][] planNanos = new long[queries.size()][rounds];
             long[][] compilerNanos = new long[queries.size()][rounds];

@@ -37,7 +37,7 @@ final class PgSettings
     private static final Set<String> READ_ONLY = Set.of("server_version", "server_version_num", "server_encoding", "integer_datetimes", "max_identifier_length",
             "is_superuser", "session_authorization", "in_hot_standby", "block_size", "lc_collate", "lc_ctype");
     private static final Set<String> SIGNO_PROPERTIES = Set.of(Session.JOIN_DISTRIBUTION, Session.QUERY_MAX_MEMORY, Session.RUNTIME_FILTERS,
-            Session.MAX_RECURSION_DEPTH);
+            Session.MAX_RECURSION_DEPTH, Session.PLAN_CACHE);
 
     private final Session session;
     private final Map<String, String> defaults;
