@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * kept out of C2. The planner runs a broad code base a few times per statement, so its methods cross
  * C2's thresholds one by one for hundreds of statements, and each C2 compilation of one costs a compiler
  * thread tens of milliseconds to speed up code that then runs a few times per statement; kept out of
- * C2, a method the policy would give to C2 is compiled by C1 without profiling (tier 1) instead, in
- * about a millisecond. The engine's kernels, operators and result rows (engine-core, engine-storage,
+ * C2, a method the policy would give to C2 is compiled by C1 without profiling (tier 1) instead, a
+ * much cheaper compilation. The engine's kernels, operators and result rows (engine-core, engine-storage,
  * io.signo.sql's execution and result classes) still reach C2. Measured in docs/performance.md, "The
  * JIT compiler in a warm process". A directive file is named to the JVM by a
  * path ({@code -XX:CompilerDirectivesFile}), which the launchers, the container image and the workers a
