@@ -3,6 +3,7 @@ package io.signo.bench;
 import io.signo.bench.queries.QueryBenchmark;
 import io.signo.bench.queries.QueryBenchmarkOptions;
 import io.signo.bench.queries.QuerySuite;
+import io.signo.server.cluster.JitDirectives;
 
 import java.util.Arrays;
 
@@ -18,6 +19,7 @@ public final class BenchCommand
     public static void main(String[] args)
             throws Exception
     {
+        JitDirectives.install().ifPresent(System.err::println);
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
             System.out.println(usage());
             return;

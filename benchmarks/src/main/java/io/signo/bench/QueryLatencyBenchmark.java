@@ -1,6 +1,7 @@
 package io.signo.bench;
 
 import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.JitDirectives;
 import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryControl;
 import io.signo.sql.QuerySteps;
@@ -52,9 +53,16 @@ public final class QueryLatencyBenchmark
 
     private QueryLatencyBenchmark() {}
 
+    /** The short statements this benchmark times, for other harnesses that run them. */
+    public static List<String> statements()
+    {
+        return CASES.stream().map(testCase -> testCase[1]).toList();
+    }
+
     public static void main(String[] args)
             throws IOException
     {
+        JitDirectives.install().ifPresent(System.err::println);
         BenchmarkArguments arguments = new BenchmarkArguments(args);
         double scaleFactor = arguments.doubleValue("--sf", 0.01);
         int runs = arguments.intValue("--runs", 200);

@@ -1,6 +1,7 @@
 package io.signo.bench;
 
 import io.signo.server.cluster.ClusterCoordinator;
+import io.signo.server.cluster.JitDirectives;
 import io.signo.server.cluster.WorkerProcesses;
 import io.signo.sql.QueryControl;
 import io.signo.sql.ResultStream;
@@ -45,6 +46,7 @@ public final class TpchClusterBenchmark
     public static void main(String[] args)
             throws IOException
     {
+        JitDirectives.install().ifPresent(System.err::println);
         BenchmarkArguments arguments = new BenchmarkArguments(args);
         double scaleFactor = arguments.doubleValue("--sf", 1);
         int runs = arguments.intValue("--runs", 3);

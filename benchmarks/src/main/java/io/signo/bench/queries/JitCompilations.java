@@ -2,6 +2,8 @@ package io.signo.bench.queries;
 
 import io.signo.bench.BenchSessions;
 import io.signo.bench.ProcessCpuTime;
+import io.signo.bench.QueryLatencyBenchmark;
+import io.signo.server.cluster.JitDirectives;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
@@ -12,10 +14,14 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingStream;
 
+import java.lang.management.ClassLoadingMXBean;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -39,6 +45,9 @@ public final class JitCompilations
     private final AtomicLong compilations = new AtomicLong();
     private final AtomicLong optimizingCompilations = new AtomicLong();
     private final AtomicLong deoptimizationCount = new AtomicLong();
+    private final AtomicLong repeatedCompilations = new AtomicLong();
+    private final Map<String, AtomicLong> compilationsByFamily = new ConcurrentHashMap<>();
+    private final Set<String> compiledOnce = ConcurrentHashMap.newKeySet();
     private volatile boolean collecting;
 
     private JitCompilations() {}
@@ -46,9 +55,12 @@ public final class JitCompilations
     public static void main(String[] args)
             throws Exception
     {
+        JitDirectives.install().ifPresent(System.err::println);
         double scaleFactor = args.length > 0 ? Double.parseDouble(args[0]) : 0.1;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         int threads = 2;
+        // the 22 queries by default; "short" for the short statements QueryLatencyBenchmark times, or a list of TPC-H numbers
+        String which = args.length > 2 ? args[2] : "all";
         JitCompilations jit = new JitCompilations();
         try (RecordingStream events = new RecordingStream()) {
             events.enable("jdk.Compilation").withThreshold(Duration.ZERO);
@@ -60,25 +72,32 @@ public final class JitCompilations
             try (GeneratedDataSet dataSet = suite.generate(scaleFactor, threads, partition -> true, threads, MemoryPool.unbounded("jit-compilations"));
                     SignoEngine engine = new SignoEngine(dataSet.catalog(), threads)) {
                 Session session = BenchSessions.planningEveryStatement("jit-compilations");
+                List<String> statements = statements(suite, which);
+                ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
                 for (int round = 1; round <= rounds; round++) {
                     jit.collecting = round > rounds / 2;
                     ProcessCpuTime.ByThreadKind before = ProcessCpuTime.byThreadKind();
                     long compiled = jit.compilations.get();
                     long optimized = jit.optimizingCompilations.get();
                     long deoptimized = jit.deoptimizationCount.get();
-                    for (int query = 1; query <= 22; query++) {
+                    long repeated = jit.repeatedCompilations.get();
+                    long loaded = classes.getTotalLoadedClassCount();
+                    for (String statement : statements) {
                         QueryControl control = new QueryControl();
-                        engine.start(engine.plan(session, suite.query(String.format(Locale.ROOT, "q%02d", query)), control), session, control).collect();
+                        engine.start(engine.plan(session, statement, control), session, control).collect();
                     }
                     // the events of the round's last compilations reach the stream a little later
                     Thread.sleep(500);
                     ProcessCpuTime.ByThreadKind spent = ProcessCpuTime.byThreadKind().since(before);
-                    System.out.printf(Locale.ROOT, "round %d: CPU ms compiler %.0f, collector %.0f, rest %.0f; compilations %d (C2 %d), deoptimizations %d%n",
+                    System.out.printf(Locale.ROOT, "round %d: CPU ms compiler %.0f, collector %.0f, rest %.0f; compilations %d (C2 %d, again at a tier seen before %d), deoptimizations %d, classes loaded %d%n",
                             round, spent.compilerNanos() / 1e6, spent.collectorNanos() / 1e6, spent.otherNanos() / 1e6,
-                            jit.compilations.get() - compiled, jit.optimizingCompilations.get() - optimized, jit.deoptimizationCount.get() - deoptimized);
+                            jit.compilations.get() - compiled, jit.optimizingCompilations.get() - optimized, jit.repeatedCompilations.get() - repeated,
+                            jit.deoptimizationCount.get() - deoptimized, classes.getTotalLoadedClassCount() - loaded);
                 }
             }
         }
+        System.out.printf(Locale.ROOT, "%nrounds %d-%d, compilations by code family and tier:%n", rounds / 2 + 1, rounds);
+        print(jit.compilationsByFamily, 40);
         System.out.printf(Locale.ROOT, "%nrounds %d-%d, compilations by method and tier, most often:%n", rounds / 2 + 1, rounds);
         print(jit.compilationsByMethod, 30);
         System.out.printf(Locale.ROOT, "%nrounds %d-%d, compilation wall ms by method and tier, longest:%n", rounds / 2 + 1, rounds);
@@ -94,8 +113,17 @@ public final class JitCompilations
         if (tier == 4) {
             optimizingCompilations.incrementAndGet();
         }
+        RecordedMethod method = event.getValue("method");
+        String methodAtTier = "tier " + tier + (event.getBoolean("isOsr") ? " (OSR) " : " ") + name(method);
+        String fullName = method == null ? "?" : method.getType().getName() + "." + method.getName() + method.getDescriptor();
+        boolean again = !compiledOnce.add(tier + (event.getBoolean("isOsr") ? "osr " : " ") + fullName);
+        if (again) {
+            repeatedCompilations.incrementAndGet();
+        }
         if (collecting) {
-            String key = "tier " + tier + (event.getBoolean("isOsr") ? " (OSR) " : " ") + name(event.getValue("method"));
+            String family = "tier " + tier + (again ? " again " : " first ") + family(method);
+            compilationsByFamily.computeIfAbsent(family, _ -> new AtomicLong()).incrementAndGet();
+            String key = methodAtTier;
             compilationsByMethod.computeIfAbsent(key, _ -> new AtomicLong()).incrementAndGet();
             compileMillisByMethod.computeIfAbsent(key, _ -> new AtomicLong()).addAndGet(event.getDuration().toMillis());
         }
@@ -112,6 +140,31 @@ public final class JitCompilations
             String key = event.getString("reason") + "/" + event.getString("action") + " at " + where;
             deoptimizations.computeIfAbsent(key, _ -> new AtomicLong()).incrementAndGet();
         }
+    }
+
+    private static List<String> statements(QuerySuite suite, String which)
+    {
+        if (which.equals("short")) {
+            return QueryLatencyBenchmark.statements();
+        }
+        if (which.equals("all")) {
+            return suite.queryNames().stream().map(suite::query).toList();
+        }
+        return Arrays.stream(which.split(",")).flatMap(entry -> suite.queriesNamed(entry).stream()).map(suite::query).toList();
+    }
+
+    /** The code a compiled method belongs to, by the first parts of its package name. */
+    private static String family(RecordedMethod method)
+    {
+        if (method == null) {
+            return "?";
+        }
+        String type = method.getType().getName();
+        if (type.contains("$$Lambda") || type.contains("LambdaForm") || type.contains("/0x") || type.startsWith("jdk.internal.reflect.Generated")) {
+            return "generated: " + type.replaceAll("0x[0-9a-f]+", "N");
+        }
+        String[] parts = type.split("\\.");
+        return parts.length < 3 ? type : parts[0] + "." + parts[1] + "." + parts[2];
     }
 
     private static String name(RecordedMethod method)

@@ -3,6 +3,7 @@ package io.signo.bench.queries;
 import io.signo.bench.BenchSessions;
 import io.signo.bench.ProcessCpuTime;
 import io.signo.reference.DuckDbDatabase;
+import io.signo.server.cluster.JitDirectives;
 import io.signo.sql.QueryControl;
 import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
@@ -46,6 +47,7 @@ public final class QueryCpuTimes
     public static void main(String[] args)
             throws IOException, SQLException, InterruptedException
     {
+        JitDirectives.install().ifPresent(System.err::println);
         double scaleFactor = args.length > 0 ? Double.parseDouble(args[0]) : 1;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 4;

@@ -1,5 +1,6 @@
 package io.signo.server.cli;
 
+import io.signo.server.cluster.JitDirectives;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.ExceededMemoryLimitException;
@@ -54,6 +55,7 @@ public final class SignoCommand
         // UTF-8 whatever the locale says, so data round-trips; one large buffer, flushed at the end
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
+        JitDirectives.install().ifPresent(err::println);
         int exitCode = commandLine(new LocalEnvironment(), out, err).execute(args);
         out.flush();
         err.flush();
