@@ -20,14 +20,14 @@ class SqlQuerySuitePerturbedTest
         }
     }
 
-    /** Pages of 7 rows, cut for three workers with three drivers each; each query runs twice, the second time from its kept plan, fragmented again. */
+    /** Pages of 7 rows, cut for three workers with three drivers each. */
     @Nested
     class SevenRowPagesThreeWorkers
             extends SqlQuerySuite
     {
         SevenRowPagesThreeWorkers()
         {
-            super(Setup.of(0.01).withThreads(3).withWorkers(3).withRowsPerPage(7), true);
+            super(Setup.of(0.01).withThreads(3).withWorkers(3).withRowsPerPage(7));
         }
     }
 }
