@@ -89,6 +89,25 @@ class PlanCacheTest
     }
 
     @Test
+    void aSessionWithoutThePlanCachePlansEveryStatement()
+    {
+        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+            engine.execute("CREATE TABLE t (x INTEGER)");
+            engine.execute("INSERT INTO t VALUES (1), (2)");
+            String sql = "SELECT sum(x) FROM t";
+            Session session = new Session("u");
+            session.set(Session.PLAN_CACHE, "false");
+            run(engine, session, sql);
+            Run again = run(engine, session, sql);
+            assertFalse(again.reused());
+            assertEquals(List.of(List.of(3L)), again.rows());
+            session.set(Session.PLAN_CACHE, "true");
+            run(engine, session, sql);
+            assertTrue(run(engine, session, sql).reused());
+        }
+    }
+
+    @Test
     void theClockIsReadByEveryStatement()
             throws InterruptedException
     {
