@@ -277,7 +277,8 @@ public final class SignoEngine
     public PlannedQuery plan(Session session, String sql, QueryControl control)
     {
         Catalog snapshot = catalog.snapshot();
-        PlannedQuery reused = session.planCache() ? plans.get(sql, session, snapshot.version()) : null;
+        boolean cached = session.planCache();
+        PlannedQuery reused = cached ? plans.get(sql, session, snapshot.version()) : null;
         if (reused != null) {
             control.checkNotCancelled();
             control.steps().mark("plan reused");
@@ -286,7 +287,7 @@ public final class SignoEngine
         }
         Planned planned = plan(session, sql, control, snapshot, true);
         // EXPLAIN is planned every time: it shows a person what planning does now
-        if (session.planCache() && planned.reusable() && !planned.query().explain() && readsOnlyCatalogTables(planned.query().root(), snapshot)) {
+        if (cached && planned.reusable() && !planned.query().explain() && readsOnlyCatalogTables(planned.query().root(), snapshot)) {
             plans.put(sql, session, snapshot.version(), planned.query());
         }
         return planned.query();

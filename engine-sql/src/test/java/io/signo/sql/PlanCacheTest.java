@@ -70,9 +70,7 @@ class PlanCacheTest
     @Test
     void anotherSessionPropertyOrUserPlansAgain()
     {
-        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
-            engine.execute("CREATE TABLE t (x INTEGER)");
-            engine.execute("INSERT INTO t VALUES (1), (2)");
+        try (SignoEngine engine = engineWithNumbers()) {
             String sql = "SELECT CAST(TIMESTAMP '2026-01-01 12:00:00' AS TIMESTAMP WITH TIME ZONE) FROM t LIMIT 1";
             Session utc = new Session("u");
             utc.set(Session.TIME_ZONE, "UTC");
@@ -91,9 +89,7 @@ class PlanCacheTest
     @Test
     void aSessionWithoutThePlanCachePlansEveryStatement()
     {
-        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
-            engine.execute("CREATE TABLE t (x INTEGER)");
-            engine.execute("INSERT INTO t VALUES (1), (2)");
+        try (SignoEngine engine = engineWithNumbers()) {
             String sql = "SELECT sum(x) FROM t";
             Session session = new Session("u");
             session.set(Session.PLAN_CACHE, "false");
@@ -140,6 +136,15 @@ class PlanCacheTest
             assertFalse(again.reused());
             assertEquals(List.of(List.of(3L)), again.rows());
         }
+    }
+
+    /** An engine whose table t holds the integers 1 and 2 in its column x. */
+    private static SignoEngine engineWithNumbers()
+    {
+        SignoEngine engine = new SignoEngine(Database.inMemory(), 2);
+        engine.execute("CREATE TABLE t (x INTEGER)");
+        engine.execute("INSERT INTO t VALUES (1), (2)");
+        return engine;
     }
 
     private record Run(List<List<Object>> rows, boolean reused) {}

@@ -123,9 +123,8 @@ public final class JitCompilations
         if (collecting) {
             String family = "tier " + tier + (again ? " again " : " first ") + family(method);
             compilationsByFamily.computeIfAbsent(family, _ -> new AtomicLong()).incrementAndGet();
-            String key = methodAtTier;
-            compilationsByMethod.computeIfAbsent(key, _ -> new AtomicLong()).incrementAndGet();
-            compileMillisByMethod.computeIfAbsent(key, _ -> new AtomicLong()).addAndGet(event.getDuration().toMillis());
+            compilationsByMethod.computeIfAbsent(methodAtTier, _ -> new AtomicLong()).incrementAndGet();
+            compileMillisByMethod.computeIfAbsent(methodAtTier, _ -> new AtomicLong()).addAndGet(event.getDuration().toMillis());
         }
     }
 
