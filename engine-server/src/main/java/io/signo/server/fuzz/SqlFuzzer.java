@@ -122,7 +122,8 @@ public final class SqlFuzzer
 
     private final TpchDataSet data;
     private final SignoEngine signo;
-    private final DuckDbDatabase duckDb;
+    /** Replaced when DuckDB fails fatally, which leaves its database refusing every statement after. */
+    private DuckDbDatabase duckDb;
     private final Session session = new Session("fuzz");
     private final Duration timeout;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -149,6 +150,12 @@ public final class SqlFuzzer
     {
         TpchDataSet data = TpchData.generateDataSet(scaleFactor, workers + 1, MemoryPool.unbounded("fuzz-tpch"));
         SignoEngine signo = new SignoEngine(data.catalog(), threads, workers, Runtime.getRuntime().maxMemory() / 4);
+        return new SqlFuzzer(data, signo, openDuckDb(data), timeout);
+    }
+
+    private static DuckDbDatabase openDuckDb(TpchDataSet data)
+            throws SQLException, InterruptedException
+    {
         DuckDbDatabase duckDb = DuckDbDatabase.open(1);
         duckDb.load(data.catalog(), 1, true);
         try (Statement statement = duckDb.connection().createStatement()) {
@@ -158,7 +165,7 @@ public final class SqlFuzzer
             // growing until the machine's out-of-memory killer stops the whole run (its default is 80% of the machine)
             statement.execute("SET memory_limit = '" + DUCKDB_MEMORY_LIMIT + "'");
         }
-        return new SqlFuzzer(data, signo, duckDb, timeout);
+        return duckDb;
     }
 
     /** The statement of seed {@code seed} and number {@code index}. */
@@ -244,11 +251,44 @@ public final class SqlFuzzer
         return text.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
+    private static final String DUCKDB_INTERNAL = "INTERNAL Error";
+    private static final String DUCKDB_FATAL = "FATAL Error";
+    private static final String DUCKDB_INVALIDATED = "database has been invalidated";
+
+    private void reopenDuckDb(String error)
+    {
+        System.err.println("DuckDB failed fatally; reopening it with the same data: " + oneLine(error).split(" Stack Trace:", 2)[0]);
+        try {
+            duckDb.close();
+        }
+        catch (SQLException | RuntimeException e) {
+            // an invalidated database may refuse to close cleanly; it is dropped either way
+        }
+        try {
+            duckDb = openDuckDb(data);
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("DuckDB could not be opened again after a fatal error", e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while opening DuckDB again", e);
+        }
+    }
+
     /** Runs {@code sql} on both engines and classifies what they did. */
     public Result run(String sql)
     {
         Answer signoAnswer = runSigno(sql);
         Answer duckDbAnswer = runDuckDb(sql);
+        if (duckDbAnswer.error() != null && (duckDbAnswer.error().contains(DUCKDB_INTERNAL) || duckDbAnswer.error().contains(DUCKDB_FATAL))) {
+            // DuckDB's own internal error (seed 43: "dict-surviving cache: global dictionary column 2 changed identity after
+            // being seeded for dictionary caching") invalidates its database, and every later statement would be DUCKDB_ERROR_ONLY
+            reopenDuckDb(duckDbAnswer.error());
+            if (duckDbAnswer.error().contains(DUCKDB_INVALIDATED)) {
+                duckDbAnswer = runDuckDb(sql);
+            }
+        }
         if (signoAnswer.timedOut() || duckDbAnswer.timedOut()) {
             Answer stopped = signoAnswer.timedOut() ? signoAnswer : duckDbAnswer;
             String why = stopped.error() == null ? "ran past " + timeout.toSeconds() + " s" : stopped.error();
