@@ -602,7 +602,7 @@ public final class LogicalPlanner
         if (run) {
             HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
             for (RuleProgram program : programs) {
-                builder.addSubprogram(program.build());
+                program.addTo(builder);
             }
             HepPlanner planner = new HepPlanner(builder.build(), context);
             planner.setRoot(rel);
