@@ -621,7 +621,7 @@ public final class LogicalPlanner
         if (run) {
             HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
             for (RuleProgram program : programs) {
-                program.addTo(builder);
+                builder.addSubprogram(program.build());
             }
             HepPlanner planner = new HepPlanner(builder.build(), context);
             planner.setRoot(rel);

@@ -185,24 +185,6 @@ public final class SignoRules
             return false;
         }
 
-        /**
-         * Adds this program to a phase's program. A program of one instruction (a rule collection, or
-         * one rule) is added as that instruction, since running it already goes on until nothing more
-         * matches: as a sub-program the rule planner would run it again to find that nothing changed, a
-         * whole pass of matching (with the reduction rules' simplifications) for nothing. A program of
-         * several rules in turn is a sub-program, run again while a later rule makes work for an earlier one.
-         */
-        public void addTo(HepProgramBuilder builder)
-        {
-            if (inTurn && rules.size() > 1) {
-                builder.addSubprogram(build());
-                return;
-            }
-            // a match order set before stays for the instructions after it: each program sets its own
-            builder.addMatchOrder(matchOrder == null ? HepMatchOrder.DEPTH_FIRST : matchOrder);
-            addInstructions(builder);
-        }
-
         /** The program to run; a new one on every call, since a program keeps state while it runs. */
         public HepProgram build()
         {
@@ -210,18 +192,13 @@ public final class SignoRules
             if (matchOrder != null) {
                 builder.addMatchOrder(matchOrder);
             }
-            addInstructions(builder);
-            return builder.build();
-        }
-
-        private void addInstructions(HepProgramBuilder builder)
-        {
             if (inTurn) {
                 rules.forEach(builder::addRuleInstance);
             }
             else {
                 builder.addRuleCollection(rules);
             }
+            return builder.build();
         }
     }
 
