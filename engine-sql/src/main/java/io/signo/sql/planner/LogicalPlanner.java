@@ -514,7 +514,10 @@ public final class LogicalPlanner
         return statement.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) statement).getExplicandum() : statement;
     }
 
-    /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */
+    /**
+     * Parses one statement with Signo's grammar (Calcite's Babel, lower-casing unquoted names), by
+     * Calcite's core grammar where that reads the statement the same way ({@link CoreGrammarFirst}).
+     */
     public static SqlNode parse(String sql)
     {
         return parse(sql, SqlBabelParserImpl.FACTORY);
