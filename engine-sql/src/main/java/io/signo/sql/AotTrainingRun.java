@@ -55,7 +55,7 @@ import java.util.stream.Stream;
 public final class AotTrainingRun
 {
     /** The SQL suite's files, under {@code io/signo/sql/queries}. */
-    static final List<String> SUITE_FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "numeric_functions.sql", "string_functions.sql", "regexp.sql",
+    public static final List<String> SUITE_FILES = List.of("joins.sql", "aggregates.sql", "subqueries.sql", "expressions.sql", "numeric_functions.sql", "string_functions.sql", "regexp.sql",
             "strings_dates.sql", "timestamps.sql", "dates.sql", "times.sql", "intervals.sql", "date_formats.sql", "timestamptz.sql", "set_operations.sql", "sort_limit.sql",
             "nulls_empty.sql", "windows.sql", "grouping_sets.sql", "dialect.sql", "recursive.sql", "shared_subplans.sql", "unsupported.sql");
     private static final double SCALE_FACTOR = 0.1;

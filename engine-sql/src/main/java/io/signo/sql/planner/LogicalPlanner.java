@@ -514,7 +514,10 @@ public final class LogicalPlanner
         return statement.getKind() == SqlKind.EXPLAIN ? ((SqlExplain) statement).getExplicandum() : statement;
     }
 
-    /** Parses one statement with Signo's grammar (Calcite's, lower-casing unquoted names). */
+    /**
+     * Parses one statement with Signo's grammar (Calcite's Babel, lower-casing unquoted names), by
+     * Calcite's core grammar where that reads the statement the same way ({@link CoreGrammarFirst}).
+     */
     public static SqlNode parse(String sql)
     {
         return parse(sql, SqlBabelParserImpl.FACTORY);
@@ -530,15 +533,38 @@ public final class LogicalPlanner
     {
         StatementLimits.checkLength(sql);
         NestingDepth.checkParentheses(sql);
-        SqlParser parser = SqlParser.create(DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(AtTimeZoneSyntax.rewrite(CastSyntax.rewrite(sql))))), SqlParser.config()
+        String text = parserText(sql);
+        SqlParser.Config config = parserConfig(grammar);
+        SqlNode statement = grammar == SqlBabelParserImpl.FACTORY ? CoreGrammarFirst.parseOrNull(text, config) : null;
+        if (statement == null) {
+            statement = parseWith(text, config);
+        }
+        NestingDepth.check(statement);
+        DecimalPrecisions.check(statement);
+        StatementLimits.check(statement);
+        return DatePartArguments.rewrite(BalancedChains.rewrite(statement));
+    }
+
+    /** The statement's text as the grammar takes it: the syntax of other dialects Calcite's grammar lacks rewritten, keeping positions. */
+    static String parserText(String sql)
+    {
+        return DatePartArguments.rewriteText(TypedLiterals.rewrite(QuotedFileNames.rewrite(AtTimeZoneSyntax.rewrite(CastSyntax.rewrite(sql)))));
+    }
+
+    static SqlParser.Config parserConfig(SqlParserImplFactory grammar)
+    {
+        return SqlParser.config()
                 .withParserFactory(grammar)
                 .withUnquotedCasing(Casing.TO_LOWER)
                 .withQuotedCasing(Casing.UNCHANGED)
                 .withCaseSensitive(false)
-                .withConformance(SignoConformance.INSTANCE));
-        SqlNode statement;
+                .withConformance(SignoConformance.INSTANCE);
+    }
+
+    private static SqlNode parseWith(String text, SqlParser.Config config)
+    {
         try {
-            statement = parser.parseStmt();
+            return SqlParser.create(text, config).parseStmt();
         }
         catch (StackOverflowError e) {
             throw NestingDepth.tooDeep();
@@ -555,10 +581,6 @@ public final class LogicalPlanner
             String where = position == null ? "" : "line " + position.getLineNum() + ", column " + position.getColumnNum() + ": ";
             throw new SignoException(ErrorCode.SYNTAX_ERROR, where + StatementLimits.abbreviateQuoted(firstLine), e);
         }
-        NestingDepth.check(statement);
-        DecimalPrecisions.check(statement);
-        StatementLimits.check(statement);
-        return DatePartArguments.rewrite(BalancedChains.rewrite(statement));
     }
 
     static RelNode optimize(RelNode rel, Context context, PhaseListener phases)
