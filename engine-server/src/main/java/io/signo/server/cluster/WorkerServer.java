@@ -88,6 +88,8 @@ public final class WorkerServer
     private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
     /** The copies of replicated tables' files received for statements under way, by write id. */
     private final Map<String, List<Long>> copies = new ConcurrentHashMap<>();
+    /** The plans of statements sent again; invalidated by whatever changes this worker's tables. */
+    private final WorkerPlanCache planCache = new WorkerPlanCache();
 
     /**
      * @param nodes the addresses of the query's nodes: its workers and its coordinator
@@ -143,6 +145,7 @@ public final class WorkerServer
             return new byte[0];
         });
         transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> {
+            planCache.invalidate();
             WorkerStorage opened = storage;
             if (opened != null) {
                 opened.remove(ClusterMessages.decode(payload, RemoveFilesRequest.class).fileIds());
@@ -186,6 +189,7 @@ public final class WorkerServer
 
     private synchronized LoadResponse load(LoadRequest request)
     {
+        planCache.invalidate();
         if (dataSet != null) {
             // the data is spread again after a worker died: the queries over the old spread are doomed,
             // and none may still read the tables that closing frees
@@ -211,6 +215,7 @@ public final class WorkerServer
         if (databaseDirectory == null) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "worker " + address() + " was started without --db: it has no directory for the cluster's database");
         }
+        planCache.invalidate();
         if (storage == null || storage.workerIndex() != request.workerIndex() || workerCount != request.workerCount()) {
             if (storage != null) {
                 storage.close();
@@ -229,6 +234,7 @@ public final class WorkerServer
 
     private void receiveCopy(CopyFileRequest request)
     {
+        planCache.invalidate();
         openedStorage().receiveCopy(request.fileId(), request.offset(), request.bytes(), request.last());
         if (request.writeId() != null && request.offset() == 0) {
             copies.computeIfAbsent(request.writeId(), _ -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(request.fileId());
@@ -237,6 +243,7 @@ public final class WorkerServer
 
     private PrepareResponse prepare(PrepareRequest request)
     {
+        planCache.invalidate();
         TableWrite write = writes.get(request.writeId());
         if (write == null) {
             return new PrepareResponse(List.of(), Map.of());
@@ -253,6 +260,7 @@ public final class WorkerServer
 
     private void finishWrite(FinishWriteRequest request)
     {
+        planCache.invalidate();
         TableWrite write = writes.remove(request.writeId());
         List<Long> copied = copies.remove(request.writeId());
         if (!request.committed()) {
@@ -282,17 +290,9 @@ public final class WorkerServer
         QuerySteps steps = new QuerySteps("worker " + request.nodeIndex(), arrivedNanos);
         steps.mark("on a driver thread", onDriverThread);
         steps.mark("request decoded");
-        Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
-        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
-        for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
-            TableWriterNode.Target target = writer.target();
-            writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
-        }
-        steps.mark("plan decoded");
+        FragmentedPlan plan = plan(request, steps);
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config(),
                 scanIndex -> splitSupplier(request, scanIndex));
-        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
-        steps.mark("fragmented");
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
@@ -328,6 +328,38 @@ public final class WorkerServer
             // wanting no answer: the coordinator's would only wake this worker's event loop once more
             transport.tell(request.coordinatorAddress(), ClusterMessages.TASK_DONE, QueryMessageCodec.encode(report));
         });
+    }
+
+    /** The request's plan in stages: the one decoded for the same bytes before, or decoded now against this worker's tables. */
+    private FragmentedPlan plan(ExecuteRequest request, QuerySteps steps)
+    {
+        int workerCount = request.workerAddresses().size();
+        FragmentedPlan cached = planCache.get(request.plan(), workerCount, request.driversPerNode());
+        if (cached != null) {
+            steps.mark("plan reused");
+            return cached;
+        }
+        long epoch = planCache.epoch();
+        Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
+        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), this.workerCount));
+        List<TableWriterNode> writers = TableWriterNode.writersIn(root);
+        for (TableWriterNode writer : writers) {
+            TableWriterNode.Target target = writer.target();
+            writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
+        }
+        steps.mark("plan decoded");
+        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(workerCount, request.driversPerNode(), true));
+        steps.mark("fragmented");
+        if (writers.isEmpty()) {
+            planCache.put(request.plan(), workerCount, request.driversPerNode(), epoch, plan);
+        }
+        return plan;
+    }
+
+    /** How many fragmented plans this worker keeps for statements sent again. */
+    int cachedPlanCount()
+    {
+        return planCache.size();
     }
 
     /** Asks the coordinator for the next splits of a scan, as many as this worker has drivers, after the test's delay if one is set. */
