@@ -134,6 +134,28 @@ public final class ExchangeRouter
         }
     }
 
+    /**
+     * Gives up the exchanges of a query that still wait for their registration here, as if they had
+     * waited too long: the query was cancelled or failed before this process started its part, so the
+     * data sent ahead for them is dropped now rather than after {@link #EARLY_TIMEOUT_NANOS}.
+     */
+    public void queryStopped(String queryId)
+    {
+        List<Early> givenUp = new ArrayList<>(0);
+        synchronized (lock) {
+            for (Iterator<Map.Entry<ExchangeId, EarlyMessages>> waiting = early.entrySet().iterator(); waiting.hasNext();) {
+                Map.Entry<ExchangeId, EarlyMessages> entry = waiting.next();
+                if (entry.getKey().queryId().equals(queryId)) {
+                    waiting.remove();
+                    giveUp(entry.getKey(), entry.getValue(), givenUp);
+                }
+            }
+        }
+        for (Early gone : givenUp) {
+            tellConsumersGone(gone.peer(), gone.message());
+        }
+    }
+
     /** How many exchanges are registered now: those of the queries under way in this process. */
     public int registeredCount()
     {

@@ -144,6 +144,22 @@ class ExchangeRouterTest
         assertThrows(IllegalStateException.class, () -> consumer(new ExchangeId("q1", 1)));
     }
 
+    @Test
+    void pagesForTheExchangesOfAStoppedQueryAreDroppedAtOnce()
+            throws Exception
+    {
+        nodes.start(2, ExchangeRouter::new);
+        ExchangeSink stopped = blockedProducer(new ExchangeId("q1", 1));
+        ExchangeSink other = blockedProducer(new ExchangeId("q2", 1));
+        awaitTrue(() -> nodes.router(1).waitingCount() == 2);
+
+        nodes.router(1).queryStopped("q1");
+        awaitTrue(stopped::isDone);
+        assertEquals(1, nodes.router(1).waitingCount());
+        assertFalse(other.isDone());
+        assertThrows(IllegalStateException.class, () -> consumer(new ExchangeId("q1", 1)));
+    }
+
     /** A producer on node 0 for a consumer on node 1 that does not exist yet: it announces itself, sends its first window and waits for credit. */
     private ExchangeSink blockedProducer(ExchangeId id)
     {

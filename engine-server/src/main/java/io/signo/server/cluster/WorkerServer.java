@@ -392,6 +392,8 @@ public final class WorkerServer
             cancelledQueries.add(request.queryId());
             task = tasks.remove(request.queryId());
         }
+        // pages other nodes sent ahead for the query's exchanges here, which it will not register now
+        router.queryStopped(request.queryId());
         if (task != null) {
             task.exchanges().failAll(new IllegalStateException("query cancelled: " + request.reason()));
             task.done().cancel(true);
