@@ -17,8 +17,8 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>A plan decoded here holds the worker's tables as they were when it was decoded, so whatever
  * replaces or changes them (the data loaded again, the database's storage opened again, files
- * written, copied or removed) calls {@link #invalidate}, and a plan decoded before that is never put
- * here after it ({@link #epoch}). Plans that write are never put here: a writer is bound to its
+ * written, copied or removed) calls {@link #invalidate} once it changed them, and a plan whose decoding
+ * began before that is never put here after it ({@link #epoch}). Plans that write are never put here: a writer is bound to its
  * statement's write. Plans are immutable once fragmented, so statements running at once share one.
  * Thread safe.
  */

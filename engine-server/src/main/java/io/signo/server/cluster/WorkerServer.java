@@ -55,6 +55,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * A worker process: holds its share of the tables, and runs the stages of queries the coordinator
@@ -113,7 +114,7 @@ public final class WorkerServer
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
-        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
+        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(changingTables(() -> load(ClusterMessages.decode(payload, LoadRequest.class)))));
         // a query's start goes from the event loop straight to a driver thread, which then runs its first
         // driver; the announcements of its channels and the answer to the start leave in one burst
         transport.registerHandOverHandler(ClusterMessages.EXECUTE, payload -> {
@@ -134,24 +135,23 @@ public final class WorkerServer
             cancel(QueryMessageCodec.decodeCancel(payload));
             return new byte[0];
         });
-        transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class))));
-        transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(prepare(ClusterMessages.decode(payload, PrepareRequest.class))));
-        transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> {
+        transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(changingTables(() -> openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class)))));
+        transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(changingTables(() -> prepare(ClusterMessages.decode(payload, PrepareRequest.class)))));
+        transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> changingTables(() -> {
             finishWrite(ClusterMessages.decode(payload, FinishWriteRequest.class));
             return new byte[0];
-        });
-        transport.registerHandler(ClusterMessages.COPY_FILE, payload -> {
+        }));
+        transport.registerHandler(ClusterMessages.COPY_FILE, payload -> changingTables(() -> {
             receiveCopy(ClusterMessages.decode(payload, CopyFileRequest.class));
             return new byte[0];
-        });
-        transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> {
-            planCache.invalidate();
+        }));
+        transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> changingTables(() -> {
             WorkerStorage opened = storage;
             if (opened != null) {
                 opened.remove(ClusterMessages.decode(payload, RemoveFilesRequest.class).fileIds());
             }
             return new byte[0];
-        });
+        }));
         transport.onPeerDead(peer -> {
             SignoException died = new SignoException(ErrorCode.NODE_FAILED, "node " + peer + " died; the query was stopped");
             for (RunningTask task : tasks.values()) {
@@ -189,7 +189,6 @@ public final class WorkerServer
 
     private synchronized LoadResponse load(LoadRequest request)
     {
-        planCache.invalidate();
         if (dataSet != null) {
             // the data is spread again after a worker died: the queries over the old spread are doomed,
             // and none may still read the tables that closing frees
@@ -215,7 +214,6 @@ public final class WorkerServer
         if (databaseDirectory == null) {
             throw new SignoException(ErrorCode.INVALID_ARGUMENT, "worker " + address() + " was started without --db: it has no directory for the cluster's database");
         }
-        planCache.invalidate();
         if (storage == null || storage.workerIndex() != request.workerIndex() || workerCount != request.workerCount()) {
             if (storage != null) {
                 storage.close();
@@ -234,7 +232,6 @@ public final class WorkerServer
 
     private void receiveCopy(CopyFileRequest request)
     {
-        planCache.invalidate();
         openedStorage().receiveCopy(request.fileId(), request.offset(), request.bytes(), request.last());
         if (request.writeId() != null && request.offset() == 0) {
             copies.computeIfAbsent(request.writeId(), _ -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(request.fileId());
@@ -243,7 +240,6 @@ public final class WorkerServer
 
     private PrepareResponse prepare(PrepareRequest request)
     {
-        planCache.invalidate();
         TableWrite write = writes.get(request.writeId());
         if (write == null) {
             return new PrepareResponse(List.of(), Map.of());
@@ -260,7 +256,6 @@ public final class WorkerServer
 
     private void finishWrite(FinishWriteRequest request)
     {
-        planCache.invalidate();
         TableWrite write = writes.remove(request.writeId());
         List<Long> copied = copies.remove(request.writeId());
         if (!request.committed()) {
@@ -328,6 +323,20 @@ public final class WorkerServer
             // wanting no answer: the coordinator's would only wake this worker's event loop once more
             transport.tell(request.coordinatorAddress(), ClusterMessages.TASK_DONE, QueryMessageCodec.encode(report));
         });
+    }
+
+    /**
+     * Runs what changes this worker's tables, then drops the plans decoded against them: after the
+     * change, so that a plan decoded before it (in an older epoch) is not kept either.
+     */
+    private <T> T changingTables(Supplier<T> change)
+    {
+        try {
+            return change.get();
+        }
+        finally {
+            planCache.invalidate();
+        }
     }
 
     /** The request's plan in stages: the one decoded for the same bytes before, or decoded now against this worker's tables. */
