@@ -23,25 +23,41 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * One per transport: delivers exchange frames to the {@link NetworkExchange} they name and tells
- * exchanges about dead peers. A producer may announce its channels before this process created the
- * exchange; those announcements wait here until it registers (no data can come earlier: data needs
- * credit, which only a registered exchange grants, so data for an exchange this process never
- * registered is dropped). Waiting is bounded: an exchange that never registers here (its query failed
- * or was cancelled before this process started its part, or a peer names exchanges that do not exist)
- * is given up after {@link #EARLY_TIMEOUT_NANOS}, or when more than {@link #MAX_EARLY_EXCHANGES} wait,
- * and its producers are told its consumers are gone, as for a closed exchange.
+ * exchanges about dead peers. A producer may announce its channels, and send its first window of
+ * data behind the announcement ({@link OutboundChannel#remote}), before this process created the
+ * exchange; those messages wait here, in the order they came, until it registers. Data for an
+ * exchange this process closed is dropped. Waiting is bounded: an exchange that never registers here
+ * (its query failed or was cancelled before this process started its part, or a peer names exchanges
+ * that do not exist) is given up after {@link #EARLY_TIMEOUT_NANOS}, or when more than
+ * {@link #MAX_EARLY_EXCHANGES} wait or their data exceeds {@link #MAX_EARLY_DATA_BYTES}, and its
+ * producers are told its consumers are gone, as for a closed exchange.
  */
 public final class ExchangeRouter
 {
     private record Early(String peer, ExchangeMessage message) {}
 
     /** What came for one exchange before it registered, and when the first of it came. */
-    private record EarlyMessages(long firstNanos, List<Early> messages) {}
+    private static final class EarlyMessages
+    {
+        private final long firstNanos;
+        private final List<Early> messages = new ArrayList<>();
+        private long dataBytes;
+
+        EarlyMessages(long firstNanos)
+        {
+            this.firstNanos = firstNanos;
+        }
+    }
 
     /** How many exchanges may wait for their registration at once; the longest waiting is given up first. */
     static final int MAX_EARLY_EXCHANGES = 4096;
     /** How many announcements one waiting exchange keeps: a producer channel announces itself once. */
     static final int MAX_EARLY_MESSAGES = 4096;
+    /**
+     * How many bytes of data all waiting exchanges may hold: a producer sends at most its first window
+     * per channel before the consumer's credit, so only a peer that ignores the protocol reaches this.
+     */
+    static final long MAX_EARLY_DATA_BYTES = 512L * 1024 * 1024;
     /** How long an exchange's announcements wait for it: far beyond a query's start on a loaded process. */
     static final long EARLY_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(5);
 
@@ -56,6 +72,8 @@ public final class ExchangeRouter
     private final Map<ExchangeId, NetworkExchange> exchanges = new HashMap<>();
     /** Oldest first; guarded by the lock. */
     private final LinkedHashMap<ExchangeId, EarlyMessages> early = new LinkedHashMap<>();
+    /** The bytes of data the waiting exchanges hold; guarded by the lock. */
+    private long earlyDataBytes;
     private final int maxEarlyExchanges;
     private final long earlyTimeoutNanos;
     private final LongSupplier nanoTime;
@@ -105,11 +123,36 @@ public final class ExchangeRouter
                 throw new IllegalStateException("exchange " + exchange.id() + " already exists on " + transport.localAddress());
             }
             waiting = early.remove(exchange.id());
+            if (waiting != null) {
+                earlyDataBytes -= waiting.dataBytes;
+            }
         }
         if (waiting != null) {
-            for (Early message : waiting.messages()) {
+            for (Early message : waiting.messages) {
                 deliver(exchange, message.peer(), message.message());
             }
+        }
+    }
+
+    /**
+     * Gives up the exchanges of a query that still wait for their registration here, as if they had
+     * waited too long: the query was cancelled or failed before this process started its part, so the
+     * data sent ahead for them is dropped now rather than after {@link #EARLY_TIMEOUT_NANOS}.
+     */
+    public void queryStopped(String queryId)
+    {
+        List<Early> givenUp = new ArrayList<>(0);
+        synchronized (lock) {
+            for (Iterator<Map.Entry<ExchangeId, EarlyMessages>> waiting = early.entrySet().iterator(); waiting.hasNext();) {
+                Map.Entry<ExchangeId, EarlyMessages> entry = waiting.next();
+                if (entry.getKey().queryId().equals(queryId)) {
+                    waiting.remove();
+                    giveUp(entry.getKey(), entry.getValue(), givenUp);
+                }
+            }
+        }
+        for (Early gone : givenUp) {
+            tellConsumersGone(gone.peer(), gone.message());
         }
     }
 
@@ -125,7 +168,10 @@ public final class ExchangeRouter
     {
         synchronized (lock) {
             exchanges.remove(id);
-            early.remove(id);
+            EarlyMessages waiting = early.remove(id);
+            if (waiting != null) {
+                earlyDataBytes -= waiting.dataBytes;
+            }
             closed.add(id);
         }
     }
@@ -163,7 +209,7 @@ public final class ExchangeRouter
             exchange = exchanges.get(message.exchangeId());
             if (exchange == null) {
                 alreadyClosed = closed.contains(message.exchangeId());
-                if (!alreadyClosed && !(message instanceof ExchangeMessage.Data)) {
+                if (!alreadyClosed) {
                     givenUp = waitForRegistration(peer, message);
                 }
             }
@@ -185,26 +231,38 @@ public final class ExchangeRouter
         long now = nanoTime.getAsLong();
         EarlyMessages waiting = early.get(message.exchangeId());
         if (waiting == null) {
-            waiting = new EarlyMessages(now, new ArrayList<>());
+            waiting = new EarlyMessages(now);
             early.put(message.exchangeId(), waiting);
         }
-        if (waiting.messages().size() < MAX_EARLY_MESSAGES) {
-            waiting.messages().add(new Early(peer, message));
+        List<Early> givenUp = new ArrayList<>(0);
+        if (waiting.messages.size() < MAX_EARLY_MESSAGES) {
+            waiting.messages.add(new Early(peer, message));
+            if (message instanceof ExchangeMessage.Data data) {
+                waiting.dataBytes += data.wireBytes();
+                earlyDataBytes += data.wireBytes();
+            }
         }
-        List<Early> givenUp = List.of();
+        else if (message instanceof ExchangeMessage.Data) {
+            // its data could no longer be delivered whole and in order
+            giveUp(message.exchangeId(), early.remove(message.exchangeId()), givenUp);
+        }
         for (Iterator<Map.Entry<ExchangeId, EarlyMessages>> eldest = early.entrySet().iterator(); eldest.hasNext();) {
             Map.Entry<ExchangeId, EarlyMessages> entry = eldest.next();
-            if (early.size() <= maxEarlyExchanges && now - entry.getValue().firstNanos() <= earlyTimeoutNanos) {
+            if (early.size() <= maxEarlyExchanges && earlyDataBytes <= MAX_EARLY_DATA_BYTES && now - entry.getValue().firstNanos <= earlyTimeoutNanos) {
                 break;
             }
             eldest.remove();
-            closed.add(entry.getKey());
-            if (givenUp.isEmpty()) {
-                givenUp = new ArrayList<>();
-            }
-            givenUp.addAll(entry.getValue().messages());
+            giveUp(entry.getKey(), entry.getValue(), givenUp);
         }
         return givenUp;
+    }
+
+    /** Closes a waiting exchange that was taken out of the waiting ones, adding its messages to {@code givenUp}. Holds the lock. */
+    private void giveUp(ExchangeId id, EarlyMessages waiting, List<Early> givenUp)
+    {
+        earlyDataBytes -= waiting.dataBytes;
+        closed.add(id);
+        givenUp.addAll(waiting.messages);
     }
 
     /** How many exchanges have announcements waiting for their registration here. */

@@ -192,7 +192,8 @@ public final class NetworkExchange
             for (int partition = 0; partition < channels.length; partition++) {
                 channels[partition] = sources[partition] != null
                         ? OutboundChannel.local(id, sender, partition, sources[partition], stats)
-                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats, router.compression(partitionOwners.get(partition)));
+                        : OutboundChannel.remote(id, sender, partition, transport.connection(partitionOwners.get(partition)), stats, router.compression(partitionOwners.get(partition)),
+                                config.channelWindowBytes());
             }
             LinkCompression[] compression = new LinkCompression[channels.length];
             for (int partition = 0; partition < channels.length; partition++) {

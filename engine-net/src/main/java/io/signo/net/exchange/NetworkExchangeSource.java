@@ -122,7 +122,11 @@ final class NetworkExchangeSource
         return false;
     }
 
-    /** Event loop: a remote sink announced its channel. */
+    /**
+     * Event loop: a remote sink announced its channel. Its first window is granted without a frame:
+     * the sender counts it granted from the start ({@link OutboundChannel#remote}; both ends of an
+     * exchange have the query's config), so the next credit it hears of is for more.
+     */
     void remoteChannelOpened(String peer, String sender)
     {
         boolean isClosed;
@@ -132,9 +136,6 @@ final class NetworkExchangeSource
         }
         if (isClosed) {
             transport.send(peer, new ExchangeMessage.Closed(exchangeId, partition, sender).toFrame());
-        }
-        else {
-            transport.send(peer, new ExchangeMessage.Credit(exchangeId, partition, sender, windowBytes, 0, idleNanos.get()).toFrame());
         }
     }
 

@@ -71,9 +71,25 @@ final class OutboundChannel
         this.stats = requireNonNull(stats, "stats is null");
     }
 
-    static OutboundChannel remote(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, ExchangeStats stats, LinkCompression compression)
+    /**
+     * A channel to a consumer in another process, which may send {@code firstWindowBytes} before the
+     * consumer's first credit arrives: every consumer grants exactly that much when the channel opens
+     * ({@link NetworkExchangeSource#remoteChannelOpened}), so a short query's pages leave with the
+     * channel's announcement instead of a round trip after it.
+     */
+    static OutboundChannel remote(ExchangeId exchangeId, String sender, int partition, PeerConnection connection, ExchangeStats stats, LinkCompression compression,
+            long firstWindowBytes)
     {
-        return new OutboundChannel(exchangeId, sender, partition, requireNonNull(connection, "connection is null"), null, stats, requireNonNull(compression, "compression is null"));
+        if (firstWindowBytes <= 0) {
+            throw new IllegalArgumentException("firstWindowBytes must be positive: " + firstWindowBytes);
+        }
+        OutboundChannel channel = new OutboundChannel(exchangeId, sender, partition, requireNonNull(connection, "connection is null"), null, stats,
+                requireNonNull(compression, "compression is null"));
+        synchronized (channel.lock) {
+            channel.creditReceived = true;
+            channel.grantedBytes = firstWindowBytes;
+        }
+        return channel;
     }
 
     static OutboundChannel local(ExchangeId exchangeId, String sender, int partition, NetworkExchangeSource source, ExchangeStats stats)
@@ -91,7 +107,7 @@ final class OutboundChannel
         return connection == null ? null : connection.peer();
     }
 
-    /** Announces the channel to its consumer, which answers with the initial credit. */
+    /** Announces the channel to its consumer, which answers with the first credit (a remote channel assumed it already). */
     void open()
     {
         if (localSource != null) {

@@ -55,6 +55,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * A worker process: holds its share of the tables, and runs the stages of queries the coordinator
@@ -88,6 +89,8 @@ public final class WorkerServer
     private final Map<String, TableWrite> writes = new ConcurrentHashMap<>();
     /** The copies of replicated tables' files received for statements under way, by write id. */
     private final Map<String, List<Long>> copies = new ConcurrentHashMap<>();
+    /** The plans of statements sent again; invalidated by whatever changes this worker's tables. */
+    private final WorkerPlanCache planCache = new WorkerPlanCache();
 
     /**
      * @param nodes the addresses of the query's nodes: its workers and its coordinator
@@ -111,7 +114,7 @@ public final class WorkerServer
         this.transport = NodeTransport.start(host, port, TransportConfig.DEFAULT.withRequestTimeout(Duration.ofMinutes(30)));
         this.router = new ExchangeRouter(transport);
         this.executor = new TaskExecutor(threads);
-        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(load(ClusterMessages.decode(payload, LoadRequest.class))));
+        transport.registerHandler(ClusterMessages.LOAD, payload -> ClusterMessages.encode(changingTables(() -> load(ClusterMessages.decode(payload, LoadRequest.class)))));
         // a query's start goes from the event loop straight to a driver thread, which then runs its first
         // driver; the announcements of its channels and the answer to the start leave in one burst
         transport.registerHandOverHandler(ClusterMessages.EXECUTE, payload -> {
@@ -132,23 +135,23 @@ public final class WorkerServer
             cancel(QueryMessageCodec.decodeCancel(payload));
             return new byte[0];
         });
-        transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class))));
-        transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(prepare(ClusterMessages.decode(payload, PrepareRequest.class))));
-        transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> {
+        transport.registerHandler(ClusterMessages.OPEN_STORAGE, payload -> ClusterMessages.encode(changingTables(() -> openStorage(ClusterMessages.decode(payload, OpenStorageRequest.class)))));
+        transport.registerHandler(ClusterMessages.PREPARE, payload -> ClusterMessages.encode(changingTables(() -> prepare(ClusterMessages.decode(payload, PrepareRequest.class)))));
+        transport.registerHandler(ClusterMessages.FINISH_WRITE, payload -> changingTables(() -> {
             finishWrite(ClusterMessages.decode(payload, FinishWriteRequest.class));
             return new byte[0];
-        });
-        transport.registerHandler(ClusterMessages.COPY_FILE, payload -> {
+        }));
+        transport.registerHandler(ClusterMessages.COPY_FILE, payload -> changingTables(() -> {
             receiveCopy(ClusterMessages.decode(payload, CopyFileRequest.class));
             return new byte[0];
-        });
-        transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> {
+        }));
+        transport.registerHandler(ClusterMessages.REMOVE_FILES, payload -> changingTables(() -> {
             WorkerStorage opened = storage;
             if (opened != null) {
                 opened.remove(ClusterMessages.decode(payload, RemoveFilesRequest.class).fileIds());
             }
             return new byte[0];
-        });
+        }));
         transport.onPeerDead(peer -> {
             SignoException died = new SignoException(ErrorCode.NODE_FAILED, "node " + peer + " died; the query was stopped");
             for (RunningTask task : tasks.values()) {
@@ -282,17 +285,9 @@ public final class WorkerServer
         QuerySteps steps = new QuerySteps("worker " + request.nodeIndex(), arrivedNanos);
         steps.mark("on a driver thread", onDriverThread);
         steps.mark("request decoded");
-        Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
-        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), workerCount));
-        for (TableWriterNode writer : TableWriterNode.writersIn(root)) {
-            TableWriterNode.Target target = writer.target();
-            writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
-        }
-        steps.mark("plan decoded");
+        FragmentedPlan plan = plan(request, steps);
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config(),
                 scanIndex -> splitSupplier(request, scanIndex));
-        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(request.workerAddresses().size(), request.driversPerNode(), true));
-        steps.mark("fragmented");
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());
@@ -330,6 +325,52 @@ public final class WorkerServer
         });
     }
 
+    /**
+     * Runs what changes this worker's tables, then drops the plans decoded against them: after the
+     * change, so that a plan decoded before it (in an older epoch) is not kept either.
+     */
+    private <T> T changingTables(Supplier<T> change)
+    {
+        try {
+            return change.get();
+        }
+        finally {
+            planCache.invalidate();
+        }
+    }
+
+    /** The request's plan in stages: the one decoded for the same bytes before, or decoded now against this worker's tables. */
+    private FragmentedPlan plan(ExecuteRequest request, QuerySteps steps)
+    {
+        int workerCount = request.workerAddresses().size();
+        FragmentedPlan cached = planCache.get(request.plan(), workerCount, request.driversPerNode());
+        if (cached != null) {
+            steps.mark("plan reused");
+            return cached;
+        }
+        long epoch = planCache.epoch();
+        Catalog catalog = dataSet == null ? new Catalog("none") : dataSet.catalog();
+        PlanNode root = PlanCodec.decode(request.plan(), catalog, reference -> openedStorage().table(reference.entry(), this.workerCount));
+        List<TableWriterNode> writers = TableWriterNode.writersIn(root);
+        for (TableWriterNode writer : writers) {
+            TableWriterNode.Target target = writer.target();
+            writer.bind(writes.computeIfAbsent(target.writeId(), _ -> new TableWrite(openedStorage(), target.layout(), target.checks(), request.nodeIndex())));
+        }
+        steps.mark("plan decoded");
+        FragmentedPlan plan = FragmentedPlan.fragment(root, new ClusterShape(workerCount, request.driversPerNode(), true));
+        steps.mark("fragmented");
+        if (writers.isEmpty()) {
+            planCache.put(request.plan(), workerCount, request.driversPerNode(), epoch, plan);
+        }
+        return plan;
+    }
+
+    /** How many fragmented plans this worker keeps for statements sent again. */
+    int cachedPlanCount()
+    {
+        return planCache.size();
+    }
+
     /** Asks the coordinator for the next splits of a scan, as many as this worker has drivers, after the test's delay if one is set. */
     private SplitSupplier splitSupplier(ExecuteRequest request, int scanIndex)
     {
@@ -360,6 +401,8 @@ public final class WorkerServer
             cancelledQueries.add(request.queryId());
             task = tasks.remove(request.queryId());
         }
+        // pages other nodes sent ahead for the query's exchanges here, which it will not register now
+        router.queryStopped(request.queryId());
         if (task != null) {
             task.exchanges().failAll(new IllegalStateException("query cancelled: " + request.reason()));
             task.done().cancel(true);

@@ -46,7 +46,8 @@ class ClusterQueryStepsTest
     @Test
     void aQueryOnTheWorkersHasEveryStepInOrderOnEveryNode()
     {
-        assertEquals(List.of(List.of(15000L)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM orders")));
+        // a statement no other test sends, so that the workers decode its plan
+        assertEquals(List.of(List.of(15000L)), ResultRows.toRows(coordinator.execute("SELECT count(*) FROM orders WHERE o_orderkey > 0")));
         List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
         assertInOrder(steps, QuerySteps.COORDINATOR, List.of("parsed and optimized", "physical plan", "fragmented", "plan encoded", "start requests sent",
                 "pipelines built", "coordinator tasks started", "tasks started"));
@@ -59,6 +60,33 @@ class ClusterQueryStepsTest
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("plan encoded", "worker " + worker + " started its tasks"));
             assertInOrder(steps, QuerySteps.COORDINATOR, List.of("plan encoded", "worker " + worker + " reported its end"));
         }
+    }
+
+    @Test
+    void aWorkerStartsAStatementSentAgainFromThePlanItDecodedForItBefore()
+    {
+        String sql = "SELECT c_mktsegment, count(*) FROM customer GROUP BY c_mktsegment ORDER BY c_mktsegment";
+        List<List<Object>> expected = ResultRows.toRows(coordinator.execute(sql));
+        assertEquals(5, expected.size(), expected.toString());
+        assertEquals(1500L, expected.stream().mapToLong(row -> (Long) row.get(1)).sum(), expected.toString());
+        for (int worker = 0; worker < 2; worker++) {
+            assertInOrder(coordinator.lastQuerySteps(), "worker " + worker, List.of("request decoded", "plan decoded", "fragmented", "pipelines built", "tasks started"));
+        }
+        int cachedFirst = first.cachedPlanCount();
+        int cachedSecond = second.cachedPlanCount();
+
+        for (int run = 0; run < 3; run++) {
+            assertEquals(expected, ResultRows.toRows(coordinator.execute(sql)));
+            List<QuerySteps.Step> steps = coordinator.lastQuerySteps();
+            for (int worker = 0; worker < 2; worker++) {
+                assertInOrder(steps, "worker " + worker, List.of("request decoded", "plan reused", "pipelines built", "tasks started", "tasks ended"));
+                String node = "worker " + worker;
+                assertTrue(steps.stream().noneMatch(step -> step.node().equals(node) && (step.name().equals("plan decoded") || step.name().equals("fragmented"))), steps.toString());
+            }
+        }
+        // the same bytes found the same plan: nothing was added
+        assertEquals(cachedFirst, first.cachedPlanCount());
+        assertEquals(cachedSecond, second.cachedPlanCount());
     }
 
     @Test
