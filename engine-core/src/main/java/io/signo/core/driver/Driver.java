@@ -84,6 +84,12 @@ public final class Driver
      */
     public CompletableFuture<?> process(long quantumNanos)
     {
+        if (closed) {
+            // a failed query closes its drivers from another thread, which may come between a driver's
+            // scheduling and its quantum: a closed operator must not run again (a table writer would
+            // open a file after it removed its files, an operator touch memory it gave back)
+            return Operator.NOT_BLOCKED;
+        }
         long cpuStart = THREAD_CPU_TIME ? THREADS.getCurrentThreadCpuTime() : 0;
         try {
             long deadline = System.nanoTime() + quantumNanos;

@@ -103,6 +103,10 @@ public final class TaskExecutor
         try {
             CompletableFuture<?> blocked;
             synchronized (driver) {
+                if (run.done.isDone()) {
+                    // the query failed after the check above; closeAll closes this driver, if it has not already
+                    return;
+                }
                 blocked = driver.process(QUANTUM_NANOS);
                 if (driver.isFinished()) {
                     driver.close();
