@@ -65,15 +65,7 @@ class ExchangeRouterTest
     void anExchangeWaitingLongerThanTheTimeoutIsGivenUpWhileTheOthersStillRegister()
             throws Exception
     {
-        long timeout = TimeUnit.MINUTES.toNanos(5);
-        nodes.start(2, transport -> new ExchangeRouter(transport, 100, timeout, clock::get));
-        ExchangeSink stale = blockedProducer(new ExchangeId("q1", 1));
-        awaitTrue(() -> nodes.router(1).waitingCount() == 1);
-
-        clock.addAndGet(timeout + 1);
-        ExchangeSink fresh = blockedProducer(new ExchangeId("q2", 1));
-        awaitTrue(stale::isDone);
-        assertEquals(1, nodes.router(1).waitingCount());
+        ExchangeSink fresh = announceQ2AfterQ1WaitedPastTheTimeout();
 
         // the exchange whose announcement still waits gets it with the first window of pages behind it,
         // and its producer credit for more once they are read
@@ -132,16 +124,28 @@ class ExchangeRouterTest
     void pagesForAnExchangeThatIsGivenUpAreDroppedWithIt()
             throws Exception
     {
+        announceQ2AfterQ1WaitedPastTheTimeout();
+        assertThrows(IllegalStateException.class, () -> consumer(new ExchangeId("q1", 1)));
+    }
+
+    /**
+     * Starts two nodes whose routers give a waiting exchange up after 5 minutes (of the test's clock),
+     * announces exchange q1 to node 1, lets it wait past that, then announces q2, whose arrival gives q1
+     * up: q1's announcement and first window are gone and its producer learns that its consumer is.
+     * Returns q2's producer, whose exchange still waits.
+     */
+    private ExchangeSink announceQ2AfterQ1WaitedPastTheTimeout()
+            throws Exception
+    {
         long timeout = TimeUnit.MINUTES.toNanos(5);
         nodes.start(2, transport -> new ExchangeRouter(transport, 100, timeout, clock::get));
         ExchangeSink stale = blockedProducer(new ExchangeId("q1", 1));
         awaitTrue(() -> nodes.router(1).waitingCount() == 1);
         clock.addAndGet(timeout + 1);
-        blockedProducer(new ExchangeId("q2", 1));
-        // the stale exchange's announcement and first window are gone: its producer learns that its consumer is
+        ExchangeSink fresh = blockedProducer(new ExchangeId("q2", 1));
         awaitTrue(stale::isDone);
         assertEquals(1, nodes.router(1).waitingCount());
-        assertThrows(IllegalStateException.class, () -> consumer(new ExchangeId("q1", 1)));
+        return fresh;
     }
 
     @Test
