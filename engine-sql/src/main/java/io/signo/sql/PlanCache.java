@@ -2,7 +2,6 @@ package io.signo.sql;
 
 import io.signo.sql.SignoEngine.PlannedQuery;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,46 +20,22 @@ final class PlanCache
 
     private record Key(String sql, String user, Map<String, String> properties) {}
 
-    private final Map<Key, PlannedQuery> plans = new LinkedHashMap<>(16, 0.75f, true)
-    {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, PlannedQuery> eldest)
-        {
-            return size() > CAPACITY;
-        }
-    };
-    /** The catalog version the plans were made against. */
-    private long catalogVersion = -1;
+    private final VersionedCache<Key, PlannedQuery> plans = new VersionedCache<>(CAPACITY);
 
     /** The plan of {@code sql} for {@code session} against the catalog at {@code version}, or null. */
-    synchronized PlannedQuery get(String sql, Session session, long version)
+    PlannedQuery get(String sql, Session session, long version)
     {
-        if (!current(version)) {
-            return null;
-        }
-        return plans.get(key(sql, session));
+        return plans.get(key(sql, session), version);
     }
 
-    synchronized void put(String sql, Session session, long version, PlannedQuery plan)
+    void put(String sql, Session session, long version, PlannedQuery plan)
     {
-        if (current(version)) {
-            plans.put(key(sql, session), plan);
-        }
+        plans.put(key(sql, session), version, plan);
     }
 
-    synchronized int size()
+    int size()
     {
         return plans.size();
-    }
-
-    /** Whether {@code version} is the one the plans are for, after moving on to it when it is newer; a plan of an older one is not kept. */
-    private boolean current(long version)
-    {
-        if (version > catalogVersion) {
-            plans.clear();
-            catalogVersion = version;
-        }
-        return version == catalogVersion;
     }
 
     private static Key key(String sql, Session session)

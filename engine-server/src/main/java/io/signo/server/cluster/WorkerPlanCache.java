@@ -1,10 +1,10 @@
 package io.signo.server.cluster;
 
+import io.signo.sql.VersionedCache;
 import io.signo.sql.fragment.FragmentedPlan;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -47,46 +47,38 @@ final class WorkerPlanCache
         }
     }
 
-    private final Map<Key, FragmentedPlan> plans = new LinkedHashMap<>(16, 0.75f, true)
-    {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, FragmentedPlan> eldest)
-        {
-            return size() > CAPACITY;
-        }
-    };
-    /** Counts the invalidations; a plan decoded in an earlier one is not put. Guarded by this. */
-    private long epoch;
+    private final VersionedCache<Key, FragmentedPlan> plans = new VersionedCache<>(CAPACITY);
+    /** Counts the invalidations: a plan decoded in an earlier one is not put, and the first access in a new one drops the older plans. */
+    private final AtomicLong epoch = new AtomicLong();
 
     /** The epoch to give {@link #put} for a plan decoded from now on. */
-    synchronized long epoch()
+    long epoch()
     {
-        return epoch;
+        return epoch.get();
     }
 
     /** The plan decoded from {@code plan} for a cluster of this shape since the last invalidation, or null. */
-    synchronized FragmentedPlan get(byte[] plan, int workerCount, int driversPerNode)
+    FragmentedPlan get(byte[] plan, int workerCount, int driversPerNode)
     {
-        return plans.get(new Key(plan, workerCount, driversPerNode));
+        return plans.get(new Key(plan, workerCount, driversPerNode), epoch.get());
     }
 
     /** Keeps {@code fragmented}, decoded from {@code plan} after {@link #epoch} returned {@code decodedInEpoch}, unless the tables changed since. */
-    synchronized void put(byte[] plan, int workerCount, int driversPerNode, long decodedInEpoch, FragmentedPlan fragmented)
+    void put(byte[] plan, int workerCount, int driversPerNode, long decodedInEpoch, FragmentedPlan fragmented)
     {
         requireNonNull(fragmented, "fragmented is null");
-        if (decodedInEpoch == epoch) {
-            plans.put(new Key(plan, workerCount, driversPerNode), fragmented);
-        }
+        plans.put(new Key(plan, workerCount, driversPerNode), decodedInEpoch, fragmented);
     }
 
     /** Drops every plan: the tables they hold were replaced or changed. */
-    synchronized void invalidate()
+    void invalidate()
     {
-        plans.clear();
-        epoch++;
+        // the plans themselves go at the next access, which names the new epoch
+        epoch.incrementAndGet();
     }
 
-    synchronized int size()
+    /** The plans kept, those of an epoch before the last invalidation included until the next access. */
+    int size()
     {
         return plans.size();
     }
