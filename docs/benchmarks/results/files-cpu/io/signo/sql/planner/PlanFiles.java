@@ -84,7 +84,7 @@ public final class PlanFiles
                         long explainThread = CPU.getCurrentThreadCpuTime() - thread;
                         long explainProcess = processCpu() - process;
                         if (recording != null) {
-                            // the phases are timed outside the recording's samples of EXPLAIN only when not recording
+                            // while recording, only EXPLAIN runs, so that the samples are of the engine's own path
                             record(queryTimes, "explain", timed, rounds - warm, explainThread);
                             record(queryTimes, "process", timed, rounds - warm, explainProcess);
                             continue;
