@@ -97,15 +97,22 @@ public final class FileList
         }
     }
 
-    /** The files below {@code start}, as deep as the pattern reaches ({@code **} any depth), whose paths from it match. */
+    /**
+     * The files below {@code start}, as deep as the pattern reaches ({@code **} any depth), whose paths
+     * from it match. A walk does not enter a symbolic link, so one to the directory it starts from is
+     * walked from its target, and the files named through the link, as a listing of one directory
+     * names them.
+     */
     private static void walk(Path root, Path start, String relativePattern, PathMatcher matcher, List<Path> files)
             throws IOException
     {
         int depth = relativePattern.contains("**") ? Integer.MAX_VALUE : (int) relativePattern.chars().filter(c -> c == '/').count() + 1;
-        try (Stream<Path> walk = Files.walk(start, depth)) {
+        Path walked = Files.isSymbolicLink(start) ? start.toRealPath() : start;
+        try (Stream<Path> walk = Files.walk(walked, depth)) {
             walk.filter(Files::isRegularFile)
-                    .filter(path -> matcher.matches(start.relativize(path)))
-                    .map(path -> root.toString().isEmpty() ? start.relativize(path) : path)
+                    .map(walked::relativize)
+                    .filter(matcher::matches)
+                    .map(relative -> root.toString().isEmpty() ? relative : start.resolve(relative))
                     .forEach(files::add);
         }
     }

@@ -76,13 +76,16 @@ class FileListTest
     }
 
     @Test
-    void aGlobInADirectoryReachedThroughASymbolicLinkListsItsFiles()
+    void aGlobFromADirectoryReachedThroughASymbolicLinkListsItsFiles()
             throws IOException
     {
         touch("data/part_a.parquet");
         touch("data/part_b.parquet");
         Path link = Files.createSymbolicLink(directory.resolve("link"), directory.resolve("data"));
         assertEquals(List.of(link.resolve("part_a.parquet"), link.resolve("part_b.parquet")), expand("link/part_*.parquet"));
+        assertEquals(List.of(link.resolve("part_a.parquet"), link.resolve("part_b.parquet")), expand("link/**.parquet"));
+        touch("data/more/part_c.parquet");
+        assertEquals(List.of(link.resolve("more/part_c.parquet")), expand("link/*/part_*.parquet"));
     }
 
     @Test
