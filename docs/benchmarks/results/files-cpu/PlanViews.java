@@ -1,3 +1,5 @@
+import io.signo.sql.QueryControl;
+import io.signo.sql.Session;
 import io.signo.sql.SignoEngine;
 import io.signo.storage.db.Database;
 import io.signo.storage.memory.MemoryPool;
@@ -10,7 +12,8 @@ import java.util.Arrays;
 
 /**
  * Planning CPU time of TPC-H queries over views on read_parquet (one per table, as bench files makes them) and over in-memory tables
- * (generated, SF 0.1), in one process, each query planned (SignoEngine.plan: parse, validate, optimize, physical plan) over each in turn
+ * (generated, SF 0.1), in one process, each query planned (SignoEngine.plan: parse, validate, optimize, physical plan; plan cache off, so that
+ * the tables' plans are made every time as the views' are) over each in turn
  * every round; prints per query the median of the planning thread's CPU time and the mean of the process's over the second half of the rounds.
  * Args: dir rounds queries(all|1,2,...) [views|memory|both]
  */
@@ -26,6 +29,8 @@ public class PlanViews {
         Catalog generated = TpchData.generate(0.1, 2, MemoryPool.unbounded("plan"));
         try (SignoEngine views = new SignoEngine(Database.inMemory(), 2); SignoEngine memory = new SignoEngine(generated, 2)) {
             for (String t : tables) views.execute("CREATE VIEW " + t + " AS SELECT * FROM read_parquet('" + dir + "/" + t + ".parquet')");
+            Session session = new Session("plan-views");
+            session.set(Session.PLAN_CACHE, "false");
             long[][][] thread = new long[2][qs.length][rounds], process = new long[2][qs.length][rounds];
             for (int r = 0; r < rounds; r++) {
                 for (int i = 0; i < qs.length; i++) {
@@ -34,7 +39,7 @@ public class PlanViews {
                         if (e == 0 && who.equals("memory") || e == 1 && who.equals("views")) continue;
                         SignoEngine engine = e == 0 ? views : memory;
                         long p = cpu(), t = T.getCurrentThreadCpuTime();
-                        engine.plan(sql);
+                        engine.plan(session, sql, new QueryControl());
                         thread[e][i][r] = T.getCurrentThreadCpuTime() - t;
                         process[e][i][r] = cpu() - p;
                     }

@@ -72,6 +72,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -383,18 +384,39 @@ public final class LogicalPlanner
      * The root schema's functions, looked up through the catalog reader only for their own names. The
      * validator asks the operator table about every unqualified column name (could it be a function
      * without parentheses, like CURRENT_DATE?), and the catalog reader answers by walking each schema
-     * of its search path, a few percent of planning; no other name can find anything there.
+     * of its search path, a few percent of planning; no other name can find anything there. The
+     * validator asks again for a file function at each step of validating its call (its type, its
+     * operands, its table), so what the catalog reader found is kept for the validator's statement:
+     * the statement's functions do not change while it is validated.
      */
-    private record SchemaFunctions(CalciteCatalogReader catalogReader, Set<String> names)
+    private static final class SchemaFunctions
             implements SqlOperatorTable
     {
+        private record Lookup(List<String> names, SqlFunctionCategory category, SqlSyntax syntax, boolean caseSensitive) {}
+
+        private final CalciteCatalogReader catalogReader;
+        private final Set<String> names;
+        private final Map<Lookup, List<SqlOperator>> found = new HashMap<>();
+
+        SchemaFunctions(CalciteCatalogReader catalogReader, Set<String> names)
+        {
+            this.catalogReader = catalogReader;
+            this.names = names;
+        }
+
         @Override
         public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax, List<SqlOperator> operators, SqlNameMatcher nameMatcher)
         {
             String simpleName = Util.last(name.names);
             for (String function : names) {
                 if (function.equalsIgnoreCase(simpleName)) {
-                    catalogReader.lookupOperatorOverloads(name, category, syntax, operators, nameMatcher);
+                    boolean caseSensitive = nameMatcher.isCaseSensitive();
+                    List<String> key = caseSensitive ? List.copyOf(name.names) : name.names.stream().map(part -> part.toLowerCase(Locale.ROOT)).toList();
+                    operators.addAll(found.computeIfAbsent(new Lookup(key, category, syntax, caseSensitive), _ -> {
+                        List<SqlOperator> overloads = new ArrayList<>();
+                        catalogReader.lookupOperatorOverloads(name, category, syntax, overloads, nameMatcher);
+                        return List.copyOf(overloads);
+                    }));
                     return;
                 }
             }

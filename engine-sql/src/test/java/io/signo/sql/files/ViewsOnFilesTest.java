@@ -84,6 +84,33 @@ class ViewsOnFilesTest
     }
 
     @Test
+    void aFileAddedToOrRemovedFromAGlobBetweenTwoStatementsIsSeenByTheSecond()
+            throws Exception
+    {
+        Path parts = Files.createDirectories(directory.resolve("growing"));
+        write(parts.resolve("part_1.parquet"), rows(700, 3), "parquet");
+        write(parts.resolve("part_2.parquet"), rows(900, 5), "parquet");
+        String query = "SELECT count(*), sum(x), count(DISTINCT name) FROM %s";
+        String source = "read_parquet('" + parts.resolve("part_*.parquet") + "')";
+        try (SignoEngine engine = new SignoEngine(Database.inMemory(), 2)) {
+            engine.execute("CREATE VIEW v AS SELECT * FROM " + source);
+            for (String reads : List.of("v", source)) {
+                ResultComparison.assertSameResult(duckDb.query(query.formatted(source)), ResultRows.toRows(engine.execute(query.formatted(reads))), false, "two files, " + reads);
+            }
+            write(parts.resolve("part_3.parquet"), rows(1100, 7), "parquet");
+            for (String reads : List.of("v", source)) {
+                ResultComparison.assertSameResult(duckDb.query(query.formatted(source)), ResultRows.toRows(engine.execute(query.formatted(reads))), false, "a file added, " + reads);
+            }
+            Files.delete(parts.resolve("part_1.parquet"));
+            for (String reads : List.of("v", source)) {
+                List<List<Object>> expected = duckDb.query(query.formatted(source));
+                assertEquals(2000L, ((Number) expected.getFirst().getFirst()).longValue(), "DuckDB reads the two files left");
+                ResultComparison.assertSameResult(expected, ResultRows.toRows(engine.execute(query.formatted(reads))), false, "a file removed, " + reads);
+            }
+        }
+    }
+
+    @Test
     void aViewReplacedBetweenTwoStatementsGivesTheNewAnswer()
             throws Exception
     {
