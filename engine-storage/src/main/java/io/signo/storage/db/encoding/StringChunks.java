@@ -39,7 +39,7 @@ final class StringChunks
 
     private StringChunks() {}
 
-    static ChunkEncoding encode(ColumnVector vector, ChunkWriter out)
+    static ChunkEncoding encode(ColumnVector vector, ChunkWriter out, ChunkCompression compression)
     {
         int positionCount = vector.positionCount();
         MemorySegment bytes = vector.values();
@@ -91,7 +91,7 @@ final class StringChunks
             dictionaryBytes = new ByteSection.Choice(ChunkFormat.CODEC_NONE, dictionary.entryBytes(bytes), dictionary.byteCount, dictionary.byteCount);
             dictionarySize = dictionary.sizeWithoutEntries(positionCount) + dictionaryBytes.sectionBytes();
             if (dictionary.byteCount >= ByteSection.MIN_COMPRESSED_BYTES && dictionarySize < Math.min(plainSize, runLengthSize)) {
-                dictionaryBytes = ByteSection.choose(dictionaryBytes.bytes(), dictionary.byteCount);
+                dictionaryBytes = ByteSection.choose(dictionaryBytes.bytes(), dictionary.byteCount, compression);
                 dictionarySize = dictionary.sizeWithoutEntries(positionCount) + dictionaryBytes.sectionBytes();
             }
         }
@@ -101,7 +101,7 @@ final class StringChunks
         // A dictionary of at most 16 entries leaves at most 4 bits a value: no need to try either.
         boolean smallDictionary = dictionary != null && dictionary.entryCount <= 16;
         if (!smallDictionary && plainBytes >= ByteSection.MIN_COMPRESSED_BYTES && Math.min(dictionarySize, runLengthSize) / 4 * 3 > plainLengthBytes + plainBytes / 8) {
-            plainChoice = ByteSection.choose(gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes);
+            plainChoice = ByteSection.choose(gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes, compression);
             plainSize = plainLengthBytes + plainChoice.sectionBytes();
         }
 
