@@ -214,7 +214,9 @@ final class ColumnStatisticsCollector
      * {@code length}, then {@code hash * 31 + b} for each byte {@code b} (signed), in long arithmetic:
      * the hash the distinct sketches of files already written were made with, so that they still
      * merge. Four bytes a step, as {@code hash * 31^4 + b0 * 31^3 + b1 * 31^2 + b2 * 31 + b3} (equal
-     * modulo 2^64): one multiplication on the chain from step to step instead of four.
+     * modulo 2^64): one multiplication on the chain from step to step instead of four (C2 makes the
+     * bytewise {@code * 31} a shift and a subtraction, so the gain is modest: 0.54 against 0.57 ns a
+     * byte on 27-byte strings, 0.48 against 0.76 on 120-byte ones; files-cpu/StringHashCost.java).
      */
     static long stringHash(byte[] bytes, int start, int length)
     {
