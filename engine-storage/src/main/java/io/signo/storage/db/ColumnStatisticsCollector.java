@@ -199,15 +199,37 @@ final class ColumnStatisticsCollector
             if (highest < 0 || compareStrings(start, length, starts[highest] - first, starts[highest + 1] - starts[highest]) > 0) {
                 highest = p;
             }
-            long hash = length;
-            for (int k = start; k < start + length; k++) {
-                hash = hash * 31 + bytes[k];
-            }
-            distinct.addHash(HyperLogLog.mix(hash));
+            distinct.addHash(HyperLogLog.mix(stringHash(bytes, start, length)));
         }
         blockMin = lowest < 0 ? null : vector.getString(lowest);
         blockMax = highest < 0 ? null : vector.getString(highest);
         blockNulls = nullCount;
+    }
+
+    private static final long POWER_2 = 31 * 31;
+    private static final long POWER_3 = POWER_2 * 31;
+    private static final long POWER_4 = POWER_3 * 31;
+
+    /**
+     * {@code length}, then {@code hash * 31 + b} for each byte {@code b} (signed), in long arithmetic:
+     * the hash the distinct sketches of files already written were made with, so that they still
+     * merge. Four bytes a step, as {@code hash * 31^4 + b0 * 31^3 + b1 * 31^2 + b2 * 31 + b3} (equal
+     * modulo 2^64): one multiplication on the chain from step to step instead of four (C2 makes the
+     * bytewise {@code * 31} a shift and a subtraction, so the gain is modest: 0.54 against 0.57 ns a
+     * byte on 27-byte strings, 0.48 against 0.76 on 120-byte ones; files-cpu/StringHashCost.java).
+     */
+    static long stringHash(byte[] bytes, int start, int length)
+    {
+        long hash = length;
+        int end = start + length;
+        int k = start;
+        for (; k + 4 <= end; k += 4) {
+            hash = hash * POWER_4 + bytes[k] * POWER_3 + bytes[k + 1] * POWER_2 + bytes[k + 2] * 31L + bytes[k + 3];
+        }
+        for (; k < end; k++) {
+            hash = hash * 31 + bytes[k];
+        }
+        return hash;
     }
 
     /** The statistics of every block added, with the distinct sketch. */

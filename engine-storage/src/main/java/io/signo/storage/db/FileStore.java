@@ -1,5 +1,7 @@
 package io.signo.storage.db;
 
+import io.signo.storage.db.encoding.ChunkCompression;
+
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.Set;
@@ -33,6 +35,12 @@ interface FileStore
     /** Makes {@code manifest} the committed version: when this returns it survives a crash, and a crash before leaves the previous one. */
     void writeManifest(Manifest manifest)
             throws IOException;
+
+    /** The codecs a writer may compress string bytes with in this store's files. */
+    default ChunkCompression compression()
+    {
+        return ChunkCompression.LZ4_OR_ZSTD;
+    }
 
     /** How a file is named in errors: its path for a directory. */
     String describe(long fileId);

@@ -1,5 +1,6 @@
 package io.signo.storage.db;
 
+import io.signo.storage.db.encoding.ChunkCompression;
 import io.signo.storage.error.ErrorCode;
 import io.signo.storage.error.SignoException;
 import io.signo.storage.memory.NativeMemory;
@@ -33,6 +34,16 @@ final class MemoryStore
             throw new IllegalArgumentException("limitBytes must be positive: " + limitBytes);
         }
         this.limitBytes = limitBytes;
+    }
+
+    /**
+     * LZ4 only: a load into memory is a statement the user waits for, and trying zstd on every large
+     * section of strings costs it more CPU than the little memory zstd saves (docs/files.md, "Memory").
+     */
+    @Override
+    public ChunkCompression compression()
+    {
+        return ChunkCompression.LZ4;
     }
 
     @Override

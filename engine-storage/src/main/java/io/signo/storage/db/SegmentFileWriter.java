@@ -100,7 +100,7 @@ final class SegmentFileWriter
         ColumnStatistics[] statistics = new ColumnStatistics[columns.size()];
         for (int c = 0; c < staged.length; c++) {
             ColumnVector vector = staged[c].build();
-            byte[] chunk = ColumnChunkCodec.encode(vector);
+            byte[] chunk = ColumnChunkCodec.encode(vector, store.compression());
             CRC32C crc = new CRC32C();
             crc.update(chunk);
             locations[c * 3] = output.position();

@@ -334,6 +334,16 @@ public final class ColumnVector
             long width = type.physicalType().fixedWidth();
             return new ColumnVector(type, count, values.asSlice(from * width, count * width), null, regionNulls);
         }
+        // the loop in a method of its own: a scan cuts each column of its large pages here, and a loop
+        // here had C2 compile this method on stack, with every kind of vector's slicing inlined, again and again
+        int first = offsets.getAtIndex(INT, from);
+        MemorySegment regionOffsets = rebasedOffsets(from, count, allocator);
+        return new ColumnVector(type, count, values.asSlice(first, regionOffsets.getAtIndex(INT, count)), regionOffsets, regionNulls);
+    }
+
+    /** The offsets of strings {@code [from, from + count)}, made to start at 0, in new memory. */
+    private MemorySegment rebasedOffsets(int from, int count, PageAllocator allocator)
+    {
         int[] starts = new int[count + 1];
         MemorySegment.copy(offsets, INT, (long) from * Integer.BYTES, starts, 0, count + 1);
         int first = starts[0];
@@ -342,7 +352,7 @@ public final class ColumnVector
         }
         MemorySegment regionOffsets = allocator.allocate((count + 1L) * Integer.BYTES);
         MemorySegment.copy(starts, 0, regionOffsets, INT, 0, count + 1);
-        return new ColumnVector(type, count, values.asSlice(first, starts[count]), regionOffsets, regionNulls);
+        return regionOffsets;
     }
 
     /**

@@ -59,7 +59,7 @@ final class ByteSection
     }
 
     /** Compresses {@code raw[0 .. rawLength)} with both codecs when worth trying, and chooses (see the class comment). */
-    static Choice choose(byte[] raw, int rawLength)
+    static Choice choose(byte[] raw, int rawLength, ChunkCompression compression)
     {
         Choice none = new Choice(CODEC_NONE, raw, rawLength, rawLength);
         if (rawLength < MIN_COMPRESSED_BYTES) {
@@ -71,7 +71,7 @@ final class ByteSection
         long limit = (long) (rawLength * (1 - MIN_SAVING));
         boolean lz4Saves = lz4Length <= limit && (long) lz4Length * MAX_EXPANSION >= rawLength;
         long zstdTarget = (long) ((lz4Saves ? lz4Length : rawLength) * ZSTD_OVER_LZ4);
-        if (zstdMayWin(codecs, raw, rawLength, lz4Saves ? lz4Length : rawLength)) {
+        if (compression == ChunkCompression.LZ4_OR_ZSTD && zstdMayWin(codecs, raw, rawLength, lz4Saves ? lz4Length : rawLength)) {
             byte[] zstd = new byte[codecs.zstdCompressor.maxCompressedLength(rawLength)];
             int zstdLength = codecs.zstdCompressor.compress(raw, 0, rawLength, zstd, 0, zstd.length);
             if (zstdLength <= zstdTarget && (long) zstdLength * MAX_EXPANSION >= rawLength) {

@@ -41,7 +41,14 @@ public final class ColumnChunkCodec
      */
     public static byte[] encode(ColumnVector vector)
     {
+        return encode(vector, ChunkCompression.LZ4_OR_ZSTD);
+    }
+
+    /** As {@link #encode(ColumnVector)}, with string bytes compressed by the codecs {@code compression} allows. */
+    public static byte[] encode(ColumnVector vector, ChunkCompression compression)
+    {
         requireNonNull(vector, "vector is null");
+        requireNonNull(compression, "compression is null");
         int positionCount = vector.positionCount();
         if (positionCount < 0 || positionCount > MAX_POSITIONS) {
             throw new IllegalArgumentException("a chunk holds 0 to " + MAX_POSITIONS + " positions: " + positionCount);
@@ -67,7 +74,7 @@ public final class ColumnChunkCodec
                 ? new ColumnVector(vector.type(), positionCount, vector.values(), vector.offsets(), null)
                 : vector;
         ChunkEncoding encoding = physicalType == PhysicalType.BYTES
-                ? StringChunks.encode(values, out)
+                ? StringChunks.encode(values, out, compression)
                 : NumberChunks.encode(values, out);
         out.setByte(0, encoding.tag());
         for (int i = 0; i < PADDING_BYTES; i++) {

@@ -50,37 +50,18 @@ final class NumberChunks
             return ChunkEncoding.PLAIN;
         }
 
-        // one pass: range, range of differences, runs
-        long min = values[0];
-        long max = min;
-        long minDelta = Long.MAX_VALUE;
-        long maxDelta = Long.MIN_VALUE;
-        int runCount = 1;
-        int runStart = 0;
-        int minRun = Integer.MAX_VALUE;
-        int maxRun = 0;
-        long minRunDelta = Long.MAX_VALUE;
-        long maxRunDelta = Long.MIN_VALUE;
-        for (int i = 1; i < positionCount; i++) {
-            long value = values[i];
-            long delta = value - values[i - 1];
-            min = Math.min(min, value);
-            max = Math.max(max, value);
-            minDelta = Math.min(minDelta, delta);
-            maxDelta = Math.max(maxDelta, delta);
-            if (delta != 0) {
-                int run = i - runStart;
-                minRun = Math.min(minRun, run);
-                maxRun = Math.max(maxRun, run);
-                minRunDelta = Math.min(minRunDelta, delta);
-                maxRunDelta = Math.max(maxRunDelta, delta);
-                runStart = i;
-                runCount++;
-            }
-        }
-        int lastRun = positionCount - runStart;
-        minRun = Math.min(minRun, lastRun);
-        maxRun = Math.max(maxRun, lastRun);
+        // the pass in a method of its own and no loop here: a loop here made C2 compile this method on
+        // stack (OSR) with the pass and every writer inlined, several times over a first load
+        Shape shape = Shape.measure(values, positionCount);
+        long min = shape.min;
+        long max = shape.max;
+        long minDelta = shape.minDelta;
+        long maxDelta = shape.maxDelta;
+        int runCount = shape.runCount;
+        int minRun = shape.minRun;
+        int maxRun = shape.maxRun;
+        long minRunDelta = shape.minRunDelta;
+        long maxRunDelta = shape.maxRunDelta;
 
         if (runCount == 1) {
             out.writeLong(values[0]);
@@ -127,6 +108,66 @@ final class NumberChunks
             default -> throw new IllegalStateException("not a number encoding: " + best);
         }
         return best;
+    }
+
+    /** What one pass over a chunk's values measures: their range, the range of their differences, and runs. */
+    private static final class Shape
+    {
+        long min;
+        long max;
+        long minDelta;
+        long maxDelta;
+        int runCount;
+        int minRun;
+        int maxRun;
+        long minRunDelta;
+        long maxRunDelta;
+
+        static Shape measure(long[] values, int positionCount)
+        {
+            // one pass: range, range of differences, runs
+            long min = values[0];
+            long max = min;
+            long minDelta = Long.MAX_VALUE;
+            long maxDelta = Long.MIN_VALUE;
+            int runCount = 1;
+            int runStart = 0;
+            int minRun = Integer.MAX_VALUE;
+            int maxRun = 0;
+            long minRunDelta = Long.MAX_VALUE;
+            long maxRunDelta = Long.MIN_VALUE;
+            for (int i = 1; i < positionCount; i++) {
+                long value = values[i];
+                long delta = value - values[i - 1];
+                min = Math.min(min, value);
+                max = Math.max(max, value);
+                minDelta = Math.min(minDelta, delta);
+                maxDelta = Math.max(maxDelta, delta);
+                if (delta != 0) {
+                    int run = i - runStart;
+                    minRun = Math.min(minRun, run);
+                    maxRun = Math.max(maxRun, run);
+                    minRunDelta = Math.min(minRunDelta, delta);
+                    maxRunDelta = Math.max(maxRunDelta, delta);
+                    runStart = i;
+                    runCount++;
+                }
+            }
+            int lastRun = positionCount - runStart;
+            minRun = Math.min(minRun, lastRun);
+            maxRun = Math.max(maxRun, lastRun);
+            Shape shape = new Shape();
+            shape.min = min;
+            shape.max = max;
+            shape.minDelta = minDelta;
+            shape.maxDelta = maxDelta;
+            shape.runCount = runCount;
+            shape.minRun = minRun;
+            shape.maxRun = maxRun;
+            shape.minRunDelta = minRunDelta;
+            shape.maxRunDelta = maxRunDelta;
+            return shape;
+        }
     }
 
     /** The values as longs, each null slot holding the value before it (the first non-null value for leading nulls, 0 when all are null). */

@@ -39,7 +39,7 @@ final class StringChunks
 
     private StringChunks() {}
 
-    static ChunkEncoding encode(ColumnVector vector, ChunkWriter out)
+    static ChunkEncoding encode(ColumnVector vector, ChunkWriter out, ChunkCompression compression)
     {
         int positionCount = vector.positionCount();
         MemorySegment bytes = vector.values();
@@ -48,10 +48,9 @@ final class StringChunks
         // the offsets copied to the heap in one go: reading them one by one checked the segment each time
         int[] starts = new int[positionCount + 1];
         MemorySegment.copy(offsets, NATIVE_INT, 0, starts, 0, positionCount + 1);
-        int[] lengths = new int[positionCount];
-        for (int i = 0; i < positionCount; i++) {
-            lengths[i] = starts[i + 1] - starts[i];
-        }
+        // every loop in a method of its own and none here: a loop here made C2 compile this method on
+        // stack (OSR) with every pass inlined, several times over a first load, each 27 to 30 KB of code
+        int[] lengths = lengths(starts, positionCount);
         if (nulls != null) {
             fillNullSlots(nulls, starts, lengths, positionCount);
         }
@@ -92,7 +91,7 @@ final class StringChunks
             dictionaryBytes = new ByteSection.Choice(ChunkFormat.CODEC_NONE, dictionary.entryBytes(bytes), dictionary.byteCount, dictionary.byteCount);
             dictionarySize = dictionary.sizeWithoutEntries(positionCount) + dictionaryBytes.sectionBytes();
             if (dictionary.byteCount >= ByteSection.MIN_COMPRESSED_BYTES && dictionarySize < Math.min(plainSize, runLengthSize)) {
-                dictionaryBytes = ByteSection.choose(dictionaryBytes.bytes(), dictionary.byteCount);
+                dictionaryBytes = ByteSection.choose(dictionaryBytes.bytes(), dictionary.byteCount, compression);
                 dictionarySize = dictionary.sizeWithoutEntries(positionCount) + dictionaryBytes.sectionBytes();
             }
         }
@@ -102,7 +101,7 @@ final class StringChunks
         // A dictionary of at most 16 entries leaves at most 4 bits a value: no need to try either.
         boolean smallDictionary = dictionary != null && dictionary.entryCount <= 16;
         if (!smallDictionary && plainBytes >= ByteSection.MIN_COMPRESSED_BYTES && Math.min(dictionarySize, runLengthSize) / 4 * 3 > plainLengthBytes + plainBytes / 8) {
-            plainChoice = ByteSection.choose(gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes);
+            plainChoice = ByteSection.choose(gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes, compression);
             plainSize = plainLengthBytes + plainChoice.sectionBytes();
         }
 
@@ -116,16 +115,31 @@ final class StringChunks
             writeRuns(out, bytes, starts, lengths, positionCount, runCount);
             return ChunkEncoding.RUN_LENGTH;
         }
-        long[] plainLengths = new long[positionCount];
-        for (int i = 0; i < positionCount; i++) {
-            plainLengths[i] = nulls != null && ColumnVector.isNullBit(nulls, i) ? 0 : lengths[i];
-        }
-        PackedSequence.writeFrameOfReference(out, plainLengths, 0, positionCount, minLength, width(maxLength - minLength));
+        PackedSequence.writeFrameOfReference(out, plainLengths(nulls, lengths, positionCount), 0, positionCount, minLength, width(maxLength - minLength));
         if (plainChoice == null) {
             plainChoice = new ByteSection.Choice(ChunkFormat.CODEC_NONE, gatherPlain(bytes, offsets, nulls, positionCount, (int) plainBytes), (int) plainBytes, (int) plainBytes);
         }
         ByteSection.write(out, plainChoice);
         return ChunkEncoding.PLAIN;
+    }
+
+    private static int[] lengths(int[] starts, int positionCount)
+    {
+        int[] lengths = new int[positionCount];
+        for (int i = 0; i < positionCount; i++) {
+            lengths[i] = starts[i + 1] - starts[i];
+        }
+        return lengths;
+    }
+
+    /** The lengths as a plain chunk stores them: a null's as 0. */
+    private static long[] plainLengths(MemorySegment nulls, int[] lengths, int positionCount)
+    {
+        long[] plainLengths = new long[positionCount];
+        for (int i = 0; i < positionCount; i++) {
+            plainLengths[i] = nulls != null && ColumnVector.isNullBit(nulls, i) ? 0 : lengths[i];
+        }
+        return plainLengths;
     }
 
     /** A null slot takes the string before it (the first non-null one for leading nulls), so that it breaks no run and adds no dictionary entry. */

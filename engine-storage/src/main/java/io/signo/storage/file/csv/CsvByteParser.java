@@ -38,6 +38,10 @@ final class CsvByteParser
     private final long delimiters;
     private final byte quote;
     private byte[] unquoted = new byte[256];
+    /** How many bytes of {@link #unquoted} the last quoted field filled. */
+    private int unquotedLength;
+    /** The physical line (1-based within the split) the parse has reached. */
+    private long line;
     /** Whether the last {@link #parse} ended inside a quoted field, which no closing quote ended. */
     private boolean endedInsideQuotes;
 
@@ -60,104 +64,125 @@ final class CsvByteParser
     void parse(byte[] bytes, int from, int to, RecordSink sink)
     {
         endedInsideQuotes = false;
+        line = 1;
         int position = from;
-        long line = 1;
+        // a record a call, and no other loop here: this method runs once per split, so C2 compiles its
+        // loop on stack (OSR); with the record's code inlined that was a large method compiled again
+        // and again, while a method called per record is compiled once, early, and not inlined here
         while (position < to) {
-            byte first = bytes[position];
-            // an empty line: no record
-            if (first == '\n') {
-                position++;
-                line++;
+            position = record(bytes, position, to, sink);
+        }
+    }
+
+    /** Parses the record, or the empty line, that starts at {@code position}; returns where the next one starts. */
+    private int record(byte[] bytes, int position, int to, RecordSink sink)
+    {
+        byte first = bytes[position];
+        // an empty line: no record
+        if (first == '\n') {
+            line++;
+            return position + 1;
+        }
+        if (first == '\r') {
+            line++;
+            return position + (position + 1 < to && bytes[position + 1] == '\n' ? 2 : 1);
+        }
+        sink.startRecord(line);
+        int field = 0;
+        while (true) {
+            int end;
+            if (position < to && bytes[position] == quote) {
+                end = quotedField(bytes, position, to);
+                sink.field(field, unquoted, 0, unquotedLength, true);
+            }
+            else {
+                end = unquotedFieldEnd(bytes, position, to);
+                sink.field(field, bytes, position, end - position, false);
+            }
+            field++;
+            if (end < to && bytes[end] == delimiter) {
+                position = end + 1;
+                if (position == to) {
+                    // a delimiter at the very end: one more, empty field
+                    sink.field(field, bytes, position, 0, false);
+                    field++;
+                    break;
+                }
                 continue;
             }
-            if (first == '\r') {
-                position += position + 1 < to && bytes[position + 1] == '\n' ? 2 : 1;
+            // a line end, or the end of the split
+            if (end < to) {
+                end += bytes[end] == '\r' && end + 1 < to && bytes[end + 1] == '\n' ? 2 : 1;
                 line++;
-                continue;
             }
-            sink.startRecord(line);
-            int field = 0;
-            while (true) {
-                boolean quoted = position < to && bytes[position] == quote;
-                int end;
-                if (quoted) {
-                    // a quoted field: to its closing quote, a doubled quote standing for one
-                    int start = position + 1;
-                    int length = 0;
-                    int i = start;
-                    while (true) {
-                        if (i >= to) {
-                            // no closing quote before the end: the rest is the field, as FastCSV reads it
-                            endedInsideQuotes = true;
-                            break;
-                        }
-                        byte b = bytes[i];
-                        if (b == quote) {
-                            if (i + 1 < to && bytes[i + 1] == quote) {
-                                append(length++, quote);
-                                i += 2;
-                                continue;
-                            }
-                            i++;
-                            break;
-                        }
-                        if (b == '\n' || (b == '\r' && !(i + 1 < to && bytes[i + 1] == '\n'))) {
-                            line++;
-                        }
-                        append(length++, b);
-                        i++;
-                    }
-                    // text between the closing quote and the delimiter belongs to the field
-                    while (i < to && bytes[i] != delimiter && bytes[i] != '\n' && bytes[i] != '\r') {
-                        append(length++, bytes[i]);
-                        i++;
-                    }
-                    sink.field(field, unquoted, 0, length, true);
-                    end = i;
-                }
-                else {
-                    int i = position;
-                    // eight bytes at a time to the first delimiter or line end
-                    while (i + Long.BYTES <= to) {
-                        long word = (long) LONGS.get(bytes, i);
-                        long found = zeroBytes(word ^ delimiters) | zeroBytes(word ^ NEWLINES) | zeroBytes(word ^ RETURNS);
-                        if (found != 0) {
-                            i += Long.numberOfTrailingZeros(found) >>> 3;
-                            break;
-                        }
-                        i += Long.BYTES;
-                    }
-                    while (i < to) {
-                        byte b = bytes[i];
-                        if (b == delimiter || b == '\n' || b == '\r') {
-                            break;
-                        }
-                        i++;
-                    }
-                    sink.field(field, bytes, position, i - position, false);
-                    end = i;
-                }
-                field++;
-                if (end < to && bytes[end] == delimiter) {
-                    position = end + 1;
-                    if (position == to) {
-                        // a delimiter at the very end: one more, empty field
-                        sink.field(field, bytes, position, 0, false);
-                        field++;
-                        break;
-                    }
-                    continue;
-                }
-                // a line end, or the end of the split
-                if (end < to) {
-                    end += bytes[end] == '\r' && end + 1 < to && bytes[end + 1] == '\n' ? 2 : 1;
-                    line++;
-                }
-                position = end;
+            position = end;
+            break;
+        }
+        sink.endRecord(field);
+        return position;
+    }
+
+    /** Where the unquoted field starting at {@code position} ends: its delimiter, its line end or {@code to}. */
+    private int unquotedFieldEnd(byte[] bytes, int position, int to)
+    {
+        int i = position;
+        // eight bytes at a time to the first delimiter or line end
+        while (i + Long.BYTES <= to) {
+            long word = (long) LONGS.get(bytes, i);
+            long found = zeroBytes(word ^ delimiters) | zeroBytes(word ^ NEWLINES) | zeroBytes(word ^ RETURNS);
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            i += Long.BYTES;
+        }
+        while (i < to) {
+            byte b = bytes[i];
+            if (b == delimiter || b == '\n' || b == '\r') {
                 break;
             }
-            sink.endRecord(field);
+            i++;
         }
+        return i;
+    }
+
+    /**
+     * The quoted field starting at {@code position} (its opening quote), to its closing quote, a
+     * doubled quote standing for one: undoubled into {@link #unquoted}, {@link #unquotedLength}
+     * bytes. Returns where the field ends (its delimiter, its line end or {@code to}).
+     */
+    private int quotedField(byte[] bytes, int position, int to)
+    {
+        int length = 0;
+        int i = position + 1;
+        while (true) {
+            if (i >= to) {
+                // no closing quote before the end: the rest is the field, as FastCSV reads it
+                endedInsideQuotes = true;
+                break;
+            }
+            byte b = bytes[i];
+            if (b == quote) {
+                if (i + 1 < to && bytes[i + 1] == quote) {
+                    append(length++, quote);
+                    i += 2;
+                    continue;
+                }
+                i++;
+                break;
+            }
+            if (b == '\n' || (b == '\r' && !(i + 1 < to && bytes[i + 1] == '\n'))) {
+                line++;
+            }
+            append(length++, b);
+            i++;
+        }
+        // text between the closing quote and the delimiter belongs to the field
+        while (i < to && bytes[i] != delimiter && bytes[i] != '\n' && bytes[i] != '\r') {
+            append(length++, bytes[i]);
+            i++;
+        }
+        unquotedLength = length;
+        return i;
     }
 
     /**
