@@ -141,21 +141,10 @@ public final class StatisticsRowCount
     private static double joinKeyDistinctValues(RelMetadataQuery metadata, Join join, JoinInfo joinInfo, double leftRows, double rightRows)
     {
         double best = 1.0;
-        double product = 1.0;
-        java.util.Set<Integer> usedLeft = new java.util.HashSet<>();
-        java.util.Set<Integer> usedRight = new java.util.HashSet<>();
         for (int i = 0; i < joinInfo.leftKeys.size(); i++) {
             double left = keyDistinctValues(metadata, join.getLeft(), ImmutableIntList.of(joinInfo.leftKeys.get(i)), leftRows);
             double right = keyDistinctValues(metadata, join.getRight(), ImmutableIntList.of(joinInfo.rightKeys.get(i)), rightRows);
             best = Math.max(best, Math.max(left, right));
-            boolean newLeft = usedLeft.add(joinInfo.leftKeys.get(i));
-            boolean newRight = usedRight.add(joinInfo.rightKeys.get(i));
-            if (newLeft && newRight) {
-                product *= Math.max(left, right);
-            }
-        }
-        if (System.getenv("Q09EST") != null && joinInfo.leftKeys.size() > 1) {
-            return Math.max(best, Math.min(product, Math.max(leftRows, rightRows)));
         }
         return best;
     }

@@ -9,7 +9,6 @@ import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.catalog.ViewQueryTypes;
 import io.signo.sql.cost.SignoRelMetadataProvider;
-import io.signo.sql.rule.SignoRules;
 import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.sql.rule.SignoRules.RuleProgram;
 import io.signo.sql.translate.function.FunctionRegistry;
@@ -26,24 +25,17 @@ import org.apache.calcite.plan.Context;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
-import org.apache.calcite.plan.hep.HepRelVertex;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.Filter;
-import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexUtil;
@@ -606,59 +598,11 @@ public final class LogicalPlanner
             // that one (a filter AND CASE WHEN FALSE THEN TRUE ELSE FALSE END), so the others are decorrelated now
             rel = decorrelate(rel);
         }
-        rel = orderJoins(rel, context, phases);
+        rel = applyRules(Phase.JOIN_ORDER, rel, context, phases);
         rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
         rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);
         rel = SharedSubPlanTrimmer.trimShared(rel);
         return NullSafeJoinKeys.apply(applyRules(Phase.TRIM, rel, context, phases));
-    }
-
-    /**
-     * Join ordering: Calcite's left-deep orders (LoptOptimizeJoinRule), and where a MultiJoin of at
-     * least four inner joins allows a bushy order, the greedy bushy one too; the plan with the lower
-     * cumulative cost (the rows every node produces) is kept. A left-deep order joins every input with
-     * the join of all before it, so the few rows that two small inputs leave when joined first (TPC-H
-     * Q9's part and partsupp) are out of its reach.
-     */
-    private static RelNode orderJoins(RelNode rel, Context context, PhaseListener phases)
-    {
-        RelNode leftDeep = applyRules(Phase.JOIN_ORDER, rel, context, phases);
-        if (System.getenv("Q09EST") == null || !hasBushyCandidate(rel)) {
-            return leftDeep;
-        }
-        RelNode bushy = runPrograms(SignoRules.BUSHY_JOIN_ORDER, rel, context);
-        RelMetadataQuery metadata = leftDeep.getCluster().getMetadataQuery();
-        RelOptCost leftDeepCost = metadata.getCumulativeCost(leftDeep);
-        RelOptCost bushyCost = metadata.getCumulativeCost(bushy);
-        return leftDeepCost != null && bushyCost != null && bushyCost.isLt(leftDeepCost) ? bushy : leftDeep;
-    }
-
-    /** Whether the plan before join ordering holds inner joins of at least four inputs together, where bushy and left-deep orders differ. */
-    private static boolean hasBushyCandidate(RelNode rel)
-    {
-        RelNode node = rel instanceof HepRelVertex vertex ? vertex.getCurrentRel() : rel;
-        if (innerJoinInputs(node) >= 4) {
-            return true;
-        }
-        for (RelNode input : node.getInputs()) {
-            if (hasBushyCandidate(input)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The inputs that the inner joins at {@code rel} join together, seen through projections and filters as MultiJoins merge them; 1 for any other node. */
-    private static int innerJoinInputs(RelNode rel)
-    {
-        RelNode node = rel instanceof HepRelVertex vertex ? vertex.getCurrentRel() : rel;
-        if (node instanceof Join join && join.getJoinType() == JoinRelType.INNER) {
-            return innerJoinInputs(join.getLeft()) + innerJoinInputs(join.getRight());
-        }
-        if ((node instanceof Project || node instanceof Filter) && innerJoinInputs(node.getInput(0)) > 1) {
-            return innerJoinInputs(node.getInput(0));
-        }
-        return 1;
     }
 
     /**
@@ -678,22 +622,16 @@ public final class LogicalPlanner
             run = programs.get(i).mayMatch(rel);
         }
         if (run) {
-            rel = runPrograms(programs, rel, context);
+            HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
+            for (RuleProgram program : programs) {
+                builder.addSubprogram(program.build());
+            }
+            HepPlanner planner = new HepPlanner(builder.build(), context);
+            planner.setRoot(rel);
+            rel = planner.findBestExp();
         }
         phases.ended(phase);
         return rel;
-    }
-
-    /** Runs rule programs one after the other in one rule planner. */
-    private static RelNode runPrograms(List<RuleProgram> programs, RelNode rel, Context context)
-    {
-        HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
-        for (RuleProgram program : programs) {
-            builder.addSubprogram(program.build());
-        }
-        HepPlanner planner = new HepPlanner(builder.build(), context);
-        planner.setRoot(rel);
-        return planner.findBestExp();
     }
 
     /** The decorrelated plan, or the correlated one when decorrelation fails or leaves a correlate. */
