@@ -38,9 +38,12 @@ final class LongGroupByHash
     private final Type type;
     private final int expectedGroups;
 
-    // direct mode: directGroups[key - directBase] is the key's group, or EMPTY; null once in hash mode
+    // direct mode: directGroups[key - directBase] is the key's group, or EMPTY; null once in hash mode.
+    // directBase is the smallest key seen and directMax the largest: the array may reach beyond directMax
+    // (room for rising keys), but only the keys seen decide whether the range is too large or sparse
     private int[] directGroups = new int[0];
     private long directBase;
+    private long directMax;
 
     // hash mode
     private long[] slotValues;
@@ -144,14 +147,18 @@ final class LongGroupByHash
         }
         int length = directGroups.length;
         if (length > 0 && min >= directBase && max - directBase < length) {
+            directMax = Math.max(directMax, max);
             return true;
         }
         long newBase = length == 0 ? min : Math.min(directBase, min);
-        long newEnd = length == 0 ? max : Math.max(directBase + length - 1, max);
-        if (newEnd - newBase >= MAX_DIRECT_RANGE) {
+        long newMax = length == 0 ? max : Math.max(directMax, max);
+        if (newMax - newBase >= MAX_DIRECT_RANGE) {
             return false;
         }
-        int needed = (int) (newEnd - newBase + 1);
+        // the keys' span, not the array's: the room left above the largest key must not count, or keys that
+        // reach a little lower page after page (random customer keys) would double the array each time until
+        // it looked too sparse
+        int needed = (int) (newMax - newBase + 1);
         if (needed > SMALL_DIRECT_RANGE && needed > (long) DIRECT_RANGE_PER_GROUP * (groupCount + positionCount)) {
             return false;
         }
@@ -160,11 +167,18 @@ final class LongGroupByHash
         int[] grown = new int[newLength];
         Arrays.fill(grown, EMPTY);
         if (length > 0) {
-            System.arraycopy(directGroups, 0, grown, (int) (directBase - newBase), length);
+            System.arraycopy(directGroups, 0, grown, (int) (directBase - newBase), (int) (directMax - directBase + 1));
         }
         directGroups = grown;
         directBase = newBase;
+        directMax = newMax;
         return true;
+    }
+
+    /** Whether the groups are still held in the directly indexed array rather than the hash table. */
+    boolean holdsKeysDirectly()
+    {
+        return directGroups != null;
     }
 
     /** The group of the NULL key, added at its first row. */

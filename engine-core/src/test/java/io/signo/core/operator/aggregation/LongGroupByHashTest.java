@@ -18,6 +18,7 @@ import static io.signo.core.operator.TestingPages.row;
 import static io.signo.core.operator.TestingPages.rows;
 import static io.signo.core.operator.aggregation.AggregateKind.SUM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link LongGroupByHash} holds keys in a small or dense range directly (an array indexed by the
@@ -44,6 +45,27 @@ class LongGroupByHashTest
                 keys(1000L, 1001L, 1002L),
                 keys(10L, 1000L, -5L),
                 keys(-70_000L, 1002L, 10L, -5L)));
+    }
+
+    @Test
+    void randomKeysWhoseSmallestFallsPageByPageStayDirect()
+    {
+        // customer keys in random order (TPC-H Q22's NOT EXISTS on one worker): each page reaches a little
+        // lower than the ones before, while all of them span 150,000 keys
+        List<List<Object>> pages = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(11);
+        for (int page = 0; page < 12; page++) {
+            List<Object> keys = new ArrayList<>();
+            long lowest = 1_200 - 100L * page;
+            keys.add(lowest);
+            for (int i = 0; i < 2_000; i++) {
+                keys.add(lowest + random.nextLong(150_000 - lowest));
+            }
+            pages.add(keys);
+        }
+        for (LongGroupByHash hash : assertSameGroupsAsMap(Type.BIGINT, pages)) {
+            assertTrue(hash.holdsKeysDirectly(), "150,000 keys fit the directly indexed array");
+        }
     }
 
     @Test
@@ -93,11 +115,16 @@ class LongGroupByHashTest
         assertEquals(0, rows(runner.run(sumBy(Type.BIGINT), List.of())).size());
     }
 
-    /** Runs the pages' keys through a hash and checks every key kept its first group and groups are numbered densely. */
-    private static void assertSameGroupsAsMap(Type type, List<List<Object>> pages)
+    /**
+     * Runs the pages' keys through a hash, made without and with expected groups, and checks every key
+     * kept its first group and groups are numbered densely; returns both hashes.
+     */
+    private static List<LongGroupByHash> assertSameGroupsAsMap(Type type, List<List<Object>> pages)
     {
+        List<LongGroupByHash> hashes = new ArrayList<>();
         for (int expectedGroups : new int[] {0, 100_000}) {
             LongGroupByHash hash = new LongGroupByHash(type, expectedGroups);
+            hashes.add(hash);
             Map<Object, Integer> groups = new HashMap<>();
             for (List<Object> keys : pages) {
                 List<List<Object>> rows = new ArrayList<>();
@@ -119,6 +146,7 @@ class LongGroupByHashTest
             }
             assertEquals(groups.size(), hash.groupCount());
         }
+        return hashes;
     }
 
     private static List<Object> keys(Object... keys)
