@@ -80,7 +80,7 @@ public final class BenchCommand
                 usage: signo bench tpch [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 1,3,18] [--timeout 120]
                                         [--db DIR] [--cache-size 1g]
                        signo bench tpcds [--sf 1] [--threads 2] [--runs 5] [--compare duckdb|none] [--csv FILE] [--report FILE.md] [--queries 3,14,q23b] [--timeout 120]
-                       signo bench files [--sf 1] [--threads 2] [--runs 3] [--dir DIR] [--cases scans,queries,load] [--compare duckdb] [--csv FILE] [--report FILE.md]
+                       signo bench files [--sf 1] [--threads 2] [--runs 3] [--warmup 1] [--dir DIR] [--cases scans,queries,load] [--compare duckdb] [--csv FILE] [--report FILE.md]
                        signo bench qphh --db DIR [--sf 1] [--streams N] [--threads 2] [--workers W] [--compare duckdb|none] [--report FILE.md] [--csv FILE] [--seed 1] [--warmup 1]
                        signo bench jmh [JMH options, e.g. -f 1 -wi 2 -i 3 -r 1s KernelName]""";
     }

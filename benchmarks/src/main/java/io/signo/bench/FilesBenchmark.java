@@ -37,9 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * DuckDB into {@code --dir} (lineitem also as 16 Parquet files); then Q1 and Q6 over lineitem as
  * one file and as 16, the 22 queries with every table a view over its Parquet file, and a load of
  * every table from its {@code |}-separated {@code .tbl} file, each timed as the median of
- * {@code --runs} after a warm-up round of every query case (as {@code bench tpch} does), the answers
- * compared. {@code --cases} picks some of
- * {@code scans}, {@code queries} and {@code load}.
+ * {@code --runs} after {@code --warmup} rounds (one by default, as {@code bench tpch}) of every
+ * query case, the answers compared. {@code --cases} picks some of {@code scans}, {@code queries} and
+ * {@code load}.
  */
 public final class FilesBenchmark
 {
@@ -49,6 +49,8 @@ public final class FilesBenchmark
     private final double scaleFactor;
     private final int threads;
     private final int runs;
+    /** Rounds of every query case before the timed runs; the first compares the answers. */
+    private final int warmupRounds;
     private final Path directory;
     private final Path csv;
     private final Path report;
@@ -64,6 +66,10 @@ public final class FilesBenchmark
         this.scaleFactor = arguments.doubleValue("--sf", 1);
         this.threads = arguments.intValue("--threads", 2);
         this.runs = arguments.intValue("--runs", 3);
+        this.warmupRounds = arguments.intValue("--warmup", 1);
+        if (warmupRounds < 1) {
+            throw new IllegalArgumentException("--warmup takes at least 1 round, the one that compares the answers, not " + warmupRounds);
+        }
         this.directory = arguments.path("--dir", Path.of(System.getProperty("java.io.tmpdir"), "signo-files-sf" + GeneratedTpchTables.schemaName(scaleFactor).substring(2)));
         this.csv = arguments.path("--csv", null);
         this.report = arguments.path("--report", null);
@@ -123,6 +129,13 @@ public final class FilesBenchmark
             for (QueryCase query : timed) {
                 currentStep = "warm-up " + query.name();
                 differences.add(difference(query.sql(), duckDb, signo));
+            }
+            for (int round = 1; round < warmupRounds; round++) {
+                for (QueryCase query : timed) {
+                    currentStep = "warm-up " + (round + 1) + " " + query.name();
+                    ResultRows.toRows(signo.execute(query.sql()));
+                    duckDb.query(query.sql());
+                }
             }
             for (int i = 0; i < timed.size(); i++) {
                 allRight &= measure(timed.get(i), differences.get(i), duckDb, signo);
@@ -289,7 +302,7 @@ public final class FilesBenchmark
             StringBuilder text = new StringBuilder();
             text.append("# Files, TPC-H SF ").append(scaleFactor).append(", ").append(threads).append(" threads: Signo against DuckDB on the same files\n\n");
             text.append("Command: `").append(command).append("`  \n");
-            text.append("Run at ").append(Instant.now()).append("; medians of ").append(runs).append(" runs after a warm-up round of every query case, each engine in turn, in one process; ");
+            text.append("Run at ").append(Instant.now()).append("; medians of ").append(runs).append(" runs after ").append(warmupRounds == 1 ? "a warm-up round" : warmupRounds + " warm-up rounds").append(" of every query case, each engine in turn, in one process; ");
             text.append("files in `").append(directory).append("`, written by DuckDB (Parquet with its defaults; `.tbl` with `|`, no header).\n\n");
             text.append("| case | Signo ms | DuckDB ms | ratio | |\n|---|---:|---:|---:|---|\n");
             double product = 1;
