@@ -53,15 +53,15 @@ final class NumberChunks
         // the pass in a method of its own and no loop here: a loop here made C2 compile this method on
         // stack (OSR) with the pass and every writer inlined, several times over a first load
         Shape shape = Shape.measure(values, positionCount);
-        long min = shape.min;
-        long max = shape.max;
-        long minDelta = shape.minDelta;
-        long maxDelta = shape.maxDelta;
-        int runCount = shape.runCount;
-        int minRun = shape.minRun;
-        int maxRun = shape.maxRun;
-        long minRunDelta = shape.minRunDelta;
-        long maxRunDelta = shape.maxRunDelta;
+        long min = shape.min();
+        long max = shape.max();
+        long minDelta = shape.minDelta();
+        long maxDelta = shape.maxDelta();
+        int runCount = shape.runCount();
+        int minRun = shape.minRun();
+        int maxRun = shape.maxRun();
+        long minRunDelta = shape.minRunDelta();
+        long maxRunDelta = shape.maxRunDelta();
 
         if (runCount == 1) {
             out.writeLong(values[0]);
@@ -111,18 +111,8 @@ final class NumberChunks
     }
 
     /** What one pass over a chunk's values measures: their range, the range of their differences, and runs. */
-    private static final class Shape
+    private record Shape(long min, long max, long minDelta, long maxDelta, int runCount, int minRun, int maxRun, long minRunDelta, long maxRunDelta)
     {
-        long min;
-        long max;
-        long minDelta;
-        long maxDelta;
-        int runCount;
-        int minRun;
-        int maxRun;
-        long minRunDelta;
-        long maxRunDelta;
-
         static Shape measure(long[] values, int positionCount)
         {
             // one pass: range, range of differences, runs
@@ -156,17 +146,7 @@ final class NumberChunks
             int lastRun = positionCount - runStart;
             minRun = Math.min(minRun, lastRun);
             maxRun = Math.max(maxRun, lastRun);
-            Shape shape = new Shape();
-            shape.min = min;
-            shape.max = max;
-            shape.minDelta = minDelta;
-            shape.maxDelta = maxDelta;
-            shape.runCount = runCount;
-            shape.minRun = minRun;
-            shape.maxRun = maxRun;
-            shape.minRunDelta = minRunDelta;
-            shape.maxRunDelta = maxRunDelta;
-            return shape;
+            return new Shape(min, max, minDelta, maxDelta, runCount, minRun, maxRun, minRunDelta, maxRunDelta);
         }
     }
 

@@ -56,15 +56,15 @@ final class StringChunks
         }
         // the passes in methods of their own: each loop compiled on its own, not one method the JIT recompiles whole
         Shape shape = Shape.measure(bytes, nulls, starts, lengths, positionCount);
-        long plainBytes = shape.plainBytes;
-        int minLength = shape.minLength;
-        int maxLength = shape.maxLength;
-        int runCount = shape.runCount;
-        int minRun = shape.minRun;
-        int maxRun = shape.maxRun;
-        long runValueBytes = shape.runValueBytes;
-        int minRunValueLength = shape.minRunValueLength;
-        int maxRunValueLength = shape.maxRunValueLength;
+        long plainBytes = shape.plainBytes();
+        int minLength = shape.minLength();
+        int maxLength = shape.maxLength();
+        int runCount = shape.runCount();
+        int minRun = shape.minRun();
+        int maxRun = shape.maxRun();
+        long runValueBytes = shape.runValueBytes();
+        int minRunValueLength = shape.minRunValueLength();
+        int maxRunValueLength = shape.maxRunValueLength();
         if (plainBytes > MAX_STRING_BYTES) {
             throw new IllegalArgumentException("a chunk holds at most " + MAX_STRING_BYTES + " bytes of strings: " + plainBytes);
         }
@@ -162,18 +162,8 @@ final class StringChunks
     }
 
     /** What one pass over a chunk's strings measures: the plain size (nulls stored as empty strings), lengths and runs. */
-    private static final class Shape
+    private record Shape(long plainBytes, int minLength, int maxLength, int runCount, int minRun, int maxRun, long runValueBytes, int minRunValueLength, int maxRunValueLength)
     {
-        long plainBytes;
-        int minLength;
-        int maxLength;
-        int runCount;
-        int minRun;
-        int maxRun;
-        long runValueBytes;
-        int minRunValueLength;
-        int maxRunValueLength;
-
         static Shape measure(MemorySegment bytes, MemorySegment nulls, int[] starts, int[] lengths, int positionCount)
         {
             long plainBytes = 0;
@@ -202,17 +192,7 @@ final class StringChunks
                     maxRunValueLength = Math.max(maxRunValueLength, lengths[i]);
                 }
             }
-            Shape shape = new Shape();
-            shape.plainBytes = plainBytes;
-            shape.minLength = positionCount == 0 ? 0 : minLength;
-            shape.maxLength = maxLength;
-            shape.runCount = runCount;
-            shape.minRun = Math.min(minRun, positionCount - runStart);
-            shape.maxRun = Math.max(maxRun, positionCount - runStart);
-            shape.runValueBytes = runValueBytes;
-            shape.minRunValueLength = minRunValueLength;
-            shape.maxRunValueLength = maxRunValueLength;
-            return shape;
+            return new Shape(plainBytes, positionCount == 0 ? 0 : minLength, maxLength, runCount, Math.min(minRun, positionCount - runStart), Math.max(maxRun, positionCount - runStart), runValueBytes, minRunValueLength, maxRunValueLength);
         }
     }
 
