@@ -45,8 +45,8 @@ final class SeveralKeyJoinDivisor
         for (double distinct : pairDistinctValues) {
             best = Math.max(best, distinct);
         }
-        EqualColumns leftEqual = EqualColumns.of(metadata, join.getLeft());
-        EqualColumns rightEqual = EqualColumns.of(metadata, join.getRight());
+        EqualColumns leftEqual = EqualColumns.of(join.getLeft());
+        EqualColumns rightEqual = EqualColumns.of(join.getRight());
         List<Integer> leftKeys = new ArrayList<>();
         List<Integer> rightKeys = new ArrayList<>();
         double product = 1.0;

@@ -6,7 +6,6 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
@@ -53,9 +52,8 @@ public final class JoinRedundantKeys
         if (keyPairs.size() < 2) {
             return;
         }
-        RelMetadataQuery metadata = call.getMetadataQuery();
-        EqualColumns left = EqualColumns.of(metadata, join.getLeft());
-        EqualColumns right = EqualColumns.of(metadata, join.getRight());
+        EqualColumns left = EqualColumns.of(join.getLeft());
+        EqualColumns right = EqualColumns.of(join.getRight());
         List<RexNode> kept = new ArrayList<>();
         List<int[]> keptPairs = new ArrayList<>();
         boolean dropped = false;
