@@ -133,20 +133,20 @@ public final class StatisticsRowCount
 
     /**
      * The divisor of an equi join's row count. For one key pair it is the larger distinct count of
-     * the two sides (containment). With several pairs the columns are rarely independent (a
-     * composite foreign key such as lineitem's (partkey, suppkey) into partsupp), so multiplying
-     * their counts would assume far fewer matches than there are; the most selective single pair
-     * is used instead, which errs towards more rows rather than fewer.
+     * the two sides (containment); several pairs combine as {@link SeveralKeyJoinDivisor} says.
      */
     private static double joinKeyDistinctValues(RelMetadataQuery metadata, Join join, JoinInfo joinInfo, double leftRows, double rightRows)
     {
-        double best = 1.0;
-        for (int i = 0; i < joinInfo.leftKeys.size(); i++) {
+        double[] pairDistinctValues = new double[joinInfo.leftKeys.size()];
+        for (int i = 0; i < pairDistinctValues.length; i++) {
             double left = keyDistinctValues(metadata, join.getLeft(), ImmutableIntList.of(joinInfo.leftKeys.get(i)), leftRows);
             double right = keyDistinctValues(metadata, join.getRight(), ImmutableIntList.of(joinInfo.rightKeys.get(i)), rightRows);
-            best = Math.max(best, Math.max(left, right));
+            pairDistinctValues[i] = Math.max(left, right);
         }
-        return best;
+        if (pairDistinctValues.length == 1) {
+            return Math.max(1.0, pairDistinctValues[0]);
+        }
+        return SeveralKeyJoinDivisor.divisor(metadata, join, joinInfo, leftRows, rightRows, pairDistinctValues);
     }
 
     /** Distinct values of a (multi-column) key: product of per-column counts, at most the input's rows. */

@@ -9,6 +9,8 @@ import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.catalog.ViewQueryTypes;
 import io.signo.sql.cost.SignoRelMetadataProvider;
+import io.signo.sql.rule.BushyJoinOrder;
+import io.signo.sql.rule.SignoRules;
 import io.signo.sql.rule.SignoRules.Phase;
 import io.signo.sql.rule.SignoRules.RuleProgram;
 import io.signo.sql.translate.function.FunctionRegistry;
@@ -620,11 +622,24 @@ public final class LogicalPlanner
             // that one (a filter AND CASE WHEN FALSE THEN TRUE ELSE FALSE END), so the others are decorrelated now
             rel = decorrelate(rel);
         }
-        rel = applyRules(Phase.JOIN_ORDER, rel, context, phases);
+        rel = orderJoins(rel, context, phases);
         rel = applyRules(Phase.SEMI_JOINS, rel, context, phases);
         rel = applyRules(Phase.AGGREGATE_REDUCTION, rel, context, phases);
         rel = SharedSubPlanTrimmer.trimShared(rel);
         return NullSafeJoinKeys.apply(applyRules(Phase.TRIM, rel, context, phases));
+    }
+
+    /**
+     * Join ordering: Calcite's left-deep orders, and where inner joins of at least four inputs allow a
+     * bushy order, {@link SignoRules#BUSHY_JOIN_ORDER} too; the cheaper plan is kept ({@link BushyJoinOrder}).
+     */
+    private static RelNode orderJoins(RelNode rel, Context context, PhaseListener phases)
+    {
+        RelNode leftDeep = applyRules(Phase.JOIN_ORDER, rel, context, phases);
+        if (!BushyJoinOrder.mayDiffer(rel)) {
+            return leftDeep;
+        }
+        return BushyJoinOrder.cheaper(leftDeep, runPrograms(SignoRules.BUSHY_JOIN_ORDER, rel, context));
     }
 
     /**
@@ -644,16 +659,22 @@ public final class LogicalPlanner
             run = programs.get(i).mayMatch(rel);
         }
         if (run) {
-            HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
-            for (RuleProgram program : programs) {
-                builder.addSubprogram(program.build());
-            }
-            HepPlanner planner = new HepPlanner(builder.build(), context);
-            planner.setRoot(rel);
-            rel = planner.findBestExp();
+            rel = runPrograms(programs, rel, context);
         }
         phases.ended(phase);
         return rel;
+    }
+
+    /** Runs rule programs one after the other in one rule planner. */
+    private static RelNode runPrograms(List<RuleProgram> programs, RelNode rel, Context context)
+    {
+        HepProgramBuilder builder = HepProgram.builder().addMatchLimit(HEP_MATCH_LIMIT);
+        for (RuleProgram program : programs) {
+            builder.addSubprogram(program.build());
+        }
+        HepPlanner planner = new HepPlanner(builder.build(), context);
+        planner.setRoot(rel);
+        return planner.findBestExp();
     }
 
     /** The decorrelated plan, or the correlated one when decorrelation fails or leaves a correlate. */

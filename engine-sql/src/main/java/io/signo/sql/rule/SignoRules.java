@@ -7,9 +7,11 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.rules.AggregateExpandDistinctAggregatesRule;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.MultiJoin;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -42,6 +44,27 @@ public final class SignoRules
     /** An aggregate joined with few keys aggregates only the rows of those keys. */
     public static final RelOptRule AGGREGATE_SEMI_JOIN_REDUCTION = AggregateSemiJoinReduction.CONFIG.toRule();
 
+    /** An inner MultiJoin's equalities {@code a = b} and {@code b = c} give join ordering {@code a = c} too. */
+    public static final RelOptRule MULTI_JOIN_TRANSITIVE_KEYS = MultiJoinTransitiveKeys.CONFIG.toRule();
+
+    /** An inner join drops the key pairs its inputs' equalities already imply. */
+    public static final RelOptRule JOIN_REDUNDANT_KEYS = JoinRedundantKeys.CONFIG.toRule();
+
+    /** Every join tree of a small inner MultiJoin, bushy ones included; the cheapest is kept. */
+    public static final RelOptRule MULTI_JOIN_OPTIMIZE_EXHAUSTIVE = MultiJoinOptimizeExhaustive.CONFIG.toRule();
+
+    /**
+     * The bushy alternative to {@link Phase#JOIN_ORDER}'s programs: the same MultiJoins and implied
+     * equalities, ordered by {@link #MULTI_JOIN_OPTIMIZE_EXHAUSTIVE} where it takes them, by
+     * LoptOptimizeJoinRule where not; then each join without the key pairs its inputs already imply.
+     */
+    public static final List<RuleProgram> BUSHY_JOIN_ORDER = List.of(
+            inTurn(HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE),
+            inTurn(null, MULTI_JOIN_TRANSITIVE_KEYS),
+            inTurn(null, MULTI_JOIN_OPTIMIZE_EXHAUSTIVE),
+            inTurn(null, CoreRules.MULTI_JOIN_OPTIMIZE),
+            inTurn(null, JOIN_REDUNDANT_KEYS));
+
     /**
      * Calcite's expansion of DISTINCT aggregates into aggregates joined, for an aggregate with an exact
      * one: an APPROX_COUNT_DISTINCT alone (an approximate COUNT(DISTINCT) to Calcite) runs as a sketch.
@@ -52,6 +75,12 @@ public final class SignoRules
             .toRule();
 
     private SignoRules() {}
+
+    /** Whether a MultiJoin joins its inputs by inner joins alone. */
+    public static boolean innerOnly(MultiJoin multiJoin)
+    {
+        return !multiJoin.isFullOuterJoin() && multiJoin.getJoinTypes().stream().allMatch(type -> type == JoinRelType.INNER);
+    }
 
     private static boolean hasExactDistinctCall(Aggregate aggregate)
     {
@@ -111,7 +140,10 @@ public final class SignoRules
                 CoreRules.UNION_TO_DISTINCT,
                 CoreRules.INTERSECT_TO_DISTINCT,
                 CoreRules.MINUS_TO_DISTINCT)),
-        /** Join ordering in one family: joins into MultiJoins, then LoptOptimizeJoinRule on each. */
+        /**
+         * Join ordering in one family: joins into MultiJoins, then LoptOptimizeJoinRule on each (left-deep
+         * orders); {@link BushyJoinOrder} decides when {@link #BUSHY_JOIN_ORDER} is tried beside it.
+         */
         JOIN_ORDER(
                 inTurn(HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE),
                 inTurn(null, CoreRules.MULTI_JOIN_OPTIMIZE)),
