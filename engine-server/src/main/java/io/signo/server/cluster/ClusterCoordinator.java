@@ -153,6 +153,16 @@ public final class ClusterCoordinator
             int[] splits = query == null ? new int[0] : query.splits().take(request.scanIndex(), request.workerIndex(), request.maxSplits());
             return QueryMessageCodec.encode(new ClusterMessages.SplitBatch(splits));
         });
+        transport.registerHandler(ClusterMessages.RUNTIME_FILTER_KEYS, payload -> {
+            ClusterMessages.RuntimeFilterKeysMessage keys = QueryMessageCodec.decodeRuntimeFilterKeys(payload);
+            RemoteTasks query = running.get(keys.queryId());
+            // a query that ended has no scan left to filter
+            RuntimeFilterRelay relay = query == null ? null : query.runtimeFilters();
+            if (relay != null) {
+                relay.add(keys);
+            }
+            return new byte[0];
+        });
         transport.onPeerDead(this::workerDied);
         liveWorkers.addAll(workerAddresses);
         for (String worker : workerAddresses) {

@@ -40,6 +40,8 @@ final class ClusterMessages
     static final String REMOVE_FILES = "signo.remove-files";
     static final String COPY_FILE = "signo.copy-file";
     static final String NEXT_SPLITS = "signo.next-splits";
+    static final String RUNTIME_FILTER_KEYS = "signo.runtime-filter-keys";
+    static final String RUNTIME_FILTER = "signo.runtime-filter";
 
     private static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=40;maxrefs=1000000;maxbytes=67108864;io.signo.**;java.lang.*;java.util.*;java.math.*;[B;[I;[J;[Ljava.lang.*;!*");
@@ -77,6 +79,15 @@ final class ClusterMessages
 
     /** The splits a worker reads next (indexes in the table's partition order); none once the scan's queue is empty. */
     record SplitBatch(int[] splits) {}
+
+    /**
+     * A node's build of join {@code joinNumber} is done: its keys ({@code RuntimeFilterKeys}), one of
+     * the {@code expectedPartials} that make up the join's runtime filter, for the coordinator to relay.
+     */
+    record RuntimeFilterKeysMessage(String queryId, int joinNumber, int expectedPartials, byte[] keys) {}
+
+    /** Every node's keys of join {@code joinNumber}, each as its node sent them, for the probe scans of the node that receives them. */
+    record RuntimeFilterMessage(String queryId, int joinNumber, List<byte[]> partials) {}
 
     /**
      * Open this worker's share of the cluster's database as worker {@code workerIndex} of

@@ -83,7 +83,22 @@ final class ClusterTarget
     public CompletableFuture<Void> start(FragmentedPlan plan, Session session, ResultBuffer result, QueryStatistics statistics, QuerySteps steps)
     {
         List<String> workers = remoteTasks.workers();
-        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), exchangeSettings.config());
+        List<CompletableFuture<Void>> workerStarted = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            workerStarted.add(new CompletableFuture<>());
+        }
+        // the coordinator's own builds hand their keys to the relay directly
+        NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, queryId, workers, transport.localAddress(), exchangeSettings.config(), null,
+                keys -> remoteTasks.runtimeFilters().add(keys));
+        remoteTasks.runtimeFilters(new RuntimeFilterRelay(queryId, message -> {
+            exchanges.deliver(message);
+            byte[] encoded = QueryMessageCodec.encode(message);
+            for (int i = 0; i < workers.size(); i++) {
+                // a worker gets it once its tasks started: its scans are planned, and nothing arrives for a query it does not know yet
+                String worker = workers.get(i);
+                workerStarted.get(i).thenRun(() -> transport.tell(worker, ClusterMessages.RUNTIME_FILTER, encoded));
+            }
+        }));
         CompletableFuture<Void> query = new CompletableFuture<>();
         List<CompletableFuture<?>> tasks = new ArrayList<>(remoteTasks.tasks());
         CompletableFuture<Void> coordinatorDone = null;
@@ -107,6 +122,7 @@ final class ClusterTarget
                     }
                     else {
                         steps.mark("worker " + workerIndex + " started its tasks");
+                        workerStarted.get(workerIndex).complete(null);
                     }
                 });
             }

@@ -5,6 +5,8 @@ import io.signo.net.exchange.ExchangeCompression;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.ExecuteRequest;
 import io.signo.server.cluster.ClusterMessages.NextSplitsRequest;
+import io.signo.server.cluster.ClusterMessages.RuntimeFilterKeysMessage;
+import io.signo.server.cluster.ClusterMessages.RuntimeFilterMessage;
 import io.signo.server.cluster.ClusterMessages.SplitBatch;
 import io.signo.server.cluster.ClusterMessages.TaskDone;
 import io.signo.sql.QuerySteps;
@@ -33,6 +35,8 @@ final class QueryMessageCodec
     private static final int CANCEL = 3;
     private static final int NEXT_SPLITS = 4;
     private static final int SPLIT_BATCH = 5;
+    private static final int RUNTIME_FILTER_KEYS = 6;
+    private static final int RUNTIME_FILTER = 7;
 
     /** Where a start request's node index sits: after the kind and version bytes. */
     private static final int NODE_INDEX_OFFSET = 2;
@@ -225,6 +229,49 @@ final class QueryMessageCodec
         }
         in.expectEnd();
         return new SplitBatch(splits);
+    }
+
+    static byte[] encode(RuntimeFilterKeysMessage message)
+    {
+        return new BinaryOutput(32 + message.queryId().length() + message.keys().length).writeByte(RUNTIME_FILTER_KEYS).writeByte(VERSION).writeString(message.queryId())
+                .writeInt(message.joinNumber()).writeInt(message.expectedPartials()).writeBytes(message.keys()).toByteArray();
+    }
+
+    static RuntimeFilterKeysMessage decodeRuntimeFilterKeys(byte[] bytes)
+    {
+        BinaryInput in = new BinaryInput(bytes, "RuntimeFilterKeys message").expectHeader(RUNTIME_FILTER_KEYS, VERSION);
+        RuntimeFilterKeysMessage message = new RuntimeFilterKeysMessage(in.readString("query id"), in.readInt("join number", 1, Integer.MAX_VALUE),
+                in.readInt("expected partials", 1, Integer.MAX_VALUE), in.readBytes("keys"));
+        in.expectEnd();
+        return message;
+    }
+
+    static byte[] encode(RuntimeFilterMessage message)
+    {
+        int size = 32 + message.queryId().length();
+        for (byte[] partial : message.partials()) {
+            size += Integer.BYTES + partial.length;
+        }
+        BinaryOutput out = new BinaryOutput(size).writeByte(RUNTIME_FILTER).writeByte(VERSION).writeString(message.queryId()).writeInt(message.joinNumber());
+        out.writeInt(message.partials().size());
+        for (byte[] partial : message.partials()) {
+            out.writeBytes(partial);
+        }
+        return out.toByteArray();
+    }
+
+    static RuntimeFilterMessage decodeRuntimeFilter(byte[] bytes)
+    {
+        BinaryInput in = new BinaryInput(bytes, "RuntimeFilter message").expectHeader(RUNTIME_FILTER, VERSION);
+        String queryId = in.readString("query id");
+        int joinNumber = in.readInt("join number", 1, Integer.MAX_VALUE);
+        int count = in.readCount("partials", Integer.BYTES);
+        List<byte[]> partials = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            partials.add(in.readBytes("partial"));
+        }
+        in.expectEnd();
+        return new RuntimeFilterMessage(queryId, joinNumber, partials);
     }
 
     /** Builds a value whose constructor checks its fields, turning a rejected field into a malformed message. */

@@ -15,6 +15,7 @@ final class RemoteTasks
     private final List<String> workers;
     private final List<CompletableFuture<TaskDone>> tasks;
     private volatile SplitQueues splits = SplitQueues.none();
+    private volatile RuntimeFilterRelay runtimeFilters;
 
     RemoteTasks(List<String> workers)
     {
@@ -45,6 +46,17 @@ final class RemoteTasks
     void splits(SplitQueues splits)
     {
         this.splits = splits;
+    }
+
+    /** Where the workers' build keys for runtime filters beyond an exchange go; set before any worker is asked to start. */
+    RuntimeFilterRelay runtimeFilters()
+    {
+        return runtimeFilters;
+    }
+
+    void runtimeFilters(RuntimeFilterRelay runtimeFilters)
+    {
+        this.runtimeFilters = runtimeFilters;
     }
 
     CompletableFuture<TaskDone> task(int nodeIndex)

@@ -131,6 +131,15 @@ public final class WorkerServer
             }));
             return started;
         });
+        transport.registerHandler(ClusterMessages.RUNTIME_FILTER, payload -> {
+            ClusterMessages.RuntimeFilterMessage message = QueryMessageCodec.decodeRuntimeFilter(payload);
+            RunningTask task = tasks.get(message.queryId());
+            // a task that ended has no scan left to filter
+            if (task != null) {
+                task.exchanges().deliver(message);
+            }
+            return new byte[0];
+        });
         transport.registerHandler(ClusterMessages.CANCEL, payload -> {
             cancel(QueryMessageCodec.decodeCancel(payload));
             return new byte[0];
@@ -287,7 +296,8 @@ public final class WorkerServer
         steps.mark("request decoded");
         FragmentedPlan plan = plan(request, steps);
         NetworkExchangeProvider exchanges = new NetworkExchangeProvider(router, request.queryId(), request.workerAddresses(), request.coordinatorAddress(), request.exchange().config(),
-                scanIndex -> splitSupplier(request, scanIndex));
+                scanIndex -> splitSupplier(request, scanIndex),
+                keys -> transport.tell(request.coordinatorAddress(), ClusterMessages.RUNTIME_FILTER_KEYS, QueryMessageCodec.encode(keys)));
         MemoryPool pool = request.queryMaxMemoryBytes() > 0
                 ? new MemoryPool("query " + request.queryId() + " on " + address() + " (query_max_memory " + request.queryMaxMemoryBytes() + " bytes)", request.queryMaxMemoryBytes())
                 : MemoryPool.unbounded("query " + request.queryId());

@@ -1,10 +1,15 @@
 package io.signo.sql.translate;
 
 import io.signo.core.exchange.Exchange;
+import io.signo.core.operator.join.RuntimeFilterPublisher;
+import io.signo.core.operator.join.RuntimeFilterSource;
 import io.signo.core.operator.scan.SplitSupplier;
 import io.signo.sql.fragment.ExchangeLayout;
 import io.signo.sql.fragment.SharedSplitScans;
 import io.signo.sql.rel.ExchangeNode;
+import io.signo.storage.type.Type;
+
+import java.util.List;
 
 /**
  * Supplies the exchange between the nodes of a query for each remote exchange of its plan: in memory
@@ -21,6 +26,23 @@ public interface ExchangeProvider
      * workers), fixed up front, as every node in one process does.
      */
     default SplitSupplier splits(int scanIndex)
+    {
+        return null;
+    }
+
+    /**
+     * The runtime filter of join {@code joinNumber} (see {@link RuntimeFilterPlan}) as this node's
+     * probe scans beyond an exchange read it: the union of the keys that {@code expectedPartials}
+     * nodes' builds publish through {@link #runtimeFilterPublisher}. The same for every call with the
+     * same join number. Null when this provider carries no runtime filters: the scans go without.
+     */
+    default RuntimeFilterSource runtimeFilter(int joinNumber, int expectedPartials, List<Type> keyTypes)
+    {
+        return null;
+    }
+
+    /** Where this node's build of join {@code joinNumber} publishes its keys for {@link #runtimeFilter}; null when the provider carries none. */
+    default RuntimeFilterPublisher runtimeFilterPublisher(int joinNumber, int expectedPartials, List<Type> keyTypes)
     {
         return null;
     }

@@ -20,11 +20,15 @@ import io.signo.core.operator.ValuesOperator.ValuesOperatorFactory;
 import io.signo.core.operator.aggregation.GroupIdOperator.GroupIdOperatorFactory;
 import io.signo.core.operator.aggregation.HashAggregationOperator.HashAggregationOperatorFactory;
 import io.signo.core.operator.join.BuildRowMarks;
+import io.signo.core.operator.join.DistributedRuntimeFilter;
 import io.signo.core.operator.join.HashBuilderOperator.HashBuilderOperatorFactory;
 import io.signo.core.operator.join.JoinBridge;
 import io.signo.core.operator.join.LookupJoinOperator.LookupJoinOperatorFactory;
 import io.signo.core.operator.join.NestedLoopJoinOperator.NestedLoopJoinOperatorFactory;
 import io.signo.core.operator.join.RightSemiJoinOperator.RightSemiJoinOperatorFactory;
+import io.signo.core.operator.join.RuntimeFilterKeys;
+import io.signo.core.operator.join.RuntimeFilterPublisher;
+import io.signo.core.operator.join.RuntimeFilterSource;
 import io.signo.core.operator.recursive.PageTable;
 import io.signo.core.operator.recursive.PageTableScanOperator;
 import io.signo.core.operator.recursive.PageTableSinkOperator;
@@ -43,6 +47,7 @@ import io.signo.sql.fragment.FragmentedPlan;
 import io.signo.sql.fragment.SharedSplitScans;
 import io.signo.sql.fragment.Stage;
 import io.signo.sql.rel.AggregationNode;
+import io.signo.sql.rel.Distribution;
 import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.GroupIdNode;
@@ -65,6 +70,7 @@ import io.signo.storage.source.NodeShare;
 import io.signo.storage.table.ColumnTest;
 import io.signo.storage.table.Segment;
 import io.signo.storage.type.PhysicalType;
+import io.signo.storage.type.Type;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -254,7 +260,7 @@ public final class LocalExecutionPlanner
             }
             case HashJoinNode join when join.filtersBuildRows() -> {
                 Pipeline build = visit(join.build(), nodeIndex);
-                JoinBridge bridge = bridge(join);
+                JoinBridge bridge = bridge(join, nodeIndex);
                 build.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
@@ -265,7 +271,7 @@ public final class LocalExecutionPlanner
             }
             case HashJoinNode join -> {
                 Pipeline build = visit(join.build(), nodeIndex);
-                JoinBridge bridge = bridge(join);
+                JoinBridge bridge = bridge(join, nodeIndex);
                 build.add(new HashBuilderOperatorFactory(bridge, join.buildKeys(), join.build().outputTypes(), build.driverCount), join);
                 close(build);
                 Pipeline probe = visit(join.probe(), nodeIndex);
@@ -391,10 +397,17 @@ public final class LocalExecutionPlanner
         return recursionTables;
     }
 
-    /** The join's bridge on the current node, publishing a runtime filter when a scan of its probe side applies one. */
-    private JoinBridge bridge(HashJoinNode join)
+    /**
+     * The join's bridge on the current node, publishing a runtime filter when a scan of its probe
+     * side in this task applies one, and its build keys when one beyond an exchange does.
+     */
+    private JoinBridge bridge(HashJoinNode join, int nodeIndex)
     {
-        JoinBridge bridge = new JoinBridge(runtimeFilters.publishes(join));
+        RuntimeFilterPublisher remote = null;
+        if (runtimeFilters.publishesRemotely(join) && publishesKeys(join, nodeIndex)) {
+            remote = exchanges.runtimeFilterPublisher(runtimeFilters.joinNumber(join), expectedPartials(join), buildKeyTypes(join));
+        }
+        JoinBridge bridge = new JoinBridge(runtimeFilters.publishesLocally(join), remote);
         // replaces the bridge of the same join on the node planned before: its probe pipeline is planned right after this
         bridges.put(join, bridge);
         return bridge;
@@ -446,11 +459,47 @@ public final class LocalExecutionPlanner
         return segments.stream().anyMatch(Segment::decodesOnRead);
     }
 
-    /** The runtime filters this scan's rows go through, each bound to its join's bridge on the current node. */
+    /**
+     * How many nodes' builds of the join make up its whole build side: one when the join runs on the
+     * coordinator or every node builds all rows (a replicated build), else every worker's partition.
+     */
+    private int expectedPartials(HashJoinNode join)
+    {
+        boolean replicatedBuild = join.build().distribution().kind() == Distribution.Kind.REPLICATED;
+        return join.distribution().isSingle() || replicatedBuild ? 1 : plan.shape().workerCount();
+    }
+
+    /** Whether this node's build of the join sends its keys: all do, except that of a replicated build only the first. */
+    private boolean publishesKeys(HashJoinNode join, int nodeIndex)
+    {
+        boolean replicatedBuild = join.build().distribution().kind() == Distribution.Kind.REPLICATED;
+        return join.distribution().isSingle() || !replicatedBuild || nodeIndex == 0;
+    }
+
+    private static List<Type> buildKeyTypes(HashJoinNode join)
+    {
+        List<Type> types = new ArrayList<>();
+        for (int key : join.buildKeys()) {
+            types.add(join.build().outputTypes().get(key));
+        }
+        return types;
+    }
+
+    /**
+     * The runtime filters this scan's rows go through, each bound to its join's bridge on the current
+     * node, or, beyond an exchange, to the filter every node's build of the join makes up.
+     */
     private List<ScanRuntimeFilter> scanRuntimeFilters(TableScanNode scan)
     {
         List<ScanRuntimeFilter> filters = new ArrayList<>();
         for (RuntimeFilterPlan.Target target : runtimeFilters.targets(scan)) {
+            if (target.remote()) {
+                RuntimeFilterSource source = exchanges.runtimeFilter(target.joinNumber(), expectedPartials(target.join()), buildKeyTypes(target.join()));
+                if (source != null) {
+                    filters.add(new ScanRuntimeFilter(source, target.scanChannels(), RuntimeFilterPlan.describe(scan, target)));
+                }
+                continue;
+            }
             JoinBridge bridge = bridges.get(target.join());
             if (bridge == null) {
                 throw new IllegalStateException("runtime filter of a join not planned before its probe side: " + target.join().describe());
@@ -498,12 +547,29 @@ public final class LocalExecutionPlanner
             implements ExchangeProvider
     {
         private final Map<Integer, Exchange> exchanges = new HashMap<>();
+        /** One filter per join, which every node's build adds its keys to and every node's scans read. */
+        private final Map<Integer, DistributedRuntimeFilter> runtimeFilters = new HashMap<>();
 
         @Override
         public Exchange exchange(ExchangeNode node, ExchangeLayout layout)
         {
             return exchanges.computeIfAbsent(layout.exchangeId(), id -> new LocalExchange(node.kind(), layout.partitionCount(), layout.partitionsPerNode(),
                     layout.producerCount(), channels(node), node.tableBuckets(), EXCHANGE_BUFFER_BYTES));
+        }
+
+        @Override
+        public RuntimeFilterSource runtimeFilter(int joinNumber, int expectedPartials, List<Type> keyTypes)
+        {
+            return runtimeFilters.computeIfAbsent(joinNumber, _ -> new DistributedRuntimeFilter(expectedPartials, keyTypes, DistributedRuntimeFilter.DEFAULT_MAX_WAIT_MILLIS));
+        }
+
+        @Override
+        public RuntimeFilterPublisher runtimeFilterPublisher(int joinNumber, int expectedPartials, List<Type> keyTypes)
+        {
+            DistributedRuntimeFilter filter = runtimeFilters.computeIfAbsent(joinNumber,
+                    _ -> new DistributedRuntimeFilter(expectedPartials, keyTypes, DistributedRuntimeFilter.DEFAULT_MAX_WAIT_MILLIS));
+            // the build's pages are recycled when its join ends, before another node's build may add its keys
+            return keyPages -> filter.addPartial(RuntimeFilterKeys.copyOf(keyPages));
         }
     }
 }

@@ -2,9 +2,12 @@ package io.signo.sql.translate;
 
 import io.signo.core.expression.InputReference;
 import io.signo.core.operator.join.JoinType;
+import io.signo.sql.rel.AggregationNode;
+import io.signo.sql.rel.ExchangeNode;
 import io.signo.sql.rel.FilterProjectNode;
 import io.signo.sql.rel.HashJoinNode;
 import io.signo.sql.rel.PlanNode;
+import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.TableScanNode;
 
 import java.util.ArrayList;
@@ -21,34 +24,62 @@ import java.util.Set;
  * join's probe keys through projections of plain columns, filters, and the probe sides of other
  * hash joins (row by row: a probe row dropped there yields only rows with its key). Those all run
  * in the join's probe pipeline, in the same task as its build, so the scan can read the join's
- * filter from the bridge. An exchange on the way ends the search: across it the scan's rows may
- * meet another node's build (the cluster case goes without filters). So does a shared node: its
- * result is computed once for every parent, and a filter from one parent's join would drop rows
- * another parent needs.
+ * filter from the bridge. The search also crosses exchanges (which move rows unchanged) and
+ * aggregations grouped on the keys (a group with a key no build row has yields no joined row
+ * either): then the scan runs in another task, possibly on another node, than the join, and the
+ * target is {@linkplain Target#remote() remote}: the scan applies the union of the keys of every
+ * node's build ({@code DistributedRuntimeFilter}), which every row that can meet some build row
+ * passes, wherever the exchanges send it. Not in a plan with a recursion, whose joins run again for
+ * every working table. A shared node ends the search: its result is computed once for every
+ * parent, and a filter from one parent's join would drop rows another parent needs.
  *
  * <p>Computed from the plan alone, so the coordinator's EXPLAIN and every node's pipelines agree.
  * Joins are numbered 1, 2, ... in plan order (the root first), as EXPLAIN shows them.
  */
 public final class RuntimeFilterPlan
 {
-    /** One join's filter as one scan applies it: the scan's output columns that are the join's probe keys. */
-    public record Target(HashJoinNode join, int joinNumber, int[] scanChannels) {}
+    /**
+     * One join's filter as one scan applies it: the scan's output columns that are the join's probe
+     * keys; {@code remote} when an exchange lies between them (the scan runs in another task).
+     */
+    public record Target(HashJoinNode join, int joinNumber, int[] scanChannels, boolean remote) {}
 
     private final Map<HashJoinNode, Integer> joinNumbers = new IdentityHashMap<>();
     private final Map<TableScanNode, List<Target>> targets = new IdentityHashMap<>();
     private final Set<PlanNode> sharedNodes;
     private final Set<PlanNode> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<HashJoinNode> remotePublishers = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<HashJoinNode> localPublishers = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Whether filters may cross exchanges: not in a plan with a recursion. */
+    private final boolean crossesExchanges;
 
-    private RuntimeFilterPlan(Set<PlanNode> sharedNodes)
+    private RuntimeFilterPlan(Set<PlanNode> sharedNodes, boolean crossesExchanges)
     {
         this.sharedNodes = sharedNodes;
+        this.crossesExchanges = crossesExchanges;
     }
 
     public static RuntimeFilterPlan of(PlanNode root)
     {
-        RuntimeFilterPlan plan = new RuntimeFilterPlan(SharedPlanNodes.of(root));
+        RuntimeFilterPlan plan = new RuntimeFilterPlan(SharedPlanNodes.of(root), !containsRecursion(root, Collections.newSetFromMap(new IdentityHashMap<>())));
         plan.visit(root);
         return plan;
+    }
+
+    private static boolean containsRecursion(PlanNode node, Set<PlanNode> seen)
+    {
+        if (!seen.add(node)) {
+            return false;
+        }
+        if (node instanceof RecursiveUnionNode) {
+            return true;
+        }
+        for (PlanNode source : node.sources()) {
+            if (containsRecursion(source, seen)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void visit(PlanNode node)
@@ -61,11 +92,13 @@ public final class RuntimeFilterPlan
             for (int key = 0; key < channels.length; key++) {
                 channels[key] = join.probeKeys().get(key);
             }
-            TableScanNode scan = scanOf(join.probe(), channels);
+            boolean[] remote = new boolean[1];
+            TableScanNode scan = scanOf(join.probe(), channels, remote);
             if (scan != null) {
                 int number = joinNumbers.size() + 1;
                 joinNumbers.put(join, number);
-                targets.computeIfAbsent(scan, _ -> new ArrayList<>()).add(new Target(join, number, channels));
+                (remote[0] ? remotePublishers : localPublishers).add(join);
+                targets.computeIfAbsent(scan, _ -> new ArrayList<>()).add(new Target(join, number, channels, remote[0]));
             }
         }
         for (PlanNode source : node.sources()) {
@@ -85,8 +118,11 @@ public final class RuntimeFilterPlan
         return join.joinType() == JoinType.INNER || join.joinType() == JoinType.SEMI;
     }
 
-    /** Follows the channels down to a scan, rewriting {@code channels} in place into the scan's; null when they lead elsewhere. */
-    private TableScanNode scanOf(PlanNode node, int[] channels)
+    /**
+     * Follows the channels down to a scan, rewriting {@code channels} in place into the scan's; null
+     * when they lead elsewhere. Sets {@code remote[0]} when the way crosses a remote exchange.
+     */
+    private TableScanNode scanOf(PlanNode node, int[] channels, boolean[] remote)
     {
         int[] current = channels;
         PlanNode at = node;
@@ -117,6 +153,20 @@ public final class RuntimeFilterPlan
                     }
                     at = join.probe();
                 }
+                case ExchangeNode exchange when crossesExchanges && exchange.sources().size() == 1 -> {
+                    // rows move unchanged; a local exchange keeps them in the task, a remote one may send them anywhere
+                    remote[0] |= exchange.scope() == ExchangeNode.Scope.REMOTE;
+                    at = exchange.sources().getFirst();
+                }
+                case AggregationNode aggregation when crossesExchanges -> {
+                    for (int key = 0; key < current.length; key++) {
+                        if (current[key] >= aggregation.groupChannels().size()) {
+                            return null;
+                        }
+                        current[key] = aggregation.groupChannels().get(current[key]);
+                    }
+                    at = aggregation.source();
+                }
                 default -> {
                     return null;
                 }
@@ -140,6 +190,18 @@ public final class RuntimeFilterPlan
     public boolean publishes(HashJoinNode join)
     {
         return joinNumbers.containsKey(join);
+    }
+
+    /** Whether a scan in the join's own task applies its filter (the build makes it for the bridge). */
+    public boolean publishesLocally(HashJoinNode join)
+    {
+        return localPublishers.contains(join);
+    }
+
+    /** Whether a scan beyond an exchange applies its filter (every node's build sends its keys). */
+    public boolean publishesRemotely(HashJoinNode join)
+    {
+        return remotePublishers.contains(join);
     }
 
     /** The join's number in EXPLAIN, or 0 when it publishes no filter. */

@@ -26,12 +26,15 @@ import java.util.concurrent.CompletableFuture;
  * {@link RuntimeFilter} of the build keys with the lookup source, for the probe side's scan.
  */
 public final class JoinBridge
+        implements RuntimeFilterSource
 {
     private final CompletableFuture<Void> built = new CompletableFuture<>();
     private final CompletableFuture<Void> shared = new CompletableFuture<>();
     private volatile SharedBuild sharedBuild;
     private final List<Page> buildPages = new ArrayList<>();
     private final boolean publishesRuntimeFilter;
+    /** Where the build's keys go for probe scans beyond an exchange; null when none is. */
+    private final RuntimeFilterPublisher remotePublisher;
     private int finishedBuilders;
     private volatile LookupSource lookupSource;
     private volatile RuntimeFilter runtimeFilter;
@@ -50,7 +53,17 @@ public final class JoinBridge
     /** @param publishesRuntimeFilter whether the build also makes a {@link RuntimeFilter} (some probe-side scan applies it) */
     public JoinBridge(boolean publishesRuntimeFilter)
     {
+        this(publishesRuntimeFilter, null);
+    }
+
+    /**
+     * @param publishesRuntimeFilter whether the build also makes a {@link RuntimeFilter} (some probe-side scan in this task applies it)
+     * @param remotePublisher where the build hands its keys for probe-side scans beyond an exchange; null when there are none
+     */
+    public JoinBridge(boolean publishesRuntimeFilter, RuntimeFilterPublisher remotePublisher)
+    {
         this.publishesRuntimeFilter = publishesRuntimeFilter;
+        this.remotePublisher = remotePublisher;
     }
 
     boolean publishesRuntimeFilter()
@@ -58,7 +71,14 @@ public final class JoinBridge
         return publishesRuntimeFilter;
     }
 
+    /** Where the build's keys go for scans beyond an exchange, or null. */
+    RuntimeFilterPublisher remotePublisher()
+    {
+        return remotePublisher;
+    }
+
     /** True once the build side is built (and not failed): {@link #runtimeFilter()} then is final. */
+    @Override
     public boolean isBuilt()
     {
         return built.isDone() && !built.isCompletedExceptionally();
@@ -68,6 +88,7 @@ public final class JoinBridge
      * The runtime filter of the build keys; null while the build runs, and for good when the bridge
      * publishes none or the build was too large for one.
      */
+    @Override
     public RuntimeFilter runtimeFilter()
     {
         return runtimeFilter;
@@ -75,6 +96,13 @@ public final class JoinBridge
 
     /** Completes when the lookup source is ready (or exceptionally when building it failed). */
     public CompletableFuture<Void> whenBuilt()
+    {
+        return built;
+    }
+
+    /** A scan in the join's task waits for the build itself: it is never far behind. */
+    @Override
+    public CompletableFuture<?> whenScansMayStart()
     {
         return built;
     }

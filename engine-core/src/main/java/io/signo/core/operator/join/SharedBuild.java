@@ -3,6 +3,7 @@ package io.signo.core.operator.join;
 import io.signo.storage.page.Page;
 import io.signo.storage.type.Type;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -63,7 +64,7 @@ final class SharedBuild
         this.keyChannels = List.copyOf(keyChannels);
         this.types = List.copyOf(types);
         // every build has at least one load task, so some driver always ends the first stage
-        this.stage = new Stage(LOAD, builder.loadTasks() + (bridge.publishesRuntimeFilter() ? 1 : 0));
+        this.stage = new Stage(LOAD, builder.loadTasks() + (bridge.publishesRuntimeFilter() || bridge.remotePublisher() != null ? 1 : 0));
     }
 
     /**
@@ -124,8 +125,32 @@ final class SharedBuild
 
     private boolean buildFilter()
     {
-        runtimeFilter = RuntimeFilter.build(pages, keyChannels, types, RuntimeFilter.MAX_BUILD_ROWS);
+        if (bridge.publishesRuntimeFilter()) {
+            runtimeFilter = RuntimeFilter.build(pages, keyChannels, types, RuntimeFilter.MAX_BUILD_ROWS);
+        }
+        RuntimeFilterPublisher remote = bridge.remotePublisher();
+        if (remote != null) {
+            remote.publish(keyPages());
+        }
         return false;
+    }
+
+    /** The build's key columns for scans beyond an exchange, or null when the build is too large to send them. */
+    private List<Page> keyPages()
+    {
+        long rows = 0;
+        for (Page page : pages) {
+            rows += page.positionCount();
+        }
+        if (rows > DistributedRuntimeFilter.MAX_PARTIAL_ROWS) {
+            return null;
+        }
+        int[] channels = keyChannels.stream().mapToInt(Integer::intValue).toArray();
+        List<Page> keys = new ArrayList<>(pages.size());
+        for (Page page : pages) {
+            keys.add(page.selectColumns(channels));
+        }
+        return keys;
     }
 
     /**

@@ -20,8 +20,9 @@ import static java.util.Objects.requireNonNull;
  * the selected rows into a smaller page; a filter-and-project right above the scan starts its own
  * filter from the selection instead, so the rows are copied once, after every filter.
  *
- * <p>A filter becomes active when its join's build is done ({@link #isBlocked()} waits for that;
- * until then rows pass). A filter that rejects less than {@link #MIN_REJECTED_FRACTION} of a window
+ * <p>A filter becomes active when its join's build is done ({@link #isBlocked()} waits for that, or
+ * for as long as its {@link io.signo.core.operator.join.RuntimeFilterSource} says is worth it; until
+ * then rows pass). A filter that rejects less than {@link #MIN_REJECTED_FRACTION} of a window
  * of {@link #ADAPT_WINDOW_ROWS} rows is dropped: testing every row then costs more than it saves.
  * Scratch state of one driver.
  */
@@ -116,8 +117,8 @@ public final class RuntimeFilterSelection
         @Override
         public int keep(ColumnVector values, int[] positions, int count)
         {
-            if (state == FILTER_PENDING && filters[filter].bridge().isBuilt()) {
-                RuntimeFilter whole = filters[filter].bridge().runtimeFilter();
+            if (state == FILTER_PENDING && filters[filter].source().isBuilt()) {
+                RuntimeFilter whole = filters[filter].source().runtimeFilter();
                 RuntimeFilter keyFilter = whole == null ? null : whole.keyFilter(key);
                 state = keyFilter == null ? FILTER_OFF : FILTER_ACTIVE;
                 probe = state == FILTER_ACTIVE ? new RuntimeFilterProbe(keyFilter, KEY_CHANNEL) : null;
@@ -164,7 +165,7 @@ public final class RuntimeFilterSelection
                 return count;
             }
             if (probe == null) {
-                probe = new RuntimeFilterProbe(filters[filter].bridge().runtimeFilter(), KEY_CHANNEL);
+                probe = new RuntimeFilterProbe(filters[filter].source().runtimeFilter(), KEY_CHANNEL);
             }
             int kept = filterColumn(probe, values, positions, count);
             filters[filter].record(count, count - kept);
@@ -178,7 +179,7 @@ public final class RuntimeFilterSelection
     {
         for (int filter = 0; filter < filters.length; filter++) {
             if (states[filter] == FILTER_PENDING) {
-                CompletableFuture<Void> built = filters[filter].bridge().whenBuilt();
+                CompletableFuture<?> built = filters[filter].source().whenScansMayStart();
                 if (!built.isDone()) {
                     return built;
                 }
@@ -249,10 +250,10 @@ public final class RuntimeFilterSelection
     private void activate(int filter)
     {
         ScanRuntimeFilter binding = filters[filter];
-        if (!binding.bridge().isBuilt()) {
+        if (!binding.source().isBuilt()) {
             return;
         }
-        RuntimeFilter runtimeFilter = binding.bridge().runtimeFilter();
+        RuntimeFilter runtimeFilter = binding.source().runtimeFilter();
         if (runtimeFilter == null) {
             states[filter] = FILTER_OFF;
             return;

@@ -1,22 +1,23 @@
 package io.signo.core.operator.scan;
 
-import io.signo.core.operator.join.JoinBridge;
+import io.signo.core.operator.join.RuntimeFilterSource;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * A hash join's runtime filter as one scan under its probe side applies it: the join's bridge (which
- * publishes the filter once the build is done), which of the scan's output columns are the join's
+ * A hash join's runtime filter as one scan under its probe side applies it: where the filter comes
+ * from once the build is done (the join's bridge in the same task, or the filter merged from every
+ * node's build beyond an exchange), which of the scan's output columns are the join's
  * probe keys (in the build keys' order), and counters shared by the scan's drivers.
  * Valid only when every row the scan drops could not have joined: the planner's business (the scan
- * feeds the join's probe through filters and projections in the same task, and the join is an inner
+ * feeds the join's probe through filters, projections, exchanges and groupings on its keys, and the join is an inner
  * or semi join, or one that keeps only matched or unmatched build rows).
  */
 public final class ScanRuntimeFilter
 {
-    private final JoinBridge bridge;
+    private final RuntimeFilterSource source;
     private final int[] keyChannels;
     private final String description;
     private final AtomicLong rowsTested = new AtomicLong();
@@ -26,9 +27,9 @@ public final class ScanRuntimeFilter
      * @param keyChannels the scan's output columns holding the probe keys, in the build keys' order
      * @param description how EXPLAIN and the counters name the filter
      */
-    public ScanRuntimeFilter(JoinBridge bridge, int[] keyChannels, String description)
+    public ScanRuntimeFilter(RuntimeFilterSource source, int[] keyChannels, String description)
     {
-        this.bridge = requireNonNull(bridge, "bridge is null");
+        this.source = requireNonNull(source, "source is null");
         this.keyChannels = keyChannels.clone();
         this.description = requireNonNull(description, "description is null");
         if (keyChannels.length == 0) {
@@ -36,9 +37,9 @@ public final class ScanRuntimeFilter
         }
     }
 
-    public JoinBridge bridge()
+    public RuntimeFilterSource source()
     {
-        return bridge;
+        return source;
     }
 
     public int[] keyChannels()
