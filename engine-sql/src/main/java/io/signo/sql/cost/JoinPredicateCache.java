@@ -19,7 +19,7 @@ import java.util.function.BiFunction;
  * A rule planner drops the whole metadata query after every rule that changes the plan, so the
  * expression-reduction rules above a join ask again for predicates the join's condition and its
  * inputs' predicates gave the same a moment ago: Calcite's inference over the join's equivalences,
- * simplifying each side's predicates, was about a tenth of the rule programs' time. The inference
+ * simplifying each side's predicates, took 7% of planning TPC-H Q2, Q4, Q11, Q16 and Q22. The inference
  * reads nothing but the join's type, condition and row types and the predicates of its two inputs
  * (and the statement's expression builder and simplifier, which this cache does not outlive: the
  * planner's context holds it), so a join equal in those gets the very same answer. Expressions and
