@@ -80,6 +80,12 @@ public final class GuardedPredicates
 
     public RelOptPredicateList getPredicates(Join join, RelMetadataQuery mq)
     {
+        JoinPredicateCache cache = JoinPredicateCache.of(join.getCluster());
+        return cache == null ? inferredPredicates(join, mq) : cache.predicates(join, mq, GuardedPredicates::inferredPredicates);
+    }
+
+    private static RelOptPredicateList inferredPredicates(Join join, RelMetadataQuery mq)
+    {
         RelOptPredicateList predicates;
         try {
             predicates = DEFAULT.getPredicates(join, mq);

@@ -8,6 +8,7 @@ import io.signo.sql.catalog.SignoCalciteSchema;
 import io.signo.sql.catalog.SignoTypeFactory;
 import io.signo.sql.catalog.TpchGeneratorSchema;
 import io.signo.sql.catalog.ViewQueryTypes;
+import io.signo.sql.cost.JoinPredicateCache;
 import io.signo.sql.cost.SignoRelMetadataProvider;
 import io.signo.sql.rule.BushyJoinOrder;
 import io.signo.sql.rule.SignoRules;
@@ -329,7 +330,8 @@ public final class LogicalPlanner
         CalciteConnectionConfig config = statement.config();
         phases.ended(Phase.VALIDATE);
 
-        Context context = Contexts.of(config, cancelFlag);
+        // the join predicate cache lives as long as the statement's planner: it holds the statement's expressions
+        Context context = Contexts.of(config, cancelFlag, new JoinPredicateCache());
         VolcanoPlanner planner = new VolcanoPlanner(context);
         // the cluster's planner lends rules and simplifiers its executor: with one, the reduction rules fold constant
         // expressions at planning (DATE '1998-12-01' - INTERVAL '90' DAY becomes 1998-09-02), mostly without compiling code

@@ -18,7 +18,9 @@ import org.apache.calcite.rel.RelNode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +36,8 @@ import java.util.Map;
  * {@code java -cp <test class path> io.signo.sql.planner.PlanningPhaseTimes [rounds] [queries, as 2,11,20 or all] [memory|parquet]};
  * {@code parquet} plans over views on {@code read_parquet} of the tables written by DuckDB, as
  * docs/files.md describes. With {@code -Dphases.jfr=FILE} it records JFR execution samples of the
- * timed rounds into FILE.
+ * timed rounds into FILE. It also prints, per timed round, the CPU time of HotSpot's JIT compiler
+ * threads and of the whole process: planning faster in compiled code is paid for by compiling it.
  */
 public final class PlanningPhaseTimes
 {
@@ -85,7 +88,12 @@ public final class PlanningPhaseTimes
             times.add(new LinkedHashMap<>());
         }
         Recording recording = null;
+        long[] timedStart = new long[2];
         for (int round = 0; round < rounds; round++) {
+            if (round == warm) {
+                timedStart[0] = compilerThreadsNanos();
+                timedStart[1] = processNanos();
+            }
             if (round == warm && System.getProperty("phases.jfr") != null) {
                 recording = new Recording();
                 recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
@@ -113,6 +121,8 @@ public final class PlanningPhaseTimes
                 }
             }
         }
+        double compilerPerRound = (compilerThreadsNanos() - timedStart[0]) / 1e6 / (rounds - warm);
+        double processPerRound = (processNanos() - timedStart[1]) / 1e6 / (rounds - warm);
         if (recording != null) {
             recording.stop();
             recording.dump(Path.of(System.getProperty("phases.jfr")));
@@ -132,6 +142,34 @@ public final class PlanningPhaseTimes
         StringBuilder line = new StringBuilder("sum");
         phaseTotals.forEach((phase, millis) -> line.append(String.format(" %s=%.1f", phase, millis)));
         System.out.println(line);
+        System.out.printf("per timed round: JIT compiler threads %.1f ms, whole process %.1f ms of CPU%n", compilerPerRound, processPerRound);
+    }
+
+    /** CPU time of HotSpot's compiler threads so far, from each thread's {@code schedstat} (they are not Java threads to ThreadMXBean). */
+    private static long compilerThreadsNanos()
+            throws IOException
+    {
+        long nanos = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path task : tasks) {
+                try {
+                    String name = Files.readString(task.resolve("comm")).strip();
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        String schedstat = Files.readString(task.resolve("schedstat"));
+                        nanos += Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+                    }
+                }
+                catch (NoSuchFileException e) {
+                    // a compiler thread the JVM stopped while the directory was read
+                }
+            }
+        }
+        return nanos;
+    }
+
+    private static long processNanos()
+    {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static double median(long[] nanos)
