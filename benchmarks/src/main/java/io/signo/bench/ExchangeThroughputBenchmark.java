@@ -5,6 +5,7 @@ import io.signo.core.exchange.ExchangeSink;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.exchange.NetworkExchange;
 import io.signo.net.transport.NodeTransport;
+import io.signo.net.transport.SocketTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.JitOptions;
 import io.signo.storage.memory.MemoryPool;
@@ -77,9 +78,10 @@ public final class ExchangeThroughputBenchmark
                 rawBytes += page.retainedBytes();
             }
             String setup = String.format(Locale.ROOT, "%s exchange of TPC-H SF %s lineitem (%d pages of %d rows, %.0f KiB each on average), "
-                    + "1 producer process to %d partitions in 1 consumer process over %s; GB = 10^9 bytes.%n%n",
+                    + "1 producer process to %d partitions in 1 consumer process over %s, socket transport %s; GB = 10^9 bytes.%n%n",
                     kind, scaleFactor, pages.size(), rowsPerPage, rawBytes / 1024.0 / pages.size(), partitions,
-                    shapedRate.isEmpty() ? "loopback" : "a veth pair into a network namespace shaped to " + shapedRate + " (tc tbf)");
+                    shapedRate.isEmpty() ? "loopback" : "a veth pair into a network namespace shaped to " + shapedRate + " (tc tbf)",
+                    TransportConfig.DEFAULT.socketTransport().displayName());
             System.out.print(setup + TrialResult.MARKDOWN_HEADER);
             int hashChannel = lineitem.columnIndex("l_orderkey");
             List<ThroughputTrial> trials = ThroughputTrial.parse(trialSpecification, ExchangeKind.valueOf(kind), new int[] {hashChannel}, partitions);
@@ -179,6 +181,8 @@ public final class ExchangeThroughputBenchmark
         List<String> arguments = new ArrayList<>(List.of(java, "-Xmx2g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED"));
         // compiled as a worker process is, so that the consumer's CPU figures are a worker's
         arguments.addAll(JitOptions.options());
+        // the same socket transport at both ends
+        arguments.add("-D" + SocketTransport.PROPERTY + "=" + System.getProperty(SocketTransport.PROPERTY, "auto"));
         arguments.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 ExchangeConsumerProcess.class.getName(), "--trials", trials, "--kind", kind, "--hash-channel", Integer.toString(hashChannel), "--partitions", Integer.toString(partitions),
                 "--host", link == null ? "127.0.0.1" : link.consumerHost()));

@@ -8,6 +8,7 @@ import io.signo.storage.vector.ColumnVector;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,14 +30,27 @@ public final class PageAccumulator
 {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    /** Offsets are ints in the platform's order: which half of a word read at a row's start offset is that offset. */
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
     private static final int INITIAL_ROWS = 1024;
     private static final int AVERAGE_STRING_BYTES = 16;
-    /** Strings up to this long are gathered 16 bytes at a step. */
+    /**
+     * Strings up to this long are gathered as 32 bytes whatever their length, when the source has them:
+     * most string columns (flags, modes, names, short comments) fit, and a fixed copy has no loop
+     * whose end the processor mispredicts.
+     */
+    private static final int WHOLE_COPY_BYTES = 32;
+    /** Longer strings up to this long are gathered 16 bytes at a step. */
     private static final int STEP_COPY_MAX_BYTES = 64;
-    /** Room past a string column's bytes for the last step of its last string, and for {@link ColumnVector#copyBytes}. */
-    private static final int STRING_SLACK_BYTES = Math.max(16, ColumnVector.COPY_SLACK_BYTES);
-    /** Detached buffers kept for reuse once released; more are left to the garbage collector. */
-    private static final int MAX_SPARE_BUFFERS = 4;
+    /** Room past a string column's bytes for the last copy of its last string, and for {@link ColumnVector#copyBytes}. */
+    private static final int STRING_SLACK_BYTES = Math.max(WHOLE_COPY_BYTES, ColumnVector.COPY_SLACK_BYTES);
+    /**
+     * Detached buffers kept for reuse once released; more are left to the garbage collector. A
+     * sender with adaptive windows has many messages in flight to one destination (a window of 16
+     * MiB holds 16 of 1 MiB), and a set not kept is replaced by new memory that the JVM zeroes and
+     * the kernel maps page by page: with 4 kept, that was 8% of a hash exchange's sending thread.
+     */
+    private static final int MAX_SPARE_BUFFERS = 16;
 
     private Type[] types;
     /** Each column's physical type and width (-1 for strings), looked up once: they are read per column of every page. */
@@ -50,6 +64,8 @@ public final class PageAccumulator
     private long[] stringBytes;
     private int rowCapacity;
     private int positionCount;
+    /** How many strings the last {@link #gatherStrings(MemorySegment, MemorySegment, int[], int, int, MemorySegment, MemorySegment, long, long, long)} copied. */
+    private int gatheredStrings;
     /** Buffers of detached pages, given back by their receivers (any thread). */
     private final ConcurrentLinkedQueue<Buffers> spares = new ConcurrentLinkedQueue<>();
     private final AtomicInteger spareCount = new AtomicInteger();
@@ -402,46 +418,68 @@ public final class PageAccumulator
         }
     }
 
+    /**
+     * Gathers the strings at {@code positions[from .. from + count)}. Room is made first for the
+     * bytes of the whole source column, which hold any set of its rows without repeats (a
+     * partition's share of a page), so that no pass over the positions measures them; the loop still
+     * checks the room string by string and, past it (rows repeated), grows the buffer and goes on.
+     */
     private void gatherStrings(int channel, ColumnVector column, int[] positions, int from, int count)
     {
+        int sourceRows = column.positionCount();
+        ensureStringBytes(channel, (long) column.stringStart(sourceRows) - column.stringStart(0));
+        MemorySegment source = column.values();
         MemorySegment sourceOffsets = column.offsets();
-        long total = stringBytes(sourceOffsets, positions, from, count);
-        ensureStringBytes(channel, total);
-        long written = stringBytes[channel];
-        if (written + total > Integer.MAX_VALUE) {
-            throw new IllegalStateException("string column of " + (written + total) + " bytes does not fit int offsets");
+        int done = 0;
+        while (true) {
+            MemorySegment target = values[channel];
+            long room = Math.min(target.byteSize() - STRING_SLACK_BYTES, Integer.MAX_VALUE);
+            long written = gatherStrings(source, sourceOffsets, positions, from + done, count - done, target, offsets[channel], positionCount + 1L + done, stringBytes[channel], room);
+            done += gatheredStrings;
+            stringBytes[channel] = written;
+            if (done == count) {
+                return;
+            }
+            int position = positions[from + done];
+            long length = column.stringStart(position + 1) - column.stringStart(position);
+            if (written + length > Integer.MAX_VALUE) {
+                throw new IllegalStateException("string column of " + (written + length) + " bytes does not fit int offsets");
+            }
+            ensureStringBytes(channel, length);
         }
-        stringBytes[channel] = gatherStrings(column.values(), sourceOffsets, positions, from, count, values[channel], offsets[channel], positionCount + 1L, written);
-    }
-
-    private static long stringBytes(MemorySegment offsets, int[] positions, int from, int count)
-    {
-        long total = 0;
-        for (int i = 0; i < count; i++) {
-            int position = positions[from + i];
-            total += offsets.getAtIndex(INT, position + 1) - offsets.getAtIndex(INT, position);
-        }
-        return total;
     }
 
     /**
      * Copies the strings at {@code positions[from .. from + count)} to {@code target} from byte
-     * {@code written} on, their end offsets to {@code targetOffsets} from index {@code firstOffset};
-     * returns the bytes written by then. A string of up to {@link #STEP_COPY_MAX_BYTES} is copied in
-     * steps of two 8-byte words when the source has the bytes past its end: a bulk copy's checks cost
-     * more than the copy of a short string, and a step of 16 bytes (one for most strings) ends the
-     * loop sooner than a word at a time. Up to 15 bytes past a string may be written, where the next
-     * string goes or in the {@link #STRING_SLACK_BYTES} reserved past the end.
+     * {@code written} on, their end offsets to {@code targetOffsets} from index {@code firstOffset},
+     * stopping before a string that would end past {@code room}; sets {@link #gatheredStrings} to the
+     * strings copied and returns the bytes written by then. A row's start and end offsets are read as
+     * one word. A string of up to {@link #WHOLE_COPY_BYTES} is copied as that many bytes, a longer one
+     * of up to {@link #STEP_COPY_MAX_BYTES} in steps of two 8-byte words, when the source has the
+     * bytes past its end: a bulk copy's checks cost more than the copy of a short string. Up to 31
+     * bytes past a string may be written, where the next string goes or in the
+     * {@link #STRING_SLACK_BYTES} reserved past the end.
      */
-    private static long gatherStrings(MemorySegment source, MemorySegment sourceOffsets, int[] positions, int from, int count, MemorySegment target, MemorySegment targetOffsets,
-            long firstOffset, long written)
+    private long gatherStrings(MemorySegment source, MemorySegment sourceOffsets, int[] positions, int from, int count, MemorySegment target, MemorySegment targetOffsets,
+            long firstOffset, long written, long room)
     {
         long sourceBytes = source.byteSize();
-        for (int i = 0; i < count; i++) {
-            int position = positions[from + i];
-            int start = sourceOffsets.getAtIndex(INT, position);
-            int length = sourceOffsets.getAtIndex(INT, position + 1) - start;
-            if (length <= STEP_COPY_MAX_BYTES && start + length + 15L <= sourceBytes) {
+        int i = 0;
+        for (; i < count; i++) {
+            long bounds = sourceOffsets.get(LONG, (long) positions[from + i] * Integer.BYTES);
+            int start = LITTLE_ENDIAN ? (int) bounds : (int) (bounds >>> 32);
+            int length = (LITTLE_ENDIAN ? (int) (bounds >>> 32) : (int) bounds) - start;
+            if (written + length > room) {
+                break;
+            }
+            if (length <= WHOLE_COPY_BYTES && start + WHOLE_COPY_BYTES <= sourceBytes) {
+                // the same four words whatever the length: no branch on it to mispredict
+                target.set(LONG, written, source.get(LONG, start));
+                target.set(LONG, written + 8, source.get(LONG, start + 8L));
+                target.set(LONG, written + 16, source.get(LONG, start + 16L));
+                target.set(LONG, written + 24, source.get(LONG, start + 24L));
+            }
+            else if (length <= STEP_COPY_MAX_BYTES && start + length + 15L <= sourceBytes) {
                 // an empty string copies nothing: a step would read 16 bytes where the check above allows 15
                 for (long offset = 0; offset < length; offset += 2 * Long.BYTES) {
                     target.set(LONG, written + offset, source.get(LONG, start + offset));
@@ -454,6 +492,7 @@ public final class PageAccumulator
             written += length;
             targetOffsets.setAtIndex(INT, firstOffset + i, (int) written);
         }
+        gatheredStrings = i;
         return written;
     }
 

@@ -36,6 +36,12 @@ final class MessageBuilder
 {
     /** Regions this large are sent from the vector's memory; copying smaller ones costs less than another buffer in the gathering write. */
     static final long ATTACH_MIN_BYTES = 32 << 10;
+    /**
+     * The same for a page whose memory is the message's until it was written ({@link #addPage(Page, Runnable)}:
+     * a hash exchange's accumulated rows): such pages are large (up to a message's worth of rows), so
+     * even their 4-byte columns and string offsets are referenced rather than copied.
+     */
+    static final long ATTACH_OWNED_MIN_BYTES = 4 << 10;
     private static final int CHUNK_BYTES = 128 << 10;
     /** Compressed bodies are kept only when at most this fraction of the raw size, as decompressing is not free. */
     private static final double MIN_COMPRESSION_SAVING_RATIO = 0.9;
@@ -45,6 +51,8 @@ final class MessageBuilder
     private boolean started;
     private boolean compress;
     private boolean copyRegions;
+    /** The smallest region the page being added is referenced for. */
+    private long attachMinBytes = ATTACH_MIN_BYTES;
     private int pageCount;
     private long rawBytes;
     private long bodyBytes;
@@ -113,7 +121,13 @@ final class MessageBuilder
         if (compress) {
             throw new IllegalStateException("a compressed message copies its pages");
         }
-        addPage(page, true);
+        attachMinBytes = ATTACH_OWNED_MIN_BYTES;
+        try {
+            addPage(page, true);
+        }
+        finally {
+            attachMinBytes = ATTACH_MIN_BYTES;
+        }
         this.whenDone.add(whenDone);
     }
 
@@ -224,7 +238,7 @@ final class MessageBuilder
             scratch.region(bytes);
             return;
         }
-        if (length >= ATTACH_MIN_BYTES && !copyRegions && bytes.isNative()) {
+        if (length >= attachMinBytes && !copyRegions && bytes.isNative()) {
             bodyBytes += length;
             closeChunk();
             body.addComponent(true, Unpooled.wrappedBuffer(bytes.asByteBuffer()));

@@ -11,10 +11,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.signo.net.codec.Frame;
@@ -102,7 +99,7 @@ public final class NodeTransport
     {
         this.config = requireNonNull(config, "config is null");
         this.host = requireNonNull(host, "host is null");
-        this.eventLoops = new MultiThreadIoEventLoopGroup(config.eventLoopThreads(), NioIoHandler.newFactory());
+        this.eventLoops = new MultiThreadIoEventLoopGroup(config.eventLoopThreads(), config.socketTransport().ioHandlerFactory());
         AtomicInteger handlerThreadCount = new AtomicInteger();
         this.handlerExecutor = Executors.newFixedThreadPool(config.handlerThreads(), runnable -> {
             Thread thread = new Thread(runnable, "signo-rpc-handler-" + handlerThreadCount.incrementAndGet());
@@ -129,7 +126,7 @@ public final class NodeTransport
         try {
             this.serverChannel = new ServerBootstrap()
                     .group(eventLoops)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(config.socketTransport().serverChannelClass())
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
                     .childHandler(initializer)
@@ -145,9 +142,10 @@ public final class NodeTransport
         }
         this.port = ((java.net.InetSocketAddress) serverChannel.localAddress()).getPort();
         this.localAddress = host + ":" + this.port;
+        LOG.log(System.Logger.Level.DEBUG, "{0}: socket transport {1}", localAddress, config.socketTransport().displayName());
         this.clientBootstrap = new Bootstrap()
                 .group(eventLoops)
-                .channel(NioSocketChannel.class)
+                .channel(config.socketTransport().socketChannelClass())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
@@ -206,6 +204,12 @@ public final class NodeTransport
     public TransportConfig config()
     {
         return config;
+    }
+
+    /** The socket transport its event loops and connections use. */
+    public SocketTransport socketTransport()
+    {
+        return config.socketTransport();
     }
 
     /** Runs {@code handler} (on the handler executor) for every request of {@code method}; a thrown exception becomes the caller's error. */

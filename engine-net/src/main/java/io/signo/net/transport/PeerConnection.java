@@ -58,6 +58,7 @@ public final class PeerConnection
     /** Queues the frame for the socket; silently dropped once the connection failed (its users are failed separately). */
     public void send(Frame frame)
     {
+        Channel toWake;
         synchronized (lock) {
             if (failure != null) {
                 return;
@@ -66,16 +67,19 @@ public final class PeerConnection
                 waitingForConnect.add(frame);
                 return;
             }
-            addToOutbox(frame);
+            toWake = addToOutbox(frame);
         }
+        wake(toWake);
     }
 
     /**
      * Under the lock. Always through the outbox and a task, even on the event loop: Netty runs a
      * write made on the event loop at once but queues one made elsewhere, so mixing both would let a
      * later frame overtake an earlier one (and a receiver drop it as a duplicate sequence number).
+     * Returns the channel whose event loop the caller must {@link #wake} once it released the lock,
+     * or null.
      */
-    private void addToOutbox(Object frame)
+    private Channel addToOutbox(Object frame)
     {
         outbox.add(frame);
         if (!burstScheduled) {
@@ -84,18 +88,31 @@ public final class PeerConnection
                 if (!held.contains(this)) {
                     held.add(this);
                 }
-                return;
+                return null;
             }
-            scheduleBurst();
+            return scheduleBurst();
         }
+        return null;
     }
 
-    /** Under the lock. */
-    private void scheduleBurst()
+    /** Under the lock: a burst is due; returns the channel to {@link #wake} after the lock. */
+    private Channel scheduleBurst()
     {
         burstScheduled = true;
-        Channel target = channel;
-        target.eventLoop().execute(() -> writeBurst(target));
+        return channel;
+    }
+
+    /**
+     * Outside the lock: queues the burst's task on the event loop, which wakes it (a write to NIO's
+     * wake-up pipe, or epoll's eventfd). Done under the lock, a driver preempted in that wake-up held
+     * the lock that the event loop's {@link #writeBurst} takes, and stalled the event loop (JFR:
+     * docs/benchmarks/cluster.md). Frames sent meanwhile go in the same burst: it is marked scheduled.
+     */
+    private void wake(Channel target)
+    {
+        if (target != null) {
+            target.eventLoop().execute(() -> writeBurst(target));
+        }
     }
 
     /**
@@ -126,11 +143,13 @@ public final class PeerConnection
 
     private void releaseBurst()
     {
+        Channel toWake = null;
         synchronized (lock) {
             if (!burstScheduled && !outbox.isEmpty() && failure == null && channel != null) {
-                scheduleBurst();
+                toWake = scheduleBurst();
             }
         }
+        wake(toWake);
     }
 
     /** Frames waiting in the outbox for a burst not yet written (for tests). */
@@ -196,6 +215,7 @@ public final class PeerConnection
     public void send(BulkFrame frame, Runnable done)
     {
         long bytes = frame.payload().readableBytes();
+        Channel toWake;
         synchronized (lock) {
             if (failure != null) {
                 ReferenceCountUtil.release(frame.payload());
@@ -209,13 +229,14 @@ public final class PeerConnection
                 return;
             }
             link.queued(bytes);
-            addToOutbox(new PendingBulkFrame(frame, () -> {
+            toWake = addToOutbox(new PendingBulkFrame(frame, () -> {
                 link.written(bytes, System.nanoTime());
                 if (done != null) {
                     done.run();
                 }
             }));
         }
+        wake(toWake);
     }
 
     /** A bulk frame waiting to be written (for the connection, or in the outbox), with what to run once it is written or dropped. */

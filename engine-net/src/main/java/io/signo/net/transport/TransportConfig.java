@@ -14,6 +14,7 @@ import static java.util.Objects.requireNonNull;
  * @param connectTimeout how long opening a connection to a peer may take
  * @param eventLoopThreads Netty I/O threads (they only move bytes and complete futures)
  * @param handlerThreads threads running control request handlers
+ * @param socketTransport Netty's native epoll or Java's NIO ({@link SocketTransport#configured()} by default)
  */
 public record TransportConfig(
         int maxFrameBytes,
@@ -22,7 +23,8 @@ public record TransportConfig(
         Duration requestTimeout,
         Duration connectTimeout,
         int eventLoopThreads,
-        int handlerThreads)
+        int handlerThreads,
+        SocketTransport socketTransport)
 {
     public static final TransportConfig DEFAULT = new TransportConfig(
             64 << 20,
@@ -31,12 +33,14 @@ public record TransportConfig(
             Duration.ofSeconds(30),
             Duration.ofSeconds(5),
             2,
-            2);
+            2,
+            SocketTransport.configured());
 
     public TransportConfig
     {
         requireNonNull(requestTimeout, "requestTimeout is null");
         requireNonNull(connectTimeout, "connectTimeout is null");
+        requireNonNull(socketTransport, "socketTransport is null");
         if (maxFrameBytes < 1024) {
             throw new IllegalArgumentException("maxFrameBytes too small: " + maxFrameBytes);
         }
@@ -50,11 +54,16 @@ public record TransportConfig(
 
     public TransportConfig withRequestTimeout(Duration timeout)
     {
-        return new TransportConfig(maxFrameBytes, writeBufferLowWaterMark, writeBufferHighWaterMark, timeout, connectTimeout, eventLoopThreads, handlerThreads);
+        return new TransportConfig(maxFrameBytes, writeBufferLowWaterMark, writeBufferHighWaterMark, timeout, connectTimeout, eventLoopThreads, handlerThreads, socketTransport);
     }
 
     public TransportConfig withWriteBufferWaterMarks(int low, int high)
     {
-        return new TransportConfig(maxFrameBytes, low, high, requestTimeout, connectTimeout, eventLoopThreads, handlerThreads);
+        return new TransportConfig(maxFrameBytes, low, high, requestTimeout, connectTimeout, eventLoopThreads, handlerThreads, socketTransport);
+    }
+
+    public TransportConfig withSocketTransport(SocketTransport transport)
+    {
+        return new TransportConfig(maxFrameBytes, writeBufferLowWaterMark, writeBufferHighWaterMark, requestTimeout, connectTimeout, eventLoopThreads, handlerThreads, transport);
     }
 }

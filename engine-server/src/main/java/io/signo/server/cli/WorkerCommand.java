@@ -86,6 +86,8 @@ final class WorkerCommand
             }
             out.println(WorkerProcesses.READY_PREFIX + server.address());
             out.flush();
+            err.println("signo worker: listening on " + server.address() + ", socket transport " + server.socketTransport().displayName());
+            err.flush();
             stopped.await();
         }
         return 0;

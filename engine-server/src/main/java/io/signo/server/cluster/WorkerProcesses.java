@@ -1,5 +1,6 @@
 package io.signo.server.cluster;
 
+import io.signo.net.transport.SocketTransport;
 import io.signo.storage.memory.RecyclingPageAllocator;
 
 import java.io.BufferedReader;
@@ -118,13 +119,16 @@ public final class WorkerProcesses
      * JDK 25: classes loaded and linked, method profiles), which fits the worker because the worker runs
      * on the same Java and class path, so that a fresh worker does not load, link and profile the
      * engine's classes again; and the options that cache was made with and that {@code bin/signo} sets
-     * for every process (module access, the AOT log), without which the JVM would refuse the cache.
+     * for every process (module access, the AOT log), without which the JVM would refuse the cache;
+     * and the choice of socket transport ({@link SocketTransport#PROPERTY}), so that a cluster's
+     * processes all use the one their starter was told to.
      */
     static List<String> inheritedJvmOptions(List<String> arguments)
     {
         List<String> inherited = new ArrayList<>();
         for (String argument : arguments) {
-            if (argument.startsWith("-XX:AOTCache=") || argument.startsWith("--sun-misc-unsafe-memory-access=") || argument.startsWith("-Xlog:aot")) {
+            if (argument.startsWith("-XX:AOTCache=") || argument.startsWith("--sun-misc-unsafe-memory-access=") || argument.startsWith("-Xlog:aot")
+                    || argument.startsWith("-D" + SocketTransport.PROPERTY + "=")) {
                 inherited.add(argument);
             }
         }

@@ -6,6 +6,7 @@ import io.signo.core.operator.write.TableWrite;
 import io.signo.net.exchange.ExchangeRouter;
 import io.signo.net.transport.NodeTransport;
 import io.signo.net.transport.PeerConnection;
+import io.signo.net.transport.SocketTransport;
 import io.signo.net.transport.TransportConfig;
 import io.signo.server.cluster.ClusterMessages.CancelRequest;
 import io.signo.server.cluster.ClusterMessages.CopyFileRequest;
@@ -194,6 +195,12 @@ public final class WorkerServer
     public String address()
     {
         return transport.localAddress();
+    }
+
+    /** The socket transport (native epoll or NIO) its connections use. */
+    public SocketTransport socketTransport()
+    {
+        return transport.socketTransport();
     }
 
     private synchronized LoadResponse load(LoadRequest request)

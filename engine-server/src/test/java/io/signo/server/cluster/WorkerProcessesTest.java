@@ -22,6 +22,12 @@ class WorkerProcessesTest
     }
 
     @Test
+    void workersUseTheSocketTransportTheirCoordinatorWasToldTo()
+    {
+        assertEquals(List.of("-Dsigno.transport=nio"), WorkerProcesses.inheritedJvmOptions(List.of("-Xmx4g", "-Dsigno.transport=nio", "-Dsigno.transports=x")));
+    }
+
+    @Test
     void aTrainingRunDoesNotHaveItsWorkersWriteTheCache()
     {
         // a coordinator that records a cache (-XX:AOTCacheOutput) starts workers without any
