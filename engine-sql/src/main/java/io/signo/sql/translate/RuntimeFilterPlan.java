@@ -11,6 +11,7 @@ import io.signo.sql.rel.RecursiveUnionNode;
 import io.signo.sql.rel.TableScanNode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -44,6 +45,10 @@ public final class RuntimeFilterPlan
      */
     public record Target(HashJoinNode join, int joinNumber, int[] scanChannels, boolean remote) {}
 
+    /** A join's filter and the scan that could apply it, found in plan order, before {@link #settle()} keeps it or not. */
+    private record Candidate(HashJoinNode join, TableScanNode scan, int[] channels, boolean remote) {}
+
+    private final List<Candidate> candidates = new ArrayList<>();
     private final Map<HashJoinNode, Integer> joinNumbers = new IdentityHashMap<>();
     private final Map<TableScanNode, List<Target>> targets = new IdentityHashMap<>();
     private final Set<PlanNode> sharedNodes;
@@ -63,7 +68,45 @@ public final class RuntimeFilterPlan
     {
         RuntimeFilterPlan plan = new RuntimeFilterPlan(SharedPlanNodes.of(root), !containsRecursion(root, Collections.newSetFromMap(new IdentityHashMap<>())));
         plan.visit(root);
+        plan.settle();
         return plan;
+    }
+
+    /**
+     * Numbers the joins whose filter some scan applies, in plan order, leaving out a filter from
+     * beyond an exchange on the very key columns that a join in the scan's own task already filters
+     * (TPC-H Q17's and Q20's lineitem under an aggregation, Q2's partsupp): the nearer filter drops
+     * those rows without waiting for another task's build, and the remote one would make the scan
+     * wait for it and test every row twice.
+     */
+    private void settle()
+    {
+        for (Candidate candidate : candidates) {
+            if (candidate.remote() && coveredLocally(candidate)) {
+                continue;
+            }
+            int number = joinNumbers.size() + 1;
+            joinNumbers.put(candidate.join(), number);
+            (candidate.remote() ? remotePublishers : localPublishers).add(candidate.join());
+            targets.computeIfAbsent(candidate.scan(), _ -> new ArrayList<>()).add(new Target(candidate.join(), number, candidate.channels(), candidate.remote()));
+        }
+        candidates.clear();
+    }
+
+    private boolean coveredLocally(Candidate remote)
+    {
+        int[] keys = remote.channels().clone();
+        Arrays.sort(keys);
+        for (Candidate other : candidates) {
+            if (other.scan() == remote.scan() && !other.remote()) {
+                int[] otherKeys = other.channels().clone();
+                Arrays.sort(otherKeys);
+                if (Arrays.equals(keys, otherKeys)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean containsRecursion(PlanNode node, Set<PlanNode> seen)
@@ -95,10 +138,7 @@ public final class RuntimeFilterPlan
             boolean[] remote = new boolean[1];
             TableScanNode scan = scanOf(join.probe(), channels, remote);
             if (scan != null) {
-                int number = joinNumbers.size() + 1;
-                joinNumbers.put(join, number);
-                (remote[0] ? remotePublishers : localPublishers).add(join);
-                targets.computeIfAbsent(scan, _ -> new ArrayList<>()).add(new Target(join, number, channels, remote[0]));
+                candidates.add(new Candidate(join, scan, channels, remote[0]));
             }
         }
         for (PlanNode source : node.sources()) {
